@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { categorySchema, questionSchema } from './questions.js';
+
+export const countrySchema = z.object({ id: z.number().int(), name: z.string() });
+export type Country = z.infer<typeof countrySchema>;
+export const countryListSchema = z.array(countrySchema);
+export const categoryListSchema = z.array(categorySchema);
+
+export const quizItemSchema = z.object({
+  question: questionSchema,
+  /** The expected MC key of a strict item, null otherwise. */
+  answer: z.number().int().nullable(),
+  strict: z.boolean(),
+});
+export type QuizItem = z.infer<typeof quizItemSchema>;
+export const quizListSchema = z.array(quizItemSchema);
+
+export const siteStatsSchema = z.object({
+  users: z.number().int(),
+  questions: z.number().int(),
+  answers: z.number().int(),
+  likes: z.number().int(),
+  /** URL of a chart the server renders. */
+  image: z.string(),
+});
+export type SiteStats = z.infer<typeof siteStatsSchema>;
