@@ -3,6 +3,8 @@ import { z } from 'zod';
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParamsSchema = z.object({ id: idSchema });
 
+export const healthSchema = z.object({ ok: z.literal(true) });
+
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),

@@ -4,4 +4,5 @@ export * from './users.js';
 export * from './social.js';
 export * from './reference.js';
 export * from './insights.js';
+export * from './live.js';
 export * from './paths.js';

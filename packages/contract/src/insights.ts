@@ -45,10 +45,15 @@ export const comparisonSchema = z.object({
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
 
+/** An age span in whole years. */
+export const ageSpanSchema = z.object({ min: z.number().int(), max: z.number().int() });
+
 export const breakdownResultSchema = z.object({
   question: questionSchema,
   overall: resultSchema,
   comparison: comparisonSchema.nullable(),
+  /** The ages the result covers: the filter's range widened to whole age bands; null when it covers every age. */
+  ages: ageSpanSchema.nullable().optional(),
 });
 export type BreakdownResult = z.infer<typeof breakdownResultSchema>;
 
@@ -71,6 +76,8 @@ export const relatePairSchema = z.object({
 });
 export const relateParamsSchema = z.object({ a: idSchema, b: idSchema });
 export const relateBodySchema = z.object({ choice: z.number().int() });
+/** The relate download: one choice of the second question, or every choice when none is given. */
+export const relateCsvQuerySchema = z.object({ choice: z.preprocess(blankToUndefined, z.coerce.number().int().optional()) });
 export const relateResultSchema = z.object({
   question: questionSchema,
   overall: resultSchema,

@@ -10,6 +10,12 @@ export const api = {
   breakdown: (id: number | string) => `/api/polls/breakdown/${id}/`,
   relate: (a: number | string, b: number | string) => `/api/polls/relate/${a}/${b}/`,
   related: (id: number | string) => `/api/polls/related/${id}/`,
+  /** CSV downloads, with the breakdown filter as query parameters (min_age, max_age, country, gender)… */
+  breakdownCsv: (id: number | string) => `/api/polls/breakdown/${id}/csv`,
+  /** …and with `choice` of the second question (every choice when left out). */
+  relateCsv: (a: number | string, b: number | string) => `/api/polls/relate/${a}/${b}/csv`,
+  /** The server is up and answering (public). */
+  health: '/api/health',
   answer: (id: number | string) => `/api/polls/answer/${id}/`,
   like: (id: number | string) => `/api/polls/like/${id}/`,
   unlike: (id: number | string) => `/api/polls/unlike/${id}/`,
@@ -25,6 +31,8 @@ export const api = {
   userAnswered: (user: number | string) => `/api/polls/user/${user}/answered/`,
   userLiked: (user: number | string) => `/api/polls/user/${user}/liked/`,
   siteStats: '/api/polls/site-stats/',
+  /** Server-sent events with the question's fresh result (contract: live.ts). */
+  live: (id: number | string) => `/api/polls/live/${id}/`,
   login: '/api/login/',
   logout: '/api/auth/logout/',
   register: '/api/auth/register/',

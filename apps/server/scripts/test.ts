@@ -1,0 +1,104 @@
+/**
+ * `npm test` of the server: the whole suite on SQLite, then again on PostgreSQL with the tests
+ * of several instances over Redis. PostgreSQL is TEST_DATABASE_URL, else a server on
+ * 127.0.0.1:5432 (user postgres or root, no password); Redis is TEST_REDIS_URL, else
+ * 127.0.0.1:6379. Without them those tests are skipped, and said so; that fails instead under
+ * CI=true, or when the missing one was named in TEST_DATABASE_URL or TEST_REDIS_URL.
+ * Arguments go to Vitest: `npm test -w apps/server -- src/modules/live`.
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
+const vitestArgs = process.argv.slice(2);
+const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
+
+type Found = { url: string } | { missing: string };
+
+/** Whether a PostgreSQL user may create the test databases there. */
+async function tryPostgres(url: string): Promise<Found> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ allowed: boolean }>('select rolcreatedb or rolsuper as allowed from pg_roles where rolname = current_user');
+    return rows[0]?.allowed ? { url } : { missing: `${safe(url)} may not create databases` };
+  } catch (error) {
+    return { missing: `cannot connect to ${safe(url)} (${(error as Error).message})` };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function findPostgres(): Promise<Found> {
+  if (process.env.TEST_DATABASE_URL) return tryPostgres(process.env.TEST_DATABASE_URL);
+  let found: Found = { missing: 'no server' };
+  for (const user of ['postgres', 'root']) {
+    found = await tryPostgres(`postgres://${user}@127.0.0.1:5432/postgres`);
+    if ('url' in found) return found;
+  }
+  return { missing: `TEST_DATABASE_URL is not set, and neither user postgres nor root can create databases on 127.0.0.1:5432: last, ${found.missing}` };
+}
+
+async function findRedis(): Promise<Found> {
+  const url = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+    return { url };
+  } catch (error) {
+    return { missing: `cannot reach Redis at ${safe(url)} (${(error as Error).message})` };
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** A URL without its password, for printing. */
+function safe(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+function runVitest(title: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  console.log(`\n=== ${title} ===`);
+  // A filter that names only tests of the other pass must not fail this one.
+  const args = [vitest, 'run', ...(vitestArgs.length > 0 ? ['--passWithNoTests'] : []), ...vitestArgs];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { stdio: 'inherit', env });
+    child.once('exit', (code) => resolve(code === 0));
+  });
+}
+
+const summary: string[] = [];
+let failed = false;
+function report(line: string, failure: boolean): void {
+  summary.push(line);
+  failed ||= failure;
+}
+
+function notRun(what: string, why: string, required: boolean): void {
+  report(`${required ? 'FAILED' : 'SKIPPED'} ${what}: ${why}`, required);
+}
+
+const { TEST_DATABASE_URL: _database, TEST_REDIS_URL: _redis, ...sqliteEnv } = process.env;
+const sqlitePassed = await runVitest('SQLite pass', sqliteEnv);
+report(`SQLite pass: ${sqlitePassed ? 'passed' : 'FAILED'}`, !sqlitePassed);
+
+const postgres = await findPostgres();
+if ('url' in postgres) {
+  const redis = await findRedis();
+  if ('missing' in redis) notRun('tests of several instances', redis.missing, inCi || Boolean(process.env.TEST_REDIS_URL));
+  const env = { ...sqliteEnv, TEST_DATABASE_URL: postgres.url, ...('url' in redis ? { TEST_REDIS_URL: redis.url } : {}) };
+  const postgresPassed = await runVitest(`PostgreSQL pass on ${safe(postgres.url)}${'url' in redis ? ` with Redis at ${safe(redis.url)}` : ''}`, env);
+  report(`PostgreSQL pass: ${postgresPassed ? 'passed' : 'FAILED'}`, !postgresPassed);
+} else {
+  notRun('PostgreSQL pass', postgres.missing, inCi || Boolean(process.env.TEST_DATABASE_URL));
+}
+
+console.log(`\n${summary.join('\n')}`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,83 @@
+import { api, errorBodySchema } from '@pollscope/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { createTestApp, signUp, type TestContext } from './test/helper.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ bodyLimit: 4096 });
+});
+afterAll(() => ctx.close());
+
+describe('security headers', () => {
+  for (const url of ['/', '/question/7', api.countries, api.question(1), '/api/docs/json']) {
+    it(`come with ${url}`, async () => {
+      const { headers } = await ctx.app.inject({ url });
+      const policy = Object.fromEntries(
+        String(headers['content-security-policy'])
+          .split(';')
+          .map((directive) => {
+            const [name, ...values] = directive.trim().split(/\s+/);
+            return [name, values.join(' ')];
+          }),
+      );
+      // Only the app's own scripts run: no inline script, no other origin, no plugin, no framing.
+      expect(policy).toMatchObject({
+        'default-src': "'self'",
+        'script-src': "'self'",
+        'script-src-attr': "'none'",
+        'connect-src': "'self'",
+        'object-src': "'none'",
+        'frame-ancestors': "'none'",
+        'base-uri': "'self'",
+        'form-action': "'self'",
+      });
+      expect(headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      expect(headers['strict-transport-security']).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+      expect(headers).not.toHaveProperty('x-powered-by');
+    });
+  }
+});
+
+describe('sign-in tokens', () => {
+  it('are read from the Authorization header only, never from a cookie', async () => {
+    const user = await signUp(ctx);
+    for (const cookie of [`token=${user.token}`, `Authorization=Token ${user.token}`, `pollscope.token=${user.token}`]) {
+      const reply = await ctx.app.inject({ url: api.myStats, headers: { cookie } });
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json()).toEqual({ message: 'Sign in to continue' });
+    }
+    const withHeader = await ctx.app.inject({ url: api.myStats, headers: { authorization: `Token ${user.token}` } });
+    expect(withHeader.statusCode).toBe(200);
+    expect(withHeader.headers).not.toHaveProperty('set-cookie');
+  });
+});
+
+describe('request bodies', () => {
+  it('are refused with 413 beyond the configured limit', async () => {
+    const user = await signUp(ctx);
+    const questions = () => ctx.database.db.selectFrom('questions').select('id').execute();
+    const before = await questions();
+    const question = 'x'.repeat(ctx.config.bodyLimit);
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: api.create,
+      headers: { authorization: `Token ${user.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ type: 'MC', question, choices: ['A', 'B'], tags: [] }),
+    });
+    expect(reply.statusCode).toBe(413);
+    expect(errorBodySchema.strict().parse(reply.json())).toEqual({ message: 'Request body too large' });
+    expect(await questions()).toEqual(before);
+  });
+
+  it('are limited to 64 KiB unless BODY_LIMIT says otherwise', () => {
+    expect(loadConfig({}).bodyLimit).toBe(64 * 1024);
+    expect(loadConfig({ BODY_LIMIT: '1000' }).bodyLimit).toBe(1000);
+  });
+});

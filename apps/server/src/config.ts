@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isPostgresUrl } from './db/dialect.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** A postgres:// URL, or a SQLite file path (":memory:" for a throwaway database). */
+  databaseUrl: string;
+  redisUrl: string | null;
+  /** Starts every Redis key and channel, so that several deployments can share one Redis. */
+  redisPrefix: string;
+  /** Connections each instance keeps open to PostgreSQL at most. */
+  databasePoolSize: number;
+  /** A comment is sent on an idle live stream this often, so that proxies keep it open. */
+  liveHeartbeatSeconds: number;
+  seedDemo: boolean;
+  rateLimits: boolean;
+  /** Breakdown and relate groups smaller than this show no result. */
+  minGroupSize: number;
+  /** A token unused for this many seconds stops working. */
+  tokenIdleSeconds: number;
+  /** scrypt cost parameter N (a power of two). */
+  passwordHashCost: number;
+  logLevel: LogLevel;
+  webDist: string;
+  bodyLimit: number;
+  /** Behind a load balancer: trust X-Forwarded-For for the client's address (rate limits). */
+  trustProxy: boolean;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function intFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed)) throw new Error(`Expected a whole number, got "${value}"`);
+  return parsed;
+}
+
+function sqlitePath(url: string | undefined): string {
+  if (!url) return path.join(repoRoot, 'data', 'pollscope.db');
+  if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length).replace(/^\/\//, '') || ':memory:';
+  return url;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const url = env.DATABASE_URL;
+  return {
+    port: intFrom(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: url && isPostgresUrl(url) ? url : sqlitePath(url),
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'pollscope:',
+    databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10),
+    liveHeartbeatSeconds: intFrom(env.LIVE_HEARTBEAT_SECONDS, 25),
+    seedDemo: env.SEED_DEMO !== '0',
+    rateLimits: env.RATE_LIMITS !== 'off',
+    minGroupSize: intFrom(env.MIN_GROUP_SIZE, 5),
+    tokenIdleSeconds: intFrom(env.TOKEN_IDLE_SECONDS, 30 * 24 * 3600),
+    passwordHashCost: intFrom(env.PASSWORD_HASH_COST, 16384),
+    logLevel: (env.LOG_LEVEL as LogLevel) || 'info',
+    webDist: env.WEB_DIST || path.join(repoRoot, 'apps', 'web', 'dist'),
+    bodyLimit: intFrom(env.BODY_LIMIT, 64 * 1024),
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+  };
+}

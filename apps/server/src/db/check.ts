@@ -1,0 +1,118 @@
+import { sql, type Expression } from 'kysely';
+import type { Db } from './index.js';
+
+/** One stored count that differs from the count of the rows it stands for. */
+export interface TallyMismatch {
+  /** The stored count, e.g. `vote_tallies.count` or `users.like_count`. */
+  tally: string;
+  key: Record<string, string | number>;
+  stored: number;
+  counted: number;
+}
+
+interface TallyCheck {
+  tally: string;
+  keys: string[];
+  /** Rows of the key columns and `count` as stored. */
+  stored: Expression<unknown>;
+  /** Rows of the key columns and `count` as counted from the rows the tally stands for. */
+  counted: Expression<unknown>;
+}
+
+/** At most this many mismatches are listed per tally: enough to see what went wrong. */
+const LISTED_PER_TALLY = 100;
+
+function tallyChecks(db: Db): TallyCheck[] {
+  const votesPerChoice = db.selectFrom('votes').select(['question_id', 'choice', (eb) => eb.fn.countAll().as('count')]).groupBy(['question_id', 'choice']);
+  return [
+    { tally: 'vote_tallies.count', keys: ['question_id', 'choice'], stored: db.selectFrom('vote_tallies').select(['question_id', 'choice', 'count']), counted: votesPerChoice },
+    // Segments record the voter's group when the vote was cast, and a voter may move country or
+    // correct a birth date later. So they are checked against the votes through gender, which
+    // never changes, and against each other: the country segments add up to the age segments.
+    {
+      tally: 'vote_age_segments.count',
+      keys: ['question_id', 'gender', 'choice'],
+      stored: db
+        .selectFrom('vote_age_segments')
+        .select(['question_id', 'gender', 'choice', (eb) => eb.fn.sum('count').as('count')])
+        .groupBy(['question_id', 'gender', 'choice']),
+      counted: db
+        .selectFrom('votes')
+        .innerJoin('users', 'users.id', 'votes.user_id')
+        .select(['votes.question_id', 'users.gender', 'votes.choice', (eb) => eb.fn.countAll().as('count')])
+        .groupBy(['votes.question_id', 'users.gender', 'votes.choice']),
+    },
+    {
+      tally: 'vote_segments.count',
+      keys: ['question_id', 'gender', 'birth_year', 'choice'],
+      stored: db
+        .selectFrom('vote_segments')
+        .select(['question_id', 'gender', 'birth_year', 'choice', (eb) => eb.fn.sum('count').as('count')])
+        .groupBy(['question_id', 'gender', 'birth_year', 'choice']),
+      counted: db.selectFrom('vote_age_segments').select(['question_id', 'gender', 'birth_year', 'choice', 'count']),
+    },
+    {
+      tally: 'questions.vote_count',
+      keys: ['id'],
+      stored: db.selectFrom('questions').select(['id', 'vote_count as count']),
+      counted: db.selectFrom('votes').select(['question_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('question_id'),
+    },
+    {
+      tally: 'questions.like_count',
+      keys: ['id'],
+      stored: db.selectFrom('questions').select(['id', 'like_count as count']),
+      counted: db.selectFrom('likes').select(['question_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('question_id'),
+    },
+    {
+      tally: 'users.answer_count',
+      keys: ['id'],
+      stored: db.selectFrom('users').select(['id', 'answer_count as count']),
+      counted: db.selectFrom('votes').select(['user_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('user_id'),
+    },
+    {
+      tally: 'users.question_count',
+      keys: ['id'],
+      stored: db.selectFrom('users').select(['id', 'question_count as count']),
+      counted: db.selectFrom('questions').select(['user_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('user_id'),
+    },
+    {
+      tally: 'users.like_count',
+      keys: ['id'],
+      stored: db.selectFrom('users').select(['id', 'like_count as count']),
+      counted: db.selectFrom('likes').select(['user_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('user_id'),
+    },
+  ];
+}
+
+/** The keys where stored and counted differ, a key missing on one side counting as 0. */
+async function mismatchesOf(db: Db, check: TallyCheck): Promise<TallyMismatch[]> {
+  const keyColumns = sql.join(check.keys.map((key) => sql`coalesce(${sql.ref(`s.${key}`)}, ${sql.ref(`c.${key}`)}) as ${sql.ref(key)}`));
+  const joinOn = sql.join(
+    check.keys.map((key) => sql`${sql.ref(`s.${key}`)} = ${sql.ref(`c.${key}`)}`),
+    sql` and `,
+  );
+  const { rows } = await sql<Record<string, string | number>>`
+    select ${keyColumns}, coalesce(s.count, 0) as stored, coalesce(c.count, 0) as counted
+    from (${check.stored}) as s full join (${check.counted}) as c on ${joinOn}
+    where coalesce(s.count, 0) <> coalesce(c.count, 0)
+    limit ${LISTED_PER_TALLY}`.execute(db);
+  return rows.map(({ stored, counted, ...key }) => ({ tally: check.tally, key, stored: Number(stored), counted: Number(counted) }));
+}
+
+/**
+ * Compares every count the app keeps beside the rows (vote tallies and segments, the questions'
+ * vote and like counts, the users' question, answer and like counts) with the rows themselves.
+ * An empty list means every tally is right.
+ */
+export async function findTallyMismatches(db: Db): Promise<TallyMismatch[]> {
+  const found: TallyMismatch[] = [];
+  for (const check of tallyChecks(db)) found.push(...(await mismatchesOf(db, check)));
+  return found;
+}
+
+export function describeMismatch({ tally, key, stored, counted }: TallyMismatch): string {
+  const where = Object.entries(key)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
+  return `${tally} ${where}: stored ${stored}, counted ${counted}`;
+}

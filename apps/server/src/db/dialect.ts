@@ -1,0 +1,42 @@
+import type { CreateTableBuilder } from 'kysely';
+import type { Db } from './index.js';
+
+/** Everything that differs between the embedded SQLite database and PostgreSQL lives here. */
+export type DialectName = 'sqlite' | 'postgres';
+
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith('postgres://') || url.startsWith('postgresql://');
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** An auto-incrementing integer primary key named `id`. */
+export function withIdColumn<T extends string>(dialect: DialectName, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+}
+
+/** Vote choices hold MC keys, ratings and free numbers alike. */
+export const choiceColumnType = 'double precision';
+
+/** Any number, the same in every instance: the key of the PostgreSQL advisory lock below. */
+const STARTUP_LOCK = 7_400_101;
+
+/**
+ * Runs `work` (migrating and seeding) in one instance at a time, so that instances started
+ * together on a new PostgreSQL database do not seed it twice: the next one finds it seeded.
+ * A SQLite file belongs to one server process.
+ */
+export async function oneInstanceAtATime<T>(db: Db, dialect: DialectName, work: () => Promise<T>): Promise<T> {
+  if (dialect !== 'postgres') return work();
+  // A transaction's lock, held until the transaction ends: it stays on one server connection
+  // also behind PgBouncer's transaction pooling. `work` runs on other connections meanwhile.
+  return db.transaction().execute(async (trx) => {
+    await trx.selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.lit(STARTUP_LOCK)]).as('locked')).execute();
+    return work();
+  });
+}

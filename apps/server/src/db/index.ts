@@ -1,0 +1,49 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { isPostgresUrl, type DialectName } from './dialect.js';
+import { migrations } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns bigint (count(*), sums) as strings; every count here fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
+
+export function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number } = {}): DatabaseHandle {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // An idle connection the server ends (a restart, a failover) is dropped from the pool and
+    // replaced on next use; unhandled, its error would stop the process.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
+  const sqlite = new SqliteDatabase(url);
+  sqlite.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL keeps every committed transaction through a process crash; only a
+  // power cut can lose the last ones. SQLITE_SYNCHRONOUS=FULL trades speed for that too.
+  sqlite.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

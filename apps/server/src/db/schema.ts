@@ -1,0 +1,178 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Booleans are stored as 0/1 integers so that both dialects read them alike. */
+type Flag = number;
+
+export interface CountryTable {
+  /** ISO 3166-1 numeric code. */
+  id: number;
+  code: string;
+  name: string;
+}
+
+export interface CategoryTable {
+  id: number;
+  name: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  birthdate: string;
+  birth_year: number;
+  gender: 'F' | 'M';
+  country_id: number;
+  favorite_category_id: number | null;
+  favorite_topic: string | null;
+  notification: Generated<Flag>;
+  question_count: Generated<number>;
+  answer_count: Generated<number>;
+  like_count: Generated<number>;
+  created_at: string;
+}
+
+export interface SessionTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface QuestionTable {
+  id: Generated<number>;
+  user_id: number;
+  type: 'MC' | 'RS' | 'N';
+  title: string;
+  category_id: number | null;
+  /** MC: JSON array of the choice texts, keyed 1..n in order. RS/N: null. */
+  choice_labels: string | null;
+  range_min: number | null;
+  range_max: number | null;
+  published_at: string;
+  vote_count: Generated<number>;
+  like_count: Generated<number>;
+}
+
+export interface QuestionTagTable {
+  question_id: number;
+  tag: string;
+}
+
+export interface VoteTable {
+  id: Generated<number>;
+  question_id: number;
+  user_id: number;
+  choice: number;
+  created_at: string;
+  /** The vote's place among its question's votes, from 1: the question's vote_count once it was cast. */
+  seq: number;
+}
+
+/** Votes per question and choice, kept current in the vote's transaction. */
+export interface VoteTallyTable {
+  question_id: number;
+  choice: number;
+  count: number;
+}
+
+/**
+ * Votes per question, country, gender, birth year and choice, kept current in the vote's
+ * transaction: a breakdown filtered by country reads one country's rows.
+ */
+export interface VoteSegmentTable {
+  question_id: number;
+  country_id: number;
+  gender: 'F' | 'M';
+  birth_year: number;
+  choice: number;
+  count: number;
+}
+
+/** The same votes without the country, so a breakdown over every country reads few rows. */
+export interface VoteAgeSegmentTable {
+  question_id: number;
+  gender: 'F' | 'M';
+  birth_year: number;
+  choice: number;
+  count: number;
+}
+
+/** Voters per question and country, kept current in the vote's transaction. */
+export interface VoteCountryTallyTable {
+  question_id: number;
+  country_id: number;
+  count: number;
+}
+
+export interface LikeTable {
+  id: Generated<number>;
+  question_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface PassTable {
+  question_id: number;
+  user_id: number;
+}
+
+export interface FollowTable {
+  follower_id: number;
+  followee_id: number;
+  created_at: string;
+}
+
+export interface BlockTable {
+  blocker_id: number;
+  blocked_id: number;
+  created_at: string;
+}
+
+export interface QuestionOfTheDayTable {
+  day: string;
+  question_id: number | null;
+}
+
+export interface QuizItemTable {
+  id: Generated<number>;
+  question_id: number;
+  /** The expected MC key of a strict item. */
+  answer: number | null;
+  strict: Flag;
+}
+
+/** Site activity per UTC day, kept current by the writes that make it. */
+export interface DailyActivityTable {
+  day: string;
+  answers: number;
+  questions: number;
+  users: number;
+  likes: number;
+}
+
+export interface Database {
+  countries: CountryTable;
+  categories: CategoryTable;
+  users: UserTable;
+  sessions: SessionTable;
+  questions: QuestionTable;
+  question_tags: QuestionTagTable;
+  votes: VoteTable;
+  vote_tallies: VoteTallyTable;
+  vote_segments: VoteSegmentTable;
+  vote_age_segments: VoteAgeSegmentTable;
+  vote_country_tallies: VoteCountryTallyTable;
+  likes: LikeTable;
+  passes: PassTable;
+  follows: FollowTable;
+  blocks: BlockTable;
+  questions_of_the_day: QuestionOfTheDayTable;
+  quiz_items: QuizItemTable;
+  daily_activity: DailyActivityTable;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type QuestionRow = Selectable<QuestionTable>;
+export type NewQuestion = Insertable<QuestionTable>;

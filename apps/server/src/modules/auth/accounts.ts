@@ -1,0 +1,131 @@
+import type { Account, Settings } from '@pollscope/contract';
+import { accountUpdateBodySchema, registerBodySchema, settingsUpdateBodySchema } from '@pollscope/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/index.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { BadRequestError, ConflictError } from '../../errors.js';
+import { checkChoice, recordVote } from '../polls/questions.js';
+import { countActivity } from '../site/activity.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+
+type Registration = z.output<typeof registerBodySchema>;
+type AccountUpdate = z.output<typeof accountUpdateBodySchema>;
+type SettingsUpdate = z.output<typeof settingsUpdateBodySchema>;
+
+const emailTaken = () => new ConflictError('This email is already registered', { email: 'This email is already registered' });
+
+async function checkReferences(db: Db, countryId: number, categoryId: number | null): Promise<void> {
+  const country = await db.selectFrom('countries').select('id').where('id', '=', countryId).executeTakeFirst();
+  if (!country) throw new BadRequestError('Unknown country', { livingIn: 'Pick a country from the list' });
+  if (categoryId !== null) {
+    const category = await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst();
+    if (!category) throw new BadRequestError('Unknown category', { favoriteCategory: 'Pick a category from the list' });
+  }
+}
+
+/** Creates the account and turns the quiz answers given before registering into its first votes. */
+export async function registerUser(trx: Db, input: Registration, passwordHash: string): Promise<number> {
+  await checkReferences(trx, input.livingIn, null);
+  let userId: number;
+  try {
+    const row = await trx
+      .insertInto('users')
+      .values({
+        email: input.email,
+        password_hash: passwordHash,
+        first_name: input.firstName,
+        birthdate: input.birthDate,
+        birth_year: Number(input.birthDate.slice(0, 4)),
+        gender: input.gender,
+        country_id: input.livingIn,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    userId = row.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await countActivity(trx, 'users');
+  const voter = { id: userId, gender: input.gender, birth_year: Number(input.birthDate.slice(0, 4)), country_id: input.livingIn };
+  const answered = new Set<number>();
+  for (const [index, { question: questionId, choice }] of (input.quiz ?? []).entries()) {
+    if (answered.has(questionId)) continue;
+    answered.add(questionId);
+    const question = await trx
+      .selectFrom('questions')
+      .selectAll('questions')
+      .where('id', '=', questionId)
+      .where((eb) => eb.exists(eb.selectFrom('quiz_items').select('quiz_items.id').whereRef('quiz_items.question_id', '=', 'questions.id')))
+      .executeTakeFirst();
+    if (!question) throw new BadRequestError('That is not a quiz question', { [`quiz.${index}.question`]: `Question ${questionId} is not in the quiz` });
+    checkChoice(question, choice, `quiz.${index}.choice`);
+    await recordVote(trx, question, voter, choice);
+  }
+  return userId;
+}
+
+/** The user behind a login, or null; an unknown email costs as much time as a wrong password. */
+export async function authenticate(db: Db, email: string, password: string, dummyHash: string): Promise<number | null> {
+  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const matches = await verifyPassword(password, user?.password_hash ?? dummyHash);
+  return user && matches ? user.id : null;
+}
+
+export async function getSettings(db: Db, userId: number): Promise<Settings> {
+  const row = await db.selectFrom('users').select(['email', 'notification']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { email: row.email, notification: Boolean(row.notification) };
+}
+
+/** Returns whether the password changed, so the caller can end the user's other sessions. */
+export async function updateSettings(db: Db, userId: number, input: SettingsUpdate, hashCost: number): Promise<boolean> {
+  const passwordHash = input.password ? await hashPassword(input.password, hashCost) : undefined;
+  try {
+    await db
+      .updateTable('users')
+      .set({ email: input.email, notification: input.notification ? 1 : 0, ...(passwordHash ? { password_hash: passwordHash } : {}) })
+      .where('id', '=', userId)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  return passwordHash !== undefined;
+}
+
+export async function getAccount(db: Db, userId: number): Promise<Account> {
+  const row = await db
+    .selectFrom('users')
+    .select(['first_name', 'birthdate', 'country_id', 'favorite_category_id', 'favorite_topic', 'gender'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return {
+    first_name: row.first_name,
+    birthdate: row.birthdate,
+    country: row.country_id,
+    favorite_category: row.favorite_category_id,
+    favorite_topic: row.favorite_topic,
+    gender: row.gender,
+  };
+}
+
+/**
+ * Votes already cast keep the voter group they were cast in: the tallies record who answered
+ * then, so moving country or correcting a birth date changes only the votes to come.
+ */
+export async function updateAccount(db: Db, userId: number, input: AccountUpdate): Promise<void> {
+  await checkReferences(db, input.livingIn, input.favoriteCategory);
+  await db
+    .updateTable('users')
+    .set({
+      first_name: input.firstName,
+      birthdate: input.birthDate,
+      birth_year: Number(input.birthDate.slice(0, 4)),
+      country_id: input.livingIn,
+      favorite_category_id: input.favoriteCategory,
+      favorite_topic: input.favoriteTopic,
+    })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,81 @@
+import { api } from '@pollscope/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+
+const IDLE_SECONDS = 3600;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ tokenIdleSeconds: IDLE_SECONDS });
+});
+afterAll(() => ctx.close());
+
+/** Pretends the user's sessions were last used this many seconds ago. */
+async function idleFor(user: TestUser, seconds: number): Promise<void> {
+  const lastUsed = new Date(Date.now() - seconds * 1000).toISOString();
+  await ctx.database.db.updateTable('sessions').set({ last_used_at: lastUsed }).where('user_id', '=', user.id).execute();
+}
+
+async function signIn(user: TestUser) {
+  const reply = await client(ctx.app).post(api.login, { email: user.email, password: 'correct horse' });
+  return client(ctx.app, reply.body.token);
+}
+
+describe('sessions', () => {
+  it('reads the idle lifetime from TOKEN_IDLE_SECONDS, 30 days when unset', () => {
+    expect(loadConfig({ TOKEN_IDLE_SECONDS: '900' }).tokenIdleSeconds).toBe(900);
+    expect(loadConfig({}).tokenIdleSeconds).toBe(30 * 24 * 3600);
+  });
+
+  it('keeps a token that is used, and ends one left idle too long', async () => {
+    const user = await signUp(ctx);
+    await idleFor(user, IDLE_SECONDS - 60);
+    expect((await user.api.get(api.myStats)).status).toBe(200);
+
+    await idleFor(user, IDLE_SECONDS + 1);
+    const expired = await user.api.get(api.myStats);
+    expect(expired.status).toBe(401);
+    expect(expired.body).toEqual({ message: 'Your session has ended, sign in again' });
+    // An ended session is gone, not merely idle.
+    await idleFor(user, 0);
+    expect((await user.api.get(api.myStats)).status).toBe(401);
+  });
+
+  it('renews the last use of a session that is used', async () => {
+    const user = await signUp(ctx);
+    await idleFor(user, IDLE_SECONDS - 60);
+    await user.api.get(api.myStats);
+    const session = await ctx.database.db.selectFrom('sessions').select('last_used_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    expect(Date.now() - Date.parse(session.last_used_at)).toBeLessThan(60_000);
+  });
+
+  it('ends every other session when the password changes, and keeps the one that changed it', async () => {
+    const user = await signUp(ctx);
+    const laptop = await signIn(user);
+    const phone = await signIn(user);
+    const changed = await laptop.post(api.settings, { email: user.email, notification: true, password: 'a new password' });
+    expect(changed.status).toBe(200);
+
+    expect((await laptop.get(api.myStats)).status).toBe(200);
+    expect((await phone.get(api.myStats)).status).toBe(401);
+    expect((await user.api.get(api.myStats)).status).toBe(401);
+    expect((await client(ctx.app).post(api.login, { email: user.email, password: 'correct horse' })).status).toBe(400);
+    expect((await client(ctx.app).post(api.login, { email: user.email, password: 'a new password' })).status).toBe(200);
+  });
+
+  it('keeps the other sessions when settings change without a new password', async () => {
+    const user = await signUp(ctx);
+    const phone = await signIn(user);
+    expect((await user.api.post(api.settings, { email: user.email, notification: false, password: '' })).status).toBe(200);
+    expect((await phone.get(api.myStats)).status).toBe(200);
+  });
+
+  it('ends the session on logout', async () => {
+    const user = await signUp(ctx);
+    const phone = await signIn(user);
+    expect((await user.api.post(api.logout)).status).toBe(204);
+    expect((await user.api.get(api.myStats)).status).toBe(401);
+    expect((await phone.get(api.myStats)).status).toBe(200);
+  });
+});

@@ -1,0 +1,155 @@
+import type { Association } from '@pollscope/contract';
+import type { QuestionKind } from '../../views/results.js';
+import type { Counts } from './breakdown.js';
+import { chiSquareTest, strengthOf, type ChiSquareTest, type Strength } from './stats.js';
+
+/** Fewer people than this answering both questions make no test worth showing. */
+export const MIN_TESTED = 30;
+/** A rating or number is grouped into at most this many ranges of about equal size for the test. */
+const VALUE_GROUPS = 4;
+const SIGNIFICANCE = 0.05;
+
+/** The first question's answers as the columns of the test: its choices, or its values grouped into ranges. */
+function columnsOf(kind: QuestionKind, rows: Counts[]): { count: number; columnOf: (answer: number) => number } {
+  if (kind.type === 'MC') return { count: kind.keys.length, columnOf: (key) => kind.keys.indexOf(key) };
+  const totals: Counts = new Map();
+  for (const row of rows) for (const [value, count] of row) totals.set(value, (totals.get(value) ?? 0) + count);
+  const values = [...totals.keys()].sort((a, b) => a - b);
+  if (values.length <= VALUE_GROUPS + 1) return { count: values.length, columnOf: (value) => values.indexOf(value) };
+  const n = [...totals.values()].reduce((sum, count) => sum + count, 0);
+  const groupOf = new Map<number, number>();
+  let before = 0;
+  for (const value of values) {
+    groupOf.set(value, Math.min(VALUE_GROUPS - 1, Math.floor((before / n) * VALUE_GROUPS)));
+    before += totals.get(value)!;
+  }
+  return { count: VALUE_GROUPS, columnOf: (value) => groupOf.get(value)! };
+}
+
+/**
+ * Cochran's rule for the chi-square approximation: no expected count below 1, and at most a
+ * fifth of them below 5. Related questions ask more: every expected count at least 5.
+ */
+export function reliable(test: ChiSquareTest, strict = false): boolean {
+  const expected = test.expected.flat();
+  if (strict) return expected.every((count) => count >= 5);
+  return test.minExpected >= 1 && expected.filter((count) => count < 5).length <= expected.length / 5;
+}
+
+export interface RelateRow {
+  /** The choice of the second question. */
+  key: number;
+  label: string;
+  /** The first question's votes among that choice's voters. */
+  votes: Counts;
+}
+
+export interface AssociationInput {
+  first: QuestionKind;
+  firstLabels: string[];
+  /** The rows that may be shown, in the second question's order. */
+  rows: RelateRow[];
+}
+
+export interface TestedAssociation {
+  association: Association;
+  test: ChiSquareTest;
+}
+
+const phrases: Record<Strength, string> = {
+  strong: 'a strong link',
+  moderate: 'a moderate link',
+  weak: 'a weak link',
+  negligible: 'a link too slight to matter',
+};
+
+function mean(votes: Counts): number {
+  let n = 0;
+  let sum = 0;
+  for (const [value, count] of votes) {
+    n += count;
+    sum += value * count;
+  }
+  return n > 0 ? sum / n : 0;
+}
+
+function formatNumber(value: number): string {
+  return (Math.round(value * 100) / 100).toLocaleString('en');
+}
+
+/** The cell furthest above what independence expects, said in words. */
+function standoutOf(input: AssociationInput, table: number[][], test: ChiSquareTest): string {
+  if (input.first.type !== 'MC') {
+    // For a rating or number, the choice whose voters' average is furthest from the others'.
+    const all = new Map<number, number>();
+    for (const row of input.rows) for (const [value, count] of row.votes) all.set(value, (all.get(value) ?? 0) + count);
+    let best = { gap: -1, text: '' };
+    for (const row of input.rows) {
+      const others = new Map(all);
+      for (const [value, count] of row.votes) others.set(value, (others.get(value) ?? 0) - count);
+      const rowMean = mean(row.votes);
+      const othersMean = mean(others);
+      if (Math.abs(rowMean - othersMean) > best.gap) {
+        best = { gap: Math.abs(rowMean - othersMean), text: `"${row.label}" voters gave an average of ${formatNumber(rowMean)}, against ${formatNumber(othersMean)} for the others who answered both` };
+      }
+    }
+    return best.text;
+  }
+  let best = { residual: -Infinity, row: 0, column: 0 };
+  test.rows.forEach((row, i) =>
+    test.columns.forEach((column, j) => {
+      const residual = (table[row][column] - test.expected[i][j]) / Math.sqrt(test.expected[i][j]);
+      if (residual > best.residual) best = { residual, row, column };
+    }),
+  );
+  const rowTotal = table[best.row].reduce((sum, count) => sum + count, 0);
+  const othersTotal = test.n - rowTotal;
+  const othersInColumn = table.reduce((sum, row, index) => sum + (index === best.row ? 0 : row[best.column]), 0);
+  const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100) / whole) : 0);
+  const row = input.rows[best.row];
+  return `"${row.label}" voters chose "${input.firstLabels[best.column]}" ${percent(table[best.row][best.column], rowTotal)}% of the time, against ${percent(othersInColumn, othersTotal)}% of the others who answered both`;
+}
+
+/**
+ * The chi-square test of independence of the whole first-by-second table (the rows that may be
+ * shown), Cramér's V, and a sentence saying what they mean. Null when fewer than MIN_TESTED people
+ * are in the table or it has fewer than two rows or columns with anyone in them.
+ */
+export function associationOf(input: AssociationInput): TestedAssociation | null {
+  const columns = columnsOf(
+    input.first,
+    input.rows.map((row) => row.votes),
+  );
+  const table = input.rows.map((row) => {
+    const cells = new Array<number>(columns.count).fill(0);
+    for (const [answer, count] of row.votes) {
+      const column = columns.columnOf(answer);
+      if (column >= 0) cells[column] += count;
+    }
+    return cells;
+  });
+  const test = chiSquareTest(table);
+  if (!test || test.n < MIN_TESTED) return null;
+  const isReliable = reliable(test);
+  const significant = isReliable && test.pValue < SIGNIFICANCE;
+  const strength = strengthOf(test.cramersV, test.smallerDf);
+  const people = test.n.toLocaleString('en');
+  const summary = !isReliable
+    ? `Some pairs of answers are too rare among the ${people} people who answered both for a reliable test.`
+    : significant
+      ? `${standoutOf(input, table, test)}: ${phrases[strength]}.`
+      : `No clear link: among the ${people} people who answered both, answers to the first question look much the same whatever they answered to the second.`;
+  return {
+    test,
+    association: {
+      n: test.n,
+      chi_square: Math.round(test.chiSquare * 1000) / 1000,
+      df: test.df,
+      p_value: test.pValue,
+      cramers_v: Math.round(test.cramersV * 1000) / 1000,
+      significant,
+      strength,
+      summary,
+    },
+  };
+}

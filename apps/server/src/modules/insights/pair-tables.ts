@@ -1,0 +1,138 @@
+import type { Db } from '../../db/index.js';
+
+/** Votes per choice of one question, then per choice of another: cells.get(a)?.get(b). */
+export type Cells = Map<number, Map<number, number>>;
+
+/** The people who answered both questions of a pair, counted by their two choices. */
+export interface PairTable {
+  low: number;
+  high: number;
+  /** How many votes of each question the table has counted: its vote_count then. */
+  lowSeq: number;
+  highSeq: number;
+  /** Rows by the choice on the question with the lower id, columns by the choice on the other. */
+  cells: Cells;
+}
+
+interface CellRow {
+  low: number;
+  high: number;
+  voters: number;
+}
+
+function addCells(cells: Cells, rows: CellRow[]): void {
+  for (const row of rows) {
+    let byHigh = cells.get(row.low);
+    if (!byHigh) cells.set(row.low, (byHigh = new Map()));
+    byHigh.set(row.high, (byHigh.get(row.high) ?? 0) + Number(row.voters));
+  }
+}
+
+/**
+ * The cross-tables of question pairs that relate and related questions read, kept in memory and
+ * brought up to date from the votes cast since: a vote's `seq` (its place in its question's
+ * order, handed out in commit order) says which votes a table has counted. Building a table
+ * costs one index probe per voter of the smaller question; keeping it current costs one per new
+ * vote. Each server instance keeps its own, read from the shared database, so instances agree.
+ */
+export class PairTables {
+  private readonly tables = new Map<string, PairTable>();
+  private readonly updates = new Map<string, Promise<PairTable>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly capacity = 5_000,
+  ) {}
+
+  /** The table of a pair as of now, the pair given in either order. */
+  async current(a: number, b: number): Promise<PairTable> {
+    const [low, high] = a < b ? [a, b] : [b, a];
+    const key = `${low}:${high}`;
+    await this.updates.get(key)?.catch(() => undefined);
+    const cached = this.tables.get(key);
+    if (cached) {
+      const counts = await this.voteCounts(this.db, low, high);
+      if (counts.low === cached.lowSeq && counts.high === cached.highSeq) return this.touch(key, cached);
+    }
+    // One update of a pair at a time, each from where the last one stopped.
+    let update = this.updates.get(key);
+    if (!update) {
+      update = this.update(key, low, high).finally(() => this.updates.delete(key));
+      this.updates.set(key, update);
+    }
+    return update;
+  }
+
+  private touch(key: string, table: PairTable): PairTable {
+    this.tables.delete(key);
+    this.tables.set(key, table);
+    if (this.tables.size > this.capacity) this.tables.delete(this.tables.keys().next().value!);
+    return table;
+  }
+
+  private async voteCounts(db: Db, low: number, high: number): Promise<{ low: number; high: number }> {
+    const rows = await db.selectFrom('questions').select(['id', 'vote_count']).where('id', 'in', [low, high]).execute();
+    const countOf = (id: number) => rows.find((row) => row.id === id)?.vote_count ?? 0;
+    return { low: countOf(low), high: countOf(high) };
+  }
+
+  private async update(key: string, low: number, high: number): Promise<PairTable> {
+    const previous = this.tables.get(key);
+    // One snapshot: the vote counts read are exactly the votes the queries see.
+    const table = await this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const counts = await this.voteCounts(trx, low, high);
+        const newVotes = previous ? counts.low - previous.lowSeq + counts.high - previous.highSeq : Infinity;
+        const cells: Cells = new Map();
+        if (previous && newVotes < Math.min(counts.low, counts.high)) {
+          for (const [lowChoice, byHigh] of previous.cells) cells.set(lowChoice, new Map(byHigh));
+          addCells(cells, await this.newPairs(trx, low, high, previous));
+        } else {
+          addCells(cells, await this.allPairs(trx, low, high));
+        }
+        return { low, high, lowSeq: counts.low, highSeq: counts.high, cells };
+      });
+    return this.touch(key, table);
+  }
+
+  /** Voters of the low question joined with their vote on the high one, counted by the two choices. */
+  private pairs(trx: Db, low: number, high: number) {
+    return trx
+      .selectFrom('votes as l')
+      .innerJoin('votes as h', (join) => join.onRef('h.user_id', '=', 'l.user_id').on('h.question_id', '=', high))
+      .select(['l.choice as low', 'h.choice as high', (eb) => eb.fn.countAll<number>().as('voters')])
+      .where('l.question_id', '=', low)
+      .groupBy(['l.choice', 'h.choice']);
+  }
+
+  private allPairs(trx: Db, low: number, high: number): Promise<CellRow[]> {
+    return this.pairs(trx, low, high).execute();
+  }
+
+  /** The pairs completed since `previous`: by a new vote on the low question, or by a new vote on the high one beside an old low one. */
+  private async newPairs(trx: Db, low: number, high: number, previous: PairTable): Promise<CellRow[]> {
+    const [byNewLow, byNewHigh] = [
+      await this.pairs(trx, low, high).where('l.seq', '>', previous.lowSeq).execute(),
+      await this.pairs(trx, low, high).where('l.seq', '<=', previous.lowSeq).where('h.seq', '>', previous.highSeq).execute(),
+    ];
+    return [...byNewLow, ...byNewHigh];
+  }
+}
+
+/** A pair's table with rows by the choice on `second` and columns by the choice on `first`. */
+export function orient(table: PairTable, first: number): { cells: Cells; firstVoters: number; secondVoters: number } {
+  if (table.high === first) {
+    return { cells: table.cells, firstVoters: table.highSeq, secondVoters: table.lowSeq };
+  }
+  const cells: Cells = new Map();
+  for (const [lowChoice, byHigh] of table.cells) {
+    for (const [highChoice, count] of byHigh) {
+      let row = cells.get(highChoice);
+      if (!row) cells.set(highChoice, (row = new Map()));
+      row.set(lowChoice, count);
+    }
+  }
+  return { cells, firstVoters: table.lowSeq, secondVoters: table.highSeq };
+}

@@ -1,0 +1,48 @@
+import type { Db } from '../../db/index.js';
+import type { QuestionRow } from '../../db/schema.js';
+import { BadRequestError, ForbiddenError } from '../../errors.js';
+import { choiceLabels, questionKind } from '../../views/questions.js';
+import { questionForAction } from '../polls/questions.js';
+import { hasAnswered } from './access.js';
+import { associationOf, type RelateRow, type TestedAssociation } from './association.js';
+import { totalOf } from './breakdown.js';
+import { relateRowShown } from './disclosure.js';
+import { orient, type PairTables } from './pair-tables.js';
+
+/**
+ * The two questions of a relate, in order: both exist (404), no block stands between the viewer
+ * and their authors (403), they differ and the second is multiple choice (400), and the viewer
+ * answered both (403).
+ */
+export async function questionsToRelate(db: Db, viewerId: number, firstId: number, secondId: number): Promise<[QuestionRow, QuestionRow]> {
+  const first = await questionForAction(db, viewerId, firstId);
+  const second = await questionForAction(db, viewerId, secondId);
+  if (first.id === second.id) throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
+  if (second.type !== 'MC') throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
+  const [answeredFirst, answeredSecond] = await Promise.all([hasAnswered(db, viewerId, first.id), hasAnswered(db, viewerId, second.id)]);
+  if (!answeredFirst || !answeredSecond) throw new ForbiddenError('Answer both questions to relate them');
+  return [first, second];
+}
+
+export interface RelateTable {
+  /** Every choice of the second question with the first question's votes among its voters, in order. */
+  rows: RelateRow[];
+  /** The choices whose voters may be shown (disclosure.ts). */
+  shown: Set<number>;
+  /** Everyone who had answered the first question when the table was counted. */
+  firstVoters: number;
+  tested: TestedAssociation | null;
+}
+
+/** The first question's votes among the voters of each choice of the second, and how the two are linked. */
+export async function relateTable(tables: PairTables, first: QuestionRow, second: QuestionRow, k: number): Promise<RelateTable> {
+  const { cells, firstVoters } = orient(await tables.current(first.id, second.id), first.id);
+  const rows = choiceLabels(second).map((label, index) => ({ key: index + 1, label, votes: cells.get(index + 1) ?? new Map<number, number>() }));
+  const shownRows = rows.filter((row) => relateRowShown(totalOf(row.votes), firstVoters, k));
+  return {
+    rows,
+    shown: new Set(shownRows.map((row) => row.key)),
+    firstVoters,
+    tested: associationOf({ first: questionKind(first), firstLabels: choiceLabels(first), rows: shownRows }),
+  };
+}

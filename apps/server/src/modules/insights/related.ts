@@ -1,0 +1,110 @@
+import type { Db } from '../../db/index.js';
+import type { QuestionRow } from '../../db/schema.js';
+import { authorNotBlocked } from '../social/blocks.js';
+import type { PairTables } from './pair-tables.js';
+import { reliable } from './association.js';
+import { relateTable } from './relate.js';
+import { benjaminiHochberg } from './stats.js';
+
+/** The voters of a question whose other answers are looked at to find candidates: its latest. */
+const SAMPLED_VOTERS = 2_000;
+/** Candidates tested per question: the multiple-choice questions most of those voters answered. */
+const CANDIDATES = 40;
+/** Questions kept per question, before the viewer's passes and blocks are taken out. */
+const KEPT = 20;
+const SHOWN = 5;
+const FALSE_DISCOVERY_RATE = 0.05;
+const CACHE_MS = 10 * 60_000;
+const CACHE_SIZE = 2_000;
+
+export interface RelatedEntry {
+  id: number;
+  sharedVoters: number;
+  cramersV: number;
+  pValue: number;
+  qValue: number;
+}
+
+/** Multiple-choice questions that share the most voters with a question, among its latest voters. */
+async function candidatesFor(db: Db, questionId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('votes')
+    .innerJoin('questions', 'questions.id', 'votes.question_id')
+    .select(['votes.question_id as id', (eb) => eb.fn.countAll<number>().as('shared')])
+    .where('votes.user_id', 'in', (eb) =>
+      eb.selectFrom('votes as latest').select('latest.user_id').where('latest.question_id', '=', questionId).orderBy('latest.seq', 'desc').limit(SAMPLED_VOTERS),
+    )
+    .where('votes.question_id', '<>', questionId)
+    .where('questions.type', '=', 'MC')
+    .groupBy('votes.question_id')
+    .orderBy('shared', 'desc')
+    .orderBy('votes.question_id')
+    .limit(CANDIDATES)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The questions whose answers are most strongly linked with a question's, strongest first: each
+ * candidate pair is tested on the rows relate may show, only where every expected count is at
+ * least 5 and enough people answered both, and kept when it stays significant once the false
+ * discovery rate over all the pairs tested is held at 5% (Benjamini–Hochberg).
+ */
+export async function findRelated(db: Db, tables: PairTables, question: QuestionRow, k: number): Promise<RelatedEntry[]> {
+  const tested: Omit<RelatedEntry, 'qValue'>[] = [];
+  for (const id of await candidatesFor(db, question.id)) {
+    const candidate = await db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const { tested: result } = await relateTable(tables, question, candidate, k);
+    if (!result || !reliable(result.test, true)) continue;
+    tested.push({ id, sharedVoters: result.test.n, cramersV: result.association.cramers_v, pValue: result.test.pValue });
+  }
+  const qValues = benjaminiHochberg(tested.map((entry) => entry.pValue));
+  return tested
+    .map((entry, index) => ({ ...entry, qValue: qValues[index] }))
+    .filter((entry) => entry.qValue < FALSE_DISCOVERY_RATE)
+    .sort((a, b) => b.cramersV - a.cramersV || a.id - b.id)
+    .slice(0, KEPT);
+}
+
+/** Related questions per question, computed at most once per interval per server. */
+export class RelatedCache {
+  private readonly entries = new Map<number, { at: number; related: Promise<RelatedEntry[]> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tables: PairTables,
+  ) {}
+
+  get(question: QuestionRow, k: number): Promise<RelatedEntry[]> {
+    const cached = this.entries.get(question.id);
+    if (cached && Date.now() - cached.at < CACHE_MS) return cached.related;
+    const related = findRelated(this.db, this.tables, question, k);
+    // A failed computation is not kept.
+    related.catch(() => this.entries.delete(question.id));
+    this.entries.set(question.id, { at: Date.now(), related });
+    if (this.entries.size > CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
+    return related;
+  }
+}
+
+/** The related questions a viewer is shown: none they passed, none by an author blocked either way. */
+export async function relatedFor(db: Db, viewerId: number, entries: RelatedEntry[]): Promise<RelatedEntry[]> {
+  if (entries.length === 0) return [];
+  const visible = await db
+    .selectFrom('questions')
+    .select('questions.id')
+    .where(
+      'questions.id',
+      'in',
+      entries.map((entry) => entry.id),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('passes').select('passes.question_id').whereRef('passes.question_id', '=', 'questions.id').where('passes.user_id', '=', viewerId)),
+      ),
+    )
+    .where(authorNotBlocked(viewerId))
+    .execute();
+  const ids = new Set(visible.map((row) => row.id));
+  return entries.filter((entry) => ids.has(entry.id)).slice(0, SHOWN);
+}

@@ -1,0 +1,167 @@
+import {
+  breakdownFilterBodySchema,
+  breakdownInfoSchema,
+  breakdownResultSchema,
+  displayId,
+  errorBodySchema,
+  idParamsSchema,
+  relateBodySchema,
+  relateCsvQuerySchema,
+  relatedListSchema,
+  relatePairSchema,
+  relateParamsSchema,
+  relateResultSchema,
+  type Question,
+} from '@pollscope/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { QuestionRow } from '../../db/schema.js';
+import { BadRequestError } from '../../errors.js';
+import { viewer } from '../../plugins/auth.js';
+import { choiceLabels, questionKind, questionViews } from '../../views/questions.js';
+import { buildResult } from '../../views/results.js';
+import { questionToExplore } from './access.js';
+import { AGE_BANDS, type AgeBand } from './ages.js';
+import { breakdownFilters, filteredBreakdown, suppressedResult, type BreakdownQuery, type Counts } from './breakdown.js';
+import { GROUP_COLUMNS, groupLines, toCsv } from './csv.js';
+import { PairTables } from './pair-tables.js';
+import { questionsToRelate, relateTable, type RelateTable } from './relate.js';
+import { RelatedCache, relatedFor } from './related.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const tags = ['insights'];
+
+function queryOf(filter: z.output<typeof breakdownFilterBodySchema>): BreakdownQuery {
+  return { minAge: filter.min_age, maxAge: filter.max_age, gender: filter.gender ?? null, country: filter.country ?? null };
+}
+
+function describeAges(ages: AgeBand): string {
+  return ages.max >= AGE_BANDS[AGE_BANDS.length - 1].max ? `ages ${ages.min} and over` : `ages ${ages.min}-${ages.max}`;
+}
+
+function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+}
+
+/** The row of the second question's choice, or 400 naming the field. */
+function rowOf(table: RelateTable, choice: number) {
+  const row = table.rows.find((candidate) => candidate.key === choice);
+  if (!row) throw new BadRequestError('Pick one of the second question’s choices', { choice: `Use a key from 1 to ${table.rows.length}` });
+  return row;
+}
+
+export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  const k = app.config.minGroupSize;
+  const tables = new PairTables(db);
+  const related = new RelatedCache(db, tables);
+
+  const viewOf = async (viewerId: number, id: number): Promise<Question> => (await questionViews(db, viewerId, [id]))[0];
+
+  app.get('/polls/breakdown/:id/', { schema: { tags, params: idParamsSchema, response: { 200: breakdownInfoSchema, ...errors } } }, async (request) => {
+    const viewerId = viewer(request);
+    const question = await questionToExplore(db, viewerId, request.params.id);
+    const [view, filters] = await Promise.all([viewOf(viewerId, question.id), breakdownFilters(db, question.id)]);
+    return { question: view, filters };
+  });
+
+  app.post(
+    '/polls/breakdown/:id/',
+    { schema: { tags, params: idParamsSchema, body: breakdownFilterBodySchema, response: { 200: breakdownResultSchema, ...errors } } },
+    async (request) => {
+      const viewerId = viewer(request);
+      const question = await questionToExplore(db, viewerId, request.params.id);
+      const breakdown = await filteredBreakdown(db, question, queryOf(request.body), k);
+      const view = await viewOf(viewerId, question.id);
+      return { question: { ...view, result: breakdown.result }, overall: breakdown.overall, comparison: breakdown.comparison, ages: breakdown.ages };
+    },
+  );
+
+  app.get(
+    '/polls/breakdown/:id/csv',
+    { schema: { tags, params: idParamsSchema, querystring: breakdownFilterBodySchema, response: errors } },
+    async (request, reply) => {
+      const viewerId = viewer(request);
+      const question = await questionToExplore(db, viewerId, request.params.id);
+      const query = queryOf(request.query);
+      const breakdown = await filteredBreakdown(db, question, query, k);
+      const country = query.country === null ? null : await db.selectFrom('countries').select('name').where('id', '=', query.country).executeTakeFirst();
+      const filter =
+        [query.gender === 'F' ? 'women' : query.gender === 'M' ? 'men' : null, breakdown.ages && describeAges(breakdown.ages), country?.name ?? query.country]
+          .filter((part) => part !== null)
+          .join(', ') || 'everyone';
+      const lines = groupLines([question.id, question.title, filter], {
+        kind: questionKind(question),
+        labels: choiceLabels(question),
+        group: breakdown.groupVotes,
+        everyone: breakdown.overallVotes,
+        comparison: breakdown.comparison,
+      });
+      return sendCsv(reply, `${displayId('QID', question.id)}-breakdown.csv`, toCsv(['question_id', 'question', 'filter', ...GROUP_COLUMNS], lines));
+    },
+  );
+
+  /** The pair, its table, and the first question as the viewer sees it. */
+  const relate = async (viewerId: number, firstId: number, secondId: number) => {
+    const [first, second] = await questionsToRelate(db, viewerId, firstId, secondId);
+    const [table, views] = await Promise.all([relateTable(tables, first, second, k), questionViews(db, viewerId, [first.id, second.id])]);
+    return { first, second, table, firstView: views[0], secondView: views[1] };
+  };
+
+  /** The first question's result among the voters of one choice of the second, suppressed when they may not be shown. */
+  const rowResult = (first: QuestionRow, table: RelateTable, choice: number) => {
+    const row = rowOf(table, choice);
+    return table.shown.has(row.key) ? buildResult(questionKind(first), row.votes) : suppressedResult();
+  };
+
+  app.get('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, response: { 200: relatePairSchema, ...errors } } }, async (request) => {
+    const { table, firstView, secondView } = await relate(viewer(request), request.params.a, request.params.b);
+    return { first: firstView, second: secondView, association: table.tested?.association ?? null };
+  });
+
+  app.post(
+    '/polls/relate/:a/:b/',
+    { schema: { tags, params: relateParamsSchema, body: relateBodySchema, response: { 200: relateResultSchema, ...errors } } },
+    async (request) => {
+      const { first, table, firstView } = await relate(viewer(request), request.params.a, request.params.b);
+      const result = rowResult(first, table, request.body.choice);
+      return { question: { ...firstView, result }, overall: firstView.result ?? buildResult(questionKind(first), new Map()), association: table.tested?.association ?? null };
+    },
+  );
+
+  app.get(
+    '/polls/relate/:a/:b/csv',
+    { schema: { tags, params: relateParamsSchema, querystring: relateCsvQuerySchema, response: errors } },
+    async (request, reply) => {
+      const { first, second, table } = await relate(viewer(request), request.params.a, request.params.b);
+      const rows = request.query.choice === undefined ? table.rows : [rowOf(table, request.query.choice)];
+      const overall = await db.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', first.id).execute();
+      const everyone: Counts = new Map(overall.map((tally) => [tally.choice, tally.count]));
+      const lines = rows.flatMap((row) =>
+        groupLines([first.id, first.title, second.id, second.title, row.label], {
+          kind: questionKind(first),
+          labels: choiceLabels(first),
+          group: table.shown.has(row.key) ? row.votes : null,
+          everyone,
+          comparison: null,
+        }),
+      );
+      const header = ['first_question_id', 'first_question', 'second_question_id', 'second_question', 'second_answer', ...GROUP_COLUMNS];
+      return sendCsv(reply, `${displayId('QID', first.id)}-${displayId('QID', second.id)}-relate.csv`, toCsv(header, lines));
+    },
+  );
+
+  app.get('/polls/related/:id/', { schema: { tags, params: idParamsSchema, response: { 200: relatedListSchema, ...errors } } }, async (request) => {
+    const viewerId = viewer(request);
+    const question = await questionToExplore(db, viewerId, request.params.id);
+    const entries = await relatedFor(db, viewerId, await related.get(question, k));
+    const views = new Map((await questionViews(db, viewerId, entries.map((entry) => entry.id))).map((view) => [view.id, view]));
+    return {
+      related: entries.flatMap((entry) => {
+        const view = views.get(entry.id);
+        return view ? [{ question: view, shared_voters: entry.sharedVoters, cramers_v: entry.cramersV, p_value: entry.pValue, q_value: entry.qValue }] : [];
+      }),
+    };
+  });
+};

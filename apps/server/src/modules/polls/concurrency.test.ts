@@ -1,0 +1,53 @@
+import { api } from '@pollscope/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findTallyMismatches } from '../../db/check.js';
+import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+function countStatuses(statuses: number[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+}
+
+describe('simultaneous calls', () => {
+  it('takes one of 50 simultaneous answers by one user and refuses the other 49', async () => {
+    const author = await signUp(ctx);
+    const voter = await signUp(ctx);
+    const id = await ask(author, { choices: ['A', 'B', 'C', 'D'] });
+
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, index) => voter.api.post(api.answer(id), { choice: (index % 4) + 1 })));
+    expect(countStatuses(replies.map((reply) => reply.status))).toEqual({ 200: 1, 409: 49 });
+
+    const kept = replies.find((reply) => reply.status === 200)!.body.answer.choice;
+    const { body } = await voter.api.get(api.question(id));
+    expect(body.answer).toEqual({ choice: kept });
+    expect(body.result.count).toBe(1);
+    expect((await voter.api.get(api.myStats)).body.answer).toBe(1);
+    expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
+  });
+
+  it('ends simultaneous likes and unlikes with a like count equal to the likes', async () => {
+    const author = await signUp(ctx);
+    const id = await ask(author);
+    const people = await Promise.all(Array.from({ length: 10 }, () => signUp(ctx)));
+
+    const calls = people.flatMap((person, index) =>
+      Array.from({ length: 12 }, (_, round) => person.api.post((index + round) % 3 === 0 ? api.unlike(id) : api.like(id))),
+    );
+    const replies = await Promise.all(calls);
+    expect(replies.every((reply) => reply.status === 200)).toBe(true);
+
+    const states = await Promise.all(people.map((person) => person.api.get(api.question(id))));
+    const likers = states.filter((state) => state.body.liked).length;
+    expect((await author.api.get(api.question(id))).body.like_count).toBe(likers);
+    const rows = await ctx.database.db.selectFrom('likes').select('user_id').where('question_id', '=', id).execute();
+    expect(rows).toHaveLength(likers);
+    expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
+  });
+});

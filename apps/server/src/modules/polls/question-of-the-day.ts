@@ -1,0 +1,49 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/index.js';
+import { utcDay } from '../site/activity.js';
+import { authorNotBlocked } from '../social/blocks.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The question of a UTC day: the most voted plus liked among those published in the 7 days
+ * before it (ties: lowest id). Chosen once, by whichever request comes first, and stored, so it
+ * stays the same all day on every server.
+ */
+async function questionOfDay(db: Db, day: string): Promise<number | null> {
+  const stored = await db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day).executeTakeFirst();
+  if (stored) return stored.question_id;
+  const dayStart = Date.parse(`${day}T00:00:00Z`);
+  const best = await db
+    .selectFrom('questions')
+    .select('id')
+    .where('published_at', '>=', new Date(dayStart - 7 * DAY_MS).toISOString())
+    .where('published_at', '<', new Date(dayStart).toISOString())
+    .orderBy(sql`vote_count + like_count`, 'desc')
+    .orderBy('id', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  await db
+    .insertInto('questions_of_the_day')
+    .values({ day, question_id: best?.id ?? null })
+    .onConflict((conflict) => conflict.column('day').doNothing())
+    .execute();
+  const chosen = await db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day).executeTakeFirstOrThrow();
+  return chosen.question_id;
+}
+
+/** Today's question for this viewer, unless they passed it or its author and they blocked each other. */
+export async function questionOfTheDayFor(db: Db, viewerId: number): Promise<number | null> {
+  const questionId = await questionOfDay(db, utcDay());
+  if (questionId === null) return null;
+  const shown = await db
+    .selectFrom('questions')
+    .select('questions.id')
+    .where('questions.id', '=', questionId)
+    .where(authorNotBlocked(viewerId))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('passes').select('passes.question_id').where('passes.question_id', '=', questionId).where('passes.user_id', '=', viewerId))),
+    )
+    .executeTakeFirst();
+  return shown ? questionId : null;
+}

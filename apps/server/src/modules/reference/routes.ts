@@ -1,0 +1,29 @@
+import { categoryListSchema, countryListSchema, quizListSchema } from '@pollscope/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { questionViews } from '../../views/questions.js';
+
+const tags = ['reference'];
+const publicCall = { public: true };
+const byName = new Intl.Collator('en');
+
+export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  // Sorted here rather than by the database, whose collation differs between dialects: "Åland
+  // Islands" belongs beside "Albania", not after "Zimbabwe".
+  app.get('/polls/countries/', { config: publicCall, schema: { tags, security: [], response: { 200: countryListSchema } } }, async () => {
+    const countries = await db.selectFrom('countries').select(['id', 'name']).execute();
+    return countries.sort((a, b) => byName.compare(a.name, b.name));
+  });
+
+  app.get('/polls/categories/', { config: publicCall, schema: { tags, security: [], response: { 200: categoryListSchema } } }, () =>
+    db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute(),
+  );
+
+  app.get('/polls/quizes/', { config: publicCall, schema: { tags, security: [], response: { 200: quizListSchema } } }, async () => {
+    const items = await db.selectFrom('quiz_items').select(['question_id', 'answer', 'strict']).orderBy('id').execute();
+    // The quiz is taken before signing up: everyone gets it as a visitor would, with no result.
+    const questions = await questionViews(db, null, items.map((item) => item.question_id));
+    return items.map((item, index) => ({ question: questions[index], answer: item.strict ? item.answer : null, strict: Boolean(item.strict) }));
+  });
+};

@@ -1,0 +1,46 @@
+import { siteStatsSchema, type SiteStats } from '@pollscope/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/index.js';
+import { SYSTEM_EMAIL } from '../../db/seed/reference.js';
+import { utcDay } from './activity.js';
+import { dailyBarChartSvg } from './chart.js';
+
+const CHART_DAYS = 30;
+const CACHE_MS = 30_000;
+const tags = ['site'];
+const publicCall = { public: true };
+
+async function siteTotals(db: Db): Promise<Omit<SiteStats, 'image'>> {
+  const count = (table: 'users' | 'questions' | 'votes' | 'likes') =>
+    db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.count));
+  const [users, questions, answers, likes] = await Promise.all([count('users'), count('questions'), count('votes'), count('likes')]);
+  const systemUsers = await db.selectFrom('users').select('id').where('email', '=', SYSTEM_EMAIL).execute();
+  return { users: users - systemUsers.length, questions, answers, likes };
+}
+
+async function answersPerDay(db: Db): Promise<{ day: string; count: number }[]> {
+  const days = Array.from({ length: CHART_DAYS }, (_, index) => utcDay(new Date(Date.now() - (CHART_DAYS - 1 - index) * 86_400_000)));
+  const rows = await db.selectFrom('daily_activity').select(['day', 'answers']).where('day', '>=', days[0]).execute();
+  const byDay = new Map(rows.map((row) => [row.day, row.answers]));
+  return days.map((day) => ({ day, count: byDay.get(day) ?? 0 }));
+}
+
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+  // Totals count whole tables, so they are computed at most once per interval per server.
+  let cached: { at: number; totals: Promise<Omit<SiteStats, 'image'>> } | null = null;
+
+  app.get('/polls/site-stats/', { config: publicCall, schema: { tags, security: [], response: { 200: siteStatsSchema } } }, async () => {
+    if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), totals: siteTotals(db) };
+    return { ...(await cached.totals), image: `/api/polls/site-stats/chart.svg?day=${utcDay()}` };
+  });
+
+  app.get('/polls/site-stats/chart.svg', { config: publicCall, schema: { tags, security: [] } }, async (_request, reply) => {
+    const svg = dailyBarChartSvg(`Answers per day, last ${CHART_DAYS} days`, await answersPerDay(db));
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=300').send(svg);
+  });
+};

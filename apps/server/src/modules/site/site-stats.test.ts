@@ -1,0 +1,57 @@
+import { api, siteStatsSchema } from '@pollscope/contract';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ask, client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
+import { utcDay } from './activity.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const siteStats = async () => {
+  const reply = await client(ctx.app).get(api.siteStats);
+  expect(reply.status).toBe(200);
+  return siteStatsSchema.strict().parse(reply.body);
+};
+
+describe('site stats', () => {
+  it('count people, questions, answers and likes for anyone, refreshed at most every 30 seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Only the seeded quiz so far, asked by the team's account, which is nobody's.
+    const quizSize = (await client(ctx.app).get(api.quizes)).body.length;
+    expect(await siteStats()).toMatchObject({ users: 0, questions: quizSize, answers: 0, likes: 0 });
+
+    const author = await signUp(ctx);
+    const voter = await signUp(ctx);
+    const id = await ask(author);
+    await voter.api.post(api.answer(id), { choice: 1 });
+    await author.api.post(api.answer(id), { choice: 2 });
+    await voter.api.post(api.like(id));
+    expect(await siteStats()).toMatchObject({ users: 0, questions: quizSize, answers: 0, likes: 0 });
+
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(await siteStats()).toMatchObject({ users: 2, questions: quizSize + 1, answers: 2, likes: 1 });
+  });
+
+  it('name a chart that anyone can load as an SVG of the answers per day over 30 days', async () => {
+    const author = await signUp(ctx);
+    await author.api.post(api.answer(await ask(author)), { choice: 1 });
+    const { image } = await siteStats();
+    expect(image.startsWith('/api/')).toBe(true);
+    const reply = await ctx.app.inject({ url: image });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    const svg = reply.body;
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    const days = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+)<\/title>/g)].map((match) => [match[1], Number(match[2])]);
+    expect(days.map(([day]) => day)).toEqual(Array.from({ length: 30 }, (_, index) => utcDay(new Date(Date.now() - (29 - index) * 24 * 3600 * 1000))));
+    // Today is the last bar, with the answers given today.
+    const answersToday = await ctx.database.db.selectFrom('daily_activity').select('answers').where('day', '=', utcDay()).executeTakeFirst();
+    expect(days.at(-1)).toEqual([utcDay(), answersToday?.answers ?? 0]);
+    expect(days.at(-1)?.[1]).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,26 @@
+import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
+
+export async function isBlockedEitherWay(db: Db, userId: number, otherId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', userId), eb('blocked_id', '=', otherId)]),
+        eb.and([eb('blocker_id', '=', otherId), eb('blocked_id', '=', userId)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The question's author neither blocked the viewer nor was blocked by them. */
+export function authorNotBlocked(viewerId: number) {
+  return (eb: ExpressionBuilder<Database, 'questions'>): Expression<SqlBool> =>
+    eb.and([
+      eb('questions.user_id', 'not in', eb.selectFrom('blocks').select('blocks.blocked_id').where('blocks.blocker_id', '=', viewerId)),
+      eb('questions.user_id', 'not in', eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocked_id', '=', viewerId)),
+    ]);
+}

@@ -1,0 +1,45 @@
+import { blockedSchema, connectedSchema, connectionListSchema, errorBodySchema, statsSchema, userParamsSchema, userStatsSchema } from '@pollscope/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { viewer } from '../../plugins/auth.js';
+import { listConnections, ownStats, setBlocking, setFollowing, userStats } from './users.js';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const tags = ['social'];
+
+export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
+
+  app.get('/polls/stats/', { schema: { tags, response: { 200: statsSchema, ...errors } } }, (request) => ownStats(db, viewer(request)));
+
+  app.get('/polls/stats/:user/', { schema: { tags, params: userParamsSchema, response: { 200: userStatsSchema, ...errors } } }, (request) =>
+    userStats(db, viewer(request), request.params.user),
+  );
+
+  app.get('/auth/connections/', { schema: { tags, response: { 200: connectionListSchema, ...errors } } }, (request) =>
+    listConnections(db, viewer(request)),
+  );
+
+  for (const connected of [true, false]) {
+    app.post(
+      connected ? '/auth/follow/:user/' : '/auth/unfollow/:user/',
+      { schema: { tags, params: userParamsSchema, response: { 200: connectedSchema, ...errors } } },
+      async (request) => {
+        const viewerId = viewer(request);
+        await db.transaction().execute((trx) => setFollowing(trx, viewerId, request.params.user, connected));
+        return { connected };
+      },
+    );
+  }
+
+  for (const blocked of [true, false]) {
+    app.post(
+      blocked ? '/auth/ban/:user/' : '/auth/unban/:user/',
+      { schema: { tags, params: userParamsSchema, response: { 200: blockedSchema, ...errors } } },
+      async (request) => {
+        const viewerId = viewer(request);
+        await db.transaction().execute((trx) => setBlocking(trx, viewerId, request.params.user, blocked));
+        return { blocked };
+      },
+    );
+  }
+};

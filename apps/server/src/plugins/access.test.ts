@@ -1,0 +1,241 @@
+import { api, errorBodySchema } from '@pollscope/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, client, createTestApp, signUp, type Reply, type TestContext, type TestUser } from '../test/helper.js';
+import { apiRoutesOf } from '../test/routes.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** A world for one call: an owner with questions, someone else, a user the owner blocked, and a voter. */
+interface World {
+  owner: TestUser;
+  other: TestUser;
+  blocked: TestUser;
+  voter: TestUser;
+  question: number;
+  second: number;
+  category: number;
+  tag: string;
+}
+
+type Role = 'anonymous' | 'owner' | 'other' | 'blocked';
+
+interface Access {
+  /** Callable without a token: the contract's public calls. */
+  public?: true;
+  /** The owner acting on their own questions and person. */
+  owner: number | number[];
+  /** Someone else acting on the owner's questions and person. */
+  other: number;
+  /** A user the owner blocked, acting on the owner's questions and person. */
+  blocked: number;
+  body?: (caller: TestUser | null, world: World) => unknown;
+  /** Signs the caller out, so it is called with a session of its own. */
+  endsSession?: true;
+}
+
+const route = (method: 'GET' | 'POST', path: string) => `${method} ${path.replace(/\/$/, '')}`;
+let registrations = 0;
+const registration = () => ({ firstName: 'New', birthDate: '1990-06-15', gender: 'F', livingIn: 840, email: `access${++registrations}@example.com`, password: 'correct horse' });
+const everyone = (status: number) => ({ owner: status, other: status, blocked: status });
+const onOwnersQuestion = { owner: 200, other: 200, blocked: 403 };
+
+/** What each kind of caller gets from each call (CONTRACT.md §1 and §3). */
+const access: Record<string, Access> = {
+  [route('GET', api.health)]: { public: true, ...everyone(200) },
+  [route('GET', api.countries)]: { public: true, ...everyone(200) },
+  [route('GET', api.categories)]: { public: true, ...everyone(200) },
+  [route('GET', api.quizes)]: { public: true, ...everyone(200) },
+  [route('GET', api.siteStats)]: { public: true, ...everyone(200) },
+  [route('GET', `${api.siteStats}chart.svg`)]: { public: true, ...everyone(200) },
+  [route('POST', api.login)]: { public: true, ...everyone(200), body: (caller, world) => ({ email: (caller ?? world.voter).email, password: 'correct horse' }) },
+  [route('POST', api.register)]: { public: true, ...everyone(201), body: registration },
+
+  [route('GET', api.feed)]: everyone(200),
+  [route('GET', api.category(':category'))]: everyone(200),
+  [route('GET', '/api/polls/tag/:tag/')]: everyone(200),
+  [route('GET', api.question(':id'))]: onOwnersQuestion,
+  [route('POST', api.create)]: { ...everyone(200), body: () => ({ type: 'MC', question: 'Tea or coffee?', choices: ['Tea', 'Coffee'], tags: [] }) },
+  [route('POST', api.answer(':id'))]: { ...onOwnersQuestion, body: () => ({ choice: 1 }) },
+  [route('POST', api.like(':id'))]: onOwnersQuestion,
+  [route('POST', api.unlike(':id'))]: onOwnersQuestion,
+  [route('POST', api.pass(':id'))]: onOwnersQuestion,
+  [route('POST', api.unpass(':id'))]: onOwnersQuestion,
+  [route('GET', api.live(':id'))]: onOwnersQuestion,
+  [route('GET', api.myStats)]: everyone(200),
+  [route('GET', api.userStats(':user'))]: everyone(200),
+  [route('GET', api.myQuestions)]: everyone(200),
+  [route('GET', api.myAnswered)]: everyone(200),
+  [route('GET', api.myLiked)]: everyone(200),
+  [route('GET', api.userQuestions(':user'))]: everyone(200),
+  [route('GET', api.userAnswered(':user'))]: everyone(200),
+  [route('GET', api.userLiked(':user'))]: everyone(200),
+  [route('GET', api.breakdown(':id'))]: { owner: 200, other: 403, blocked: 403 },
+  [route('POST', api.breakdown(':id'))]: { owner: 200, other: 403, blocked: 403, body: () => ({}) },
+  // Relate needs both questions answered; whether owning them is enough is the feature's choice.
+  [route('GET', api.relate(':a', ':b'))]: { owner: [200, 403], other: 403, blocked: 403 },
+  [route('POST', api.relate(':a', ':b'))]: { owner: [200, 403], other: 403, blocked: 403, body: () => ({ choice: 1 }) },
+  [route('GET', api.breakdownCsv(':id'))]: { owner: 200, other: 403, blocked: 403 },
+  [route('GET', api.relateCsv(':a', ':b'))]: { owner: [200, 403], other: 403, blocked: 403 },
+  [route('GET', api.related(':id'))]: { owner: 200, other: 403, blocked: 403 },
+
+  [route('POST', api.logout)]: { ...everyone(204), endsSession: true },
+  [route('GET', api.settings)]: everyone(200),
+  [route('POST', api.settings)]: { ...everyone(200), body: (caller, world) => ({ email: (caller ?? world.owner).email, notification: false }) },
+  [route('GET', api.account)]: everyone(200),
+  [route('POST', api.account)]: { ...everyone(200), body: () => ({ firstName: 'Renamed', birthDate: '1991-02-03', livingIn: 250 }) },
+  [route('GET', api.connections)]: everyone(200),
+  [route('POST', api.follow(':user'))]: { owner: 400, other: 200, blocked: 403 },
+  [route('POST', api.unfollow(':user'))]: { owner: 400, other: 200, blocked: 200 },
+  [route('POST', api.ban(':user'))]: { owner: 400, other: 200, blocked: 200 },
+  [route('POST', api.unban(':user'))]: { owner: 400, other: 200, blocked: 200 },
+};
+
+async function buildWorld(): Promise<World> {
+  const [owner, other, blocked, voter] = [await signUp(ctx), await signUp(ctx), await signUp(ctx), await signUp(ctx)];
+  const category = 3;
+  const tag = `access${owner.id}`;
+  const question = await ask(owner, { question: 'Owner’s first?', tags: [tag], category });
+  const second = await ask(owner, { question: 'Owner’s second?' });
+  const votersQuestion = await ask(voter, { question: 'Voter’s question?' });
+  await blocked.api.post(api.follow(owner.id));
+  await owner.api.post(api.ban(blocked.id));
+  await other.api.post(api.follow(owner.id));
+  await owner.api.post(api.follow(voter.id));
+  await voter.api.post(api.answer(question), { choice: 2 });
+  await voter.api.post(api.like(question));
+  await owner.api.post(api.answer(votersQuestion), { choice: 1 });
+  await owner.api.post(api.like(votersQuestion));
+  return { owner, other, blocked, voter, question, second, category, tag };
+}
+
+function fill(path: string, world: World): string {
+  const values: Record<string, string | number> = { id: world.question, a: world.question, b: world.second, user: world.owner.id, category: world.category, tag: world.tag };
+  return `${path.replace(/:(\w+)/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`No value for the path parameter :${name} of ${path}`);
+    return String(values[name]);
+  })}/`;
+}
+
+/** Everything the owner has done, apart from the counts others' actions move. */
+async function footprint(userId: number) {
+  const { db } = ctx.database;
+  const [user, sessions, questions, votes, likes, passes, follows, blocks] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
+    db.selectFrom('sessions').select(['token_hash', 'created_at']).where('user_id', '=', userId).orderBy('token_hash').execute(),
+    db.selectFrom('questions').select(['id', 'type', 'title', 'category_id', 'choice_labels', 'range_min', 'range_max']).where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('votes').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('likes').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
+    db.selectFrom('passes').selectAll().where('user_id', '=', userId).orderBy('question_id').execute(),
+    db.selectFrom('follows').selectAll().where('follower_id', '=', userId).orderBy('followee_id').execute(),
+    db.selectFrom('blocks').selectAll().where('blocker_id', '=', userId).orderBy('blocked_id').execute(),
+  ]);
+  return { user, sessions, questions, votes, likes, passes, follows, blocks };
+}
+
+interface QuestionView {
+  id: number;
+  user: number;
+  result: unknown;
+  answer: { choice: number } | null;
+}
+
+function questionsIn(value: unknown, found: QuestionView[] = []): QuestionView[] {
+  if (Array.isArray(value)) for (const item of value) questionsIn(item, found);
+  else if (value && typeof value === 'object') {
+    if ('qid' in value && 'result' in value && 'answer' in value) found.push(value as unknown as QuestionView);
+    for (const item of Object.values(value)) questionsIn(item, found);
+  }
+  return found;
+}
+
+/** Nobody sees a result before voting, unless they asked the question, nor anyone's vote but their own. */
+async function expectNoPeeking(reply: Reply, caller: TestUser | null): Promise<void> {
+  for (const question of questionsIn(reply.body)) {
+    const vote = caller
+      ? await ctx.database.db.selectFrom('votes').select('choice').where('question_id', '=', question.id).where('user_id', '=', caller.id).executeTakeFirst()
+      : undefined;
+    expect(question.answer, `answer on question ${question.id}`).toEqual(vote ? { choice: vote.choice } : null);
+    if (question.result !== null) expect(vote !== undefined || question.user === caller?.id, `result of question ${question.id}`).toBe(true);
+  }
+}
+
+async function call(key: string, rule: Access, role: Role, world: World): Promise<Reply> {
+  const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+  let caller = role === 'anonymous' ? null : world[role];
+  if (caller && rule.endsSession) {
+    const signedIn = await client(ctx.app).post(api.login, { email: caller.email, password: 'correct horse' });
+    caller = { ...caller, token: signedIn.body.token, api: client(ctx.app, signedIn.body.token) };
+  }
+  const as = caller ? caller.api : client(ctx.app);
+  const url = fill(path, world);
+  const reply = method === 'GET' ? await as.get(url) : await as.post(url, rule.body?.(caller, world));
+
+  const expected = role === 'anonymous' ? (rule.public ? rule.owner : 401) : rule[role];
+  expect([expected].flat(), `${role}: ${key} answered ${reply.status} ${JSON.stringify(reply.body)}`).toContain(reply.status);
+  if (reply.status >= 400) errorBodySchema.strict().parse(reply.body);
+  await expectNoPeeking(reply, caller);
+  if (role !== 'owner') {
+    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    expect(text).not.toContain(world.owner.email);
+    expect(text).not.toContain(world.owner.token);
+  }
+  if (role === 'blocked') {
+    const owners = questionsIn(reply.body).filter((question) => question.user === world.owner.id);
+    expect(owners, `${key} shows the blocker's questions`).toEqual([]);
+  }
+  return reply;
+}
+
+describe('access to every call', () => {
+  const routes = () => apiRoutesOf(ctx.app);
+
+  it('has an access rule for every route of the app', () => {
+    const unruled = routes().filter((key) => !(key in access));
+    expect(unruled, 'add these calls to the access table').toEqual([]);
+    expect(routes().length).toBeGreaterThan(30);
+  });
+
+  it('gives each kind of caller only what the contract allows', async () => {
+    for (const key of routes().filter((key) => key in access)) {
+      const rule = access[key];
+      const world = await buildWorld();
+      const before = await footprint(world.owner.id);
+      for (const role of ['anonymous', 'blocked', 'other'] as const) await call(key, rule, role, world);
+      // Nothing anyone else did acted for the owner.
+      expect(await footprint(world.owner.id), key).toEqual(before);
+      await call(key, rule, 'owner', world);
+    }
+  });
+
+  it('serves the API documentation to everyone', async () => {
+    const reply = await client(ctx.app).get('/api/docs/json');
+    expect(reply.status).toBe(200);
+    expect(reply.body.info.title).toBe('Pollscope API');
+  });
+
+  it('shows nobody the result of a question before they answer it', async () => {
+    const world = await buildWorld();
+    const before = await world.other.api.get(api.question(world.question));
+    expect(before.body).toMatchObject({ result: null, answer: null });
+    const answered = await world.other.api.post(api.answer(world.question), { choice: 1 });
+    expect(answered.body.result.count).toBe(2);
+    expect(answered.body.answer).toEqual({ choice: 1 });
+  });
+
+  it('never shows the blocker’s questions to the blocked user, in any list or as the question of the day', async () => {
+    const world = await buildWorld();
+    const lists = [api.feed, api.category(world.category), api.tag(world.tag), api.userQuestions(world.owner.id), api.userLiked(world.voter.id), api.userAnswered(world.voter.id)];
+    for (const list of lists) {
+      const reply = await world.blocked.api.get(list);
+      expect(reply.status).toBe(200);
+      expect(questionsIn(reply.body).filter((question) => question.user === world.owner.id), list).toEqual([]);
+    }
+    // Everyone else does see them.
+    const seen = await world.other.api.get(api.userLiked(world.voter.id));
+    expect(questionsIn(seen.body).map((question) => question.id)).toContain(world.question);
+  });
+});

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UnauthorizedError } from '../errors.js';
+import { userIdForToken } from '../modules/auth/sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null on a public call made without a token. */
+    viewerId: number | null;
+    token: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Callable without a token (the contract's public calls). */
+    public?: boolean;
+  }
+}
+
+function tokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Token\s+(\S+)$/i.exec(header.trim());
+  return match ? match[1] : null;
+}
+
+/** Every call under /api needs a valid token unless its route is marked public. */
+export function registerAuth(app: FastifyInstance): void {
+  app.decorateRequest('viewerId', null);
+  app.decorateRequest('token', null);
+  app.addHook('onRequest', async (request) => {
+    const route = request.routeOptions.url;
+    // Only the API's calls are guarded: a path under /api that is no call (the web app's
+    // catch-all answers it) is a 404 with or without a token. The API's documentation is for
+    // everyone, like the contract's public calls.
+    if (route === undefined || !route.startsWith('/api/') || route.startsWith('/api/docs')) return;
+    const token = tokenFrom(request);
+    const userId = token ? await userIdForToken(app.db, token, app.config.tokenIdleSeconds) : null;
+    if (userId !== null) {
+      request.viewerId = userId;
+      request.token = token;
+    } else if (!request.routeOptions.config.public) {
+      throw new UnauthorizedError(token ? 'Your session has ended, sign in again' : 'Sign in to continue');
+    }
+  });
+}
+
+/** The signed-in user of a route that is not public. */
+export function viewer(request: FastifyRequest): number {
+  if (request.viewerId === null) throw new UnauthorizedError();
+  return request.viewerId;
+}

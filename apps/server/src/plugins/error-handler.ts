@@ -1,0 +1,55 @@
+import type { ErrorBody } from '@pollscope/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors.js';
+
+const statusMessages: Record<number, string> = {
+  400: 'Invalid request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'Request body too large',
+  414: 'Request path too long',
+  415: 'Send the body as JSON',
+  429: 'Too many requests, try again later',
+};
+
+/** Field of a validation issue: `/choices/1` becomes `choices.1`; the whole body is `body`. */
+function fieldName(instancePath: string, fallback: string): string {
+  const name = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return name || fallback;
+}
+
+/** One handler turns every error into `{ message, errors? }`; details of a 5xx stay in the log. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = fieldName(issue.instancePath, error.validationContext ?? 'body');
+        errors[name] ??= issue.message ?? 'Invalid value';
+      }
+      return reply.code(400).send({ message: 'Invalid input', errors } satisfies ErrorBody);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? 60);
+      return reply.code(status).send({ message: statusMessages[status] ?? error.message } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Something went wrong on our side' } satisfies ErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorBody);
+  });
+}
+
+/** The router refuses a path it cannot decode (`/api/polls/question/1%`) or a parameter too long, before any route runs. */
+export function replyToBadUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.statusCode ?? 400;
+  reply.code(status).send({ message: statusMessages[status] ?? statusMessages[400] } satisfies ErrorBody);
+}

@@ -1,0 +1,156 @@
+import { api, errorBodySchema } from '@pollscope/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/helper.js';
+import { loginAttemptsPerAccount, rateLimits } from './rate-limit.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ rateLimits: true });
+});
+afterAll(() => ctx.close());
+
+let addresses = 0;
+/** Each test acts from addresses of its own, so the counters of one do not spill into another. */
+function newAddress(): string {
+  addresses += 1;
+  return `203.0.113.${addresses}`;
+}
+
+interface User {
+  email: string;
+  token: string;
+}
+
+function call(options: { url: string; address: string; user?: User; payload?: unknown; method?: InjectOptions['method'] }) {
+  return ctx.app.inject({
+    method: options.method ?? 'POST',
+    url: options.url,
+    remoteAddress: options.address,
+    headers: options.user ? { authorization: `Token ${options.user.token}` } : {},
+    ...(options.payload === undefined ? {} : { payload: options.payload as InjectOptions['payload'] }),
+  });
+}
+
+/** Makes `times` calls and returns the statuses seen. */
+async function repeat(times: number, make: (index: number) => ReturnType<typeof call>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let index = 0; index < times; index += 1) statuses.push((await make(index)).statusCode);
+  return statuses;
+}
+
+/** Registers from an address of its own, as registrations are limited per address too. */
+async function signUp(): Promise<User> {
+  const email = `limited${addresses}@example.com`;
+  const payload = { firstName: 'Lim', birthDate: '1990-06-15', gender: 'M', livingIn: 840, email, password: 'correct horse' };
+  const response = await call({ url: api.register, address: newAddress(), payload });
+  expect(response.statusCode).toBe(201);
+  return { email, token: response.json().token };
+}
+
+function expectRateLimited(response: Awaited<ReturnType<typeof call>>, windowSeconds: number): void {
+  expect(response.statusCode).toBe(429);
+  const body = response.json();
+  expect(errorBodySchema.strict().parse(body).message).toMatch(/^Too many requests, try again in \d+ (second|seconds|minutes)$/);
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+}
+
+describe('rate limits', () => {
+  it('lets an address try to sign in a limited number of times, whatever the emails, then answers 429', async () => {
+    const address = newAddress();
+    const { max, windowSeconds } = rateLimits.login;
+    const statuses = await repeat(max, (index) => call({ url: api.login, address, payload: { email: `nobody${index}@example.com`, password: 'wrong password' } }));
+    expect(statuses.every((status) => status === 400)).toBe(true);
+
+    const refused = await call({ url: api.login, address, payload: { email: 'someone-else@example.com', password: 'wrong password' } });
+    expectRateLimited(refused, windowSeconds);
+    const otherAddress = await call({ url: api.login, address: newAddress(), payload: { email: 'someone-else@example.com', password: 'wrong password' } });
+    expect(otherAddress.statusCode).toBe(400);
+  });
+
+  it('limits sign-in attempts on one account even when they come from many addresses', async () => {
+    const user = await signUp();
+    const statuses = await repeat(loginAttemptsPerAccount.max, () => call({ url: api.login, address: newAddress(), payload: { username: user.email, password: 'wrong password' } }));
+    expect(statuses.every((status) => status === 400)).toBe(true);
+
+    // Even the right password waits: the guesser must not learn it by being let through.
+    const refused = await call({ url: api.login, address: newAddress(), payload: { email: user.email.toUpperCase(), password: 'correct horse' } });
+    expectRateLimited(refused, loginAttemptsPerAccount.windowSeconds);
+    const otherAccount = await signUp();
+    const allowed = await call({ url: api.login, address: newAddress(), payload: { email: otherAccount.email, password: 'correct horse' } });
+    expect(allowed.statusCode).toBe(200);
+  });
+
+  it('limits registrations per address', async () => {
+    const address = newAddress();
+    const { max, windowSeconds } = rateLimits.register;
+    const statuses = await repeat(max, () => call({ url: api.register, address, payload: { email: 'not an email' } }));
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    expectRateLimited(await call({ url: api.register, address, payload: { email: 'not an email' } }), windowSeconds);
+  });
+
+  const perUser: { name: 'create' | 'answer' | 'like' | 'follow'; url: string; payload?: unknown }[] = [
+    { name: 'create', url: api.create, payload: { type: 'MC' } },
+    { name: 'answer', url: api.answer(999_999), payload: { choice: 1 } },
+    { name: 'like', url: api.like(999_999) },
+    { name: 'follow', url: api.follow(999_999) },
+  ];
+
+  for (const { name, url, payload } of perUser) {
+    it(`limits ${name} per user, not per address`, async () => {
+      const address = newAddress();
+      const [user, neighbour] = [await signUp(), await signUp()];
+      const { max, windowSeconds } = rateLimits[name];
+      const statuses = await repeat(max, () => call({ url, address, user, payload }));
+      expect(statuses.every((status) => status !== 429)).toBe(true);
+
+      expectRateLimited(await call({ url, address: newAddress(), user, payload }), windowSeconds);
+      const fromSameAddress = await call({ url, address, user: neighbour, payload });
+      expect(fromSameAddress.statusCode).not.toBe(429);
+    });
+  }
+
+  it('counts like and unlike together, and follow, unfollow, ban and unban together', async () => {
+    const user = await signUp();
+    const address = newAddress();
+    const half = rateLimits.like.max / 2;
+    await repeat(half, () => call({ url: api.like(999_999), address, user }));
+    await repeat(half, () => call({ url: api.unlike(999_999), address, user }));
+    expect((await call({ url: api.like(999_999), address, user })).statusCode).toBe(429);
+
+    const quarter = rateLimits.follow.max / 4;
+    for (const url of [api.follow(999_999), api.unfollow(999_999), api.ban(999_999), api.unban(999_999)]) await repeat(quarter, () => call({ url, address, user }));
+    expect((await call({ url: api.unban(999_999), address, user })).statusCode).toBe(429);
+  });
+
+  it('tells a client how many calls it has left', async () => {
+    const user = await signUp();
+    const response = await call({ url: api.answer(999_999), address: newAddress(), user, payload: { choice: 1 } });
+    expect(response.headers['x-ratelimit-limit']).toBe(String(rateLimits.answer.max));
+    expect(response.headers['x-ratelimit-remaining']).toBe(String(rateLimits.answer.max - 1));
+  });
+
+  it('leaves reads unlimited', async () => {
+    const user = await signUp();
+    const address = newAddress();
+    const statuses = await repeat(150, () => call({ method: 'GET', url: api.question(999_999), address, user }));
+    expect(new Set(statuses)).toEqual(new Set([404]));
+  });
+});
+
+describe('with RATE_LIMITS=off', () => {
+  it('never answers 429', async () => {
+    const unlimited = await createTestApp({ rateLimits: false });
+    try {
+      const statuses = await repeat(rateLimits.login.max + 5, (index) =>
+        unlimited.app.inject({ method: 'POST', url: api.login, remoteAddress: '198.51.100.1', payload: { email: `x${index}@example.com`, password: 'wrong password' } }),
+      );
+      expect(statuses.every((status) => status === 400)).toBe(true);
+    } finally {
+      await unlimited.close();
+    }
+  });
+});

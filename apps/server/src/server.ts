@@ -1,0 +1,40 @@
+import pino from 'pino';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { oneInstanceAtATime } from './db/dialect.js';
+import { migrateToLatest, openDatabase } from './db/index.js';
+import { seedDemoCommunity } from './db/seed/demo.js';
+import { seedReferenceData } from './db/seed/reference.js';
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+
+await oneInstanceAtATime(database.db, database.dialect, async () => {
+  const applied = await migrateToLatest(database);
+  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+  await seedReferenceData(database.db);
+  if (config.seedDemo) {
+    const demo = await seedDemoCommunity(database.db, config.passwordHashCost);
+    if (demo) logger.info(demo, `demo community seeded: sign in as ${demo.email} with password ${demo.password}`);
+  }
+});
+
+const app = await buildApp({ config, database, logger });
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  // Stop taking requests, let those in flight finish, then close the database.
+  const forced = setTimeout(() => process.exit(1), 10_000);
+  forced.unref();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });

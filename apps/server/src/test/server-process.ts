@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface ServerProcess {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  child: ChildProcess;
+  /** Sends the signal and waits for the process to end. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** A port nothing listens on now, for a server about to start. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the real server (`node --import tsx src/server.ts`) on a database and a free port, as it
+ * runs in production but without the demo community, rate limits or slow password hashing.
+ */
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      RATE_LIMITS: 'off',
+      PASSWORD_HASH_COST: '1024',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server stopped before listening: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start in 60 s: ${stderr}`);
+    const ready = await fetch(`${baseUrl}/api/polls/categories/`).then((response) => response.ok, () => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    baseUrl,
+    child,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export interface HttpReply<T = any> {
+  status: number;
+  body: T;
+}
+
+/** Calls a running server over HTTP as a user (with their token) or anonymously. */
+export async function callServer<T = any>(baseUrl: string, method: 'GET' | 'POST', url: string, options: { token?: string; body?: unknown } = {}): Promise<HttpReply<T>> {
+  const response = await fetch(baseUrl + url, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Token ${options.token}` } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+export interface Community {
+  authorToken: string;
+  /** One token per voter. */
+  voterTokens: string[];
+  questionIds: number[];
+}
+
+/** Registers an author who asks `questions` four-choice questions, and `voters` other people. */
+export async function createCommunity(baseUrl: string, { voters, questions }: { voters: number; questions: number }): Promise<Community> {
+  const stamp = `${process.pid}-${Date.now()}`;
+  const register = async (name: string, gender: 'F' | 'M') => {
+    const body = { firstName: name, birthDate: '1985-03-20', gender, livingIn: 840, email: `${name}-${stamp}@example.com`, password: 'correct horse' };
+    const reply = await callServer(baseUrl, 'POST', '/api/auth/register/', { body });
+    if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body.token as string;
+  };
+  const authorToken = await register('author', 'F');
+  const voterTokens: string[] = [];
+  for (let index = 0; index < voters; index += 1) voterTokens.push(await register(`voter${index}`, index % 2 ? 'F' : 'M'));
+  const questionIds: number[] = [];
+  for (let index = 0; index < questions; index += 1) {
+    const body = { type: 'MC', question: `Question ${index}?`, choices: ['A', 'B', 'C', 'D'], tags: [] };
+    const reply = await callServer(baseUrl, 'POST', '/api/polls/create/', { token: authorToken, body });
+    if (reply.status !== 200) throw new Error(`create failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    questionIds.push(reply.body.question.id);
+  }
+  return { authorToken, voterTokens, questionIds };
+}
+
+export interface AcknowledgedVote {
+  voter: number;
+  questionId: number;
+  choice: number;
+}
+
+/**
+ * Sends every voter's vote on every question, `concurrency` at a time, until all are sent, a
+ * call fails (the server is gone) or `stop()` says so. Returns the votes answered with 200.
+ */
+export async function streamVotes(
+  baseUrl: string,
+  community: Community,
+  { concurrency, stop = () => false }: { concurrency: number; stop?: (acknowledged: number) => boolean },
+): Promise<AcknowledgedVote[]> {
+  const acknowledged: AcknowledgedVote[] = [];
+  const total = community.voterTokens.length * community.questionIds.length;
+  let next = 0;
+  const worker = async () => {
+    while (next < total && !stop(acknowledged.length)) {
+      const index = next++;
+      const vote = { voter: index % community.voterTokens.length, questionId: community.questionIds[Math.floor(index / community.voterTokens.length)], choice: (index % 4) + 1 };
+      let reply: HttpReply;
+      try {
+        reply = await callServer(baseUrl, 'POST', `/api/polls/answer/${vote.questionId}/`, { token: community.voterTokens[vote.voter], body: { choice: vote.choice } });
+      } catch {
+        return; // the server is gone
+      }
+      if (reply.status !== 200) throw new Error(`vote refused: ${reply.status} ${JSON.stringify(reply.body)}`);
+      acknowledged.push(vote);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return acknowledged;
+}
+
+/** Runs one of the server's commands (`src/db/check-cli.ts`…) to its end. */
+export function runCommand(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}

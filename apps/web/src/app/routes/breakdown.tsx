@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+import { useGoBack } from '../../hooks/use-go-back';
+import { BreakdownView } from '../../features/insights/components/breakdown-view';
+import { useCountries } from '../../features/reference/api/get-countries';
+
+export function BreakdownRoute() {
+  const { questionId = '' } = useParams();
+  const { data: countries = [] } = useCountries();
+  const goBack = useGoBack();
+  return (
+    <>
+      <title>Breakdown · POLLSCOPE</title>
+      <BreakdownView questionId={questionId} countries={countries} onBack={goBack} />
+    </>
+  );
+}

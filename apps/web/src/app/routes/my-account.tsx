@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Banner } from '../../components/ui/banner';
+import { Button, buttonClass } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
+import { Loading } from '../../components/ui/loading';
+import { paths } from '../../config/paths';
+import { useAccount } from '../../features/account/api/get-account';
+import { PersonalInfoForm } from '../../features/account/components/personal-info-form';
+import { accountMessages } from '../../features/account/form-messages';
+import { logout } from '../../features/auth/api/logout';
+import { useCategories } from '../../features/reference/api/get-categories';
+import { useCountries } from '../../features/reference/api/get-countries';
+import { PersonalStats } from '../../features/social/components/personal-stats';
+
+export function MyAccountRoute() {
+  const { data: account, error } = useAccount();
+  const { data: countries = [] } = useCountries();
+  const { data: categories = [] } = useCategories();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut() {
+    setLeaving(true);
+    await logout();
+    void navigate(paths.login.getHref(), { replace: true });
+  }
+
+  return (
+    <div className="page">
+      <title>Personal info · POLLSCOPE</title>
+      <PageHeader
+        title="PERSONAL INFO"
+        actions={
+          <Link to={paths.connections.getHref()} className={buttonClass()}>
+            My Connections
+          </Link>
+        }
+      />
+      <PersonalStats />
+      {error && <Banner tone="error">{accountMessages.loadFailed}</Banner>}
+      {!account && !error && <Loading />}
+      {account && <PersonalInfoForm initial={account} countries={countries} categories={categories} />}
+      <div className="form-actions">
+        <Button variant="danger" pending={leaving} onClick={() => void signOut()}>
+          Logout
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { displayId } from '@pollscope/contract';
+import { useParams } from 'react-router';
+import { Banner } from '../../components/ui/banner';
+import { Button } from '../../components/ui/button';
+import { ArrowLeftIcon } from '../../components/ui/icons';
+import { Loading } from '../../components/ui/loading';
+import { useGoBack } from '../../hooks/use-go-back';
+import { RelatedQuestions } from '../../features/insights/components/related-questions';
+import { useQuestion } from '../../features/questions/api/get-question';
+import { QuestionCard } from '../../features/questions/components/question-card';
+import { RelateTray } from '../../features/questions/components/relate-tray';
+
+export function QuestionRoute() {
+  const { questionId = '' } = useParams();
+  const { data: question, error, mutate } = useQuestion(questionId);
+  const goBack = useGoBack();
+  return (
+    <div className="page">
+      <div>
+        <Button variant="ghost" size="small" onClick={goBack}>
+          <ArrowLeftIcon />
+          Back
+        </Button>
+      </div>
+      {error && <Banner tone="error">{(error as Error).message}</Banner>}
+      {!question && !error && <Loading />}
+      {question && (
+        <>
+          <title>{`${displayId('QID', question.qid)} · POLLSCOPE`}</title>
+          <h1 className="sr-only">Question {displayId('QID', question.qid)}</h1>
+          <RelateTray />
+          <QuestionCard
+            question={question}
+            onChange={(updated) => void mutate(updated, { revalidate: false })}
+            onPassedChange={() => void mutate()}
+            renderAfterAnswer={(answered) => <RelatedQuestions question={answered} />}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { Navigate, useNavigate } from 'react-router';
+import { Banner } from '../../components/ui/banner';
+import { Loading } from '../../components/ui/loading';
+import { paths } from '../../config/paths';
+import { useQuizzes } from '../../features/auth/api/get-quizzes';
+import { AuthPage } from '../../features/auth/components/auth-page';
+import { QuizFlow } from '../../features/auth/components/quiz-flow';
+
+export function QuizRoute() {
+  const { data: items, error } = useQuizzes();
+  const navigate = useNavigate();
+  if (items?.length === 0) return <Navigate to={paths.register.getHref()} replace />;
+  return (
+    <AuthPage title="A few quick questions" subtitle="Answer these to warm up. Your answers become your first votes when you sign up.">
+      <title>Quiz · POLLSCOPE</title>
+      {error && <Banner tone="error">{(error as Error).message}</Banner>}
+      {!items && !error && <Loading />}
+      {items && <QuizFlow items={items} onFinished={() => void navigate(paths.register.getHref())} />}
+    </AuthPage>
+  );
+}

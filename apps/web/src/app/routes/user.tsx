@@ -1,0 +1,40 @@
+import { useParams } from 'react-router';
+import { Tabs } from '../../components/ui/tabs';
+import { paths } from '../../config/paths';
+import { forgetFeed } from '../../features/questions/api/get-feed';
+import { useUserQuestions, type UserListKind } from '../../features/questions/api/get-user-questions';
+import { QuestionList } from '../../features/questions/components/question-list';
+import { ProfileHeader } from '../../features/social/components/profile-header';
+
+const emptyMessages: Record<UserListKind, string> = {
+  asked: 'No questions asked yet.',
+  answered: 'No questions answered yet.',
+  liked: 'No questions liked yet.',
+};
+
+function UserPage({ kind }: { kind: UserListKind }) {
+  const { userId = '' } = useParams();
+  const list = useUserQuestions(kind, userId);
+  // The API names no "me"; the viewer's own questions come back marked as theirs.
+  const asked = useUserQuestions('asked', userId);
+  const isSelf = asked.questions.some((question) => question.owner);
+  return (
+    <div className="page">
+      <title>Profile · POLLSCOPE</title>
+      <ProfileHeader userId={userId} isSelf={isSelf} onRelationChanged={() => void forgetFeed()} />
+      <Tabs
+        label="Their questions"
+        tabs={[
+          { label: 'Asked', to: paths.user.getHref(userId) },
+          { label: 'Answered', to: paths.userAnswered.getHref(userId) },
+          { label: 'Liked', to: paths.userLikes.getHref(userId) },
+        ]}
+      />
+      <QuestionList list={list} emptyMessage={emptyMessages[kind]} label={`Questions ${kind}`} />
+    </div>
+  );
+}
+
+export const UserAskedRoute = () => <UserPage kind="asked" />;
+export const UserAnsweredRoute = () => <UserPage kind="answered" />;
+export const UserLikedRoute = () => <UserPage kind="liked" />;

@@ -1,0 +1,135 @@
+import type { Question } from '@pollscope/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { mcChoices, rangeOf } from '../../lib/question-shape';
+import { Button } from '../ui/button';
+import './answer-form.css';
+
+export const EMPTY_NUMBER_MESSAGE = 'Please enter your answer!';
+
+interface AnswerFormProps {
+  question: Pick<Question, 'id' | 'type' | 'choices' | 'title'>;
+  submitLabel: string;
+  pending?: boolean;
+  /** A message from the caller, such as a wrong quiz answer or a failed vote. */
+  error?: string | null;
+  onSubmit: (choice: number) => void;
+}
+
+/** The input a question asks for (choices, a 1-to-10 slider or a number) and the button that sends it. */
+export function AnswerForm({ question, submitLabel, pending = false, error = null, onSubmit }: AnswerFormProps) {
+  const formId = useId();
+  const range = rangeOf(question);
+  const [choiceKey, setChoiceKey] = useState<number | null>(null);
+  const [rating, setRating] = useState(Math.floor(range.max / 2));
+  const [numberText, setNumberText] = useState('');
+  const [inputError, setInputError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (question.type === 'MC') {
+      if (choiceKey !== null) onSubmit(choiceKey);
+      return;
+    }
+    if (question.type === 'RS') {
+      onSubmit(rating);
+      return;
+    }
+    if (numberText.trim() === '') {
+      window.alert(EMPTY_NUMBER_MESSAGE);
+      return;
+    }
+    const value = Number(numberText);
+    if (!Number.isFinite(value) || value < range.min || value > range.max) {
+      setInputError(`Enter a number from ${range.min} to ${range.max}.`);
+      return;
+    }
+    setInputError(null);
+    onSubmit(value);
+  }
+
+  const message = inputError ?? error;
+  const messageId = `${formId}-message`;
+  const choices = mcChoices(question);
+
+  return (
+    <form className="answer-form" onSubmit={submit} noValidate aria-label={`Answer: ${question.title}`}>
+      {question.type === 'MC' && (
+        <fieldset className="fieldset">
+          <legend className="sr-only">Choices</legend>
+          <div className={choices.length === 3 ? 'choice-grid choice-grid--3' : 'choice-grid'}>
+            {choices.map((choice) => (
+              <label key={choice.key} className="choice-tile">
+                <input
+                  type="radio"
+                  name={`${formId}-choice`}
+                  value={choice.key}
+                  checked={choiceKey === choice.key}
+                  onChange={() => setChoiceKey(choice.key)}
+                  disabled={pending}
+                />
+                <span>{choice.value}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      {question.type === 'RS' && (
+        <div className="rating">
+          <div className="rating__value" aria-hidden="true">
+            {rating}
+          </div>
+          <input
+            className="rating__slider"
+            type="range"
+            min={range.min}
+            max={range.max}
+            step={1}
+            value={rating}
+            onChange={(event) => setRating(Number(event.target.value))}
+            aria-label={`Your rating from ${range.min} to ${range.max}`}
+            disabled={pending}
+          />
+          <div className="rating__ends" aria-hidden="true">
+            <span>{range.min}</span>
+            <span>{range.max}</span>
+          </div>
+        </div>
+      )}
+
+      {question.type === 'N' && (
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-number`}>
+            Your answer ({range.min} to {range.max})
+          </label>
+          <input
+            id={`${formId}-number`}
+            className="input number-answer"
+            type="number"
+            inputMode="decimal"
+            min={range.min}
+            max={range.max}
+            step="any"
+            value={numberText}
+            onChange={(event) => {
+              setNumberText(event.target.value);
+              setInputError(null);
+            }}
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={message ? messageId : undefined}
+            disabled={pending}
+          />
+        </div>
+      )}
+
+      <div className="answer-form__footer">
+        <div role="alert" id={messageId} className="answer-form__message">
+          {message}
+        </div>
+        <Button type="submit" variant="primary" pending={pending} disabled={question.type === 'MC' && choiceKey === null}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

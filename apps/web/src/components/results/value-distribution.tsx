@@ -1,0 +1,111 @@
+import type { ValueAnswer } from '@pollscope/contract';
+import { formatAverage, type Range } from '../../lib/question-shape';
+import './results.css';
+
+interface Bin {
+  label: string;
+  count: number;
+  mine: boolean;
+}
+
+/** Most bars a chart shows before values are grouped into ranges. */
+const MAX_BARS = 12;
+const RANGE_BARS = 10;
+
+function formatValue(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
+}
+
+/** A bar per possible value on a short whole-number scale, per given value otherwise, grouped into ranges when there are many. */
+export function distributionBins(range: Range, answers: ValueAnswer[], myChoice: number | null): Bin[] {
+  const span = range.max - range.min;
+  const wholeNumbers = Number.isInteger(range.min) && Number.isInteger(range.max) && answers.every((answer) => Number.isInteger(answer.choice));
+  if (wholeNumbers && span >= 0 && span < MAX_BARS) {
+    return Array.from({ length: span + 1 }, (_, index) => {
+      const value = range.min + index;
+      return { label: String(value), count: answers.find((answer) => answer.choice === value)?.count ?? 0, mine: value === myChoice };
+    });
+  }
+  const sorted = [...answers].sort((a, b) => a.choice - b.choice);
+  if (sorted.length <= MAX_BARS) {
+    return sorted.map((answer) => ({ label: formatValue(answer.choice), count: answer.count, mine: answer.choice === myChoice }));
+  }
+  const low = sorted[0].choice;
+  const high = sorted[sorted.length - 1].choice;
+  // Whole-number answers get whole-number ranges ("1–4"), others equal slices of the span.
+  const width = wholeNumbers ? Math.ceil((high - low + 1) / RANGE_BARS) : (high - low) / RANGE_BARS;
+  const binCount = wholeNumbers ? Math.ceil((high - low + 1) / width) : RANGE_BARS;
+  const bins = Array.from({ length: binCount }, (_, index) => {
+    const from = low + index * width;
+    const to = wholeNumbers ? from + width - 1 : index === binCount - 1 ? high : from + width;
+    const label = from === to ? formatValue(from) : `${formatValue(from)}–${formatValue(to)}`;
+    return { label, count: 0, mine: false };
+  });
+  for (const answer of sorted) {
+    const index = Math.min(binCount - 1, Math.floor((answer.choice - low) / width));
+    bins[index].count += answer.count;
+    if (answer.choice === myChoice) bins[index].mine = true;
+  }
+  return bins;
+}
+
+interface ValueDistributionProps {
+  range: Range;
+  answers: ValueAnswer[];
+  average: number | null;
+  myChoice?: number | null;
+  caption: string;
+}
+
+/** Votes per value as columns, the average above them, and the same counts as a table for screen readers. */
+export function ValueDistribution({ range, answers, average, myChoice = null, caption }: ValueDistributionProps) {
+  const bins = distributionBins(range, answers, myChoice);
+  const tallest = Math.max(1, ...bins.map((bin) => bin.count));
+  return (
+    <figure className="distribution">
+      <div className="distribution__summary">
+        {average !== null && (
+          <p className="distribution__average">
+            <span className="distribution__average-value">{formatAverage(average)}</span>
+            <span className="muted"> average</span>
+          </p>
+        )}
+        {myChoice !== null && <p className="distribution__mine">Your answer: {formatValue(myChoice)}</p>}
+      </div>
+      <div className="distribution__chart" aria-hidden="true">
+        {bins.map((bin) => (
+          <div key={bin.label} className={bin.mine ? 'distribution__col distribution__col--mine' : 'distribution__col'}>
+            <span className="distribution__count">{bin.count > 0 ? bin.count : ''}</span>
+            <div className="distribution__bar-area">
+              <div className="distribution__bar" style={{ height: `${(bin.count / tallest) * 100}%` }} />
+            </div>
+            <span className="distribution__label">{bin.label}</span>
+          </div>
+        ))}
+      </div>
+      {/* Tables ignore the clipping that hides other elements, so a wrapper hides this one. */}
+      <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Answer</th>
+            <th scope="col">Votes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bins.map((bin) => (
+            <tr key={bin.label}>
+              <td>
+                {bin.label}
+                {bin.mine ? ' (your answer)' : ''}
+              </td>
+              <td>{bin.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+    </figure>
+  );
+}

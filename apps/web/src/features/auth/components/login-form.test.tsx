@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { storeToken, getToken } from '../../../lib/auth-token';
+import { stubApi } from '../../../testing/api-stub';
+import { renderScreen } from '../../../testing/render';
+import { LoginForm } from './login-form';
+
+describe('LoginForm', () => {
+  it('posts the email and password and hands over the token', async () => {
+    const { requests } = stubApi(() => ({ body: { token: 'abc' } }));
+    const onSignedIn = vi.fn();
+    const { user } = renderScreen(<LoginForm onSignedIn={onSignedIn} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('abc'));
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/login/', body: { email: 'ada@example.com', password: 'secret-pass' } });
+  });
+
+  it('says the pair is wrong, and stays on the form', async () => {
+    stubApi(() => ({ status: 400, body: { message: 'Wrong username or password!' } }));
+    storeToken('stale');
+    const { user } = renderScreen(<LoginForm onSignedIn={vi.fn()} />, { at: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password!');
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    // A failed sign-in is not an expired session: nothing else is touched.
+    expect(getToken()).toBe('stale');
+  });
+});

@@ -1,0 +1,55 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { login } from '../api/login';
+
+export const LOGIN_FAILED_MESSAGE = 'Wrong username or password!';
+
+export function LoginForm({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setPending(true);
+    const result = await login({ email: email.trim(), password });
+    setPending(false);
+    // Too many attempts is worth saying as such; every other failure is a wrong pair.
+    if (result instanceof ApiError) setError(result.status === 429 ? result.message : LOGIN_FAILED_MESSAGE);
+    else if (!result.token) setError(LOGIN_FAILED_MESSAGE);
+    else onSignedIn(result.token);
+  }
+
+  return (
+    <form className="form" onSubmit={submit} aria-label="Log in">
+      <Field label="Email">
+        <input className="input" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      </Field>
+      <Field label="Password">
+        <input
+          className="input"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </Field>
+      {error && <Banner tone="error">{error}</Banner>}
+      <Button type="submit" variant="primary" block pending={pending}>
+        Log in
+      </Button>
+      <p className="auth-switch">
+        New to POLLSCOPE? <Link to={paths.register.getHref()}>Create an account</Link> or{' '}
+        <Link to={paths.quiz.getHref()}>take the quick quiz</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,7 @@
+import { api, type RelateResult } from '@pollscope/contract';
+import { apiPost } from '../../../lib/api-client';
+
+/** The first question's result among the voters of one choice of the second. */
+export function filterRelate(first: number, second: number, choice: number) {
+  return apiPost<RelateResult>(api.relate(first, second), { choice });
+}

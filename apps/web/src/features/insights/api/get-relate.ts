@@ -1,0 +1,14 @@
+import { api, type Association, type Question } from '@pollscope/contract';
+import useSWR from 'swr';
+
+export const relateKey = (first: string | number, second: string | number) => api.relate(first, second);
+
+export interface RelatePair {
+  first: Question;
+  second: Question;
+  association: Association | null;
+}
+
+export function useRelatePair(first: string, second: string) {
+  return useSWR<RelatePair>(relateKey(first, second));
+}

@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../testing/api-stub';
+import { answered, makeQuestion } from '../../../testing/factories';
+import { renderScreen } from '../../../testing/render';
+import { RelateView } from './relate-view';
+
+const first = answered(makeQuestion({ id: 3, qid: 3, title: 'Tea or coffee?' }), 1, [
+  { key: 1, percent: 50 },
+  { key: 2, percent: 50 },
+]);
+const second = answered(
+  makeQuestion({
+    id: 12,
+    qid: 12,
+    title: 'Cats or dogs?',
+    choices: [
+      { key: 1, value: 'Cats' },
+      { key: 2, value: 'Dogs' },
+    ],
+  }),
+  2,
+  [
+    { key: 1, percent: 30 },
+    { key: 2, percent: 70 },
+  ],
+);
+const association = {
+  n: 120,
+  chi_square: 9.2,
+  df: 1,
+  p_value: 0.0024,
+  cramers_v: 0.28,
+  significant: true,
+  strength: 'weak' as const,
+  summary: 'Dog people lean towards coffee.',
+};
+
+describe('RelateView', () => {
+  it('filters the first question by a choice of the second', async () => {
+    const { requests } = stubApi(({ method, path }) => {
+      if (path !== '/api/polls/relate/3/12/') return undefined;
+      if (method === 'GET') return { body: { first, second, association: null } };
+      return {
+        body: {
+          question: { ...first, result: { count: 40, answers: [{ key: 1, percent: 25 }, { key: 2, percent: 75 }] } },
+          overall: first.result,
+          association,
+        },
+      };
+    });
+    const onSwap = vi.fn();
+    const { user } = renderScreen(<RelateView firstId="3" secondId="12" onSwap={onSwap} onBack={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: 'Relate QID003 and QID012' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Dogs' }));
+    expect(await screen.findByText('QID003 votes filtered for "Dogs" voters')).toBeInTheDocument();
+    expect(screen.getAllByText('vs 50% everyone')).toHaveLength(2);
+    expect(screen.getByText('75%')).toBeInTheDocument();
+    expect(screen.getByText('Significant at the 95% level')).toBeInTheDocument();
+    expect(screen.getByText('Dog people lean towards coffee.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dogs' })).toHaveAttribute('aria-pressed', 'true');
+    expect(requests.at(-1)?.body).toEqual({ choice: 2 });
+
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    expect(onSwap).toHaveBeenCalledOnce();
+  });
+});

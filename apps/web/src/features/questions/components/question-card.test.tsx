@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../testing/api-stub';
+import { answered, makeQuestion } from '../../../testing/factories';
+import { renderScreen } from '../../../testing/render';
+import { QuestionCard } from './question-card';
+
+describe('QuestionCard', () => {
+  it('shows the tag, date, author and QID, each leading somewhere', () => {
+    renderScreen(<QuestionCard question={makeQuestion()} />);
+    expect(screen.getByRole('link', { name: '#drinks' })).toHaveAttribute('href', '/tag/drinks');
+    expect(screen.getByRole('link', { name: /Ada/ })).toHaveAttribute('href', '/user/12');
+    expect(screen.getByText('4 May 2026')).toBeInTheDocument();
+    expect(screen.getByText('QID007')).toBeInTheDocument();
+  });
+
+  it('locks the vote and shows the result once answered', async () => {
+    const question = makeQuestion();
+    stubApi(({ path }) => (path === '/api/polls/answer/7/' ? { body: answered(question, 2, [{ key: 1, percent: 40 }, { key: 2, percent: 60 }]) } : undefined));
+    const { user } = renderScreen(<QuestionCard question={question} />);
+    expect(screen.queryByRole('link', { name: 'Breakdown' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Relate' })).not.toBeInTheDocument();
+    await user.click(screen.getByLabelText('Coffee'));
+    await user.click(screen.getByRole('button', { name: 'Vote' }));
+
+    const results = await screen.findByRole('region', { name: 'Results' });
+    expect(within(results).getByText('60%')).toBeInTheDocument();
+    expect(within(results).getByText('(your answer)', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Vote' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.getByText('10 votes')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Breakdown' })).toHaveAttribute('href', '/breakdown/7');
+    expect(screen.getByRole('button', { name: 'Relate' })).toBeInTheDocument();
+  });
+
+  it('shows a rating result as a distribution with its average to 2 decimals', () => {
+    const question = makeQuestion({
+      type: 'RS',
+      choices: { min: 1, max: 10 },
+      answer: { choice: 7 },
+      result: { count: 3, answers: [{ choice: 7, count: 2 }, { choice: 4, count: 1 }], average: 6 },
+    });
+    renderScreen(<QuestionCard question={question} />);
+    expect(screen.getByText('6.00')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /Votes per answer/ })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '7 (your answer)' })).toBeInTheDocument();
+  });
+
+  it('likes, then unlikes, following the state the server returns', async () => {
+    const { requests } = stubApi(({ path }) => {
+      if (path === '/api/polls/like/7/') return { body: { liked: true } };
+      if (path === '/api/polls/unlike/7/') return { body: { liked: false } };
+      return undefined;
+    });
+    const { user } = renderScreen(<QuestionCard question={makeQuestion()} />);
+    const like = screen.getByRole('button', { name: /Like/ });
+    expect(like).toHaveAttribute('aria-pressed', 'false');
+    expect(like).toHaveTextContent('3');
+
+    await user.click(like);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Like/ })).toHaveAttribute('aria-pressed', 'true'));
+    expect(screen.getByRole('button', { name: /Like/ })).toHaveTextContent('4');
+
+    await user.click(screen.getByRole('button', { name: /Like/ }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Like/ })).toHaveAttribute('aria-pressed', 'false'));
+    expect(screen.getByRole('button', { name: /Like/ })).toHaveTextContent('3');
+    expect(requests.map((request) => request.path)).toEqual(['/api/polls/like/7/', '/api/polls/unlike/7/']);
+  });
+
+  it('hides only after confirming, then lets the list reload', async () => {
+    const { requests } = stubApi(({ path }) => (path === '/api/polls/pass/7/' ? { body: { passed: true } } : undefined));
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const onPassedChange = vi.fn();
+    const { user } = renderScreen(<QuestionCard question={makeQuestion()} onPassedChange={onPassedChange} />);
+
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to hide this question?');
+    expect(requests).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Hide' }));
+    await vi.waitFor(() => expect(onPassedChange).toHaveBeenCalledWith(true));
+    expect(requests.map((request) => request.path)).toEqual(['/api/polls/pass/7/']);
+    expect(screen.getByRole('button', { name: 'Unhide' })).toBeInTheDocument();
+  });
+
+  it('unhides a hidden question without asking', async () => {
+    const { requests } = stubApi(({ path }) => (path === '/api/polls/unpass/7/' ? { body: { passed: false } } : undefined));
+    const { user } = renderScreen(<QuestionCard question={makeQuestion({ passed: true })} />);
+    await user.click(screen.getByRole('button', { name: 'Unhide' }));
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Hide' })).toBeInTheDocument());
+    expect(requests.map((request) => request.path)).toEqual(['/api/polls/unpass/7/']);
+  });
+});

@@ -1,0 +1,142 @@
+import { displayId, type Question } from '@pollscope/contract';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AnswerForm } from '../../../components/answer/answer-form';
+import { QuestionResult } from '../../../components/results/question-result';
+import { buttonClass } from '../../../components/ui/button';
+import { ChartIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate, typeLabels, votesLabel } from '../../../lib/question-shape';
+import { answerQuestion } from '../api/answer-question';
+import { HideButton } from './hide-button';
+import { LikeButton } from './like-button';
+import { RelateButton } from './relate-button';
+import './questions.css';
+
+interface QuestionCardProps {
+  question: Question;
+  /** Called with the question after a vote or a like, so the cached list stays current. */
+  onChange?: (question: Question) => void;
+  /** Called once the question was hidden or shown again, so the list around it can reload. */
+  onPassedChange?: (passed: boolean) => void;
+  /** Shown under the card once the viewer has answered. */
+  renderAfterAnswer?: (question: Question) => ReactNode;
+  label?: string;
+}
+
+export function QuestionCard({ question: loaded, onChange, onPassedChange, renderAfterAnswer, label }: QuestionCardProps) {
+  const navigate = useNavigate();
+  // The card shows its own vote and like at once; a fresh copy from the list replaces them.
+  const [question, setQuestion] = useState(loaded);
+  const [loadedSeen, setLoadedSeen] = useState(loaded);
+  if (loaded !== loadedSeen) {
+    setLoadedSeen(loaded);
+    setQuestion(loaded);
+  }
+  const [voting, setVoting] = useState(false);
+  const [voteError, setVoteError] = useState<string | null>(null);
+
+  async function vote(choice: number) {
+    setVoting(true);
+    setVoteError(null);
+    const result = await answerQuestion(question.id, choice);
+    setVoting(false);
+    if (result instanceof ApiError) {
+      setVoteError(result.message);
+      return;
+    }
+    setQuestion(result);
+    onChange?.(result);
+  }
+
+  function changeLike(liked: boolean) {
+    const updated = { ...question, liked, like_count: Math.max(0, question.like_count + (liked ? 1 : -1)) };
+    setQuestion(updated);
+    onChange?.(updated);
+  }
+
+  const answered = question.answer !== null;
+  const firstTag = question.tags[0]?.name;
+  const titleId = `question-${question.id}-title`;
+
+  return (
+    <article className="question-card card" aria-labelledby={titleId}>
+      {label && <p className="question-card__label">{label}</p>}
+      <header className="question-card__meta">
+        <Link to={paths.user.getHref(question.user)} className="question-card__author">
+          <span className="avatar" aria-hidden="true">
+            {question.user_name.slice(0, 1).toUpperCase()}
+          </span>
+          <span className="question-card__author-name">{question.user_name}</span>
+        </Link>
+        <span className="question-card__dot" aria-hidden="true">
+          ·
+        </span>
+        <time dateTime={question.published_at} className="muted">
+          {formatDate(question.published_at)}
+        </time>
+        {firstTag && (
+          <Link to={paths.tag.getHref(firstTag)} className="tag-chip">
+            #{firstTag}
+          </Link>
+        )}
+      </header>
+
+      <h2 className="question-card__title" id={titleId}>
+        <Link to={paths.question.getHref(question.id)}>{question.title}</Link>
+      </h2>
+      <p className="question-card__sub">
+        <span className="mono">{displayId('QID', question.qid)}</span>
+        <span aria-hidden="true"> · </span>
+        {typeLabels[question.type]}
+        {question.category && (
+          <>
+            <span aria-hidden="true"> · </span>
+            <Link to={paths.category.getHref(question.category.id)}>{question.category.name}</Link>
+          </>
+        )}
+      </p>
+
+      {question.answer === null && <AnswerForm question={question} submitLabel="Vote" pending={voting} error={voteError} onSubmit={vote} />}
+      {question.result && (
+        <section className="question-card__result" aria-label="Results">
+          <QuestionResult question={question} result={question.result} myChoice={question.answer?.choice ?? null} />
+        </section>
+      )}
+
+      {answered && (
+        <div className="question-card__tools">
+          <Link to={paths.breakdown.getHref(question.id)} className={buttonClass({ size: 'small' })}>
+            <ChartIcon />
+            Breakdown
+          </Link>
+          {question.type === 'MC' && <RelateButton questionId={question.id} onPair={(first, second) => navigate(paths.relate.getHref(first, second))} />}
+        </div>
+      )}
+
+      <footer className="question-card__footer">
+        <span className="question-card__votes">
+          {question.result ? votesLabel(question.result.count) : 'Vote to see results'}
+        </span>
+        <div className="question-card__actions">
+          <LikeButton
+            questionId={question.id}
+            liked={question.liked}
+            count={question.like_count}
+            onChange={changeLike}
+          />
+          <HideButton
+            questionId={question.id}
+            passed={question.passed}
+            onChange={(passed) => {
+              setQuestion((current) => ({ ...current, passed }));
+              onPassedChange?.(passed);
+            }}
+          />
+        </div>
+      </footer>
+      {answered && renderAfterAnswer?.(question)}
+    </article>
+  );
+}

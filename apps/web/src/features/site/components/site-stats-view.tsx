@@ -1,0 +1,51 @@
+import type { SiteStats } from '@pollscope/contract';
+import './site.css';
+
+const CHART_DESCRIPTION = 'Chart of answers per day over the last 30 days';
+
+/** The community's totals as big numbers, the server's chart, and the totals again as a table. */
+export function SiteStatsView({ stats }: { stats: SiteStats }) {
+  const totals = [
+    { label: 'People', value: stats.users },
+    { label: 'Questions', value: stats.questions },
+    { label: 'Answers', value: stats.answers },
+    { label: 'Likes', value: stats.likes },
+  ];
+  return (
+    <div className="stack">
+      <ul className="site-totals" aria-hidden="true">
+        {totals.map((total) => (
+          <li key={total.label} className="card site-total">
+            <span className="site-total__value">{total.value.toLocaleString('en')}</span>
+            <span className="site-total__label">{total.label}</span>
+          </li>
+        ))}
+      </ul>
+      <figure className="card site-chart">
+        <img src={stats.image} alt={CHART_DESCRIPTION} width={720} height={300} />
+        <figcaption className="muted">Answers per day over the last 30 days</figcaption>
+      </figure>
+      <div className="card">
+        <table className="table">
+          <caption>Totals</caption>
+          <thead>
+            <tr>
+              <th scope="col">Measure</th>
+              <th scope="col" className="num">
+                Count
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {totals.map((total) => (
+              <tr key={total.label}>
+                <th scope="row">{total.label}</th>
+                <td className="num">{total.value.toLocaleString('en')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import type { UserStats } from '@pollscope/contract';
+import { useState } from 'react';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { BlockIcon, CheckIcon, UserPlusIcon } from '../../../components/ui/icons';
+import { ApiError } from '../../../lib/api-client';
+import { setBlocking } from '../api/block-user';
+import { setFollowing } from '../api/follow-user';
+
+interface SocialActionsProps {
+  user: Pick<UserStats, 'id' | 'connected' | 'blocked'>;
+  /** Called after a successful change, so the profile's stats reload. */
+  onChanged: () => void;
+}
+
+/** Connect/Connected and Block/Unblock; a blocked user cannot be connected to, so Connect hides. */
+export function SocialActions({ user, onChanged }: SocialActionsProps) {
+  const [pending, setPending] = useState<'connect' | 'block' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function run(action: 'connect' | 'block') {
+    setPending(action);
+    setError(null);
+    const result = action === 'connect' ? await setFollowing(user.id, !user.connected) : await setBlocking(user.id, !user.blocked);
+    setPending(null);
+    if (result instanceof ApiError) setError(result.message);
+    else onChanged();
+  }
+
+  return (
+    <div className="social-actions">
+      {!user.blocked && (
+        <Button
+          variant={user.connected ? 'secondary' : 'primary'}
+          className={user.connected ? 'btn--connected' : undefined}
+          pending={pending === 'connect'}
+          disabled={pending !== null}
+          onClick={() => void run('connect')}
+        >
+          {user.connected ? <CheckIcon /> : <UserPlusIcon />}
+          {user.connected ? 'Connected' : 'Connect'}
+        </Button>
+      )}
+      <Button
+        variant={user.blocked ? 'danger' : 'ghost'}
+        pending={pending === 'block'}
+        disabled={pending !== null}
+        onClick={() => void run('block')}
+      >
+        <BlockIcon />
+        {user.blocked ? 'Unblock' : 'Block'}
+      </Button>
+      {error && <Banner tone="error">{error}</Banner>}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ErrorBody } from '@pollscope/contract';
+import { clearToken, getToken } from './auth-token';
+
+/** A failed call: the server's error body plus the HTTP status (0 when the server was not reached). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string>;
+
+  constructor(status: number, body: ErrorBody) {
+    super(body.message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = body.errors ?? {};
+  }
+}
+
+export type ApiResult<T> = T | ApiError;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Sign-in calls send no token, and their 400/401 is a wrong password, not an expired session. */
+  anonymous?: boolean;
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The app decides where to go when the session ends; the client only reports it. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+async function errorBody(response: Response): Promise<ErrorBody> {
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && typeof (body as ErrorBody).message === 'string') return body as ErrorBody;
+  } catch {
+    // Not JSON (a proxy's error page, say): fall through to a generic message.
+  }
+  return { message: `Request failed (${response.status})` };
+}
+
+/** Calls the API; failures come back as an ApiError value, never as a thrown error. */
+export async function request<T>(path: string, { method = 'GET', body, anonymous = false }: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = anonymous ? null : getToken();
+  if (token) headers.Authorization = `Token ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    return new ApiError(0, { message: 'Cannot reach the server. Check your connection and try again.' });
+  }
+
+  if (!response.ok) {
+    if (!anonymous && (response.status === 401 || response.status === 403)) {
+      clearToken();
+      unauthorizedListeners.forEach((listener) => listener());
+    }
+    return new ApiError(response.status, await errorBody(response));
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export function apiGet<T>(path: string): Promise<ApiResult<T>> {
+  return request<T>(path);
+}
+
+export function apiPost<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<ApiResult<T>> {
+  return request<T>(path, { ...options, method: 'POST', body });
+}
+
+/** SWR's fetcher: SWR learns about a failure only from a thrown error. */
+export async function fetchJson<T>(path: string): Promise<T> {
+  const result = await apiGet<T>(path);
+  if (result instanceof ApiError) throw result;
+  return result;
+}

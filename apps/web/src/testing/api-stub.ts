@@ -1,0 +1,35 @@
+import { vi } from 'vitest';
+
+export interface StubReply {
+  status?: number;
+  body?: unknown;
+}
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/**
+ * Answers the app's fetch calls from a handler of the test's choosing; anything the handler
+ * leaves unanswered gets a 404, so a test sees exactly the calls it expects.
+ */
+export function stubApi(handler: (request: StubRequest) => StubReply | undefined) {
+  const requests: StubRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request: StubRequest = {
+      method: init?.method ?? 'GET',
+      path: String(input),
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    };
+    requests.push(request);
+    const reply = handler(request) ?? { status: 404, body: { message: `No stub for ${request.method} ${request.path}` } };
+    const status = reply.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, fetchMock };
+}
