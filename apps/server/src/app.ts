@@ -92,8 +92,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   registerAuth(app);
   refuseNulText(app);
-  await registerRateLimits(app);
   registerRedis(app);
+  await registerRateLimits(app);
   registerLive(app);
 
   await app.register(healthRoutes, { prefix: '/api' });

@@ -32,7 +32,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const name = fieldName(issue.instancePath, error.validationContext ?? 'body');
         errors[name] ??= issue.message ?? 'Invalid value';
       }
-      return reply.code(400).send({ message: 'Invalid input', errors } satisfies ErrorBody);
+      // The message says what to fix, as the first field's error does; the form shows the rest beside their fields.
+      return reply.code(400).send({ message: Object.values(errors)[0] ?? statusMessages[400], errors } satisfies ErrorBody);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,5 +1,7 @@
 import { api, errorBodySchema } from '@pollscope/contract';
 import type { InjectOptions } from 'fastify';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helper.js';
 import { loginAttemptsPerAccount, rateLimits } from './rate-limit.js';
@@ -152,5 +154,48 @@ describe('with RATE_LIMITS=off', () => {
     } finally {
       await unlimited.close();
     }
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+// The PostgreSQL pass of `npm test` gives TEST_REDIS_URL; the SQLite pass runs without Redis.
+describe.runIf(redisUrl)('with Redis', () => {
+  const prefix = `pollscope-test-${randomBytes(6).toString('hex')}:`;
+  const instances: TestContext[] = [];
+  let redis: Redis;
+
+  beforeAll(async () => {
+    redis = new Redis(redisUrl!);
+    for (let index = 0; index < 2; index += 1) instances.push(await createTestApp({ rateLimits: true, redisUrl: redisUrl!, redisPrefix: prefix }));
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.close()));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  const login = (instance: TestContext, address: string, index: number) =>
+    instance.app.inject({ method: 'POST', url: api.login, remoteAddress: address, payload: { email: `shared${index}@example.com`, password: 'wrong password' } });
+
+  it('keeps the counters in Redis under the configured prefix, named after each limit', async () => {
+    await login(instances[0], '198.51.100.7', 0);
+    const keys = await redis.keys(`${prefix}*`);
+    expect(keys.sort()).toEqual([`${prefix}rate-limit:login-account:shared0@example.com`, `${prefix}rate-limit:login:address:198.51.100.7`]);
+    expect(await redis.get(`${prefix}rate-limit:login:address:198.51.100.7`)).toBe('1');
+    const ttl = await redis.pttl(`${prefix}rate-limit:login:address:198.51.100.7`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(rateLimits.login.windowSeconds * 1000);
+  });
+
+  it('shares the counters between instances', async () => {
+    const address = '198.51.100.8';
+    const { max, windowSeconds } = rateLimits.login;
+    // Half the attempts on one instance, half on the other: together they reach the limit.
+    const statuses = await repeat(max, (index) => login(instances[index % 2], address, index));
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    expectRateLimited(await login(instances[0], address, max), windowSeconds);
+    expectRateLimited(await login(instances[1], address, max + 1), windowSeconds);
   });
 });

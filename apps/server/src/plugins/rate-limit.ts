@@ -1,7 +1,7 @@
-import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { api } from '@pollscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from '../errors.js';
 
 interface Limit {
@@ -69,26 +69,46 @@ async function enforce(limiter: Limiter, request: FastifyRequest, reply: Fastify
   }
 }
 
-/** Counters live in Redis when there is one, so every instance of the server shares them. */
-function redisStore(app: FastifyInstance, url: string): Redis {
-  // Commands fail at once while Redis is unreachable, and the limits are then skipped: the app
-  // stays up without them rather than going down with its counter store.
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-  redis.on('error', (error) => app.log.warn({ err: error }, 'rate-limit counters unreachable'));
-  app.addHook('onClose', async () => {
-    await redis.quit();
-  });
-  return redis;
+/** Connection states in which Redis has been lost; while it first connects, counts wait for it. */
+const UNREACHABLE = new Set(['reconnecting', 'close', 'end']);
+
+const countScript = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {current, redis.call('PTTL', KEYS[1])}`;
+
+/**
+ * Counters in the Redis every instance shares, each key `prefix` + the limiter's key (which names
+ * its limit). @fastify/rate-limit's own Redis store would name a limiter's keys after its route,
+ * which limiters made with createRateLimit do not have. While Redis is unreachable a count fails
+ * at once, and the limits are skipped: the app stays up without them rather than waiting on them.
+ */
+function redisCounters(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
+  return class RedisCounters implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      if (UNREACHABLE.has(redis.status)) return callback(new Error('Redis is unreachable'));
+      redis.eval(countScript, 1, `${prefix}${key}`, timeWindow).then(
+        (result) => {
+          const [current, ttl] = result as [number, number];
+          callback(null, { current, ttl });
+        },
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
 }
 
-/** Registers the limits above on their routes; must run before the routes are registered. */
+/** Registers the limits above on their routes; must run after Redis and before the routes are registered. */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   if (!app.config.rateLimits) return;
   await app.register(fastifyRateLimit, {
     global: false,
     skipOnError: true,
-    nameSpace: 'pollscope:rate-limit:',
-    ...(app.config.redisUrl ? { redis: redisStore(app, app.config.redisUrl) } : {}),
+    ...(app.redis ? { store: redisCounters(app.redis, `${app.config.redisPrefix}rate-limit:`) } : {}),
   });
 
   const byRoute = new Map<string, RouteLimit[]>();

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's chromium package; CHROMIUM_PATH names another build of Chromium. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 export function hasChromium(): boolean {
   return fs.existsSync(CHROMIUM_PATH);

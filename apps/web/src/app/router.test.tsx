@@ -5,7 +5,7 @@ import { storeToken } from '../lib/auth-token';
 import { clearRelateSelection, toggleRelateSelection, useRelateSelection } from '../features/questions/relate-selection';
 import { stubApi } from '../testing/api-stub';
 import { makeQuestion } from '../testing/factories';
-import { routes, sendToLoginWhenSessionEnds } from './router';
+import { routes } from './router';
 
 function openAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -65,9 +65,7 @@ describe('app routes', () => {
     storeToken('expired');
     stubApi(() => ({ status: 401, body: { message: 'Sign in again' } }));
     const router = openAt('/connections');
-    const stop = sendToLoginWhenSessionEnds(router);
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    stop();
     expect(router.state.location.pathname).toBe('/login');
   });
 

@@ -1,68 +1,68 @@
-import { createBrowserRouter, redirect, type DataRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { paths } from '../config/paths';
-import { onUnauthorized } from '../lib/api-client';
 import { isSignedIn } from '../lib/auth-token';
+import type { InfoPageHandle, ListHandle } from './route-handle';
 
 /** Screens for signed-in people send visitors to log in. */
 export const requireSignedIn = () => (isSignedIn() ? null : redirect(paths.login.getHref()));
 /** The quiz, sign-up and log-in screens have nothing for someone already signed in. */
 export const requireVisitor = () => (isSignedIn() ? redirect(paths.home.getHref()) : null);
 
+/** Screens shown at several addresses, loaded once for all of them. */
+const userListScreen = () => import('./routes/user');
+const myListScreen = () => import('./routes/my-lists');
+const infoScreen = () => import('./routes/info-pages');
+
 /**
- * Every screen, each loaded on first visit. The root has no error element of its own, so an
- * unexpected failure shows the router's default error screen.
+ * Every screen, each loaded on its first visit from its module in routes/, which exports it as
+ * `Component` (the name React Router's lazy routes take). A screen shown at several addresses
+ * learns from its route's handle what to show there. The root has no error element of its own,
+ * so an unexpected failure shows the router's default error screen.
  */
 export const routes: RouteObject[] = [
   {
-    lazy: async () => ({ Component: (await import('./root')).Root }),
+    lazy: () => import('./root'),
     hydrateFallbackElement: <Loading />,
     children: [
       {
         loader: requireVisitor,
         children: [
-          { path: paths.quiz.path, lazy: async () => ({ Component: (await import('./routes/quiz')).QuizRoute }) },
-          { path: paths.register.path, lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }) },
-          { path: paths.login.path, lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+          { path: paths.quiz.path, lazy: () => import('./routes/quiz') },
+          { path: paths.register.path, lazy: () => import('./routes/register') },
+          { path: paths.login.path, lazy: () => import('./routes/login') },
         ],
       },
       {
         loader: requireSignedIn,
         children: [
-          { path: paths.home.path, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
-          { path: paths.category.path, lazy: async () => ({ Component: (await import('./routes/category')).CategoryRoute }) },
-          { path: paths.tag.path, lazy: async () => ({ Component: (await import('./routes/tag')).TagRoute }) },
-          { path: paths.question.path, lazy: async () => ({ Component: (await import('./routes/question')).QuestionRoute }) },
-          { path: paths.breakdown.path, lazy: async () => ({ Component: (await import('./routes/breakdown')).BreakdownRoute }) },
-          { path: paths.relate.path, lazy: async () => ({ Component: (await import('./routes/relate')).RelateRoute }) },
-          { path: paths.settings.path, lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
-          { path: paths.myAccount.path, lazy: async () => ({ Component: (await import('./routes/my-account')).MyAccountRoute }) },
-          { path: paths.create.path, lazy: async () => ({ Component: (await import('./routes/create')).CreateRoute }) },
-          { path: paths.user.path, lazy: async () => ({ Component: (await import('./routes/user')).UserAskedRoute }) },
-          { path: paths.userAnswered.path, lazy: async () => ({ Component: (await import('./routes/user')).UserAnsweredRoute }) },
-          { path: paths.userLikes.path, lazy: async () => ({ Component: (await import('./routes/user')).UserLikedRoute }) },
-          { path: paths.wall.path, lazy: async () => ({ Component: (await import('./routes/my-lists')).WallRoute }) },
-          { path: paths.answered.path, lazy: async () => ({ Component: (await import('./routes/my-lists')).AnsweredRoute }) },
-          { path: paths.likes.path, lazy: async () => ({ Component: (await import('./routes/my-lists')).LikesRoute }) },
-          { path: paths.connections.path, lazy: async () => ({ Component: (await import('./routes/connections')).ConnectionsRoute }) },
+          { path: paths.home.path, lazy: () => import('./routes/home') },
+          { path: paths.category.path, lazy: () => import('./routes/category') },
+          { path: paths.tag.path, lazy: () => import('./routes/tag') },
+          { path: paths.question.path, lazy: () => import('./routes/question') },
+          { path: paths.breakdown.path, lazy: () => import('./routes/breakdown') },
+          { path: paths.relate.path, lazy: () => import('./routes/relate') },
+          { path: paths.settings.path, lazy: () => import('./routes/settings') },
+          { path: paths.myAccount.path, lazy: () => import('./routes/my-account') },
+          { path: paths.create.path, lazy: () => import('./routes/create') },
+          { path: paths.user.path, handle: { list: 'asked' } satisfies ListHandle, lazy: userListScreen },
+          { path: paths.userAnswered.path, handle: { list: 'answered' } satisfies ListHandle, lazy: userListScreen },
+          { path: paths.userLikes.path, handle: { list: 'liked' } satisfies ListHandle, lazy: userListScreen },
+          { path: paths.wall.path, handle: { list: 'asked' } satisfies ListHandle, lazy: myListScreen },
+          { path: paths.answered.path, handle: { list: 'answered' } satisfies ListHandle, lazy: myListScreen },
+          { path: paths.likes.path, handle: { list: 'liked' } satisfies ListHandle, lazy: myListScreen },
+          { path: paths.connections.path, lazy: () => import('./routes/connections') },
         ],
       },
-      { path: paths.contact.path, lazy: async () => ({ Component: (await import('./routes/info-pages')).ContactRoute }) },
-      { path: paths.rules.path, lazy: async () => ({ Component: (await import('./routes/info-pages')).RulesRoute }) },
-      { path: paths.privacy.path, lazy: async () => ({ Component: (await import('./routes/info-pages')).PrivacyRoute }) },
-      { path: paths.stats.path, lazy: async () => ({ Component: (await import('./routes/stats')).StatsRoute }) },
-      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+      { path: paths.contact.path, handle: { page: 'contact' } satisfies InfoPageHandle, lazy: infoScreen },
+      { path: paths.rules.path, handle: { page: 'rules' } satisfies InfoPageHandle, lazy: infoScreen },
+      { path: paths.privacy.path, handle: { page: 'privacy' } satisfies InfoPageHandle, lazy: infoScreen },
+      { path: paths.stats.path, lazy: () => import('./routes/stats') },
+      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ];
 
-/** A 401 or 403 anywhere has already dropped the token; take the person to log in again. */
-export function sendToLoginWhenSessionEnds(router: Pick<DataRouter, 'navigate'>): () => void {
-  return onUnauthorized(() => void router.navigate(paths.login.getHref(), { replace: true }));
-}
-
 export function createAppRouter() {
-  const router = createBrowserRouter(routes);
-  sendToLoginWhenSessionEnds(router);
-  return router;
+  return createBrowserRouter(routes);
 }

@@ -1,28 +1,31 @@
 /** Every screen's route pattern and the link that leads to it. */
 type Id = number | string;
 
+/** A screen at one address, without parameters. */
+const fixed = (path: string) => ({ path, getHref: () => path });
+
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
+  home: fixed('/'),
   category: { path: '/category/:category', getHref: (category: Id) => `/category/${category}` },
   tag: { path: '/tag/:tag', getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
   question: { path: '/question/:questionId', getHref: (question: Id) => `/question/${question}` },
-  quiz: { path: '/quiz', getHref: () => '/quiz' },
-  register: { path: '/register', getHref: () => '/register' },
-  login: { path: '/login', getHref: () => '/login' },
+  quiz: fixed('/quiz'),
+  register: fixed('/register'),
+  login: fixed('/login'),
   breakdown: { path: '/breakdown/:questionId', getHref: (question: Id) => `/breakdown/${question}` },
   relate: { path: '/relate/:firstId/:secondId', getHref: (first: Id, second: Id) => `/relate/${first}/${second}/` },
-  contact: { path: '/contact', getHref: () => '/contact' },
-  rules: { path: '/rules', getHref: () => '/rules' },
-  privacy: { path: '/privacy', getHref: () => '/privacy' },
-  stats: { path: '/stats', getHref: () => '/stats' },
-  settings: { path: '/settings', getHref: () => '/settings' },
-  myAccount: { path: '/myaccount', getHref: () => '/myaccount' },
-  create: { path: '/create', getHref: () => '/create' },
+  contact: fixed('/contact'),
+  rules: fixed('/rules'),
+  privacy: fixed('/privacy'),
+  stats: fixed('/stats'),
+  settings: fixed('/settings'),
+  myAccount: fixed('/myaccount'),
+  create: fixed('/create'),
   user: { path: '/user/:userId', getHref: (user: Id) => `/user/${user}` },
   userAnswered: { path: '/user/:userId/answered', getHref: (user: Id) => `/user/${user}/answered` },
   userLikes: { path: '/user/:userId/likes', getHref: (user: Id) => `/user/${user}/likes` },
-  wall: { path: '/wall', getHref: () => '/wall' },
-  answered: { path: '/answered', getHref: () => '/answered' },
-  likes: { path: '/likes', getHref: () => '/likes' },
-  connections: { path: '/connections', getHref: () => '/connections' },
+  wall: fixed('/wall'),
+  answered: fixed('/answered'),
+  likes: fixed('/likes'),
+  connections: fixed('/connections'),
 } as const;

@@ -1,7 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../testing/api-stub';
+import { stubApi, type StubReply } from '../testing/api-stub';
 import { ApiError, apiGet, apiPost, onUnauthorized } from './api-client';
 import { getToken, storeToken } from './auth-token';
+
+/** Makes one call with a token stored, and tells what the call returned and what became of the session. */
+async function callWithSession(reply: StubReply) {
+  storeToken('t0k3n');
+  stubApi(() => reply);
+  const listener = vi.fn();
+  const stop = onUnauthorized(listener);
+  const result = await apiGet('/api/polls/stats/');
+  stop();
+  return { result, token: getToken(), ended: listener.mock.calls.length > 0 };
+}
 
 describe('api client', () => {
   it('sends JSON and the stored token', async () => {
@@ -18,15 +29,19 @@ describe('api client', () => {
     expect(result).toMatchObject({ status: 409, message: 'Already voted', errors: { choice: 'Once only' } });
   });
 
-  it.each([401, 403])('drops the token and reports the ended session on %i', async (status) => {
-    storeToken('t0k3n');
-    stubApi(() => ({ status, body: { message: 'No' } }));
-    const listener = vi.fn();
-    const stop = onUnauthorized(listener);
-    await apiGet('/api/polls/stats/');
-    stop();
-    expect(getToken()).toBeNull();
-    expect(listener).toHaveBeenCalledOnce();
+  it('drops the token and reports the ended session on 401', async () => {
+    const after = await callWithSession({ status: 401, body: { message: 'Your session has ended, sign in again' } });
+    expect(after).toMatchObject({ token: null, ended: true });
+  });
+
+  it('keeps the session on a 403 that only says "not allowed"', async () => {
+    const after = await callWithSession({ status: 403, body: { message: 'You cannot connect to this user' } });
+    expect(after).toMatchObject({ token: 't0k3n', ended: false, result: { status: 403, message: 'You cannot connect to this user' } });
+  });
+
+  it('ends the session on a 403 that challenges the token', async () => {
+    const after = await callWithSession({ status: 403, body: { message: 'Token not accepted' }, headers: { 'WWW-Authenticate': 'Token' } });
+    expect(after).toMatchObject({ token: null, ended: true });
   });
 
   it('leaves sign-in failures alone', async () => {

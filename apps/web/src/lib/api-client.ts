@@ -42,11 +42,33 @@ async function errorBody(response: Response): Promise<ErrorBody> {
   return { message: `Request failed (${response.status})` };
 }
 
+/**
+ * Whether a failed call says the stored token is no longer accepted. A 401 always does. The
+ * API's 403s mean "not allowed" to a valid session (acting on someone who blocked you, a
+ * breakdown before answering), so a 403 counts only when it challenges the credentials with a
+ * WWW-Authenticate header, as a gateway in front of the API may.
+ */
+function rejectsToken(response: Response): boolean {
+  return response.status === 401 || (response.status === 403 && response.headers.has('WWW-Authenticate'));
+}
+
+/** Drops a token the server no longer accepts and reports the ended session; true when it did. */
+export function endSessionIfRejected(response: Response): boolean {
+  if (!rejectsToken(response)) return false;
+  clearToken();
+  unauthorizedListeners.forEach((listener) => listener());
+  return true;
+}
+
+/** The stored token as the API expects it, when there is one. */
+export function authorizationHeader(): { Authorization?: string } {
+  const token = getToken();
+  return token ? { Authorization: `Token ${token}` } : {};
+}
+
 /** Calls the API; failures come back as an ApiError value, never as a thrown error. */
 export async function request<T>(path: string, { method = 'GET', body, anonymous = false }: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = anonymous ? null : getToken();
-  if (token) headers.Authorization = `Token ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...(!anonymous && authorizationHeader()) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
@@ -57,10 +79,7 @@ export async function request<T>(path: string, { method = 'GET', body, anonymous
   }
 
   if (!response.ok) {
-    if (!anonymous && (response.status === 401 || response.status === 403)) {
-      clearToken();
-      unauthorizedListeners.forEach((listener) => listener());
-    }
+    if (!anonymous) endSessionIfRejected(response);
     return new ApiError(response.status, await errorBody(response));
   }
   if (response.status === 204) return undefined as T;

@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 export interface StubReply {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export interface StubRequest {
@@ -28,7 +29,7 @@ export function stubApi(handler: (request: StubRequest) => StubReply | undefined
     requests.push(request);
     const reply = handler(request) ?? { status: 404, body: { message: `No stub for ${request.method} ${request.path}` } };
     const status = reply.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), { status, headers: { 'Content-Type': 'application/json' } });
+    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), { status, headers: { 'Content-Type': 'application/json', ...reply.headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };

@@ -58,7 +58,7 @@ describe('personal info', () => {
       [{ ...update, firstName: 'x'.repeat(51) }, 'firstName'],
       [{ ...update, birthDate: '1985-13-01' }, 'birthDate'],
       [{ ...update, birthDate: '09/12/1985' }, 'birthDate'],
-      [{ ...update, birthDate: new Date().toISOString().slice(0, 10) }, 'birthDate', 'Invalid input'],
+      [{ ...update, birthDate: new Date().toISOString().slice(0, 10) }, 'birthDate', 'You must be between 13 and 120 years old'],
       [{ ...update, birthDate: '1890-01-01' }, 'birthDate'],
       [{ ...update, livingIn: undefined }, 'livingIn'],
       [{ ...update, livingIn: 1 }, 'livingIn', 'Unknown country'],

@@ -1,7 +1,7 @@
 import { api, breakdownInfoSchema, breakdownResultSchema, errorBodySchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { answerAll, FRANCE, JAPAN, many, signUpAs, US } from './testing.js';
+import { answerAll, expectOnlyDeclared, FRANCE, JAPAN, many, signUpAs, US } from './testing.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -69,6 +69,7 @@ describe('the filters a breakdown offers', () => {
   it('lists both genders, the youngest and oldest voters’ ages and the countries that have voters', async () => {
     const reply = await women30[0].api.get(api.breakdown(cats));
     expect(reply.status).toBe(200);
+    expectOnlyDeclared(breakdownInfoSchema, reply.body);
     const body = breakdownInfoSchema.parse(reply.body);
     expect(body.filters).toEqual({
       gender: [
@@ -103,6 +104,7 @@ describe('a filtered result', () => {
     for (const body of [{}, { min_age: '', max_age: '', country: '', gender: '' }, { min_age: 0, max_age: 999 }]) {
       const reply = await filtered(women30[0], question, body);
       expect(reply.status, JSON.stringify(body)).toBe(200);
+      expectOnlyDeclared(breakdownResultSchema, reply.body);
       const result = breakdownResultSchema.parse(reply.body);
       expect(result.question.result).toEqual({ count: 22, answers: [{ key: 1, percent: 41 }, { key: 2, percent: 36 }, { key: 3, percent: 23 }] });
       expect(result.overall).toEqual(result.question.result);
@@ -148,7 +150,9 @@ describe('a filtered result', () => {
 
   it('is suppressed, with no comparison, when fewer than 5 voters match', async () => {
     for (const body of [{ gender: 'M', min_age: 45 }, { country: 36 }]) {
-      const result = breakdownResultSchema.parse((await filtered(women30[0], question, body)).body);
+      const reply = await filtered(women30[0], question, body);
+      expectOnlyDeclared(breakdownResultSchema, reply.body);
+      const result = breakdownResultSchema.parse(reply.body);
       expect(result.question.result, JSON.stringify(body)).toEqual({ count: 0, answers: [], suppressed: true });
       expect(result.comparison).toBeNull();
       expect(result.overall.count).toBe(22);

@@ -4,7 +4,7 @@ import type { QuestionRow } from '../../db/schema.js';
 import { choiceLabels, questionKind } from '../../views/questions.js';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
 import { AGE_BANDS, ageInYear, agesOf, bandOf, bandsTouched, currentYear, type AgeBand } from './ages.js';
-import { breakdownShown, inGroup, type GroupFilter, type Segment } from './disclosure.js';
+import { breakdownShown, emptyCounts, GENDERS, inBox, type Box, type VoterCounts } from './disclosure.js';
 import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, type Sample } from './stats.js';
 
 export interface BreakdownQuery {
@@ -39,7 +39,7 @@ export function remainder(whole: Counts, part: Counts): Counts {
   return rest;
 }
 
-const GENDERS: BreakdownFilters['gender'] = [
+const GENDER_FILTERS: BreakdownFilters['gender'] = [
   { value: 'F', label: 'Female' },
   { value: 'M', label: 'Male' },
 ];
@@ -58,7 +58,7 @@ export async function breakdownFilters(db: Db, questionId: number, year = curren
     span?.earliest == null || span.latest == null
       ? { ...AGE_FILTER_DEFAULTS }
       : { min: ageInYear(Number(span.latest), year), max: ageInYear(Number(span.earliest), year) };
-  return { gender: GENDERS, age, country: countries.map((row) => row.country_id) };
+  return { gender: GENDER_FILTERS, age, country: countries.map((row) => row.country_id) };
 }
 
 export interface FilteredBreakdown {
@@ -80,37 +80,62 @@ interface SegmentRow {
   count: number;
 }
 
-function segmentsOf(rows: SegmentRow[], year: number): Segment[] {
-  return rows.map((row) => ({ gender: row.gender, band: bandOf(ageInYear(row.birth_year, year)), choice: row.choice, count: row.count }));
+/** Voters per gender and band from tallies by gender and birth year. */
+function votersOf(rows: { gender: Gender; birth_year: number; count: number }[], year: number): VoterCounts {
+  const counts = emptyCounts();
+  for (const row of rows) counts[GENDERS.indexOf(row.gender)][bandOf(ageInYear(row.birth_year, year))] += Number(row.count);
+  return counts;
 }
 
 /**
- * The group's voters in each country that might hold all of the group but a few: only countries
- * with more voters on the question than the group less k can.
+ * The other countries whose boxes the group must be checked against (disclosure.ts): those that
+ * hold all but fewer than k of the group, or of the voters outside it. Only a country with more
+ * voters than that can; the group's voters are counted in those only.
  */
-async function countryShares(trx: Db, questionId: number, filter: GroupFilter, groupSize: number, k: number, year: number): Promise<number[]> {
-  const candidates = await trx
+async function countriesToCheck(trx: Db, questionId: number, group: Box, size: number, everyone: number, k: number, year: number): Promise<number[]> {
+  const outside = everyone - size;
+  const query = trx
     .selectFrom('vote_country_tallies')
-    .select('country_id')
+    .select(['country_id', 'count'])
     .where('question_id', '=', questionId)
-    .where('count', '>', groupSize - k)
-    .execute();
-  if (candidates.length === 0) return [];
-  const ages = agesOf(filter.bands);
-  let query = trx
+    .where('count', '>', (group.country === null ? Math.min(size, outside) : outside) - k);
+  if (group.country !== null) return (await query.where('country_id', '<>', group.country).execute()).map((row) => row.country_id);
+  const large = await query.execute();
+  if (large.length === 0) return [];
+  const ages = agesOf(group.bands);
+  const shares = await trx
     .selectFrom('vote_segments')
     .select(['country_id', (eb) => eb.fn.sum<number>('count').as('voters')])
     .where('question_id', '=', questionId)
     .where(
       'country_id',
       'in',
-      candidates.map((row) => row.country_id),
+      large.map((row) => row.country_id),
     )
+    .where('gender', 'in', group.gender === null ? [...GENDERS] : [group.gender])
     .where('birth_year', '>=', year - ages.max)
-    .where('birth_year', '<=', year - ages.min);
-  if (filter.gender !== null) query = query.where('gender', '=', filter.gender);
-  const rows = await query.groupBy('country_id').execute();
-  return rows.map((row) => Number(row.voters));
+    .where('birth_year', '<=', year - ages.min)
+    .groupBy('country_id')
+    .execute();
+  const inGroup = new Map(shares.map((row) => [row.country_id, Number(row.voters)]));
+  return large
+    .filter((row) => {
+      const share = inGroup.get(row.country_id) ?? 0;
+      return share > size - k || row.count - share > outside - k;
+    })
+    .map((row) => row.country_id);
+}
+
+async function countryVoters(trx: Db, questionId: number, countries: number[], year: number): Promise<Map<number, VoterCounts>> {
+  if (countries.length === 0) return new Map();
+  const rows = await trx
+    .selectFrom('vote_segments')
+    .select(['country_id', 'gender', 'birth_year', (eb) => eb.fn.sum<number>('count').as('count')])
+    .where('question_id', '=', questionId)
+    .where('country_id', 'in', countries)
+    .groupBy(['country_id', 'gender', 'birth_year'])
+    .execute();
+  return new Map(countries.map((country) => [country, votersOf(rows.filter((row) => row.country_id === country), year)]));
 }
 
 /**
@@ -120,15 +145,20 @@ async function countryShares(trx: Db, questionId: number, filter: GroupFilter, g
  */
 export async function filteredBreakdown(db: Db, question: QuestionRow, query: BreakdownQuery, k: number, year = currentYear()): Promise<FilteredBreakdown> {
   const bands = bandsTouched(query.minAge, query.maxAge);
-  const filter: GroupFilter = { gender: query.gender, bands };
+  const group: Box = { gender: query.gender, bands, country: query.country };
   const snapshot = await db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
       const overallRows = await trx.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', question.id).execute();
-      const segmentRows =
+      const everyRow: SegmentRow[] = await trx
+        .selectFrom('vote_age_segments')
+        .select(['gender', 'birth_year', 'choice', 'count'])
+        .where('question_id', '=', question.id)
+        .execute();
+      const countryRows: SegmentRow[] =
         query.country === null
-          ? await trx.selectFrom('vote_age_segments').select(['gender', 'birth_year', 'choice', 'count']).where('question_id', '=', question.id).execute()
+          ? everyRow
           : await trx
               .selectFrom('vote_segments')
               .select(['gender', 'birth_year', 'choice', 'count'])
@@ -136,13 +166,18 @@ export async function filteredBreakdown(db: Db, question: QuestionRow, query: Br
               .where('country_id', '=', query.country)
               .execute();
       const overallVotes: Counts = new Map(overallRows.map((row) => [row.choice, row.count]));
-      const scope = segmentsOf(segmentRows, year);
       const groupVotes: Counts = new Map();
-      for (const segment of scope) if (inGroup(segment, filter)) add(groupVotes, segment.choice, segment.count);
+      for (const row of countryRows) if (inBox(group, row.gender, bandOf(ageInYear(row.birth_year, year)))) add(groupVotes, row.choice, row.count);
+      const population = new Map<number | null, VoterCounts>([[null, votersOf(everyRow, year)]]);
+      if (query.country !== null) population.set(query.country, votersOf(countryRows, year));
       const size = totalOf(groupVotes);
       const everyone = totalOf(overallVotes);
-      const shares = query.country === null && size >= k && size < everyone ? await countryShares(trx, question.id, filter, size, k, year) : [];
-      return { overallVotes, groupVotes, shown: breakdownShown({ scope, filter, everyone, countryShares: shares }, k) };
+      // Only a group of at least k that leaves out at least k could be shown: only then are the countries to check worth finding.
+      if (size >= k && everyone - size >= k) {
+        const countries = await countriesToCheck(trx, question.id, group, size, everyone, k, year);
+        for (const [country, voters] of await countryVoters(trx, question.id, countries, year)) population.set(country, voters);
+      }
+      return { overallVotes, groupVotes, shown: breakdownShown(group, population, everyone, k) };
     });
 
   const kind = questionKind(question);

@@ -1,26 +1,61 @@
 /**
- * When a filtered result may be shown without revealing how one person voted (docs/insights.md).
- * A result is hidden when its group is small, and also when another result anyone can ask for
- * differs from it by a few people only: comparing the two would show how those few voted.
+ * When a filtered result may be shown without revealing how anyone voted (docs/insights.md).
+ *
+ * One result alone shows a group of at least k people. Two results side by side show more: every
+ * response carries everyone's result too, and from the results of groups A and B and of everyone,
+ * the votes of each part of their Venn diagram (in both, in A only, in B only, in neither) follow
+ * as soon as one of those parts is empty: B inside A, the two apart, or the two covering everyone.
+ * So a group is shown only when, against every group anyone may be shown beside it, each part
+ * that would follow holds nobody or at least k people; of two groups that fail this together,
+ * only the broader is shown.
  */
 import type { Gender } from '@pollscope/contract';
 import { AGE_BANDS, type BandRange } from './ages.js';
 
-/** Votes of one group of voters (a gender and an age band) for one choice. */
-export interface Segment {
-  gender: Gender;
-  band: number;
-  choice: number;
-  count: number;
+export const GENDERS: readonly Gender[] = ['F', 'M'];
+
+/** Voters per gender (in the order of GENDERS) and age band. */
+export type VoterCounts = number[][];
+
+export function emptyCounts(): VoterCounts {
+  return GENDERS.map(() => new Array<number>(AGE_BANDS.length).fill(0));
 }
 
-export interface GroupFilter {
+/** The voters a breakdown filter matches: a gender (or both), a range of age bands, a country (or all). */
+export interface Box {
   gender: Gender | null;
   bands: BandRange;
+  country: number | null;
 }
 
-export function inGroup(segment: Pick<Segment, 'gender' | 'band'>, filter: GroupFilter): boolean {
-  return (filter.gender === null || segment.gender === filter.gender) && segment.band >= filter.bands.first && segment.band <= filter.bands.last;
+/**
+ * Voters per gender and band, by country: null holds every country together. It must hold the
+ * country of every box asked about.
+ */
+export type Population = ReadonlyMap<number | null, VoterCounts>;
+
+/** Whether voters of a gender and age band are in a box (whatever their country). */
+export function inBox(box: Box, gender: Gender, band: number): boolean {
+  return (box.gender === null || box.gender === gender) && band >= box.bands.first && band <= box.bands.last;
+}
+
+export function sizeOf(box: Box, population: Population): number {
+  const counts = population.get(box.country);
+  if (!counts) throw new Error(`No voter counts for country ${box.country}`);
+  let size = 0;
+  GENDERS.forEach((gender, index) => {
+    for (let band = 0; band < AGE_BANDS.length; band += 1) if (inBox(box, gender, band)) size += counts[index][band];
+  });
+  return size;
+}
+
+/** The voters two boxes both match, or null when no voter can be in both. */
+function intersection(a: Box, b: Box): Box | null {
+  if (a.gender !== null && b.gender !== null && a.gender !== b.gender) return null;
+  if (a.country !== null && b.country !== null && a.country !== b.country) return null;
+  const bands = { first: Math.max(a.bands.first, b.bands.first), last: Math.min(a.bands.last, b.bands.last) };
+  if (bands.first > bands.last) return null;
+  return { gender: a.gender ?? b.gender, bands, country: a.country ?? b.country };
 }
 
 /** 0 (nobody, nothing to learn) or at least k people. */
@@ -28,68 +63,74 @@ function noneOrAtLeast(people: number, k: number): boolean {
   return people === 0 || people >= k;
 }
 
+/** Every box of a country (or of all countries): each gender or both, each range of whole bands. */
+function boxesIn(country: number | null): Box[] {
+  const boxes: Box[] = [];
+  for (const gender of [null, ...GENDERS]) {
+    for (let first = 0; first < AGE_BANDS.length; first += 1) {
+      for (let last = first; last < AGE_BANDS.length; last += 1) boxes.push({ gender, bands: { first, last }, country });
+    }
+  }
+  return boxes;
+}
+
+/** How many of its three filters a box uses. */
+function filtersOf(box: Box): number {
+  return Number(box.gender !== null) + Number(box.bands.first > 0 || box.bands.last < AGE_BANDS.length - 1) + Number(box.country !== null);
+}
+
 /**
- * An age range may leave voters of its group out at either end (a cut) only when those left out
- * are at least k, and so is the nearest band kept: then the range and any range cut elsewhere
- * differ by at least k people.
+ * Of two groups that may not both be shown, the one kept: the one with fewer filters, then the
+ * larger, then an arbitrary but fixed order, so that both groups' checks agree on it.
  */
-function ageCutsAreSafe(votersByBand: number[], bands: BandRange, k: number): boolean {
-  const sum = (from: number, to: number) => votersByBand.slice(from, to + 1).reduce((total, count) => total + count, 0);
-  const nearestKept = (indexes: number[]) => votersByBand[indexes.find((index) => votersByBand[index] > 0) ?? -1] ?? 0;
-  const kept = Array.from({ length: bands.last - bands.first + 1 }, (_, offset) => bands.first + offset);
-  const below = sum(0, bands.first - 1);
-  const above = sum(bands.last + 1, votersByBand.length - 1);
-  if (below > 0 && (below < k || nearestKept(kept) < k)) return false;
-  if (above > 0 && (above < k || nearestKept([...kept].reverse()) < k)) return false;
+function kept(a: Box, aSize: number, b: Box, bSize: number): Box {
+  const order = (box: Box, size: number) => [filtersOf(box), -size, box.gender === null ? -1 : GENDERS.indexOf(box.gender), box.bands.first, box.bands.last, box.country ?? -1];
+  const [left, right] = [order(a, aSize), order(b, bSize)];
+  const difference = left.findIndex((value, index) => value !== right[index]);
+  return difference === -1 || left[difference] < right[difference] ? a : b;
+}
+
+/**
+ * Whether a group may be shown. It is checked against every box of the countries the population
+ * holds: the caller gives every country where a box could make a small part follow (breakdown.ts
+ * finds them), and every other country's boxes are either apart from the group with at least k
+ * people outside both, or differ from it by at least k people. Of two groups that may not both be
+ * shown, the one with more filters (or else the smaller) is hidden.
+ */
+export function breakdownShown(group: Box, population: Population, everyone: number, k: number): boolean {
+  const size = sizeOf(group, population);
+  // A group that is everyone shows what the question's own result shows.
+  if (size === everyone) return true;
+  if (size < k) return false;
+  for (const country of population.keys()) {
+    for (const other of boxesIn(country)) {
+      const otherSize = sizeOf(other, population);
+      // A box that is never shown teaches nothing; everyone's result always is.
+      if (otherSize !== everyone && (otherSize < k || !noneOrAtLeast(everyone - otherSize, k))) continue;
+      const common = intersection(group, other);
+      const both = common ? sizeOf(common, population) : 0;
+      const parts = [both, size - both, otherSize - both, everyone - size - otherSize + both];
+      if (parts.includes(0) && !parts.every((part) => noneOrAtLeast(part, k)) && kept(group, size, other, otherSize) === other) return false;
+    }
+  }
   return true;
 }
 
-export interface BreakdownGroup {
-  /** The segments of the filter's country, or of every country when it names none. */
-  scope: Segment[];
-  filter: GroupFilter;
-  /** Everyone who answered the question. */
-  everyone: number;
-  /**
-   * For a filter over every country: the group's voters in each country that could hold all of
-   * the group but fewer than k (the country filter of the same group would differ by those few).
-   */
-  countryShares: number[];
-}
-
 /**
- * Whether a breakdown group may be shown. Every rule compares the group with a result anyone
- * can ask for beside it (everyone; the same filter with an age band more or less; the other
- * gender; the same filter in one country) and hides the group when the two differ by 1 to k − 1
- * people.
+ * Which choices of a relate's second question may have their voters shown the first question's
+ * result. Each shown group is at least k people (or all the first question's voters), and so are
+ * the first question's voters outside every shown group, whose result anyone would get by taking
+ * the shown groups from the first question's own result: while they are 1 to k − 1, the smallest
+ * shown group is hidden too.
  */
-export function breakdownShown(group: BreakdownGroup, k: number): boolean {
-  const { scope, filter, everyone } = group;
-  const members = scope.filter((segment) => inGroup(segment, filter));
-  const size = members.reduce((total, segment) => total + segment.count, 0);
-  // A group that is everyone shows what the question's own result shows.
-  if (size === everyone) return true;
-  if (size < k || !noneOrAtLeast(everyone - size, k)) return false;
-
-  const votersByBand = new Array<number>(AGE_BANDS.length).fill(0);
-  for (const segment of scope) if (filter.gender === null || segment.gender === filter.gender) votersByBand[segment.band] += segment.count;
-  if (!ageCutsAreSafe(votersByBand, filter.bands, k)) return false;
-
-  if (filter.gender === null) {
-    for (const gender of ['F', 'M'] as const) {
-      const part = members.filter((segment) => segment.gender === gender).reduce((total, segment) => total + segment.count, 0);
-      if (!noneOrAtLeast(part, k)) return false;
-    }
+export function relateRowsShown(rowSizes: number[], firstVoters: number, k: number): boolean[] {
+  const shown = rowSizes.map((size) => size === firstVoters || size >= k);
+  let outside = firstVoters - rowSizes.reduce((total, size, index) => total + (shown[index] ? size : 0), 0);
+  while (outside > 0 && outside < k) {
+    const smallest = rowSizes.reduce((best, size, index) => (shown[index] && (best === -1 || size < rowSizes[best]) ? index : best), -1);
+    if (smallest === -1) break;
+    shown[smallest] = false;
+    outside += rowSizes[smallest];
   }
-  return group.countryShares.every((share) => noneOrAtLeast(size - share, k));
-}
-
-/**
- * Whether the voters of one choice of a relate's second question may be shown the first
- * question's result: they are at least k, and so are the first question's other voters
- * (whose result anyone gets by comparing with the first question's own result).
- */
-export function relateRowShown(rowSize: number, firstVoters: number, k: number): boolean {
-  if (rowSize === firstVoters) return true;
-  return rowSize >= k && noneOrAtLeast(firstVoters - rowSize, k);
+  return shown;
 }

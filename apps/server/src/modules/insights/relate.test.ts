@@ -1,7 +1,7 @@
 import { api, errorBodySchema, relatePairSchema, relateResultSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { answerAll } from './testing.js';
+import { answerAll, expectOnlyDeclared } from './testing.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -59,24 +59,26 @@ describe('who may relate two questions', () => {
   });
 
   it('answers 403 until the caller has answered both, even to their author', async () => {
+    // Questions of their own, so that the newcomer's vote changes none of the counts tested below.
+    const [one, other] = [await ask(author, { question: 'First of two?' }), await ask(author, { question: 'Second of two?' })];
     const newcomer = await signUp(ctx);
-    expect((await newcomer.api.get(api.relate(drink, time))).status).toBe(403);
-    await newcomer.api.post(api.answer(drink), { choice: 1 });
-    const reply = await newcomer.api.get(api.relate(drink, time));
+    expect((await newcomer.api.get(api.relate(one, other))).status).toBe(403);
+    await newcomer.api.post(api.answer(one), { choice: 1 });
+    const reply = await newcomer.api.get(api.relate(one, other));
     expect(reply.status).toBe(403);
     expect(reply.body.message).toBe('Answer both questions to relate them');
-    expect((await newcomer.api.post(api.relate(drink, time), { choice: 1 })).status).toBe(403);
-    expect((await newcomer.api.get(api.relateCsv(drink, time))).status).toBe(403);
-    expect((await author.api.get(api.relate(drink, time))).status).toBe(403);
+    expect((await newcomer.api.post(api.relate(one, other), { choice: 1 })).status).toBe(403);
+    expect((await newcomer.api.get(api.relateCsv(one, other))).status).toBe(403);
+    expect((await author.api.get(api.relate(one, other))).status).toBe(403);
   });
 
   it('answers 403 across a block with either author', async () => {
     const blocked = await signUp(ctx);
-    const question = await ask(author, { question: 'Blocked soon?' });
+    const [question, other] = [await ask(author, { question: 'Blocked soon?' }), await ask(author, { question: 'Still there?' })];
     await blocked.api.post(api.answer(question), { choice: 1 });
-    await blocked.api.post(api.answer(time), { choice: 1 });
+    await blocked.api.post(api.answer(other), { choice: 1 });
     await author.api.post(api.ban(blocked.id));
-    expect((await blocked.api.get(api.relate(question, time))).status).toBe(403);
+    expect((await blocked.api.get(api.relate(question, other))).status).toBe(403);
   });
 });
 
@@ -84,6 +86,7 @@ describe('relating two questions', () => {
   it('gives both questions and how strongly their answers are linked', async () => {
     const reply = await asker().api.get(api.relate(drink, time));
     expect(reply.status).toBe(200);
+    expectOnlyDeclared(relatePairSchema, reply.body);
     const { first, second, association } = relatePairSchema.parse(reply.body);
     expect([first.id, second.id]).toEqual([drink, time]);
     expect(first.answer).toEqual({ choice: 1 });
@@ -98,6 +101,7 @@ describe('relating two questions', () => {
   it('gives the first question’s result among the voters of one choice of the second, beside everyone’s', async () => {
     const reply = await asker().api.post(api.relate(drink, time), { choice: 1 });
     expect(reply.status).toBe(200);
+    expectOnlyDeclared(relateResultSchema, reply.body);
     const { question, overall, association } = relateResultSchema.parse(reply.body);
     expect(question.id).toBe(drink);
     expect(question.result).toEqual({ count: 20, answers: [{ key: 1, percent: 20 }, { key: 2, percent: 80 }, { key: 3, percent: 0 }] });
@@ -145,13 +149,32 @@ describe('relating two questions', () => {
 
   it('suppresses the voters of a choice fewer than 5 people made', async () => {
     const rare = await ask(author, { question: 'Which season?', choices: ['Summer', 'Winter', 'Autumn'] });
-    await answerAll([...morning, ...evening], rare, [1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2, 1, 3, 3, 3]);
+    // 16 summer, 16 winter and 3 autumn; 5 evening people skip it.
+    const choices = [...Array.from({ length: 32 }, (_, index) => (index % 2) + 1), 3, 3, 3];
+    await answerAll([...morning, ...evening.slice(0, 15)], rare, choices);
     const reply = await asker().api.post(api.relate(drink, rare), { choice: 3 });
     expect(relateResultSchema.parse(reply.body).question.result).toEqual({ count: 0, answers: [], suppressed: true });
     const summer = relateResultSchema.parse((await asker().api.post(api.relate(drink, rare), { choice: 1 })).body);
-    expect(summer.question.result?.count).toBe(19);
+    expect(summer.question.result?.count).toBe(16);
     // The test leaves out the choice too few made.
-    expect(summer.association?.n).toBe(37);
+    expect(summer.association?.n).toBe(32);
+  });
+
+  it('hides one more choice’s voters when the first question’s voters outside those shown would be fewer than 5', async () => {
+    const pets = await ask(author, { question: 'Which pet?', choices: ['Cat', 'Dog', 'Fish'] });
+    // Everyone who drinks answers but one: 17 cats, 20 dogs and 3 fish. Taking the cat and dog
+    // people from everyone's drinks would leave the fish people's and that one person's.
+    await answerAll([...morning, ...evening], pets, [...new Array<number>(17).fill(1), ...new Array<number>(20).fill(2), 3, 3, 3]);
+    const drinkers = relateResultSchema.parse((await asker().api.post(api.relate(drink, pets), { choice: 2 })).body);
+    expect(drinkers.overall.count).toBe(41);
+    expect(drinkers.question.result?.count).toBe(20);
+    for (const choice of [1, 3]) {
+      const reply = await asker().api.post(api.relate(drink, pets), { choice });
+      expect(relateResultSchema.parse(reply.body).question.result, `choice ${choice}`).toEqual({ count: 0, answers: [], suppressed: true });
+    }
+    const csv = String((await asker().api.get(api.relateCsv(drink, pets))).body).trimEnd().split('\r\n');
+    const hidden = csv.filter((line) => line.endsWith('too few voters match to show results'));
+    expect(hidden.map((line) => /Which pet\?,(\w+),/.exec(line)?.[1])).toEqual(['Cat', 'Fish']);
   });
 
   it('gives no test when fewer than 30 people answered both', async () => {

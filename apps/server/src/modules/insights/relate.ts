@@ -6,7 +6,7 @@ import { questionForAction } from '../polls/questions.js';
 import { hasAnswered } from './access.js';
 import { associationOf, type RelateRow, type TestedAssociation } from './association.js';
 import { totalOf } from './breakdown.js';
-import { relateRowShown } from './disclosure.js';
+import { relateRowsShown } from './disclosure.js';
 import { orient, type PairTables } from './pair-tables.js';
 
 /**
@@ -38,7 +38,12 @@ export interface RelateTable {
 export async function relateTable(tables: PairTables, first: QuestionRow, second: QuestionRow, k: number): Promise<RelateTable> {
   const { cells, firstVoters } = orient(await tables.current(first.id, second.id), first.id);
   const rows = choiceLabels(second).map((label, index) => ({ key: index + 1, label, votes: cells.get(index + 1) ?? new Map<number, number>() }));
-  const shownRows = rows.filter((row) => relateRowShown(totalOf(row.votes), firstVoters, k));
+  const mayShow = relateRowsShown(
+    rows.map((row) => totalOf(row.votes)),
+    firstVoters,
+    k,
+  );
+  const shownRows = rows.filter((_, index) => mayShow[index]);
   return {
     rows,
     shown: new Set(shownRows.map((row) => row.key)),

@@ -123,7 +123,7 @@ describe('asking a number question', () => {
 describe('refused questions', () => {
   it('need 1 to 127 characters of question after trimming', async () => {
     const error = await refused({ ...mc, question: '   ' }, 'question');
-    expect(error).toEqual({ message: 'Invalid input', errors: { question: 'Question is required' } });
+    expect(error).toEqual({ message: 'Question is required', errors: { question: 'Question is required' } });
     await refused({ ...mc, question: 'x'.repeat(128) }, 'question');
     await refused({ ...mc, question: undefined }, 'question');
     await refused({ ...mc, question: 42 }, 'question');

@@ -3,7 +3,7 @@ import { useGoBack } from '../../hooks/use-go-back';
 import { BreakdownView } from '../../features/insights/components/breakdown-view';
 import { useCountries } from '../../features/reference/api/get-countries';
 
-export function BreakdownRoute() {
+export function Component() {
   const { questionId = '' } = useParams();
   const { data: countries = [] } = useCountries();
   const goBack = useGoBack();

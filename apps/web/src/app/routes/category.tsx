@@ -5,7 +5,7 @@ import { CategoryBar } from '../../features/questions/components/category-bar';
 import { QuestionList } from '../../features/questions/components/question-list';
 import { useCategories } from '../../features/reference/api/get-categories';
 
-export function CategoryRoute() {
+export function Component() {
   const { category = '' } = useParams();
   const { data: categories = [] } = useCategories();
   const list = useCategoryQuestions(category);

@@ -4,7 +4,7 @@ import { Loading } from '../../components/ui/loading';
 import { useConnections } from '../../features/social/api/get-connections';
 import { ConnectionsTable } from '../../features/social/components/connections-table';
 
-export function ConnectionsRoute() {
+export function Component() {
   const { data: connections, error } = useConnections();
   return (
     <div className="page">

@@ -6,7 +6,7 @@ import { forgetMyQuestions } from '../../features/questions/api/get-user-questio
 import { CreateQuestionForm } from '../../features/questions/components/create-question-form';
 import { useCategories } from '../../features/reference/api/get-categories';
 
-export function CreateRoute() {
+export function Component() {
   const { data: categories = [] } = useCategories();
   const navigate = useNavigate();
   const goBack = useGoBack();

@@ -4,7 +4,7 @@ import { CategoryBar } from '../../features/questions/components/category-bar';
 import { QuestionCard } from '../../features/questions/components/question-card';
 import { QuestionList } from '../../features/questions/components/question-list';
 
-export function HomeRoute() {
+export function Component() {
   const { data: categories = [] } = useCategories();
   const feed = useFeed();
   return (

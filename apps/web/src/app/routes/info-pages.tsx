@@ -1,52 +1,60 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
+import { useRouteHandle, type InfoPageHandle } from '../route-handle';
 
-function InfoPage({ title, children }: { title: string; children: ReactNode }) {
+export type InfoPageName = 'contact' | 'rules' | 'privacy';
+
+const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
+  contact: {
+    title: 'Contact',
+    text: (
+      <>
+        <p>Questions, ideas or something that does not look right? We would love to hear from you.</p>
+        <p>
+          Write to <a href="mailto:hello@pollscope.app">hello@pollscope.app</a> and we will get back to you within two working days.
+        </p>
+      </>
+    ),
+  },
+  rules: {
+    title: 'Rules',
+    text: (
+      <>
+        <p>POLLSCOPE works when everyone can ask and answer in good faith.</p>
+        <ul>
+          <li>Ask questions people can answer honestly; keep them short and clear.</li>
+          <li>No hate, harassment or personal attacks, in questions or in choices.</li>
+          <li>No questions that single out a private person.</li>
+          <li>One vote per question: answer what you really think.</li>
+          <li>Hide what you do not want to see, and block people you do not want to hear from.</li>
+        </ul>
+      </>
+    ),
+  },
+  privacy: {
+    title: 'Privacy',
+    text: (
+      <>
+        <p>Your votes are counted, never shown one by one.</p>
+        <ul>
+          <li>Results show percentages and averages only, and only to people who have voted.</li>
+          <li>Breakdowns and comparisons show nothing for groups too small to keep a person's vote private.</li>
+          <li>Your email is used to sign in and, if you choose, for notifications. It is never shown to others.</li>
+          <li>Your profile shows your first name, age and country to other members.</li>
+        </ul>
+      </>
+    ),
+  },
+};
+
+/** The contact, rules and privacy pages; the route names the page. */
+export function Component() {
+  const { title, text } = pages[useRouteHandle<InfoPageHandle>().page];
   return (
     <div className="page">
       <title>{`${title} · POLLSCOPE`}</title>
       <PageHeader title={title} />
-      <div className="card prose">{children}</div>
+      <div className="card prose">{text}</div>
     </div>
-  );
-}
-
-export function ContactRoute() {
-  return (
-    <InfoPage title="Contact">
-      <p>Questions, ideas or something that does not look right? We would love to hear from you.</p>
-      <p>
-        Write to <a href="mailto:hello@pollscope.app">hello@pollscope.app</a> and we will get back to you within two working days.
-      </p>
-    </InfoPage>
-  );
-}
-
-export function RulesRoute() {
-  return (
-    <InfoPage title="Rules">
-      <p>POLLSCOPE works when everyone can ask and answer in good faith.</p>
-      <ul>
-        <li>Ask questions people can answer honestly; keep them short and clear.</li>
-        <li>No hate, harassment or personal attacks, in questions or in choices.</li>
-        <li>No questions that single out a private person.</li>
-        <li>One vote per question: answer what you really think.</li>
-        <li>Hide what you do not want to see, and block people you do not want to hear from.</li>
-      </ul>
-    </InfoPage>
-  );
-}
-
-export function PrivacyRoute() {
-  return (
-    <InfoPage title="Privacy">
-      <p>Your votes are counted, never shown one by one.</p>
-      <ul>
-        <li>Results show percentages and averages only, and only to people who have voted.</li>
-        <li>Breakdowns and comparisons show nothing for groups too small to keep a person's vote private.</li>
-        <li>Your email is used to sign in and, if you choose, for notifications. It is never shown to others.</li>
-        <li>Your profile shows your first name, age and country to other members.</li>
-      </ul>
-    </InfoPage>
   );
 }

@@ -2,7 +2,7 @@ import { AuthPage } from '../../features/auth/components/auth-page';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { signIn } from '../../features/auth/sign-in';
 
-export function LoginRoute() {
+export function Component() {
   return (
     <AuthPage title="Welcome back" subtitle="Log in to see what your connections are asking.">
       <title>Log in · POLLSCOPE</title>

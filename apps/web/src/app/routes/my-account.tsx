@@ -13,7 +13,7 @@ import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { PersonalStats } from '../../features/social/components/personal-stats';
 
-export function MyAccountRoute() {
+export function Component() {
   const { data: account, error } = useAccount();
   const { data: countries = [] } = useCountries();
   const { data: categories = [] } = useCategories();

@@ -2,6 +2,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useUserQuestions, type UserListKind } from '../../features/questions/api/get-user-questions';
 import { QuestionList } from '../../features/questions/components/question-list';
 import { PersonalStats } from '../../features/social/components/personal-stats';
+import { useRouteHandle, type ListHandle } from '../route-handle';
 
 const pages: Record<UserListKind, { title: string; empty: string }> = {
   asked: { title: 'My questions', empty: 'You have not asked anything yet. Tap ASK to start a poll.' },
@@ -9,8 +10,9 @@ const pages: Record<UserListKind, { title: string; empty: string }> = {
   liked: { title: 'Liked', empty: 'You have not liked any question yet.' },
 };
 
-/** The viewer's own lists, under the personal stats that switch between them. */
-function MyList({ kind }: { kind: UserListKind }) {
+/** The viewer's own asked, answered or liked questions, under the personal stats that switch between them; the route names the list. */
+export function Component() {
+  const { list: kind } = useRouteHandle<ListHandle>();
   const list = useUserQuestions(kind);
   const page = pages[kind];
   return (
@@ -22,7 +24,3 @@ function MyList({ kind }: { kind: UserListKind }) {
     </div>
   );
 }
-
-export const WallRoute = () => <MyList kind="asked" />;
-export const AnsweredRoute = () => <MyList kind="answered" />;
-export const LikesRoute = () => <MyList kind="liked" />;

@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/ui/button';
 import { SearchIcon } from '../../components/ui/icons';
 import { paths } from '../../config/paths';
 
-export function NotFoundRoute() {
+export function Component() {
   return (
     <div className="card empty-state not-found">
       <title>Page not found · POLLSCOPE</title>

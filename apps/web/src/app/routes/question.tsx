@@ -10,7 +10,7 @@ import { useQuestion } from '../../features/questions/api/get-question';
 import { QuestionCard } from '../../features/questions/components/question-card';
 import { RelateTray } from '../../features/questions/components/relate-tray';
 
-export function QuestionRoute() {
+export function Component() {
   const { questionId = '' } = useParams();
   const { data: question, error, mutate } = useQuestion(questionId);
   const goBack = useGoBack();

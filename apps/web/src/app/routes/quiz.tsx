@@ -6,7 +6,7 @@ import { useQuizzes } from '../../features/auth/api/get-quizzes';
 import { AuthPage } from '../../features/auth/components/auth-page';
 import { QuizFlow } from '../../features/auth/components/quiz-flow';
 
-export function QuizRoute() {
+export function Component() {
   const { data: items, error } = useQuizzes();
   const navigate = useNavigate();
   if (items?.length === 0) return <Navigate to={paths.register.getHref()} replace />;

@@ -4,7 +4,7 @@ import { clearQuizAnswers, readQuizAnswers } from '../../features/auth/quiz-answ
 import { signIn } from '../../features/auth/sign-in';
 import { useCountries } from '../../features/reference/api/get-countries';
 
-export function RegisterRoute() {
+export function Component() {
   const { data: countries = [] } = useCountries();
   return (
     <AuthPage title="Join POLLSCOPE" subtitle="Ask anything, answer everything, and see how people really split." wide>

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths';
 import { RelateView } from '../../features/insights/components/relate-view';
 import { clearRelateSelection } from '../../features/questions/relate-selection';
 
-export function RelateRoute() {
+export function Component() {
   const { firstId = '', secondId = '' } = useParams();
   const navigate = useNavigate();
   // The pair is open now: picking starts afresh next time.

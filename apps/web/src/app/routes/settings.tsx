@@ -5,7 +5,7 @@ import { useSettings } from '../../features/account/api/get-settings';
 import { SettingsForm } from '../../features/account/components/settings-form';
 import { accountMessages } from '../../features/account/form-messages';
 
-export function SettingsRoute() {
+export function Component() {
   const { data: settings, error } = useSettings();
   return (
     <div className="page">

@@ -4,7 +4,7 @@ import { Loading } from '../../components/ui/loading';
 import { useSiteStats } from '../../features/site/api/get-site-stats';
 import { SiteStatsView } from '../../features/site/components/site-stats-view';
 
-export function StatsRoute() {
+export function Component() {
   const { data: stats, error } = useSiteStats();
   return (
     <div className="page">

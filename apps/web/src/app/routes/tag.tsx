@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { useTagQuestions } from '../../features/questions/api/get-tag-questions';
 import { QuestionList } from '../../features/questions/components/question-list';
 
-export function TagRoute() {
+export function Component() {
   const { tag = '' } = useParams();
   const list = useTagQuestions(tag);
   return (

@@ -5,6 +5,7 @@ import { forgetFeed } from '../../features/questions/api/get-feed';
 import { useUserQuestions, type UserListKind } from '../../features/questions/api/get-user-questions';
 import { QuestionList } from '../../features/questions/components/question-list';
 import { ProfileHeader } from '../../features/social/components/profile-header';
+import { useRouteHandle, type ListHandle } from '../route-handle';
 
 const emptyMessages: Record<UserListKind, string> = {
   asked: 'No questions asked yet.',
@@ -12,7 +13,9 @@ const emptyMessages: Record<UserListKind, string> = {
   liked: 'No questions liked yet.',
 };
 
-function UserPage({ kind }: { kind: UserListKind }) {
+/** Another person's asked, answered or liked questions, under their profile; the route names the list. */
+export function Component() {
+  const { list: kind } = useRouteHandle<ListHandle>();
   const { userId = '' } = useParams();
   const list = useUserQuestions(kind, userId);
   // The API names no "me"; the viewer's own questions come back marked as theirs.
@@ -34,7 +37,3 @@ function UserPage({ kind }: { kind: UserListKind }) {
     </div>
   );
 }
-
-export const UserAskedRoute = () => <UserPage kind="asked" />;
-export const UserAnsweredRoute = () => <UserPage kind="answered" />;
-export const UserLikedRoute = () => <UserPage kind="liked" />;

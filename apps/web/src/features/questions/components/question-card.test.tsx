@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/api-stub';
+import { controlledEventStream, stubStreams } from '../../../testing/event-stream-stub';
 import { answered, makeQuestion } from '../../../testing/factories';
 import { renderScreen } from '../../../testing/render';
 import { QuestionCard } from './question-card';
@@ -31,6 +32,24 @@ describe('QuestionCard', () => {
     expect(screen.getByText('10 votes')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Breakdown' })).toHaveAttribute('href', '/breakdown/7');
     expect(screen.getByRole('button', { name: 'Relate' })).toBeInTheDocument();
+  });
+
+  it('follows the result on screen as others vote', async () => {
+    const stream = controlledEventStream();
+    const fetchMock = stubStreams([stream]);
+    const question = answered(makeQuestion(), 2, [
+      { key: 1, percent: 40 },
+      { key: 2, percent: 60 },
+    ]);
+    renderScreen(<QuestionCard question={question} />);
+    expect(screen.getByText('10 votes')).toBeInTheDocument();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
+
+    const fresh = { count: 12, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 50 }] };
+    stream.send(`event: result\ndata: ${JSON.stringify({ id: 7, result: fresh, like_count: 5 })}\n\n`);
+    expect(await screen.findByText('12 votes')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Results' })).getAllByText('50%')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: /Like/ })).toHaveTextContent('5');
   });
 
   it('shows a rating result as a distribution with its average to 2 decimals', () => {

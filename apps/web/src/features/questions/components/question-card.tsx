@@ -1,14 +1,16 @@
 import { displayId, type Question } from '@pollscope/contract';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AnswerForm } from '../../../components/answer/answer-form';
 import { QuestionResult } from '../../../components/results/question-result';
 import { buttonClass } from '../../../components/ui/button';
 import { ChartIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
+import { useOnScreen } from '../../../hooks/use-on-screen';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, typeLabels, votesLabel } from '../../../lib/question-shape';
 import { answerQuestion } from '../api/answer-question';
+import { useLiveResult } from '../api/get-live-result';
 import { HideButton } from './hide-button';
 import { LikeButton } from './like-button';
 import { RelateButton } from './relate-button';
@@ -16,7 +18,7 @@ import './questions.css';
 
 interface QuestionCardProps {
   question: Question;
-  /** Called with the question after a vote or a like, so the cached list stays current. */
+  /** Called with the question after a vote, a like or a live update, so the cached list stays current. */
   onChange?: (question: Question) => void;
   /** Called once the question was hidden or shown again, so the list around it can reload. */
   onPassedChange?: (passed: boolean) => void;
@@ -36,6 +38,15 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
   }
   const [voting, setVoting] = useState(false);
   const [voteError, setVoteError] = useState<string | null>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  const onScreen = useOnScreen(cardRef);
+
+  // A result on screen follows the votes and likes others cast.
+  useLiveResult(question.id, question.result !== null && onScreen, (live) => {
+    const updated = { ...question, result: live.result ?? question.result, like_count: live.like_count };
+    setQuestion(updated);
+    onChange?.(updated);
+  });
 
   async function vote(choice: number) {
     setVoting(true);
@@ -61,7 +72,7 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
   const titleId = `question-${question.id}-title`;
 
   return (
-    <article className="question-card card" aria-labelledby={titleId}>
+    <article ref={cardRef} className="question-card card" aria-labelledby={titleId}>
       {label && <p className="question-card__label">{label}</p>}
       <header className="question-card__meta">
         <Link to={paths.user.getHref(question.user)} className="question-card__author">

@@ -22,7 +22,10 @@ export function SiteStatsView({ stats }: { stats: SiteStats }) {
         ))}
       </ul>
       <figure className="card site-chart">
-        <img src={stats.image} alt={CHART_DESCRIPTION} width={720} height={300} />
+        {/* A phone shows the chart at a readable size and scrolls it sideways. */}
+        <div className="site-chart__frame" tabIndex={0} role="group" aria-label="Chart, scrolls sideways on small screens">
+          <img src={stats.image} alt={CHART_DESCRIPTION} width={720} height={300} />
+        </div>
         <figcaption className="muted">Answers per day over the last 30 days</figcaption>
       </figure>
       <div className="card">

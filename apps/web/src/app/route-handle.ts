@@ -1,0 +1,18 @@
+import { useMatches } from 'react-router';
+import type { UserListKind } from '../features/questions/api/get-user-questions';
+import type { InfoPageName } from './routes/info-pages';
+
+/** Which list of questions the routes sharing a list screen show. */
+export interface ListHandle {
+  list: UserListKind;
+}
+
+/** Which static page the routes sharing the info screen show. */
+export interface InfoPageHandle {
+  page: InfoPageName;
+}
+
+/** The handle of the route on screen: what a screen module shared by several routes is to show there. */
+export function useRouteHandle<Handle extends ListHandle | InfoPageHandle>(): Handle {
+  return useMatches().at(-1)?.handle as Handle;
+}
