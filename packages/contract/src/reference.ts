@@ -22,5 +22,7 @@ export const siteStatsSchema = z.object({
   likes: z.number().int(),
   /** URL of a chart the server renders. */
   image: z.string(),
+  /** The chart's numbers: answers given on each of the last 30 days (UTC), oldest first. */
+  answers_per_day: z.array(z.object({ day: z.string(), answers: z.number().int() })),
 });
 export type SiteStats = z.infer<typeof siteStatsSchema>;

@@ -11,7 +11,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h' });
+    // The build writes .br and .gz copies of its text files; browsers that accept them get those.
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
   }
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
@@ -19,6 +20,6 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     }
     if (!hasBuild) return reply.type('text/html').send(placeholderPage);
     // The entry page must never be cached, or a deploy would leave browsers on old asset names.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 }

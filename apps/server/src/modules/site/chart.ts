@@ -1,6 +1,6 @@
 export interface DayCount {
   day: string;
-  count: number;
+  answers: number;
 }
 
 const WIDTH = 720;
@@ -15,14 +15,14 @@ function escapeXml(text: string): string {
 export function dailyBarChartSvg(title: string, days: DayCount[]): string {
   const plotWidth = WIDTH - PADDING.left - PADDING.right;
   const plotHeight = HEIGHT - PADDING.top - PADDING.bottom;
-  const max = Math.max(1, ...days.map((day) => day.count));
+  const max = Math.max(1, ...days.map((day) => day.answers));
   const step = plotWidth / Math.max(1, days.length);
   const barWidth = Math.max(2, step * 0.7);
   const bars = days.map((day, index) => {
-    const height = (day.count / max) * plotHeight;
+    const height = (day.answers / max) * plotHeight;
     const x = PADDING.left + index * step + (step - barWidth) / 2;
     const y = PADDING.top + plotHeight - height;
-    return `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${height.toFixed(1)}" rx="2" fill="#6d4aff"><title>${day.day}: ${day.count}</title></rect>`;
+    return `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${height.toFixed(1)}" rx="2" fill="#6d4aff"><title>${day.day}: ${day.answers}</title></rect>`;
   });
   const labelEvery = Math.ceil(days.length / 6);
   const labels = days

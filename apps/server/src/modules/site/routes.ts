@@ -10,7 +10,9 @@ const CACHE_MS = 30_000;
 const tags = ['site'];
 const publicCall = { public: true };
 
-async function siteTotals(db: Db): Promise<Omit<SiteStats, 'image'>> {
+type SiteTotals = Pick<SiteStats, 'users' | 'questions' | 'answers' | 'likes'>;
+
+async function siteTotals(db: Db): Promise<SiteTotals> {
   const count = (table: 'users' | 'questions' | 'votes' | 'likes') =>
     db
       .selectFrom(table)
@@ -22,21 +24,22 @@ async function siteTotals(db: Db): Promise<Omit<SiteStats, 'image'>> {
   return { users: users - systemUsers.length, questions, answers, likes };
 }
 
-async function answersPerDay(db: Db): Promise<{ day: string; count: number }[]> {
+async function answersPerDay(db: Db): Promise<SiteStats['answers_per_day']> {
   const days = Array.from({ length: CHART_DAYS }, (_, index) => utcDay(new Date(Date.now() - (CHART_DAYS - 1 - index) * 86_400_000)));
   const rows = await db.selectFrom('daily_activity').select(['day', 'answers']).where('day', '>=', days[0]).execute();
   const byDay = new Map(rows.map((row) => [row.day, row.answers]));
-  return days.map((day) => ({ day, count: byDay.get(day) ?? 0 }));
+  return days.map((day) => ({ day, answers: byDay.get(day) ?? 0 }));
 }
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   // Totals count whole tables, so they are computed at most once per interval per server.
-  let cached: { at: number; totals: Promise<Omit<SiteStats, 'image'>> } | null = null;
+  let cached: { at: number; totals: Promise<SiteTotals> } | null = null;
 
   app.get('/polls/site-stats/', { config: publicCall, schema: { tags, security: [], response: { 200: siteStatsSchema } } }, async () => {
     if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), totals: siteTotals(db) };
-    return { ...(await cached.totals), image: `/api/polls/site-stats/chart.svg?day=${utcDay()}` };
+    const [totals, perDay] = await Promise.all([cached.totals, answersPerDay(db)]);
+    return { ...totals, image: `/api/polls/site-stats/chart.svg?day=${utcDay()}`, answers_per_day: perDay };
   });
 
   app.get('/polls/site-stats/chart.svg', { config: publicCall, schema: { tags, security: [] } }, async (_request, reply) => {

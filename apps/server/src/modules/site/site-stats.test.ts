@@ -54,4 +54,15 @@ describe('site stats', () => {
     expect(days.at(-1)).toEqual([utcDay(), answersToday?.answers ?? 0]);
     expect(days.at(-1)?.[1]).toBeGreaterThan(0);
   });
+
+  it('give the chart’s numbers as data too, for readers who cannot see it', async () => {
+    const author = await signUp(ctx);
+    await author.api.post(api.answer(await ask(author)), { choice: 1 });
+    const { answers_per_day: perDay } = await siteStats();
+    expect(perDay).toHaveLength(30);
+    expect(perDay.at(-1)?.day).toBe(utcDay());
+    const svg = (await ctx.app.inject({ url: (await siteStats()).image })).body;
+    const bars = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+)<\/title>/g)].map((match) => ({ day: match[1], answers: Number(match[2]) }));
+    expect(perDay).toEqual(bars);
+  });
 });

@@ -79,6 +79,13 @@ describe('BreakdownView', () => {
     expect(requests.at(-1)?.body).toEqual({ min_age: 0, max_age: 999, country: 372, gender: 'M' });
   });
 
+  it('tells which ages were counted when the server widened the range to whole bands', async () => {
+    stubBreakdown(() => ({ question, overall: question.result!, comparison: null, ages: { min: 25, max: 44 } }));
+    const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText(/Counting ages 25–44/)).toBeInTheDocument();
+  });
+
   it('says when too few people match', async () => {
     stubBreakdown(() => ({ question: { ...question, result: { count: 0, answers: [], suppressed: true } }, overall: question.result!, comparison: null }));
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);

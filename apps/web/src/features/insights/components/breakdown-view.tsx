@@ -17,6 +17,11 @@ import './insights.css';
 
 export const BREAKDOWN_ERROR = 'Something wrong!';
 
+/** The ages a result covers, which the server widens to whole age bands. */
+function agesCovered(ages: { min: number; max: number }): string {
+  return ages.max >= AGE_FILTER_DEFAULTS.max ? `ages ${ages.min} and over` : `ages ${ages.min}–${ages.max}`;
+}
+
 /** The voters' age span, or the no-filter defaults when there is none to go by. */
 function ageBounds(filters: BreakdownFilters) {
   const { min, max } = filters.age;
@@ -144,6 +149,11 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
       {filtered?.question.result && (
         <section className="card stack" aria-labelledby="breakdown-result-title" aria-live="polite">
           <h2 id="breakdown-result-title">Filtered result</h2>
+          {filtered.ages && (
+            <p className="muted">
+              Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands, so that no single voter can be singled out.
+            </p>
+          )}
           <FilteredResult
             question={filtered.question}
             filtered={filtered.question.result}

@@ -27,6 +27,28 @@ export function SiteStatsView({ stats }: { stats: SiteStats }) {
           <img src={stats.image} alt={CHART_DESCRIPTION} width={720} height={300} />
         </div>
         <figcaption className="muted">Answers per day over the last 30 days</figcaption>
+        <details className="site-chart__numbers">
+          <summary>The chart’s numbers</summary>
+          <table className="table">
+            <caption className="sr-only">Answers per day</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col" className="num">
+                  Answers
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {stats.answers_per_day.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row">{day.day}</th>
+                  <td className="num">{day.answers.toLocaleString('en')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
       </figure>
       <div className="card">
         <table className="table">

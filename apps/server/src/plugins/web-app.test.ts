@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/helper.js';
+
+const script = 'console.log("the app");'.repeat(50);
+let dist: string;
+let ctx: TestContext;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>POLLSCOPE</title><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js'), script);
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
+  fs.writeFileSync(path.join(dist, 'assets', 'app.js.gz'), gzipSync(script));
+  ctx = await createTestApp({ webDist: dist });
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the web app', () => {
+  it('is served at / and at every client-side route, never cached', async () => {
+    for (const url of ['/', '/question/7', '/relate/1/2/']) {
+      const reply = await ctx.app.inject({ url });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['content-type']).toMatch(/^text\/html/);
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.body).toContain('<title>POLLSCOPE</title>');
+    }
+  });
+
+  it('sends its scripts compressed to browsers that accept it, and plain to the others', async () => {
+    const brotli = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+
+    const gzip = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const plain = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('leaves unknown API paths to the API’s 404', async () => {
+    const reply = await ctx.app.inject({ url: '/api/no/such/call/' });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toHaveProperty('message');
+  });
+});
