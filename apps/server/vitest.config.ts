@@ -6,7 +6,7 @@ const hasPostgresAndRedis = Boolean(process.env.TEST_DATABASE_URL && process.env
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: [...configDefaults.exclude, ...(hasPostgresAndRedis ? [] : needsPostgresAndRedis)],
     // On a PostgreSQL run (TEST_DATABASE_URL) it makes the database each test file copies.
     globalSetup: ['src/test/global-setup.ts'],

@@ -1,10 +1,11 @@
 import autocannon from 'autocannon';
 import { describeMismatch, findTallyMismatches } from '../src/db/check.js';
 import { openDatabase } from '../src/db/index.js';
+import { autocannonUrl, summarizeLatencies, type LatencySummary } from './measure.js';
 
 export interface MixedLoadOptions {
-  /** e.g. http://127.0.0.1:3000 */
-  baseUrl: string;
+  /** The servers, e.g. http://127.0.0.1:3000; connections are spread over them. */
+  baseUrls: string[];
   /** Sign-in tokens, one per person; votes are spread over them. */
   tokens: string[];
   /**
@@ -44,7 +45,7 @@ export interface MixedLoadReport {
   connections: number;
   requests: number;
   requestsPerSecond: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  latencyMs: LatencySummary;
   byKind: Record<Kind, KindCounts>;
   /** Non-2xx answers other than the expected vote conflicts, plus connection errors and timeouts. */
   errors: number;
@@ -63,7 +64,7 @@ export interface MixedLoadReport {
   tallyMismatches: string[] | null;
 }
 
-interface QuestionInfo {
+export interface QuestionInfo {
   id: number;
   /** A valid choice for a vote, drawn at random. */
   choice(): number;
@@ -93,7 +94,8 @@ async function eachLimited<T>(items: T[], concurrency: number, work: (item: T) =
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)];
 
-async function questionInfo(baseUrl: string, token: string, id: number): Promise<QuestionInfo> {
+/** A question's id and a way to draw valid answers to it, read through the API. */
+export async function questionInfo(baseUrl: string, token: string, id: number): Promise<QuestionInfo> {
   const question = await getJson(baseUrl, `/api/polls/question/${id}/`, token);
   if (question.type === 'MC') {
     const keys = (question.choices as { key: number }[]).map((choice) => choice.key);
@@ -103,8 +105,8 @@ async function questionInfo(baseUrl: string, token: string, id: number): Promise
   return { id, choice: () => min + Math.floor(Math.random() * (max - min + 1)) };
 }
 
-/** Every question each person is shown to have answered, with their choice, read through the API. */
-async function answersOf(baseUrl: string, tokens: string[]): Promise<Map<string, number>> {
+/** Every one of `questionIds` each person is shown to have answered, with their choice, read through the API. */
+async function answersOf(baseUrl: string, tokens: string[], questionIds: Set<number>): Promise<Map<string, number>> {
   const answers = new Map<string, number>();
   await eachLimited(
     tokens.map((token, voter) => ({ token, voter })),
@@ -117,7 +119,7 @@ async function answersOf(baseUrl: string, tokens: string[]): Promise<Map<string,
           `/api/polls/user/answered/?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
           token,
         );
-        for (const question of page.questions) if (question.answer) answers.set(`${voter}:${question.id}`, question.answer.choice);
+        for (const question of page.questions) if (question.answer && questionIds.has(question.id)) answers.set(`${voter}:${question.id}`, question.answer.choice);
         cursor = page.next;
       } while (cursor);
     },
@@ -131,16 +133,23 @@ async function answersOf(baseUrl: string, tokens: string[]): Promise<Map<string,
  * stored with its choice and that every question's result counts exactly its votes.
  */
 export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoadReport> {
-  const { baseUrl, tokens, questionIds, durationSeconds, connections } = options;
+  const { baseUrls, tokens, questionIds, durationSeconds, connections } = options;
+  const baseUrl = baseUrls[0];
   const questions = await Promise.all(questionIds.map((id) => questionInfo(baseUrl, tokens[0], id)));
 
   // Pairs are handed out so that consecutive votes fall on one question from different people:
-  // the tallies of a popular question are the rows writers contend for.
+  // the tallies of a popular question are the rows writers contend for. Pairs answered before
+  // the run (an earlier run on the same database) are passed over, until every pair is used.
+  const answeredBefore = await answersOf(baseUrl, tokens, new Set(questionIds));
+  const pairs = tokens.length * questions.length;
   let nextPair = 0;
   const nextVote = (): Vote => {
-    const pair = nextPair++ % (tokens.length * questions.length);
-    const question = questions[Math.floor(pair / tokens.length)];
-    return { voter: pair % tokens.length, question: question.id, choice: question.choice() };
+    for (;;) {
+      const pair = nextPair++ % pairs;
+      const question = questions[Math.floor(pair / tokens.length)];
+      const voter = pair % tokens.length;
+      if (!answeredBefore.has(`${voter}:${question.id}`) || nextPair > pairs) return { voter, question: question.id, choice: question.choice() };
+    }
   };
 
   const byKind = Object.fromEntries(ROUND.map((kind) => [kind, { requests: 0, ok: 0, conflicts: 0, failed: 0 }])) as Record<Kind, KindCounts>;
@@ -199,7 +208,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
 
   const startMeasuring = setTimeout(() => (measuring = true), warmupSeconds * 1000);
   await new Promise<void>((resolve, reject) => {
-    const run = autocannon({ url: baseUrl, connections, duration: warmupSeconds + durationSeconds, requests: ROUND.map(request) }, (error) =>
+    const run = autocannon({ url: autocannonUrl(baseUrls), connections, duration: warmupSeconds + durationSeconds, requests: ROUND.map(request) }, (error) =>
       error ? reject(error) : resolve(),
     );
     run.on('response', (client, _status, _bytes, responseTime) => {
@@ -213,7 +222,15 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
   });
   clearTimeout(startMeasuring);
 
-  const answers = await answersOf(baseUrl, tokens);
+  // Requests still in flight when the run stops are answered after it, and their votes counted
+  // then: the answers are read until two readings a second apart agree.
+  let answers = await answersOf(baseUrl, tokens, new Set(questionIds));
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const again = await answersOf(baseUrl, tokens, new Set(questionIds));
+    if (again.size === answers.size) break;
+    answers = again;
+  }
   const lostVotes = acknowledged.filter((vote) => answers.get(`${vote.voter}:${vote.question}`) !== vote.choice).length;
 
   // A question's result, as one of its voters sees it, must count every vote found for it.
@@ -240,15 +257,13 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
 
   const failed = Object.values(byKind).reduce((sum, counts) => sum + counts.failed, 0);
   const requests = Object.values(byKind).reduce((sum, counts) => sum + counts.requests, 0);
-  latencies.sort((a, b) => a - b);
-  const percentile = (share: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))] ?? 0);
   return {
     warmupSeconds,
     durationSeconds,
     connections,
     requests,
     requestsPerSecond: Math.round(requests / durationSeconds),
-    latencyMs: { p50: percentile(0.5), p90: percentile(0.9), p99: percentile(0.99), max: Math.round(latencies[latencies.length - 1] ?? 0) },
+    latencyMs: summarizeLatencies(latencies),
     byKind,
     errors: failed + connectionErrors,
     errorStatuses: { ...errorStatuses, ...(connectionErrors ? { 'connection errors and timeouts': connectionErrors } : {}) },

@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDialectConfig } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -36,8 +36,35 @@ export function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number
   sqlite.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Statements kept compiled: the app's queries, and the lengths of their `in (…)` lists. */
+const STATEMENT_CACHE_SIZE = 1_000;
+
+/**
+ * Kysely asks for a statement on every query, and compiling one costs as much as running a
+ * small query: the app runs a few hundred distinct statements, so each is compiled once and
+ * kept (the least recently used dropped past the cache's size). Kysely runs one query at a time
+ * on the connection, so a kept statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) {
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {

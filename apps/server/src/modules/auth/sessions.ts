@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js';
 /** Writing the last use on every request would turn each read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 

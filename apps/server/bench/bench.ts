@@ -1,0 +1,264 @@
+import { sql } from 'kysely';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isPostgresUrl } from '../src/db/dialect.js';
+import { openDatabase } from '../src/db/index.js';
+import { serverDir, startServer, type ServerProcess } from '../src/test/server-process.js';
+import { CALL_NAMES, callSpecs, communityIds, describeTarget, targetMet } from './calls.js';
+import { DEFAULT_PARAMETERS, communityShape, type CommunityParameters } from './community-plan.js';
+import { communityKey, generateCommunity, sessionTokenFor, storedCommunity, type BenchCommunity } from './generate.js';
+import { MemorySampler, measureCall, type CallMeasurement } from './measure.js';
+import { runMixedLoad } from './mixed-load.js';
+import { toMarkdown, writeResults, type BenchResults, type CallResult } from './report.js';
+
+const PHASES = [...CALL_NAMES, 'mixed'] as const;
+type Phase = (typeof PHASES)[number];
+const MEMORY_LIMIT_MB = 300;
+
+const usage = `Usage: npm run bench -- [options]
+
+Generates a synthetic community from a seed (or reuses one kept by --reuse), starts the server
+on it as a separate process, and measures each main call with autocannon: requests per second,
+p50 and p99 latency, errors, and the ratio to the ceiling (GET /api/health on the same server).
+Then a mixed load of reads and writes on 200 connections checks that no acknowledged vote is
+lost and that every tally still counts its rows. Writes JSON and Markdown to bench-results/
+(and bench-results/latest.md) and prints the table.
+
+Community (defaults: the issue's size):
+  --seed <n>                     the community's seed (default ${DEFAULT_PARAMETERS.seed})
+  --users <n>                    members (default ${DEFAULT_PARAMETERS.users})
+  --questions <n>                questions (default ${DEFAULT_PARAMETERS.questions})
+  --votes <n>                    votes in all (default ${DEFAULT_PARAMETERS.votes})
+  --big-question-votes <n>       votes on the big question, measured by breakdown (default: half
+                                 of --votes, ${DEFAULT_PARAMETERS.bigQuestionVotes})
+  --pair-question-votes <n>      voters of each of the two associated questions, measured by
+                                 relate (default: a tenth of --votes, ${DEFAULT_PARAMETERS.pairQuestionVotes})
+                                 Past --users, occasional voters (who answer only these three
+                                 questions) make up the popular questions' voters.
+
+Database:
+  --db <path | postgres://…>     a SQLite file, or a PostgreSQL database of the benchmark's own
+                                 (created when missing; a database with other tables is refused).
+                                 Default: a temporary SQLite file, or with --reuse one under
+                                 bench-results/databases/
+  --reuse                        keep the generated database and, when it already holds the
+                                 community of these parameters, skip generating it
+
+Measurement:
+  --only <names>                 comma-separated, of: ${PHASES.join(', ')} (default: all)
+  --duration <seconds>           measured time per call (default 10)
+  --warmup <seconds>             unmeasured time before each call (default 2)
+  --connections <n>              connections per call (default 10); calls with a latency target
+                                 are measured again on 1 connection, without queueing
+  --instances <n>                server processes on the database, connections spread over them (default 1)
+  --mixed-duration <seconds>     measured time of the mixed load (default 60)
+  --mixed-warmup <seconds>       its reads-only warm-up (default 15)
+  --mixed-connections <n>        its connections (default 200)
+  --help                         show this text
+
+Exits with 1 when a request failed, a vote was lost or a tally is wrong; a missed target is
+reported in the table.`;
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string' },
+    users: { type: 'string' },
+    questions: { type: 'string' },
+    votes: { type: 'string' },
+    'big-question-votes': { type: 'string' },
+    'pair-question-votes': { type: 'string' },
+    db: { type: 'string' },
+    reuse: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '10' },
+    instances: { type: 'string', default: '1' },
+    'mixed-duration': { type: 'string', default: '60' },
+    'mixed-warmup': { type: 'string', default: '15' },
+    'mixed-connections': { type: 'string', default: '200' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function wholeNumber(name: keyof typeof values, fallback: number, min = 0): number {
+  const given = values[name];
+  if (given === undefined) return fallback;
+  const value = Number(given);
+  if (!Number.isSafeInteger(value) || value < min) fail(`--${name} takes a whole number from ${min}`);
+  return value;
+}
+
+const votes = wholeNumber('votes', DEFAULT_PARAMETERS.votes, 1);
+const parameters: CommunityParameters = {
+  seed: wholeNumber('seed', DEFAULT_PARAMETERS.seed),
+  users: wholeNumber('users', DEFAULT_PARAMETERS.users, 2),
+  questions: wholeNumber('questions', DEFAULT_PARAMETERS.questions, 10),
+  votes,
+  bigQuestionVotes: wholeNumber('big-question-votes', Math.floor(votes / 2), 1),
+  pairQuestionVotes: wholeNumber('pair-question-votes', Math.floor(votes / 10), 1),
+};
+try {
+  communityShape(parameters);
+} catch (error) {
+  fail((error as Error).message);
+}
+const settings = {
+  instances: wholeNumber('instances', 1, 1),
+  connections: wholeNumber('connections', 10, 1),
+  warmupSeconds: wholeNumber('warmup', 2),
+  durationSeconds: wholeNumber('duration', 10, 1),
+};
+const mixedSettings = { durationSeconds: wholeNumber('mixed-duration', 60, 1), warmupSeconds: wholeNumber('mixed-warmup', 15), connections: wholeNumber('mixed-connections', 200, 1) };
+const phases = new Set<Phase>(values.only ? (values.only.split(',').map((name) => name.trim()) as Phase[]) : PHASES);
+for (const phase of phases) if (!PHASES.includes(phase)) fail(`--only: unknown name "${phase}"`);
+
+const repoRoot = path.resolve(serverDir, '../..');
+const resultsDir = path.join(repoRoot, 'bench-results');
+/** A path typed on the command line is read from where it was typed, also when npm runs this from apps/server. */
+const fromCommandLine = (given: string) => (isPostgresUrl(given) ? given : path.resolve(process.env.INIT_CWD ?? process.cwd(), given));
+const temporaryDir = values.db || values.reuse ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-bench-'));
+const databaseUrl = values.db
+  ? fromCommandLine(values.db)
+  : temporaryDir
+    ? path.join(temporaryDir, 'community.db')
+    : path.join(resultsDir, 'databases', `community-${communityKey(parameters)}.db`);
+
+/** A URL fit to print: without its password. */
+function printable(url: string): string {
+  if (!isPostgresUrl(url)) return path.relative(repoRoot, url) || url;
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+async function databaseVersion(url: string): Promise<string> {
+  const database = openDatabase(url, { poolSize: 1 });
+  try {
+    const query = database.dialect === 'postgres' ? sql<{ version: string }>`select current_setting('server_version') as version` : sql<{ version: string }>`select sqlite_version() as version`;
+    return (await query.execute(database.db)).rows[0].version;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Sessions of a kept community may have been idle longer than tokens live: they start afresh. */
+async function refreshSessions(url: string): Promise<void> {
+  const database = openDatabase(url, { poolSize: 1 });
+  try {
+    await database.db.updateTable('sessions').set({ last_used_at: new Date().toISOString() }).execute();
+  } finally {
+    await database.close();
+  }
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+async function measureCalls(community: BenchCommunity, servers: ServerProcess[], memory: MemorySampler): Promise<CallResult[]> {
+  const urls = servers.map((server) => server.baseUrl);
+  const results: CallResult[] = [];
+  if (!CALL_NAMES.some((name) => phases.has(name))) return results;
+  let ceiling: number | null = null;
+  for (const spec of await callSpecs(community, urls[0], databaseUrl)) {
+    if (!phases.has(spec.name)) continue;
+    process.stderr.write(`measuring ${spec.name} (${spec.label})…\n`);
+    memory.lap();
+    const measured = await measureCall(urls, spec.next, settings);
+    if (spec.name === 'ceiling') ceiling = measured.requestsPerSecond;
+    const rssPeakMb = memory.lap();
+    const target = spec.target ? { text: describeTarget(spec.target), met: targetMet(spec.target, { requestsPerSecond: measured.requestsPerSecond, p99: measured.latencyMs.p99 }, ceiling) } : null;
+    process.stderr.write(`  ${measured.requestsPerSecond} requests/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.errors} errors, non-2xx ${JSON.stringify(measured.non2xx)}\n`);
+    let singleConnection: CallResult['singleConnection'] = null;
+    if (spec.target?.kind === 'p99' && settings.connections > 1) {
+      const alone = await measureCall(urls, spec.next, { ...settings, connections: 1 });
+      singleConnection = { ...alone, met: targetMet(spec.target, { requestsPerSecond: alone.requestsPerSecond, p99: alone.latencyMs.p99 }, ceiling) === true };
+      process.stderr.write(`  on 1 connection: p50 ${alone.latencyMs.p50} ms, p99 ${alone.latencyMs.p99} ms\n`);
+    }
+    const ratioToCeiling = ceiling ? round2(measured.requestsPerSecond / ceiling) : null;
+    results.push({ name: spec.name, label: spec.label, ...measured, ratioToCeiling, rssPeakMb, target, singleConnection });
+  }
+  return results;
+}
+
+const startedAt = new Date().toISOString();
+const loadAverageBefore = os.loadavg().map(round2);
+let community: BenchCommunity | null = null;
+let reused = false;
+try {
+  if (values.reuse) community = await storedCommunity(databaseUrl, parameters);
+  if (community) {
+    reused = true;
+    process.stderr.write(`reusing the community ${community.key} kept at ${printable(databaseUrl)}\n`);
+  } else {
+    process.stderr.write(`generating the community into ${printable(databaseUrl)}…\n`);
+    community = await generateCommunity(databaseUrl, parameters);
+    process.stderr.write(`generated in ${community.generationSeconds} s\n`);
+  }
+  await refreshSessions(databaseUrl);
+  const version = await databaseVersion(databaseUrl);
+
+  const servers: ServerProcess[] = [];
+  let results: BenchResults;
+  try {
+    for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl));
+    const memory = new MemorySampler(servers.map((server) => server.child.pid!));
+    const calls = await measureCalls(community, servers, memory);
+    let mixed = null;
+    if (phases.has('mixed')) {
+      process.stderr.write(`mixed load: ${mixedSettings.connections} connections, ${mixedSettings.warmupSeconds} s warm-up, ${mixedSettings.durationSeconds} s measured…\n`);
+      const ids = communityIds(community);
+      const key = community.key;
+      mixed = await runMixedLoad({
+        baseUrls: servers.map((server) => server.baseUrl),
+        tokens: ids.mixedVoters.map((userId) => sessionTokenFor(key, userId)),
+        questionIds: ids.mixedQuestions,
+        ...mixedSettings,
+        databaseUrl,
+      });
+    }
+    const afterMb = memory.current();
+    const peakMb = memory.stop();
+    const cpus = os.cpus();
+    results = {
+      startedAt,
+      command: ['npm run bench --', ...process.argv.slice(2)].join(' '),
+      machine: {
+        cpus: cpus.length,
+        cpuModel: cpus[0]?.model.trim() ?? 'unknown',
+        memoryGb: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        loadAverageBefore,
+        loadAverageAfter: os.loadavg().map(round2),
+      },
+      database: { kind: isPostgresUrl(databaseUrl) ? 'PostgreSQL' : 'SQLite', version, location: printable(databaseUrl) },
+      community: { ...community.parameters, key: community.key, members: community.members, accounts: community.accounts, reused, generatedAt: community.generatedAt, generationSeconds: community.generationSeconds },
+      settings,
+      calls,
+      memory: { peakMb, afterMb, target: { text: `< ${MEMORY_LIMIT_MB} MB`, met: peakMb === null ? null : peakMb < MEMORY_LIMIT_MB } },
+      mixed,
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+
+  const written = writeResults(resultsDir, results);
+  console.log(toMarkdown(results));
+  console.log(`Written to ${path.relative(repoRoot, written.json)} and ${path.relative(repoRoot, written.markdown)}.`);
+  const failedIn = (measurement: CallMeasurement | null) => measurement !== null && (measurement.errors > 0 || Object.keys(measurement.non2xx).length > 0);
+  const requestsFailed = results.calls.some((call) => failedIn(call) || failedIn(call.singleConnection));
+  const mixedUnsound = results.mixed !== null && (results.mixed.errors > 0 || results.mixed.lostVotes > 0 || results.mixed.resultMismatches > 0 || results.mixed.tallyMismatches?.length !== 0);
+  process.exitCode = requestsFailed || mixedUnsound ? 1 : 0;
+} finally {
+  if (temporaryDir) fs.rmSync(temporaryDir, { recursive: true, force: true });
+}

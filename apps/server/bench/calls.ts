@@ -1,0 +1,159 @@
+import { api, type BreakdownFilterBody } from '@pollscope/contract';
+import { openDatabase } from '../src/db/index.js';
+import { CATEGORY_NAMES } from '../src/db/seed/reference.js';
+import { PAIR_LABELS } from './community-plan.js';
+import { sessionTokenFor, type BenchCommunity } from './generate.js';
+import type { BenchRequest } from './measure.js';
+import { questionInfo, type QuestionInfo } from './mixed-load.js';
+
+export const CALL_NAMES = ['ceiling', 'feed', 'category', 'asked', 'answer', 'like', 'breakdown', 'relate'] as const;
+export type CallName = (typeof CALL_NAMES)[number];
+
+/** A target the issue "Insights" sets for a call. */
+export type Target = { kind: 'p99'; ms: number } | { kind: 'votesPerSecond'; atLeast: number } | { kind: 'shareOfCeiling'; atLeast: number };
+
+export function describeTarget(target: Target): string {
+  if (target.kind === 'p99') return `p99 < ${target.ms} ms`;
+  if (target.kind === 'votesPerSecond') return `≥ ${target.atLeast.toLocaleString('en-US')} votes/s`;
+  return `≥ ${target.atLeast * 100}% of the ceiling`;
+}
+
+/** Whether a measurement meets the target; null when it cannot tell (no ceiling measured). */
+export function targetMet(target: Target, measured: { requestsPerSecond: number; p99: number }, ceilingRequestsPerSecond: number | null): boolean | null {
+  if (target.kind === 'p99') return measured.p99 < target.ms;
+  if (target.kind === 'votesPerSecond') return measured.requestsPerSecond >= target.atLeast;
+  return ceilingRequestsPerSecond ? measured.requestsPerSecond >= target.atLeast * ceilingRequestsPerSecond : null;
+}
+
+export interface CallSpec {
+  name: CallName;
+  label: string;
+  next(): BenchRequest;
+  target?: Target;
+}
+
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
+
+/** Breakdown filters a researcher would try: genders, age ranges and countries, alone and together. */
+const BREAKDOWN_FILTERS: BreakdownFilterBody[] = [undefined, 'F', 'M'].flatMap((gender) =>
+  [undefined, 840, 250, 356].flatMap((country) =>
+    [
+      [0, 999],
+      [18, 24],
+      [25, 44],
+      [45, 64],
+      [65, 999],
+      [30, 50],
+    ].map(([min_age, max_age]) => ({ min_age, max_age, ...(gender ? { gender } : {}), ...(country ? { country } : {}) }) as BreakdownFilterBody),
+  ),
+);
+
+/**
+ * (person, question) pairs that have no vote (or like) yet: person i % n with question i % m,
+ * which visits every pair once as n and m share no factor. Pairs used by an earlier run on a
+ * kept database are skipped.
+ */
+class FreshPairs {
+  private index = 0;
+
+  constructor(
+    private readonly userIds: number[],
+    private readonly questionIds: number[],
+    private readonly used: Set<string>,
+  ) {}
+
+  next(): { userId: number; questionId: number } {
+    const total = this.userIds.length * this.questionIds.length;
+    for (;;) {
+      // Past the last fresh pair the calls repeat old pairs, and their refusals show in the report.
+      const i = this.index++ % total;
+      const pair = { userId: this.userIds[i % this.userIds.length], questionId: this.questionIds[i % this.questionIds.length] };
+      if (!this.used.has(`${pair.userId}:${pair.questionId}`) || this.index > 2 * total) return pair;
+    }
+  }
+}
+
+async function usedPairs(databaseUrl: string, table: 'votes' | 'likes', questionIds: number[]): Promise<Set<string>> {
+  const database = openDatabase(databaseUrl, { poolSize: 1 });
+  try {
+    const rows = await database.db.selectFrom(table).select(['user_id', 'question_id']).where('question_id', 'in', questionIds).execute();
+    return new Set(rows.map((row) => `${row.user_id}:${row.question_id}`));
+  } finally {
+    await database.close();
+  }
+}
+
+/** The ids of the people and questions the calls use, from the community's roles. */
+export function communityIds(community: BenchCommunity) {
+  const { roles, firstUserId, firstQuestionId } = community;
+  const userIds = (count: number) => range(firstUserId, count);
+  return {
+    signedIn: userIds(roles.sessionUsers),
+    bigQuestionVoters: userIds(Math.min(roles.sessionUsers, roles.bigQuestionVoters)),
+    pairVoters: userIds(Math.min(roles.sessionUsers, roles.pairVoters)),
+    mixedVoters: userIds(roles.mixedVoters),
+    bigQuestion: firstQuestionId + roles.bigQuestion,
+    pairQuestions: roles.pairQuestions.map((index) => firstQuestionId + index) as [number, number],
+    answerTargets: roles.answerTargets.map((index) => firstQuestionId + index),
+    mixedQuestions: roles.mixedQuestions.map((index) => firstQuestionId + index),
+    prolificAuthors: roles.prolificAuthors.map((account) => firstUserId + account),
+  };
+}
+
+/** Every measured call on the community, with its target where the issue sets one. */
+export async function callSpecs(community: BenchCommunity, baseUrl: string, databaseUrl: string): Promise<CallSpec[]> {
+  const ids = communityIds(community);
+  const token = (userId: number) => sessionTokenFor(community.key, userId);
+  const signedIn = ids.signedIn.map(token);
+  const answerTargets = new Map<number, QuestionInfo>();
+  for (const id of ids.answerTargets) answerTargets.set(id, await questionInfo(baseUrl, signedIn[0], id));
+  const votes = new FreshPairs(ids.signedIn, ids.answerTargets, await usedPairs(databaseUrl, 'votes', ids.answerTargets));
+  const likes = new FreshPairs(ids.signedIn, ids.answerTargets, await usedPairs(databaseUrl, 'likes', ids.answerTargets));
+  const [first, second] = ids.pairQuestions;
+
+  return [
+    { name: 'ceiling', label: `GET ${api.health}`, next: () => ({ method: 'GET', path: api.health, token: null }) },
+    {
+      name: 'feed',
+      label: `GET ${api.feed}`,
+      next: () => ({ method: 'GET', path: api.feed, token: pick(signedIn) }),
+      target: { kind: 'shareOfCeiling', atLeast: 0.4 },
+    },
+    { name: 'category', label: `GET ${api.category('{id}')}`, next: () => ({ method: 'GET', path: api.category(1 + Math.floor(Math.random() * CATEGORY_NAMES.length)), token: pick(signedIn) }) },
+    { name: 'asked', label: `GET ${api.userQuestions('{user}')}`, next: () => ({ method: 'GET', path: api.userQuestions(pick(ids.prolificAuthors)), token: pick(signedIn) }) },
+    {
+      name: 'answer',
+      label: `POST ${api.answer('{id}')}`,
+      next: () => {
+        const { userId, questionId } = votes.next();
+        return { method: 'POST', path: api.answer(questionId), token: token(userId), body: { choice: answerTargets.get(questionId)!.choice() } };
+      },
+      target: { kind: 'votesPerSecond', atLeast: 3000 },
+    },
+    {
+      name: 'like',
+      label: `POST ${api.like('{id}')}`,
+      next: () => {
+        const { userId, questionId } = likes.next();
+        return { method: 'POST', path: api.like(questionId), token: token(userId) };
+      },
+    },
+    {
+      name: 'breakdown',
+      label: `POST ${api.breakdown('{id}')}`,
+      next: () => ({ method: 'POST', path: api.breakdown(ids.bigQuestion), token: token(pick(ids.bigQuestionVoters)), body: pick(BREAKDOWN_FILTERS) }),
+      target: { kind: 'p99', ms: 10 },
+    },
+    {
+      name: 'relate',
+      label: `POST ${api.relate('{a}', '{b}')}`,
+      next: () => {
+        // Either way round: rows by the second question's choice.
+        const [a, b, choices] = Math.random() < 0.5 ? [first, second, PAIR_LABELS.second.length] : [second, first, PAIR_LABELS.first.length];
+        return { method: 'POST', path: api.relate(a, b), token: token(pick(ids.pairVoters)), body: { choice: 1 + Math.floor(Math.random() * choices) } };
+      },
+      target: { kind: 'p99', ms: 50 },
+    },
+  ];
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CallName } from './calls.js';
+import type { CommunityParameters } from './community-plan.js';
+import type { CallMeasurement } from './measure.js';
+import type { MixedLoadReport } from './mixed-load.js';
+
+export interface CallResult extends CallMeasurement {
+  name: CallName;
+  label: string;
+  /** Requests per second as a share of the ceiling's in the same run. */
+  ratioToCeiling: number | null;
+  /** The largest server's resident memory during the call, MB. */
+  rssPeakMb: number | null;
+  target: { text: string; met: boolean | null } | null;
+  /**
+   * For a latency target, the call again on one connection: the latency of a request that waits
+   * for no other (with more connections, each request also waits for those ahead of it).
+   */
+  singleConnection: (CallMeasurement & { met: boolean }) | null;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  command: string;
+  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  database: { kind: 'SQLite' | 'PostgreSQL'; version: string; location: string };
+  community: CommunityParameters & { key: string; members: number; accounts: number; reused: boolean; generatedAt: string; generationSeconds: number };
+  settings: { instances: number; connections: number; warmupSeconds: number; durationSeconds: number };
+  calls: CallResult[];
+  memory: { peakMb: number | null; afterMb: number | null; target: { text: string; met: boolean | null } };
+  mixed: MixedLoadReport | null;
+}
+
+const number = (value: number) => value.toLocaleString('en-US');
+const verdict = (met: boolean | null) => (met === null ? 'not measured' : met ? 'met' : '**missed**');
+
+function errorsOf(call: CallMeasurement): string {
+  const statuses = Object.entries(call.non2xx);
+  const non2xx = statuses.reduce((sum, [, count]) => sum + count, 0);
+  return `${number(call.errors)} / ${number(non2xx)}${non2xx ? ` (${statuses.map(([status, count]) => `${status}: ${count}`).join(', ')})` : ''}`;
+}
+
+function targetCell(call: CallResult): string {
+  if (!call.target) return '';
+  const single = call.singleConnection;
+  const alone = single ? `; on 1 connection p99 ${single.latencyMs.p99} ms (${errorsOf(single)} errors / non-2xx): ${verdict(single.met)}` : '';
+  return `${call.target.text}: ${verdict(call.target.met)}${alone}`;
+}
+
+function mixedLines(mixed: MixedLoadReport): string[] {
+  const failed = mixed.errors ? ` ${JSON.stringify(mixed.errorStatuses)}` : '';
+  return [
+    `**Mixed load** (feed and question reads, votes by distinct people, likes): ${mixed.connections} connections, ${mixed.durationSeconds} s measured after ${mixed.warmupSeconds} s of warm-up.`,
+    '',
+    '| Requests | Requests/s | p50 ms | p90 ms | p99 ms | Errors | Votes acknowledged | Votes/s | Votes lost | Results ≠ votes | Tallies ≠ rows |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| ${number(mixed.requests)} | ${number(mixed.requestsPerSecond)} | ${mixed.latencyMs.p50} | ${mixed.latencyMs.p90} | ${mixed.latencyMs.p99} | ${mixed.errors}${failed} | ${number(mixed.acknowledgedVotes)} | ${number(Math.round(mixed.acknowledgedVotes / mixed.durationSeconds))} | ${mixed.lostVotes} | ${mixed.resultMismatches} | ${mixed.tallyMismatches === null ? 'not checked' : mixed.tallyMismatches.length} |`,
+  ];
+}
+
+function callLines(results: BenchResults): string[] {
+  const { settings } = results;
+  return [
+    `Each call: ${settings.connections} connections over ${settings.instances} server instance${settings.instances === 1 ? '' : 's'}, ${settings.warmupSeconds} s of warm-up, then ${settings.durationSeconds} s measured.`,
+    '',
+    '| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | × ceiling | Server RSS MB | Target |',
+    '|---|---|---:|---:|---:|---|---:|---:|---|',
+    ...results.calls.map(
+      (call) =>
+        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(2)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |`,
+    ),
+  ];
+}
+
+export function toMarkdown(results: BenchResults): string {
+  const { community, machine, database } = results;
+  const occasional = community.accounts - community.members;
+  const lines = [
+    `## Pollscope benchmark: ${database.kind}, ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `\`${results.command}\``,
+    '',
+    `- Community (seed ${community.seed}, key ${community.key}): ${number(community.members)} members${occasional ? ` and ${number(occasional)} occasional voters (who answer only the big and the related questions)` : ''}, ${number(community.questions)} questions, ${number(community.votes)} votes; the big question has ${number(community.bigQuestionVotes)} votes, the two related questions ${number(community.pairQuestionVotes)} voters each. ${community.reused ? `Kept from an earlier run (generated ${community.generatedAt} in ${community.generationSeconds} s).` : `Generated in ${community.generationSeconds} s.`}`,
+    `- Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}; ${database.kind} ${database.version}. Load average before ${machine.loadAverageBefore.join(', ')}, after ${machine.loadAverageAfter.join(', ')} (the machine is shared: the server, the database and the load generator run on the same cores).`,
+    `- Server instances: ${results.settings.instances}.`,
+    '',
+    ...(results.calls.length > 0 ? [...callLines(results), ''] : []),
+    `Server memory (resident, largest instance): peak ${results.memory.peakMb ?? '?'} MB, ${results.memory.afterMb ?? '?'} MB after the runs. ${results.memory.target.text}: ${verdict(results.memory.target.met)}.`,
+  ];
+  if (results.mixed) lines.push('', ...mixedLines(results.mixed));
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes the results as JSON and Markdown under a timestamped name, and as latest.md. */
+export function writeResults(directory: string, results: BenchResults): { json: string; markdown: string } {
+  fs.mkdirSync(directory, { recursive: true });
+  const stamp = results.startedAt.replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+  const base = path.join(directory, `bench-${results.database.kind.toLowerCase()}-${stamp}`);
+  const markdown = toMarkdown(results);
+  fs.writeFileSync(`${base}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(`${base}.md`, markdown);
+  fs.writeFileSync(path.join(directory, 'latest.md'), markdown);
+  return { json: `${base}.json`, markdown: `${base}.md` };
+}
