@@ -97,8 +97,8 @@ function precompressAssets(): Plugin {
 const entryModules = /\/apps\/web\/src\/(main\.tsx|app\/router\.tsx|config\/paths\.ts|lib\/auth-token\.ts|components\/ui\/loading\.tsx)$/;
 
 /** A chunk of the modules matching `pattern`, leaving out those of the entry chunk. */
-function chunkGroup(name: string | ((id: string) => string), pattern: RegExp) {
-  return { name, test: (id: string) => pattern.test(id) && !entryModules.test(id) };
+function chunkGroup(name: string | ((id: string) => string), pattern: RegExp, debugName = String(name)) {
+  return { name, debugName, test: (id: string) => pattern.test(id) && !entryModules.test(id) };
 }
 
 /**
@@ -109,7 +109,7 @@ function chunkGroup(name: string | ((id: string) => string), pattern: RegExp) {
 const chunkGroups = [
   chunkGroup('data', /\/node_modules\/(swr|use-sync-external-store|dequal)\//),
   chunkGroup('shared', /\/(apps\/web\/src\/(components|hooks|lib)|packages\/contract\/src)\//),
-  chunkGroup((id) => `feature-${/\/src\/features\/([^/]+)\//.exec(id)![1]}`, /\/apps\/web\/src\/features\//),
+  chunkGroup((id) => `feature-${/\/src\/features\/([^/]+)\//.exec(id)![1]}`, /\/apps\/web\/src\/features\//, 'features'),
 ];
 
 export default defineConfig(({ command }) => ({

@@ -85,15 +85,17 @@ function notRun(what: string, why: string, required: boolean): void {
   report(`${required ? 'FAILED' : 'SKIPPED'} ${what}: ${why}`, required);
 }
 
-const { TEST_DATABASE_URL: _database, TEST_REDIS_URL: _redis, ...sqliteEnv } = process.env;
-const sqlitePassed = await runVitest('SQLite pass', sqliteEnv);
+const { TEST_DATABASE_URL: _database, TEST_REDIS_URL: _redis, ...baseEnv } = process.env;
+const redis = await findRedis();
+if ('missing' in redis) notRun('tests that need Redis', redis.missing, inCi || Boolean(process.env.TEST_REDIS_URL));
+const redisEnv = 'url' in redis ? { TEST_REDIS_URL: redis.url } : {};
+
+const sqlitePassed = await runVitest('SQLite pass', { ...baseEnv, ...redisEnv });
 report(`SQLite pass: ${sqlitePassed ? 'passed' : 'FAILED'}`, !sqlitePassed);
 
 const postgres = await findPostgres();
 if ('url' in postgres) {
-  const redis = await findRedis();
-  if ('missing' in redis) notRun('tests of several instances', redis.missing, inCi || Boolean(process.env.TEST_REDIS_URL));
-  const env = { ...sqliteEnv, TEST_DATABASE_URL: postgres.url, ...('url' in redis ? { TEST_REDIS_URL: redis.url } : {}) };
+  const env = { ...baseEnv, ...redisEnv, TEST_DATABASE_URL: postgres.url };
   const postgresPassed = await runVitest(`PostgreSQL pass on ${safe(postgres.url)}${'url' in redis ? ` with Redis at ${safe(redis.url)}` : ''}`, env);
   report(`PostgreSQL pass: ${postgresPassed ? 'passed' : 'FAILED'}`, !postgresPassed);
 } else {

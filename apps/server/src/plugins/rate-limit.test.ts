@@ -159,7 +159,7 @@ describe('with RATE_LIMITS=off', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-// The PostgreSQL pass of `npm test` gives TEST_REDIS_URL; the SQLite pass runs without Redis.
+// `npm test` gives TEST_REDIS_URL when Redis is there, and says so when it is not.
 describe.runIf(redisUrl)('with Redis', () => {
   const prefix = `pollscope-test-${randomBytes(6).toString('hex')}:`;
   const instances: TestContext[] = [];
