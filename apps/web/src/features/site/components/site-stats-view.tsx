@@ -3,6 +3,39 @@ import './site.css';
 
 const CHART_DESCRIPTION = 'Chart of answers per day over the last 30 days';
 
+interface NumbersTableProps {
+  caption: string;
+  /** A caption for screen readers only, where a visible heading already says what the table is. */
+  captionHidden?: boolean;
+  headings: [label: string, value: string];
+  rows: { label: string; value: number }[];
+}
+
+/** A two-column table of labelled counts. */
+function NumbersTable({ caption, captionHidden = false, headings, rows }: NumbersTableProps) {
+  return (
+    <table className="table">
+      <caption className={captionHidden ? 'sr-only' : undefined}>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{headings[0]}</th>
+          <th scope="col" className="num">
+            {headings[1]}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row">{row.label}</th>
+            <td className="num">{row.value.toLocaleString('en')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The community's totals as big numbers, the server's chart, and the totals again as a table. */
 export function SiteStatsView({ stats }: { stats: SiteStats }) {
   const totals = [
@@ -29,47 +62,16 @@ export function SiteStatsView({ stats }: { stats: SiteStats }) {
         <figcaption className="muted">Answers per day over the last 30 days</figcaption>
         <details className="site-chart__numbers">
           <summary>The chart’s numbers</summary>
-          <table className="table">
-            <caption className="sr-only">Answers per day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col" className="num">
-                  Answers
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stats.answers_per_day.map((day) => (
-                <tr key={day.day}>
-                  <th scope="row">{day.day}</th>
-                  <td className="num">{day.answers.toLocaleString('en')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <NumbersTable
+            caption="Answers per day"
+            captionHidden
+            headings={['Day', 'Answers']}
+            rows={stats.answers_per_day.map((day) => ({ label: day.day, value: day.answers }))}
+          />
         </details>
       </figure>
       <div className="card">
-        <table className="table">
-          <caption>Totals</caption>
-          <thead>
-            <tr>
-              <th scope="col">Measure</th>
-              <th scope="col" className="num">
-                Count
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {totals.map((total) => (
-              <tr key={total.label}>
-                <th scope="row">{total.label}</th>
-                <td className="num">{total.value.toLocaleString('en')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <NumbersTable caption="Totals" headings={['Measure', 'Count']} rows={totals} />
       </div>
     </div>
   );
