@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { MessageSlot } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { NamedSelect } from '../../../components/ui/named-select';
 import { useTimedMessage } from '../../../hooks/use-timed-message';
 import { ApiError } from '../../../lib/api-client';
 import { updateAccount } from '../api/update-account';
@@ -82,24 +83,10 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
           <input className="input" type="date" required value={values.birthDate} onChange={(event) => change('birthDate')(event.target.value)} />
         </Field>
         <Field label="Living in" error={errors.country}>
-          <select className="select" required value={values.country} onChange={(event) => change('country')(event.target.value)}>
-            <option value="">Choose a country</option>
-            {countries.map((country) => (
-              <option key={country.id} value={country.id}>
-                {country.name}
-              </option>
-            ))}
-          </select>
+          <NamedSelect required value={values.country} onChange={change('country')} placeholder="Choose a country" options={countries} />
         </Field>
         <Field label="Favorite category (optional)" error={errors.favoriteCategory}>
-          <select className="select" value={values.favoriteCategory} onChange={(event) => change('favoriteCategory')(event.target.value)}>
-            <option value="">None</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
+          <NamedSelect value={values.favoriteCategory} onChange={change('favoriteCategory')} placeholder="None" options={categories} />
         </Field>
         <Field label="Favorite topic (optional)" error={errors.favoriteTopic}>
           <input className="input" maxLength={TOPIC_MAX_LENGTH} value={values.favoriteTopic} onChange={(event) => change('favoriteTopic')(event.target.value)} />

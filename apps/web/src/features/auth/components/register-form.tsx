@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { NamedSelect } from '../../../components/ui/named-select';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { register } from '../api/register';
@@ -85,14 +86,7 @@ export function RegisterForm({ countries, quiz, onRegistered }: RegisterFormProp
           <input className="input" type="date" max={today} required value={values.birthDate} onChange={(event) => change('birthDate')(event.target.value)} />
         </Field>
         <Field label="Living in" error={errors.livingIn}>
-          <select className="select" required value={values.livingIn} onChange={(event) => change('livingIn')(event.target.value)}>
-            <option value="">Choose a country</option>
-            {countries.map((country) => (
-              <option key={country.id} value={country.id}>
-                {country.name}
-              </option>
-            ))}
-          </select>
+          <NamedSelect required value={values.livingIn} onChange={change('livingIn')} placeholder="Choose a country" options={countries} />
         </Field>
       </div>
       <GenderChoice value={values.gender} error={errors.gender} onChange={change('gender')} />

@@ -4,6 +4,7 @@ import { QuestionResult } from '../../../components/results/question-result';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { NamedSelect } from '../../../components/ui/named-select';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Loading } from '../../../components/ui/loading';
@@ -69,14 +70,7 @@ function BreakdownFilterForm({ filters, countries, pending, onFilter }: FilterFo
       </fieldset>
       <AgeRangeSlider bounds={bounds} low={age.low} high={age.high} onChange={(low, high) => setAge({ low, high })} />
       <Field label="Country">
-        <select className="select" value={country} onChange={(event) => setCountry(event.target.value)}>
-          <option value="">Any country</option>
-          {countryOptions.map((option) => (
-            <option key={option.id} value={option.id}>
-              {option.name}
-            </option>
-          ))}
-        </select>
+        <NamedSelect value={country} onChange={setCountry} placeholder="Any country" options={countryOptions} />
       </Field>
       <div className="form-actions">
         <Button type="submit" variant="primary" pending={pending}>

@@ -13,6 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { NamedSelect } from '../../../components/ui/named-select';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api-client';
 import { typeLabels } from '../../../lib/question-shape';
@@ -172,14 +173,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
           <input className="input" maxLength={TAG_MAX_LENGTH} value={draft.tag} placeholder="e.g. travel" onChange={(event) => change({ tag: event.target.value })} />
         </Field>
         <Field label="Category (optional)">
-          <select className="select" value={draft.category} onChange={(event) => change({ category: event.target.value })}>
-            <option value="">No category</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
+          <NamedSelect value={draft.category} onChange={(category) => change({ category })} placeholder="No category" options={categories} />
         </Field>
       </div>
 
