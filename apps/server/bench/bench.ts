@@ -56,6 +56,8 @@ Measurement:
   --mixed-duration <seconds>     measured time of the mixed load (default 60)
   --mixed-warmup <seconds>       its reads-only warm-up (default 15)
   --mixed-connections <n>        its connections (default 200)
+  --profile                      run each server with --cpu-prof: a CPU profile per instance in
+                                 bench-results/profiles/, for Chrome DevTools or speedscope
   --help                         show this text
 
 Exits with 1 when a request failed, a vote was lost or a tally is wrong; a missed target is
@@ -79,6 +81,7 @@ const { values } = parseArgs({
     'mixed-duration': { type: 'string', default: '60' },
     'mixed-warmup': { type: 'string', default: '15' },
     'mixed-connections': { type: 'string', default: '200' },
+    profile: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -211,7 +214,8 @@ try {
   const servers: ServerProcess[] = [];
   let results: BenchResults;
   try {
-    for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl));
+    const nodeOptions = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`] : [];
+    for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl, {}, nodeOptions));
     const memory = new MemorySampler(servers.map((server) => server.child.pid!));
     const calls = await measureCalls(community, servers, memory);
     let mixed = null;

@@ -26,9 +26,9 @@ async function freePort(): Promise<number> {
  * Starts the real server (`node --import tsx src/server.ts`) on a database and a free port, as it
  * runs in production but without the demo community, rate limits or slow password hashing.
  */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeOptions: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
     env: {
       ...process.env,
