@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { isPostgresUrl, type DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { checkpointInBackground } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -36,8 +37,19 @@ export function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number
   sqlite.pragma(`synchronous = ${process.env.SQLITE_SYNCHRONOUS === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A statement that writes many rows keeps what it would undo in a journal of its own: in
+  // memory that costs a copy, on disk a file opened, written and deleted per statement.
+  sqlite.pragma('temp_store = MEMORY');
+  const stopCheckpoints = url === ':memory:' ? null : checkpointInBackground(sqlite, url);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await stopCheckpoints?.();
+      await db.destroy();
+    },
+  };
 }
 
 /** Statements kept compiled: the app's queries, and the lengths of their `in (…)` lists. */

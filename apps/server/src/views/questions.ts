@@ -1,4 +1,5 @@
 import type { Question } from '@pollscope/contract';
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { QuestionRow } from '../db/schema.js';
 import { buildResult, type QuestionKind } from './results.js';
@@ -26,64 +27,158 @@ export async function tallies(db: Db, questionIds: number[]): Promise<Map<number
   return byQuestion;
 }
 
-/**
- * The contract's Question for each id, as seen by `viewerId`, in the order given, in a fixed
- * number of queries whatever the page size. Unknown ids are left out.
- */
-export async function questionViews(db: Db, viewerId: number | null, ids: number[]): Promise<Question[]> {
+/** The parts of a question that never change once it is asked. */
+type QuestionCard = Pick<Question, 'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'> & { kind: QuestionKind };
+
+/** Questions are never edited, so their cards can be kept for as long as the process lives. */
+const CARD_CAPACITY = 20_000;
+
+/** Cards by question id, least recently used first: one cache per database. */
+const cardCaches = new WeakMap<Db, Map<number, QuestionCard>>();
+
+async function loadCards(db: Db, ids: number[]): Promise<QuestionCard[]> {
   if (ids.length === 0) return [];
-  const [rows, tagRows, ownVotes, ownLikes, ownPasses] = await Promise.all([
+  const [rows, tagRows] = await Promise.all([
     db
       .selectFrom('questions')
-      .innerJoin('users', 'users.id', 'questions.user_id')
       .leftJoin('categories', 'categories.id', 'questions.category_id')
-      .selectAll('questions')
-      .select(['users.first_name as user_name', 'categories.name as category_name'])
+      .select([
+        'questions.id',
+        'questions.type',
+        'questions.title',
+        'questions.category_id',
+        'questions.choice_labels',
+        'questions.range_min',
+        'questions.range_max',
+        'questions.published_at',
+        'questions.user_id',
+        'categories.name as category_name',
+      ])
       .where('questions.id', 'in', ids)
       .execute(),
     db.selectFrom('question_tags').select(['question_id', 'tag']).where('question_id', 'in', ids).orderBy('tag').execute(),
-    viewerId === null
-      ? []
-      : db.selectFrom('votes').select(['question_id', 'choice']).where('user_id', '=', viewerId).where('question_id', 'in', ids).execute(),
-    viewerId === null ? [] : db.selectFrom('likes').select('question_id').where('user_id', '=', viewerId).where('question_id', 'in', ids).execute(),
-    viewerId === null ? [] : db.selectFrom('passes').select('question_id').where('user_id', '=', viewerId).where('question_id', 'in', ids).execute(),
   ]);
-
-  const choiceByQuestion = new Map(ownVotes.map((vote) => [vote.question_id, vote.choice]));
-  const liked = new Set(ownLikes.map((like) => like.question_id));
-  const passed = new Set(ownPasses.map((pass) => pass.question_id));
   const tagsByQuestion = new Map<number, { name: string }[]>();
   for (const { question_id, tag } of tagRows) {
     const tags = tagsByQuestion.get(question_id) ?? [];
     tags.push({ name: tag });
     tagsByQuestion.set(question_id, tags);
   }
-  // Nobody sees a result before voting, except the question's author.
-  const withResult = rows.filter((row) => choiceByQuestion.has(row.id) || row.user_id === viewerId).map((row) => row.id);
-  const hasResult = new Set(withResult);
-  const votesByQuestion = await tallies(db, withResult);
-
-  const byId = new Map<number, Question>();
-  for (const row of rows) {
+  return rows.map((row) => {
     const kind = questionKind(row);
-    const ownChoice = choiceByQuestion.get(row.id);
-    byId.set(row.id, {
+    return {
       id: row.id,
       qid: row.id,
       type: row.type,
       title: row.title,
       category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
       choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
-      result: hasResult.has(row.id) ? buildResult(kind, votesByQuestion.get(row.id) ?? new Map()) : null,
-      answer: ownChoice === undefined ? null : { choice: ownChoice },
       tags: tagsByQuestion.get(row.id) ?? [],
       published_at: row.published_at,
       user: row.user_id,
+      kind,
+    };
+  });
+}
+
+async function questionCards(db: Db, ids: number[]): Promise<Map<number, QuestionCard>> {
+  let cache = cardCaches.get(db);
+  if (!cache) cardCaches.set(db, (cache = new Map()));
+  const cards = new Map<number, QuestionCard>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const card = cache.get(id);
+    if (card) {
+      cache.delete(id);
+      cache.set(id, card);
+      cards.set(id, card);
+    } else {
+      missing.push(id);
+    }
+  }
+  for (const card of await loadCards(db, missing)) {
+    cards.set(card.id, card);
+    cache.set(card.id, card);
+    if (cache.size > CARD_CAPACITY) cache.delete(cache.keys().next().value!);
+  }
+  return cards;
+}
+
+interface ViewerState {
+  choiceByQuestion: Map<number, number>;
+  liked: Set<number>;
+  passed: Set<number>;
+}
+
+/** The viewer's votes, likes and passes among these questions, in one query. */
+async function viewerState(db: Db, viewerId: number | null, ids: number[]): Promise<ViewerState> {
+  const state: ViewerState = { choiceByQuestion: new Map(), liked: new Set(), passed: new Set() };
+  if (viewerId === null) return state;
+  const rows = await db
+    .selectFrom('votes')
+    .select([sql<string>`'vote'`.as('action'), 'question_id', 'choice'])
+    .where('user_id', '=', viewerId)
+    .where('question_id', 'in', ids)
+    .unionAll(
+      db
+        .selectFrom('likes')
+        .select([sql<string>`'like'`.as('action'), 'question_id', sql<number>`null`.as('choice')])
+        .where('user_id', '=', viewerId)
+        .where('question_id', 'in', ids),
+    )
+    .unionAll(
+      db
+        .selectFrom('passes')
+        .select([sql<string>`'pass'`.as('action'), 'question_id', sql<number>`null`.as('choice')])
+        .where('user_id', '=', viewerId)
+        .where('question_id', 'in', ids),
+    )
+    .execute();
+  for (const row of rows) {
+    if (row.action === 'vote') state.choiceByQuestion.set(row.question_id, row.choice);
+    else if (row.action === 'like') state.liked.add(row.question_id);
+    else state.passed.add(row.question_id);
+  }
+  return state;
+}
+
+/**
+ * The contract's Question for each id, as seen by `viewerId`, in the order given, in a fixed
+ * number of queries whatever the page size: what moves (likes, the author's name, the viewer's
+ * own actions, the tallies) is read each time, the rest comes from the question's card. Unknown
+ * ids are left out.
+ */
+export async function questionViews(db: Db, viewerId: number | null, ids: number[]): Promise<Question[]> {
+  if (ids.length === 0) return [];
+  const [moving, own, cards] = await Promise.all([
+    db
+      .selectFrom('questions')
+      .innerJoin('users', 'users.id', 'questions.user_id')
+      .select(['questions.id', 'questions.like_count', 'users.first_name as user_name'])
+      .where('questions.id', 'in', ids)
+      .execute(),
+    viewerState(db, viewerId, ids),
+    questionCards(db, ids),
+  ]);
+  // Nobody sees a result before voting, except the question's author.
+  const withResult = ids.filter((id) => own.choiceByQuestion.has(id) || cards.get(id)?.user === viewerId);
+  const votesByQuestion = await tallies(db, withResult);
+
+  const byId = new Map<number, Question>();
+  for (const row of moving) {
+    const card = cards.get(row.id);
+    if (!card) continue;
+    const { kind, ...unchanging } = card;
+    const ownChoice = own.choiceByQuestion.get(row.id);
+    byId.set(row.id, {
+      ...unchanging,
+      result: ownChoice !== undefined || card.user === viewerId ? buildResult(kind, votesByQuestion.get(row.id) ?? new Map()) : null,
+      answer: ownChoice === undefined ? null : { choice: ownChoice },
       user_name: row.user_name,
       like_count: row.like_count,
-      liked: liked.has(row.id),
-      passed: passed.has(row.id),
-      owner: row.user_id === viewerId,
+      liked: own.liked.has(row.id),
+      passed: own.passed.has(row.id),
+      owner: card.user === viewerId,
     });
   }
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -32,6 +32,25 @@ describe('simultaneous calls', () => {
     expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
   });
 
+  it('counts simultaneous answers of many people on several questions, refusing only a repeated one', async () => {
+    const author = await signUp(ctx);
+    const questions = [await ask(author, { choices: ['A', 'B'] }), await ask(author, { choices: ['A', 'B', 'C'] })];
+    const people = await Promise.all(Array.from({ length: 24 }, () => signUp(ctx)));
+
+    const calls = people.flatMap((person, index) => questions.map((id, which) => person.api.post(api.answer(id), { choice: ((index + which) % 2) + 1 })));
+    // One person answers the first question twice in the same burst.
+    calls.push(people[5].api.post(api.answer(questions[0]), { choice: 2 }));
+    const replies = await Promise.all(calls);
+    expect(countStatuses(replies.map((reply) => reply.status))).toEqual({ 200: 48, 409: 1 });
+
+    for (const id of questions) {
+      expect((await author.api.get(api.question(id))).body.result.count).toBe(24);
+      const places = await ctx.database.db.selectFrom('votes').select('seq').where('question_id', '=', id).orderBy('seq').execute();
+      expect(places.map((row) => row.seq)).toEqual(Array.from({ length: 24 }, (_, index) => index + 1));
+    }
+    expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
+  });
+
   it('ends simultaneous likes and unlikes with a like count equal to the likes', async () => {
     const author = await signUp(ctx);
     const id = await ask(author);

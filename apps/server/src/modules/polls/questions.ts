@@ -71,56 +71,108 @@ export function checkChoice(question: QuestionRow, choice: number, field = 'choi
 
 export type Voter = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'>;
 
+export interface NewVote {
+  questionId: number;
+  voter: Voter;
+  choice: number;
+}
+
+/** Counts by key, each key's count the number of votes that share it. */
+function countsBy<K extends Record<string, string | number>>(votes: NewVote[], keyOf: (vote: NewVote) => K): (K & { count: number })[] {
+  const rows = new Map<string, K & { count: number }>();
+  for (const vote of votes) {
+    const key = keyOf(vote);
+    const id = Object.values(key).join('|');
+    const row = rows.get(id);
+    if (row) row.count += 1;
+    else rows.set(id, { ...key, count: 1 });
+  }
+  // One order for every writer: PostgreSQL locks the rows of a statement in the order it meets them.
+  return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+}
+
+/** `table.count + excluded.count`: the stored row's count is named with its table (in PostgreSQL a bare `count` is ambiguous). */
+const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} + excluded.count`;
+
 /**
- * Records one vote and, in the same transaction, every tally that reads it: per choice, per
- * voter group and country (for breakdown), the question's and the voter's counts and the day's
- * activity. A second vote by the same user fails on the unique index, and the transaction it
- * throws out of changes nothing.
+ * Records votes and, in the same transaction, every tally that reads them: per choice, per
+ * voter group and country (for breakdown), the questions' and voters' counts and the day's
+ * activity, in a fixed number of statements however many votes there are. A second vote by the
+ * same user fails on the unique index, and the transaction it throws out of changes nothing.
  */
-export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<void> {
-  // Counting the vote first locks the question's row, so each vote's place in its question's
+export async function recordVotes(trx: Db, votes: NewVote[]): Promise<void> {
+  if (votes.length === 0) return;
+  // Counting the votes first locks the questions' rows, so each vote's place in its question's
   // order (seq) is handed out in the order the votes commit: relate reads the votes after a
   // place it has counted up to, and must not miss one committed late.
-  const { vote_count: seq } = await trx
+  const perQuestion = countsBy(votes, (vote) => ({ question_id: vote.questionId }));
+  const counted = await trx
     .updateTable('questions')
-    .set({ vote_count: sql`vote_count + 1` })
-    .where('id', '=', question.id)
-    .returning('vote_count')
-    .executeTakeFirstOrThrow();
+    .set({ vote_count: sql`vote_count + case ${sql.join(perQuestion.map((row) => sql`when id = ${row.question_id} then cast(${row.count} as integer)`), sql` `)} end` })
+    .where(
+      'id',
+      'in',
+      perQuestion.map((row) => row.question_id),
+    )
+    .returning(['id', 'vote_count'])
+    .execute();
+  const votesInBatch = new Map(perQuestion.map((row) => [row.question_id, row.count]));
+  const nextSeq = new Map(counted.map((row) => [row.id, row.vote_count - votesInBatch.get(row.id)! + 1]));
+  const createdAt = new Date().toISOString();
+  const voteRows = votes.map((vote) => {
+    const seq = nextSeq.get(vote.questionId);
+    if (seq === undefined) throw new NotFoundError('No such question');
+    nextSeq.set(vote.questionId, seq + 1);
+    return { question_id: vote.questionId, user_id: vote.voter.id, choice: vote.choice, created_at: createdAt, seq };
+  });
   try {
-    await trx.insertInto('votes').values({ question_id: question.id, user_id: voter.id, choice, created_at: new Date().toISOString(), seq }).execute();
+    await trx.insertInto('votes').values(voteRows).execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError('You already answered this question');
     throw error;
   }
-  // The stored row's count is named with its table: in PostgreSQL a bare `count` could also be
-  // the proposed row's (excluded.count).
   await trx
     .insertInto('vote_tallies')
-    .values({ question_id: question.id, choice, count: 1 })
-    .onConflict((conflict) => conflict.columns(['question_id', 'choice']).doUpdateSet((eb) => ({ count: eb('vote_tallies.count', '+', 1) })))
+    .values(countsBy(votes, (vote) => ({ question_id: vote.questionId, choice: vote.choice })))
+    .onConflict((conflict) => conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }))
     .execute();
   await trx
     .insertInto('vote_segments')
-    .values({ question_id: question.id, country_id: voter.country_id, gender: voter.gender, birth_year: voter.birth_year, choice, count: 1 })
-    .onConflict((conflict) =>
-      conflict.columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice']).doUpdateSet((eb) => ({ count: eb('vote_segments.count', '+', 1) })),
+    .values(
+      countsBy(votes, ({ questionId, voter, choice }) => ({
+        question_id: questionId,
+        country_id: voter.country_id,
+        gender: voter.gender,
+        birth_year: voter.birth_year,
+        choice,
+      })),
     )
+    .onConflict((conflict) => conflict.columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice']).doUpdateSet({ count: addExcluded('vote_segments') }))
     .execute();
   await trx
     .insertInto('vote_age_segments')
-    .values({ question_id: question.id, gender: voter.gender, birth_year: voter.birth_year, choice, count: 1 })
-    .onConflict((conflict) =>
-      conflict.columns(['question_id', 'gender', 'birth_year', 'choice']).doUpdateSet((eb) => ({ count: eb('vote_age_segments.count', '+', 1) })),
-    )
+    .values(countsBy(votes, ({ questionId, voter, choice }) => ({ question_id: questionId, gender: voter.gender, birth_year: voter.birth_year, choice })))
+    .onConflict((conflict) => conflict.columns(['question_id', 'gender', 'birth_year', 'choice']).doUpdateSet({ count: addExcluded('vote_age_segments') }))
     .execute();
   await trx
     .insertInto('vote_country_tallies')
-    .values({ question_id: question.id, country_id: voter.country_id, count: 1 })
-    .onConflict((conflict) => conflict.columns(['question_id', 'country_id']).doUpdateSet((eb) => ({ count: eb('vote_country_tallies.count', '+', 1) })))
+    .values(countsBy(votes, ({ questionId, voter }) => ({ question_id: questionId, country_id: voter.country_id })))
+    .onConflict((conflict) => conflict.columns(['question_id', 'country_id']).doUpdateSet({ count: addExcluded('vote_country_tallies') }))
     .execute();
-  await trx.updateTable('users').set({ answer_count: sql`answer_count + 1` }).where('id', '=', voter.id).execute();
-  await countActivity(trx, 'answers');
+  // Voters grouped by how many of these votes are theirs: one statement for the usual one each.
+  const votersByAnswers = new Map<number, number[]>();
+  for (const { user_id, count } of countsBy(votes, (vote) => ({ user_id: vote.voter.id }))) {
+    votersByAnswers.set(count, [...(votersByAnswers.get(count) ?? []), user_id]);
+  }
+  for (const [answers, voterIds] of votersByAnswers) {
+    await trx.updateTable('users').set({ answer_count: sql`answer_count + ${answers}` }).where('id', 'in', voterIds).execute();
+  }
+  await countActivity(trx, 'answers', votes.length);
+}
+
+/** Records one vote and its tallies (recordVotes). */
+export function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<void> {
+  return recordVotes(trx, [{ questionId: question.id, voter, choice }]);
 }
 
 export async function voterOf(db: Db, userId: number): Promise<Voter> {

@@ -21,20 +21,24 @@ import { questionViews } from '../../views/questions.js';
 import { userExists } from '../social/users.js';
 import { listAnsweredBy, listAskedBy, listCategory, listFeed, listLikedBy, listTag, type QuestionIdPage } from './lists.js';
 import { questionOfTheDayFor } from './question-of-the-day.js';
-import { checkChoice, createQuestion, questionForAction, recordVote, setLiked, setPassed, voterOf } from './questions.js';
+import { checkChoice, createQuestion, questionForAction, setLiked, setPassed, voterOf } from './questions.js';
+import { VoteWriter } from './vote-writer.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['polls'];
 
 export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const votes = new VoteWriter(db);
   const pageView = async (viewerId: number, page: QuestionIdPage) => ({ questions: await questionViews(db, viewerId, page.ids), next: page.next });
 
   app.get('/polls/questions/', { schema: { tags, querystring: pageQuerySchema, response: { 200: feedSchema, ...errors } } }, async (request) => {
     const viewerId = viewer(request);
     const [page, qotdId] = await Promise.all([listFeed(db, viewerId, request.query), request.query.cursor ? null : questionOfTheDayFor(db, viewerId)]);
-    const [qotd] = qotdId === null ? [] : await questionViews(db, viewerId, [qotdId]);
-    return { qotd: qotd ?? null, ...(await pageView(viewerId, page)) };
+    // The question of the day is viewed with the page, in the same queries.
+    const ids = qotdId === null || page.ids.includes(qotdId) ? page.ids : [...page.ids, qotdId];
+    const views = new Map((await questionViews(db, viewerId, ids)).map((view) => [view.id, view]));
+    return { qotd: (qotdId !== null && views.get(qotdId)) || null, questions: page.ids.flatMap((id) => views.get(id) ?? []), next: page.next };
   });
 
   app.get(
@@ -83,7 +87,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       const question = await questionForAction(db, viewerId, request.params.id);
       checkChoice(question, request.body.choice);
       const voter = await voterOf(db, viewerId);
-      await db.transaction().execute((trx) => recordVote(trx, question, voter, request.body.choice));
+      await votes.record({ questionId: question.id, voter, choice: request.body.choice });
       app.live.publish(question.id, viewerId);
       const [view] = await questionViews(db, viewerId, [question.id]);
       return view;
