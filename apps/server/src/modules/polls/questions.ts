@@ -8,7 +8,7 @@ import type { QuestionRow, UserRow } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { questionKind } from '../../views/questions.js';
 import { countActivity } from '../site/activity.js';
-import { isBlockedEitherWay } from '../social/blocks.js';
+import { blockedEitherWay } from '../social/blocks.js';
 
 type NewQuestionInput = z.output<typeof createQuestionBodySchema>;
 
@@ -48,11 +48,15 @@ function rangeOf(type: QuestionType, choices: string[]): { min: number; max: num
 
 /** The question a viewer may act on: it exists and its author and the viewer have not blocked each other. */
 export async function questionForAction(db: Db, viewerId: number, questionId: number): Promise<QuestionRow> {
-  const question = await db.selectFrom('questions').selectAll().where('id', '=', questionId).executeTakeFirst();
-  if (!question) throw new NotFoundError('No such question');
-  if (question.user_id !== viewerId && (await isBlockedEitherWay(db, viewerId, question.user_id))) {
-    throw new ForbiddenError('You cannot act on this question');
-  }
+  const row = await db
+    .selectFrom('questions')
+    .selectAll('questions')
+    .select((eb) => eb.exists(eb.selectFrom('blocks').select('blocks.blocker_id').where(blockedEitherWay(viewerId, eb.ref('questions.user_id')))).as('blocked'))
+    .where('questions.id', '=', questionId)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError('No such question');
+  const { blocked, ...question } = row;
+  if (question.user_id !== viewerId && Boolean(blocked)) throw new ForbiddenError('You cannot act on this question');
   return question;
 }
 
