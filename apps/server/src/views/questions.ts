@@ -27,13 +27,16 @@ export async function tallies(db: Db, questionIds: number[]): Promise<Map<number
   return byQuestion;
 }
 
-/** The parts of a question that never change once it is asked. */
-type QuestionCard = Pick<Question, 'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'> & { kind: QuestionKind };
+/** The parts of a question that never change once it is asked, and how its results are counted. */
+interface QuestionCard {
+  unchanging: Pick<Question, 'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'>;
+  kind: QuestionKind;
+}
 
 /** Questions are never edited, so their cards can be kept for as long as the process lives. */
 const CARD_CAPACITY = 20_000;
 
-/** Cards by question id, least recently used first: one cache per database. */
+/** Cards by question id, oldest first: one cache per database. */
 const cardCaches = new WeakMap<Db, Map<number, QuestionCard>>();
 
 async function loadCards(db: Db, ids: number[]): Promise<QuestionCard[]> {
@@ -67,15 +70,17 @@ async function loadCards(db: Db, ids: number[]): Promise<QuestionCard[]> {
   return rows.map((row) => {
     const kind = questionKind(row);
     return {
-      id: row.id,
-      qid: row.id,
-      type: row.type,
-      title: row.title,
-      category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
-      choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
-      tags: tagsByQuestion.get(row.id) ?? [],
-      published_at: row.published_at,
-      user: row.user_id,
+      unchanging: {
+        id: row.id,
+        qid: row.id,
+        type: row.type,
+        title: row.title,
+        category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+        choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
+        tags: tagsByQuestion.get(row.id) ?? [],
+        published_at: row.published_at,
+        user: row.user_id,
+      },
       kind,
     };
   });
@@ -88,17 +93,12 @@ async function questionCards(db: Db, ids: number[]): Promise<Map<number, Questio
   const missing: number[] = [];
   for (const id of ids) {
     const card = cache.get(id);
-    if (card) {
-      cache.delete(id);
-      cache.set(id, card);
-      cards.set(id, card);
-    } else {
-      missing.push(id);
-    }
+    if (card) cards.set(id, card);
+    else missing.push(id);
   }
   for (const card of await loadCards(db, missing)) {
-    cards.set(card.id, card);
-    cache.set(card.id, card);
+    cards.set(card.unchanging.id, card);
+    cache.set(card.unchanging.id, card);
     if (cache.size > CARD_CAPACITY) cache.delete(cache.keys().next().value!);
   }
   return cards;
@@ -161,24 +161,24 @@ export async function questionViews(db: Db, viewerId: number | null, ids: number
     questionCards(db, ids),
   ]);
   // Nobody sees a result before voting, except the question's author.
-  const withResult = ids.filter((id) => own.choiceByQuestion.has(id) || cards.get(id)?.user === viewerId);
+  const withResult = ids.filter((id) => own.choiceByQuestion.has(id) || cards.get(id)?.unchanging.user === viewerId);
   const votesByQuestion = await tallies(db, withResult);
 
   const byId = new Map<number, Question>();
   for (const row of moving) {
     const card = cards.get(row.id);
     if (!card) continue;
-    const { kind, ...unchanging } = card;
     const ownChoice = own.choiceByQuestion.get(row.id);
+    const owner = card.unchanging.user === viewerId;
     byId.set(row.id, {
-      ...unchanging,
-      result: ownChoice !== undefined || card.user === viewerId ? buildResult(kind, votesByQuestion.get(row.id) ?? new Map()) : null,
+      ...card.unchanging,
+      result: ownChoice !== undefined || owner ? buildResult(card.kind, votesByQuestion.get(row.id) ?? new Map()) : null,
       answer: ownChoice === undefined ? null : { choice: ownChoice },
       user_name: row.user_name,
       like_count: row.like_count,
       liked: own.liked.has(row.id),
       passed: own.passed.has(row.id),
-      owner: card.user === viewerId,
+      owner,
     });
   }
   return ids.flatMap((id) => byId.get(id) ?? []);
