@@ -88,7 +88,19 @@ export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, vot
     .returning('vote_count')
     .executeTakeFirstOrThrow();
   try {
-    await trx.insertInto('votes').values({ question_id: question.id, user_id: voter.id, choice, created_at: new Date().toISOString(), seq }).execute();
+    await trx
+      .insertInto('votes')
+      .values({
+        question_id: question.id,
+        user_id: voter.id,
+        choice,
+        created_at: new Date().toISOString(),
+        seq,
+        gender: voter.gender,
+        birth_year: voter.birth_year,
+        country_id: voter.country_id,
+      })
+      .execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError('You already answered this question');
     throw error;
@@ -106,18 +118,6 @@ export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, vot
     .onConflict((conflict) =>
       conflict.columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice']).doUpdateSet((eb) => ({ count: eb('vote_segments.count', '+', 1) })),
     )
-    .execute();
-  await trx
-    .insertInto('vote_age_segments')
-    .values({ question_id: question.id, gender: voter.gender, birth_year: voter.birth_year, choice, count: 1 })
-    .onConflict((conflict) =>
-      conflict.columns(['question_id', 'gender', 'birth_year', 'choice']).doUpdateSet((eb) => ({ count: eb('vote_age_segments.count', '+', 1) })),
-    )
-    .execute();
-  await trx
-    .insertInto('vote_country_tallies')
-    .values({ question_id: question.id, country_id: voter.country_id, count: 1 })
-    .onConflict((conflict) => conflict.columns(['question_id', 'country_id']).doUpdateSet((eb) => ({ count: eb('vote_country_tallies.count', '+', 1) })))
     .execute();
   await trx.updateTable('users').set({ answer_count: sql`answer_count + 1` }).where('id', '=', voter.id).execute();
   await countActivity(trx, 'answers');
