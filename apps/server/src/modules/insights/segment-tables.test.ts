@@ -100,5 +100,12 @@ describe('a segment table', () => {
     const secondAgain = await tables.current(second);
     expect(secondAgain).not.toBe(secondTable);
     expect(secondAgain).toEqual(secondTable);
+
+    // A table larger than the whole capacity is kept while it is the one in use.
+    const small = new SegmentTables(ctx.database.db, 1);
+    const alone = await small.current(first);
+    expect(await small.current(first)).toBe(alone);
+    await small.current(second);
+    expect(await small.current(first)).not.toBe(alone);
   });
 });

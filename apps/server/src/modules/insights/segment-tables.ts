@@ -81,7 +81,7 @@ function addCells(table: SegmentTable, rows: CellRow[]): void {
  * when cast, so the new votes count exactly as `vote_segments` counted them. Building a table
  * reads the question's `vote_segments` rows; keeping it current reads the new votes. Each server
  * instance keeps its own, read from the shared database, so instances agree. The least recently
- * used tables are dropped past `capacity` cells in all.
+ * used tables are dropped past `capacity` cells in all (but the one just used).
  */
 export class SegmentTables {
   private readonly tables = new Map<number, { table: SegmentTable; cells: number }>();
@@ -91,7 +91,10 @@ export class SegmentTables {
 
   constructor(
     private readonly db: Db,
-    private readonly capacity = 200_000,
+    // A cell takes about 90 bytes in the table of a question of a million votes, and up to about
+    // 600 in tables of a few dozen votes, where each segment holds a vote or two: 5 to 30 MB in
+    // all, beside a table in use that is larger on its own.
+    private readonly capacity = 50_000,
   ) {}
 
   /**
@@ -123,8 +126,10 @@ export class SegmentTables {
     }
     this.tables.set(table.questionId, { table, cells: table.cells });
     this.cells += table.cells;
+    // The table just used stays, even alone past the capacity: dropping it would mean building
+    // it again for each request.
     for (const [questionId, { cells }] of this.tables) {
-      if (this.cells <= this.capacity) break;
+      if (this.cells <= this.capacity || questionId === table.questionId) break;
       this.tables.delete(questionId);
       this.cells -= cells;
     }
