@@ -16,7 +16,7 @@ import { Progress } from './progress.js';
 import { randomStream } from './random.js';
 
 /** Raised when the generator changes what it writes, so that kept databases are made again. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 
 /** Every generated person's password. */
 export const BENCH_PASSWORD = 'pollscope-bench';
@@ -164,28 +164,24 @@ async function writeVotesOf(context: Context, question: PlannedQuestion, pairFir
   const model = choiceModel(plan.parameters.seed, question);
   const perChoice = new Map<number, number>();
   const segments = new Map<string, number>();
-  const ageSegments = new Map<string, number>();
-  const perCountry = new Map<number, number>();
   for (let i = 0; i < question.voters.count; i += 1) {
     const account = voterAt(question, i);
     const group = plan.people.group[account];
     const choice = question.role === 'pairSecond' ? drawPairSecond(model, group, pairFirstChoices[i], random) : drawChoice(model, group, random);
     if (question.role === 'pairFirst') pairFirstChoices[i] = choice;
     const time = question.publishedAt + (plan.now - question.publishedAt) * random.next() ** 2;
-    await writer.add('votes', [id, userId(account), choice, iso(time), i + 1]);
+    const gender = plan.people.gender[account] === 0 ? 'F' : 'M';
+    const birthYear = plan.people.birthYear[account];
+    const country = plan.people.country[account];
+    await writer.add('votes', [id, userId(account), choice, iso(time), i + 1, gender, birthYear, country]);
     countOn(days, time, 'answers');
     if (i < question.likes) {
       const liked = Math.min(plan.now, time + 60_000);
       await writer.add('likes', [id, userId(account), iso(liked)]);
       countOn(days, liked, 'likes');
     }
-    const gender = plan.people.gender[account] === 0 ? 'F' : 'M';
-    const birthYear = plan.people.birthYear[account];
-    const country = plan.people.country[account];
     bump(perChoice, choice);
     bump(segments, `${country}|${gender}|${birthYear}|${choice}`);
-    bump(ageSegments, `${gender}|${birthYear}|${choice}`);
-    bump(perCountry, country);
     progress.advance();
   }
   for (const [choice, count] of perChoice) await writer.add('vote_tallies', [id, choice, count]);
@@ -193,11 +189,6 @@ async function writeVotesOf(context: Context, question: PlannedQuestion, pairFir
     const [country, gender, birthYear, choice] = segment.split('|');
     await writer.add('vote_segments', [id, Number(country), gender, Number(birthYear), Number(choice), count]);
   }
-  for (const [segment, count] of ageSegments) {
-    const [gender, birthYear, choice] = segment.split('|');
-    await writer.add('vote_age_segments', [id, gender, Number(birthYear), Number(choice), count]);
-  }
-  for (const [country, count] of perCountry) await writer.add('vote_country_tallies', [id, country, count]);
 }
 
 async function writeVotes(context: Context): Promise<void> {

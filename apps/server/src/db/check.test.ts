@@ -39,7 +39,7 @@ describe('the tally check', () => {
         expect.arrayContaining([
           `vote_tallies.count question_id=${questionId} choice=2: stored 3, counted 2`,
           `vote_tallies.count question_id=${questionId} choice=1: stored 0, counted 1`,
-          `vote_segments.count question_id=${questionId} gender=M birth_year=1990 choice=1: stored 5, counted 1`,
+          `vote_segments.count question_id=${questionId} country_id=840 gender=M birth_year=1990 choice=1: stored 5, counted 1`,
           `questions.vote_count id=${questionId}: stored 7, counted 3`,
           `questions.like_count id=${questionId}: stored 0, counted 3`,
           `users.like_count id=${voterId}: stored 2, counted 1`,

@@ -26,30 +26,16 @@ function tallyChecks(db: Db): TallyCheck[] {
   const votesPerChoice = db.selectFrom('votes').select(['question_id', 'choice', (eb) => eb.fn.countAll().as('count')]).groupBy(['question_id', 'choice']);
   return [
     { tally: 'vote_tallies.count', keys: ['question_id', 'choice'], stored: db.selectFrom('vote_tallies').select(['question_id', 'choice', 'count']), counted: votesPerChoice },
-    // Segments record the voter's group when the vote was cast, and a voter may move country or
-    // correct a birth date later. So they are checked against the votes through gender, which
-    // never changes, and against each other: the country segments add up to the age segments.
-    {
-      tally: 'vote_age_segments.count',
-      keys: ['question_id', 'gender', 'choice'],
-      stored: db
-        .selectFrom('vote_age_segments')
-        .select(['question_id', 'gender', 'choice', (eb) => eb.fn.sum('count').as('count')])
-        .groupBy(['question_id', 'gender', 'choice']),
-      counted: db
-        .selectFrom('votes')
-        .innerJoin('users', 'users.id', 'votes.user_id')
-        .select(['votes.question_id', 'users.gender', 'votes.choice', (eb) => eb.fn.countAll().as('count')])
-        .groupBy(['votes.question_id', 'users.gender', 'votes.choice']),
-    },
+    // A vote records its voter's group as it was when cast, and a voter may move country or
+    // correct a birth date later: the segments count the votes by the votes' own columns.
     {
       tally: 'vote_segments.count',
-      keys: ['question_id', 'gender', 'birth_year', 'choice'],
-      stored: db
-        .selectFrom('vote_segments')
-        .select(['question_id', 'gender', 'birth_year', 'choice', (eb) => eb.fn.sum('count').as('count')])
-        .groupBy(['question_id', 'gender', 'birth_year', 'choice']),
-      counted: db.selectFrom('vote_age_segments').select(['question_id', 'gender', 'birth_year', 'choice', 'count']),
+      keys: ['question_id', 'country_id', 'gender', 'birth_year', 'choice'],
+      stored: db.selectFrom('vote_segments').select(['question_id', 'country_id', 'gender', 'birth_year', 'choice', 'count']),
+      counted: db
+        .selectFrom('votes')
+        .select(['question_id', 'country_id', 'gender', 'birth_year', 'choice', (eb) => eb.fn.countAll().as('count')])
+        .groupBy(['question_id', 'country_id', 'gender', 'birth_year', 'choice']),
     },
     {
       tally: 'questions.vote_count',

@@ -68,6 +68,10 @@ export interface VoteTable {
   created_at: string;
   /** The vote's place among its question's votes, from 1: the question's vote_count once it was cast. */
   seq: number;
+  /** The voter's group when the vote was cast: later changes to their settings leave it be. */
+  gender: 'F' | 'M';
+  birth_year: number;
+  country_id: number;
 }
 
 /** Votes per question and choice, kept current in the vote's transaction. */
@@ -79,7 +83,7 @@ export interface VoteTallyTable {
 
 /**
  * Votes per question, country, gender, birth year and choice, kept current in the vote's
- * transaction: a breakdown filtered by country reads one country's rows.
+ * transaction: breakdown builds its in-memory table of a question from these rows.
  */
 export interface VoteSegmentTable {
   question_id: number;
@@ -87,22 +91,6 @@ export interface VoteSegmentTable {
   gender: 'F' | 'M';
   birth_year: number;
   choice: number;
-  count: number;
-}
-
-/** The same votes without the country, so a breakdown over every country reads few rows. */
-export interface VoteAgeSegmentTable {
-  question_id: number;
-  gender: 'F' | 'M';
-  birth_year: number;
-  choice: number;
-  count: number;
-}
-
-/** Voters per question and country, kept current in the vote's transaction. */
-export interface VoteCountryTallyTable {
-  question_id: number;
-  country_id: number;
   count: number;
 }
 
@@ -162,8 +150,6 @@ export interface Database {
   votes: VoteTable;
   vote_tallies: VoteTallyTable;
   vote_segments: VoteSegmentTable;
-  vote_age_segments: VoteAgeSegmentTable;
-  vote_country_tallies: VoteCountryTallyTable;
   likes: LikeTable;
   passes: PassTable;
   follows: FollowTable;

@@ -146,9 +146,9 @@ async function viewerState(db: Db, viewerId: number | null, ids: number[]): Prom
  * The contract's Question for each id, as seen by `viewerId`, in the order given, in a fixed
  * number of queries whatever the page size: what moves (likes, the author's name, the viewer's
  * own actions, the tallies) is read each time, the rest comes from the question's card. Unknown
- * ids are left out.
+ * ids are left out. A caller that shows results of its own (breakdown) sets `withResults: false`.
  */
-export async function questionViews(db: Db, viewerId: number | null, ids: number[]): Promise<Question[]> {
+export async function questionViews(db: Db, viewerId: number | null, ids: number[], { withResults = true } = {}): Promise<Question[]> {
   if (ids.length === 0) return [];
   const [moving, own, cards] = await Promise.all([
     db
@@ -161,7 +161,7 @@ export async function questionViews(db: Db, viewerId: number | null, ids: number
     questionCards(db, ids),
   ]);
   // Nobody sees a result before voting, except the question's author.
-  const withResult = ids.filter((id) => own.choiceByQuestion.has(id) || cards.get(id)?.unchanging.user === viewerId);
+  const withResult = withResults ? ids.filter((id) => own.choiceByQuestion.has(id) || cards.get(id)?.unchanging.user === viewerId) : [];
   const votesByQuestion = await tallies(db, withResult);
 
   const byId = new Map<number, Question>();
@@ -172,7 +172,7 @@ export async function questionViews(db: Db, viewerId: number | null, ids: number
     const owner = card.unchanging.user === viewerId;
     byId.set(row.id, {
       ...card.unchanging,
-      result: ownChoice !== undefined || owner ? buildResult(card.kind, votesByQuestion.get(row.id) ?? new Map()) : null,
+      result: withResults && (ownChoice !== undefined || owner) ? buildResult(card.kind, votesByQuestion.get(row.id) ?? new Map()) : null,
       answer: ownChoice === undefined ? null : { choice: ownChoice },
       user_name: row.user_name,
       like_count: row.like_count,

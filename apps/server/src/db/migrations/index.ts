@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
 import { initial } from './001-initial.js';
 import { insights } from './002-insights.js';
+import { voteGroups } from './003-vote-groups.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001-initial': initial(dialect),
     '002-insights': insights(),
+    '003-vote-groups': voteGroups(),
   };
 }

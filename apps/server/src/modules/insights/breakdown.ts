@@ -1,10 +1,10 @@
 import { AGE_FILTER_DEFAULTS, type BreakdownFilters, type Comparison, type Gender, type Result } from '@pollscope/contract';
-import type { Db } from '../../db/index.js';
 import type { QuestionRow } from '../../db/schema.js';
 import { choiceLabels, questionKind } from '../../views/questions.js';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
 import { AGE_BANDS, ageInYear, agesOf, bandOf, bandsTouched, currentYear, type AgeBand } from './ages.js';
 import { breakdownShown, emptyCounts, GENDERS, inBox, type Box, type VoterCounts } from './disclosure.js';
+import type { Segment, Segments, SegmentTable, SegmentTables } from './segment-tables.js';
 import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, type Sample } from './stats.js';
 
 export interface BreakdownQuery {
@@ -45,20 +45,11 @@ const GENDER_FILTERS: BreakdownFilters['gender'] = [
 ];
 
 /** The filters a question's breakdown offers: genders, its voters' age span, and their countries. */
-export async function breakdownFilters(db: Db, questionId: number, year = currentYear()): Promise<BreakdownFilters> {
-  const [span, countries] = await Promise.all([
-    db
-      .selectFrom('vote_age_segments')
-      .select((eb) => [eb.fn.min('birth_year').as('earliest'), eb.fn.max('birth_year').as('latest')])
-      .where('question_id', '=', questionId)
-      .executeTakeFirst(),
-    db.selectFrom('vote_country_tallies').select('country_id').where('question_id', '=', questionId).where('count', '>', 0).orderBy('country_id').execute(),
-  ]);
-  const age =
-    span?.earliest == null || span.latest == null
-      ? { ...AGE_FILTER_DEFAULTS }
-      : { min: ageInYear(Number(span.latest), year), max: ageInYear(Number(span.earliest), year) };
-  return { gender: GENDER_FILTERS, age, country: countries.map((row) => row.country_id) };
+export async function breakdownFilters(tables: SegmentTables, question: Pick<QuestionRow, 'id' | 'vote_count'>, year = currentYear()): Promise<BreakdownFilters> {
+  const table = await tables.current(question);
+  const birthYears = [...table.everywhere.values()].map((segment) => segment.birthYear);
+  const age = birthYears.length === 0 ? { ...AGE_FILTER_DEFAULTS } : { min: ageInYear(Math.max(...birthYears), year), max: ageInYear(Math.min(...birthYears), year) };
+  return { gender: GENDER_FILTERS, age, country: [...table.countries.keys()].sort((a, b) => a - b) };
 }
 
 export interface FilteredBreakdown {
@@ -73,18 +64,16 @@ export interface FilteredBreakdown {
   overallVotes: Counts;
 }
 
-interface SegmentRow {
-  gender: Gender;
-  birth_year: number;
-  choice: number;
-  count: number;
+/** Voters per gender and band. */
+function votersOf(segments: Segments, year: number): VoterCounts {
+  const counts = emptyCounts();
+  for (const segment of segments.values()) counts[GENDERS.indexOf(segment.gender)][bandOf(ageInYear(segment.birthYear, year))] += segment.voters;
+  return counts;
 }
 
-/** Voters per gender and band from tallies by gender and birth year. */
-function votersOf(rows: { gender: Gender; birth_year: number; count: number }[], year: number): VoterCounts {
-  const counts = emptyCounts();
-  for (const row of rows) counts[GENDERS.indexOf(row.gender)][bandOf(ageInYear(row.birth_year, year))] += Number(row.count);
-  return counts;
+/** Whether a segment's voters are in a box (whatever their country). */
+function segmentIn(group: Box, segment: Segment, year: number): boolean {
+  return inBox(group, segment.gender, bandOf(ageInYear(segment.birthYear, year)));
 }
 
 /**
@@ -92,106 +81,59 @@ function votersOf(rows: { gender: Gender; birth_year: number; count: number }[],
  * hold all but fewer than k of the group, or of the voters outside it. Only a country with more
  * voters than that can; the group's voters are counted in those only.
  */
-async function countriesToCheck(trx: Db, questionId: number, group: Box, size: number, everyone: number, k: number, year: number): Promise<number[]> {
+function countriesToCheck(table: SegmentTable, group: Box, size: number, everyone: number, k: number, year: number): number[] {
   const outside = everyone - size;
-  const query = trx
-    .selectFrom('vote_country_tallies')
-    .select(['country_id', 'count'])
-    .where('question_id', '=', questionId)
-    .where('count', '>', (group.country === null ? Math.min(size, outside) : outside) - k);
-  if (group.country !== null) return (await query.where('country_id', '<>', group.country).execute()).map((row) => row.country_id);
-  const large = await query.execute();
-  if (large.length === 0) return [];
-  const ages = agesOf(group.bands);
-  const shares = await trx
-    .selectFrom('vote_segments')
-    .select(['country_id', (eb) => eb.fn.sum<number>('count').as('voters')])
-    .where('question_id', '=', questionId)
-    .where(
-      'country_id',
-      'in',
-      large.map((row) => row.country_id),
-    )
-    .where('gender', 'in', group.gender === null ? [...GENDERS] : [group.gender])
-    .where('birth_year', '>=', year - ages.max)
-    .where('birth_year', '<=', year - ages.min)
-    .groupBy('country_id')
-    .execute();
-  const inGroup = new Map(shares.map((row) => [row.country_id, Number(row.voters)]));
-  return large
-    .filter((row) => {
-      const share = inGroup.get(row.country_id) ?? 0;
-      return share > size - k || row.count - share > outside - k;
-    })
-    .map((row) => row.country_id);
-}
-
-async function countryVoters(trx: Db, questionId: number, countries: number[], year: number): Promise<Map<number, VoterCounts>> {
-  if (countries.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom('vote_segments')
-    .select(['country_id', 'gender', 'birth_year', (eb) => eb.fn.sum<number>('count').as('count')])
-    .where('question_id', '=', questionId)
-    .where('country_id', 'in', countries)
-    .groupBy(['country_id', 'gender', 'birth_year'])
-    .execute();
-  return new Map(countries.map((country) => [country, votersOf(rows.filter((row) => row.country_id === country), year)]));
+  const least = (group.country === null ? Math.min(size, outside) : outside) - k;
+  const countries: number[] = [];
+  for (const [country, { voters, segments }] of table.countries) {
+    if (voters <= least || country === group.country) continue;
+    if (group.country === null) {
+      let share = 0;
+      for (const segment of segments.values()) if (segmentIn(group, segment, year)) share += segment.voters;
+      if (share <= size - k && voters - share <= outside - k) continue;
+    }
+    countries.push(country);
+  }
+  return countries;
 }
 
 /**
- * A question's result among the voters a filter matches, beside everyone's, from the tallies
- * every vote keeps, read in one snapshot. The group's result is suppressed when showing it could
- * reveal how someone voted (disclosure.ts).
+ * A question's result among the voters a filter matches, beside everyone's, from the question's
+ * segment table as of the question row read in this request. The group's result is suppressed
+ * when showing it could reveal how someone voted (disclosure.ts).
  */
-export async function filteredBreakdown(db: Db, question: QuestionRow, query: BreakdownQuery, k: number, year = currentYear()): Promise<FilteredBreakdown> {
+export async function filteredBreakdown(tables: SegmentTables, question: QuestionRow, query: BreakdownQuery, k: number, year = currentYear()): Promise<FilteredBreakdown> {
   const bands = bandsTouched(query.minAge, query.maxAge);
   const group: Box = { gender: query.gender, bands, country: query.country };
-  const snapshot = await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const overallRows = await trx.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', question.id).execute();
-      const everyRow: SegmentRow[] = await trx
-        .selectFrom('vote_age_segments')
-        .select(['gender', 'birth_year', 'choice', 'count'])
-        .where('question_id', '=', question.id)
-        .execute();
-      const countryRows: SegmentRow[] =
-        query.country === null
-          ? everyRow
-          : await trx
-              .selectFrom('vote_segments')
-              .select(['gender', 'birth_year', 'choice', 'count'])
-              .where('question_id', '=', question.id)
-              .where('country_id', '=', query.country)
-              .execute();
-      const overallVotes: Counts = new Map(overallRows.map((row) => [row.choice, row.count]));
-      const groupVotes: Counts = new Map();
-      for (const row of countryRows) if (inBox(group, row.gender, bandOf(ageInYear(row.birth_year, year)))) add(groupVotes, row.choice, row.count);
-      const population = new Map<number | null, VoterCounts>([[null, votersOf(everyRow, year)]]);
-      if (query.country !== null) population.set(query.country, votersOf(countryRows, year));
-      const size = totalOf(groupVotes);
-      const everyone = totalOf(overallVotes);
-      // Only a group of at least k that leaves out at least k could be shown: only then are the countries to check worth finding.
-      if (size >= k && everyone - size >= k) {
-        const countries = await countriesToCheck(trx, question.id, group, size, everyone, k, year);
-        for (const [country, voters] of await countryVoters(trx, question.id, countries, year)) population.set(country, voters);
-      }
-      return { overallVotes, groupVotes, shown: breakdownShown(group, population, everyone, k) };
-    });
+  const table = await tables.current(question);
+  // Counted from here on without waiting, so the table cannot move under them; everyone's votes
+  // are copied, since a download reads them after waiting for the country's name.
+  const overallVotes: Counts = new Map(table.votes);
+  const segments = query.country === null ? table.everywhere : (table.countries.get(query.country)?.segments ?? new Map<number, Segment>());
+  const groupVotes: Counts = new Map();
+  for (const segment of segments.values()) if (segmentIn(group, segment, year)) for (const [choice, count] of segment.votes) add(groupVotes, choice, count);
+  const population = new Map<number | null, VoterCounts>([[null, votersOf(table.everywhere, year)]]);
+  if (query.country !== null) population.set(query.country, votersOf(segments, year));
+  const size = totalOf(groupVotes);
+  const everyone = totalOf(overallVotes);
+  // Only a group of at least k that leaves out at least k could be shown: only then are the countries to check worth finding.
+  if (size >= k && everyone - size >= k) {
+    for (const country of countriesToCheck(table, group, size, everyone, k, year)) population.set(country, votersOf(table.countries.get(country)!.segments, year));
+  }
+  const shown = breakdownShown(group, population, everyone, k);
 
   const kind = questionKind(question);
-  const overall = buildResult(kind, snapshot.overallVotes);
+  const overall = buildResult(kind, overallVotes);
   const everyAge = bands.first === 0 && bands.last === AGE_BANDS.length - 1;
   const ages = everyAge ? null : agesOf(bands);
-  if (!snapshot.shown) return { result: suppressedResult(), overall, comparison: null, ages, groupVotes: null, overallVotes: snapshot.overallVotes };
+  if (!shown) return { result: suppressedResult(), overall, comparison: null, ages, groupVotes: null, overallVotes };
   return {
-    result: buildResult(kind, snapshot.groupVotes),
+    result: buildResult(kind, groupVotes),
     overall,
-    comparison: compareWithEveryone(kind, choiceLabels(question), snapshot.groupVotes, snapshot.overallVotes),
+    comparison: compareWithEveryone(kind, choiceLabels(question), groupVotes, overallVotes),
     ages,
-    groupVotes: snapshot.groupVotes,
-    overallVotes: snapshot.overallVotes,
+    groupVotes,
+    overallVotes,
   };
 }
 

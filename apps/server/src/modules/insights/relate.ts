@@ -3,7 +3,6 @@ import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError } from '../../errors.js';
 import { choiceLabels, questionKind } from '../../views/questions.js';
 import { questionForAction } from '../polls/questions.js';
-import { hasAnswered } from './access.js';
 import { associationOf, type RelateRow, type TestedAssociation } from './association.js';
 import { totalOf } from './breakdown.js';
 import { relateRowsShown } from './disclosure.js';
@@ -19,8 +18,7 @@ export async function questionsToRelate(db: Db, viewerId: number, firstId: numbe
   const second = await questionForAction(db, viewerId, secondId);
   if (first.id === second.id) throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
   if (second.type !== 'MC') throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
-  const [answeredFirst, answeredSecond] = await Promise.all([hasAnswered(db, viewerId, first.id), hasAnswered(db, viewerId, second.id)]);
-  if (!answeredFirst || !answeredSecond) throw new ForbiddenError('Answer both questions to relate them');
+  if (!first.answered || !second.answered) throw new ForbiddenError('Answer both questions to relate them');
   return [first, second];
 }
 

@@ -28,6 +28,7 @@ import { GROUP_COLUMNS, groupLines, toCsv } from './csv.js';
 import { PairTables } from './pair-tables.js';
 import { questionsToRelate, relateTable, type RelateTable } from './relate.js';
 import { RelatedCache, relatedFor } from './related.js';
+import { SegmentTables } from './segment-tables.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['insights'];
@@ -56,13 +57,14 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const k = app.config.minGroupSize;
   const tables = new PairTables(db);
   const related = new RelatedCache(db, tables);
+  const segmentTables = new SegmentTables(db);
 
   const viewOf = async (viewerId: number, id: number): Promise<Question> => (await questionViews(db, viewerId, [id]))[0];
 
   app.get('/polls/breakdown/:id/', { schema: { tags, params: idParamsSchema, response: { 200: breakdownInfoSchema, ...errors } } }, async (request) => {
     const viewerId = viewer(request);
     const question = await questionToExplore(db, viewerId, request.params.id);
-    const [view, filters] = await Promise.all([viewOf(viewerId, question.id), breakdownFilters(db, question.id)]);
+    const [view, filters] = await Promise.all([viewOf(viewerId, question.id), breakdownFilters(segmentTables, question)]);
     return { question: view, filters };
   });
 
@@ -72,8 +74,10 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const viewerId = viewer(request);
       const question = await questionToExplore(db, viewerId, request.params.id);
-      const breakdown = await filteredBreakdown(db, question, queryOf(request.body), k);
-      const view = await viewOf(viewerId, question.id);
+      const [breakdown, [view]] = await Promise.all([
+        filteredBreakdown(segmentTables, question, queryOf(request.body), k),
+        questionViews(db, viewerId, [question.id], { withResults: false }),
+      ]);
       return { question: { ...view, result: breakdown.result }, overall: breakdown.overall, comparison: breakdown.comparison, ages: breakdown.ages };
     },
   );
@@ -85,7 +89,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewerId = viewer(request);
       const question = await questionToExplore(db, viewerId, request.params.id);
       const query = queryOf(request.query);
-      const breakdown = await filteredBreakdown(db, question, query, k);
+      const breakdown = await filteredBreakdown(segmentTables, question, query, k);
       const country = query.country === null ? null : await db.selectFrom('countries').select('name').where('id', '=', query.country).executeTakeFirst();
       const filter =
         [query.gender === 'F' ? 'women' : query.gender === 'M' ? 'men' : null, breakdown.ages && describeAges(breakdown.ages), country?.name ?? query.country]

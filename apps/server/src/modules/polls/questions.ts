@@ -46,18 +46,27 @@ function rangeOf(type: QuestionType, choices: string[]): { min: number; max: num
   return null;
 }
 
-/** The question a viewer may act on: it exists and its author and the viewer have not blocked each other. */
-export async function questionForAction(db: Db, viewerId: number, questionId: number): Promise<QuestionRow> {
+/** A question as one viewer reaches it: with whether they have answered it. */
+export type QuestionInReach = QuestionRow & { answered: boolean };
+
+/**
+ * The question a viewer may act on: it exists and its author and the viewer have not blocked
+ * each other. Read in one query with whether the viewer answered it, which insights need.
+ */
+export async function questionForAction(db: Db, viewerId: number, questionId: number): Promise<QuestionInReach> {
   const row = await db
     .selectFrom('questions')
     .selectAll('questions')
-    .select((eb) => eb.exists(eb.selectFrom('blocks').select('blocks.blocker_id').where(blockedEitherWay(viewerId, eb.ref('questions.user_id')))).as('blocked'))
+    .select((eb) => [
+      eb.exists(eb.selectFrom('blocks').select('blocks.blocker_id').where(blockedEitherWay(viewerId, eb.ref('questions.user_id')))).as('blocked'),
+      eb.exists(eb.selectFrom('votes').select('votes.id').whereRef('votes.question_id', '=', 'questions.id').where('votes.user_id', '=', viewerId)).as('answered'),
+    ])
     .where('questions.id', '=', questionId)
     .executeTakeFirst();
   if (!row) throw new NotFoundError('No such question');
-  const { blocked, ...question } = row;
+  const { blocked, answered, ...question } = row;
   if (question.user_id !== viewerId && Boolean(blocked)) throw new ForbiddenError('You cannot act on this question');
-  return question;
+  return { ...question, answered: Boolean(answered) };
 }
 
 /** Refuses a choice the question does not offer, naming the request's `field` that holds it. */
@@ -127,7 +136,9 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<void> {
     const seq = nextSeq.get(vote.questionId);
     if (seq === undefined) throw new NotFoundError('No such question');
     nextSeq.set(vote.questionId, seq + 1);
-    return { question_id: vote.questionId, user_id: vote.voter.id, choice: vote.choice, created_at: createdAt, seq };
+    const { voter } = vote;
+    // The vote keeps who voted as they were then: breakdown counts it there even after they move.
+    return { question_id: vote.questionId, user_id: voter.id, choice: vote.choice, created_at: createdAt, seq, gender: voter.gender, birth_year: voter.birth_year, country_id: voter.country_id };
   });
   try {
     await trx.insertInto('votes').values(voteRows).execute();
@@ -152,16 +163,6 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<void> {
       })),
     )
     .onConflict((conflict) => conflict.columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice']).doUpdateSet({ count: addExcluded('vote_segments') }))
-    .execute();
-  await trx
-    .insertInto('vote_age_segments')
-    .values(countsBy(votes, ({ questionId, voter, choice }) => ({ question_id: questionId, gender: voter.gender, birth_year: voter.birth_year, choice })))
-    .onConflict((conflict) => conflict.columns(['question_id', 'gender', 'birth_year', 'choice']).doUpdateSet({ count: addExcluded('vote_age_segments') }))
-    .execute();
-  await trx
-    .insertInto('vote_country_tallies')
-    .values(countsBy(votes, ({ questionId, voter }) => ({ question_id: questionId, country_id: voter.country_id })))
-    .onConflict((conflict) => conflict.columns(['question_id', 'country_id']).doUpdateSet({ count: addExcluded('vote_country_tallies') }))
     .execute();
   // Voters grouped by how many of these votes are theirs: one statement for the usual one each.
   const votersByAnswers = new Map<number, number[]>();

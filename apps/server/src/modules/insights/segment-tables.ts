@@ -1,0 +1,169 @@
+import type { Gender } from '@pollscope/contract';
+import type { Db } from '../../db/index.js';
+import type { QuestionRow } from '../../db/schema.js';
+import type { Counts } from './breakdown.js';
+import { GENDERS } from './disclosure.js';
+
+/** The voters of one gender and birth year: how many, and their votes per choice. */
+export interface Segment {
+  gender: Gender;
+  birthYear: number;
+  voters: number;
+  votes: Counts;
+}
+
+/** Segments by gender and birth year (segmentKey). */
+export type Segments = Map<number, Segment>;
+
+/** The votes of one question by the voters' country, gender, birth year and choice, with the sums a breakdown reads. */
+export interface SegmentTable {
+  questionId: number;
+  /** The question's vote_count when the table was last brought up to date: the votes it counts. */
+  counted: number;
+  /** Its (country, gender, birth year, choice) cells with votes: what it weighs against the capacity. */
+  cells: number;
+  /** Everyone's votes per choice. */
+  votes: Counts;
+  /** The segments of every country together. */
+  everywhere: Segments;
+  /** Each country's voters and segments. */
+  countries: Map<number, { voters: number; segments: Segments }>;
+}
+
+interface CellRow {
+  country_id: number;
+  gender: Gender;
+  birth_year: number;
+  choice: number;
+  count: number;
+}
+
+function segmentKey(gender: Gender, birthYear: number): number {
+  return birthYear * GENDERS.length + GENDERS.indexOf(gender);
+}
+
+function segmentOf(segments: Segments, gender: Gender, birthYear: number): Segment {
+  const key = segmentKey(gender, birthYear);
+  let segment = segments.get(key);
+  if (!segment) segments.set(key, (segment = { gender, birthYear, voters: 0, votes: new Map() }));
+  return segment;
+}
+
+function addVotes(votes: Counts, choice: number, count: number): void {
+  votes.set(choice, (votes.get(choice) ?? 0) + count);
+}
+
+function emptyTable(questionId: number, counted: number): SegmentTable {
+  return { questionId, counted, cells: 0, votes: new Map(), everywhere: new Map(), countries: new Map() };
+}
+
+function addCells(table: SegmentTable, rows: CellRow[]): void {
+  for (const row of rows) {
+    const count = Number(row.count);
+    let country = table.countries.get(row.country_id);
+    if (!country) table.countries.set(row.country_id, (country = { voters: 0, segments: new Map() }));
+    country.voters += count;
+    const local = segmentOf(country.segments, row.gender, row.birth_year);
+    if (!local.votes.has(row.choice)) table.cells += 1;
+    local.voters += count;
+    addVotes(local.votes, row.choice, count);
+    const everywhere = segmentOf(table.everywhere, row.gender, row.birth_year);
+    everywhere.voters += count;
+    addVotes(everywhere.votes, row.choice, count);
+    addVotes(table.votes, row.choice, count);
+  }
+}
+
+/**
+ * The tables breakdown reads, one per question, kept in memory and brought up to date from the
+ * votes cast since: a vote's `seq` (its place in its question's order, handed out in commit
+ * order) says which votes a table has counted, and each vote carries its voter's group as it was
+ * when cast, so the new votes count exactly as `vote_segments` counted them. Building a table
+ * reads the question's `vote_segments` rows; keeping it current reads the new votes. Each server
+ * instance keeps its own, read from the shared database, so instances agree. The least recently
+ * used tables are dropped past `capacity` cells in all (but the one just used).
+ */
+export class SegmentTables {
+  private readonly tables = new Map<number, { table: SegmentTable; cells: number }>();
+  private readonly updates = new Map<number, Promise<SegmentTable>>();
+  /** The cells of the tables kept, each as it was when last kept. */
+  private cells = 0;
+
+  constructor(
+    private readonly db: Db,
+    // A cell takes about 90 bytes in the table of a question of a million votes, and up to about
+    // 600 in tables of a few dozen votes, where each segment holds a vote or two: 5 to 30 MB in
+    // all, beside a table in use that is larger on its own.
+    private readonly capacity = 50_000,
+  ) {}
+
+  /**
+   * The table of a question as read in this request, or later: it counts at least the
+   * question's vote_count then, and every vote up to that is committed, since votes are counted
+   * in their question's row in the transaction that writes them.
+   */
+  async current(question: Pick<QuestionRow, 'id' | 'vote_count'>): Promise<SegmentTable> {
+    for (;;) {
+      const pending = this.updates.get(question.id);
+      if (pending) {
+        await pending.catch(() => undefined);
+        continue;
+      }
+      const kept = this.tables.get(question.id)?.table;
+      if (kept && kept.counted >= question.vote_count) return this.keep(kept);
+      // One update of a question at a time, each from where the last one stopped.
+      const update = this.update(question.id, kept, question.vote_count).finally(() => this.updates.delete(question.id));
+      this.updates.set(question.id, update);
+      return update;
+    }
+  }
+
+  private keep(table: SegmentTable): SegmentTable {
+    const previous = this.tables.get(table.questionId);
+    if (previous) {
+      this.tables.delete(table.questionId);
+      this.cells -= previous.cells;
+    }
+    this.tables.set(table.questionId, { table, cells: table.cells });
+    this.cells += table.cells;
+    // The table just used stays, even alone past the capacity: dropping it would mean building
+    // it again for each request.
+    for (const [questionId, { cells }] of this.tables) {
+      if (this.cells <= this.capacity || questionId === table.questionId) break;
+      this.tables.delete(questionId);
+      this.cells -= cells;
+    }
+    return table;
+  }
+
+  private async update(questionId: number, previous: SegmentTable | undefined, voteCount: number): Promise<SegmentTable> {
+    // Past as many new votes as the table has cells, reading the question's segments costs less.
+    if (!previous || voteCount - previous.counted > previous.cells) return this.keep(await this.build(questionId));
+    const rows = await this.db
+      .selectFrom('votes')
+      .select(['country_id', 'gender', 'birth_year', 'choice', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('question_id', '=', questionId)
+      .where('seq', '>', previous.counted)
+      .where('seq', '<=', voteCount)
+      .groupBy(['country_id', 'gender', 'birth_year', 'choice'])
+      .execute();
+    // Added in place in one step, so no reader sees half of it and a large table is not copied
+    // for each vote.
+    addCells(previous, rows);
+    previous.counted = voteCount;
+    return this.keep(previous);
+  }
+
+  private build(questionId: number): Promise<SegmentTable> {
+    // One snapshot: the vote count read is exactly the votes the segments count.
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const { vote_count } = await trx.selectFrom('questions').select('vote_count').where('id', '=', questionId).executeTakeFirstOrThrow();
+        const table = emptyTable(questionId, vote_count);
+        addCells(table, await trx.selectFrom('vote_segments').select(['country_id', 'gender', 'birth_year', 'choice', 'count']).where('question_id', '=', questionId).execute());
+        return table;
+      });
+  }
+}
