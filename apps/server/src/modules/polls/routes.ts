@@ -15,7 +15,7 @@ import {
   userParamsSchema,
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotFoundError } from '../../errors.js';
+import { ConflictError, NotFoundError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
 import { questionViews } from '../../views/questions.js';
 import { userExists } from '../social/users.js';
@@ -86,6 +86,8 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewerId = viewer(request);
       const question = await questionForAction(db, viewerId, request.params.id);
       checkChoice(question, request.body.choice);
+      // Caught by the unique index too, but refused here a repeat never costs a batch its commit.
+      if (question.answered) throw new ConflictError('You already answered this question');
       const voter = await voterOf(db, viewerId);
       await votes.record({ questionId: question.id, voter, choice: request.body.choice });
       app.live.publish(question.id, viewerId);
