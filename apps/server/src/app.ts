@@ -1,4 +1,3 @@
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -20,6 +19,7 @@ import { registerErrorHandler, replyToBadUrl } from './plugins/error-handler.js'
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerRedis } from './plugins/redis.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -66,20 +66,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   // First, so that every plugin registered after it (the API docs too) answers errors alike.
   registerErrorHandler(app);
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Pollscope API', version: '1.0.0', description: 'The API of the Pollscope social polling app.' },
