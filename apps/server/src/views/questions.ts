@@ -1,5 +1,4 @@
 import type { Question } from '@pollscope/contract';
-import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { QuestionRow } from '../db/schema.js';
 import { buildResult, type QuestionKind } from './results.js';
@@ -104,42 +103,28 @@ async function questionCards(db: Db, ids: number[]): Promise<Map<number, Questio
   return cards;
 }
 
-interface ViewerState {
-  choiceByQuestion: Map<number, number>;
-  liked: Set<number>;
-  passed: Set<number>;
-}
-
-/** The viewer's votes, likes and passes among these questions, in one query. */
-async function viewerState(db: Db, viewerId: number | null, ids: number[]): Promise<ViewerState> {
-  const state: ViewerState = { choiceByQuestion: new Map(), liked: new Set(), passed: new Set() };
-  if (viewerId === null) return state;
-  const rows = await db
-    .selectFrom('votes')
-    .select([sql<string>`'vote'`.as('action'), 'question_id', 'choice'])
-    .where('user_id', '=', viewerId)
-    .where('question_id', 'in', ids)
-    .unionAll(
-      db
-        .selectFrom('likes')
-        .select([sql<string>`'like'`.as('action'), 'question_id', sql<number>`null`.as('choice')])
-        .where('user_id', '=', viewerId)
-        .where('question_id', 'in', ids),
-    )
-    .unionAll(
-      db
-        .selectFrom('passes')
-        .select([sql<string>`'pass'`.as('action'), 'question_id', sql<number>`null`.as('choice')])
-        .where('user_id', '=', viewerId)
-        .where('question_id', 'in', ids),
-    )
+/**
+ * What moves on each question (its likes, its author's name) and, for a signed-in viewer, their
+ * own vote, like and hide of it, in one query.
+ */
+function movingParts(db: Db, viewerId: number | null, ids: number[]) {
+  // Ids start at 1: for a visitor the viewer's own parts find nothing.
+  const viewer = viewerId ?? 0;
+  return db
+    .selectFrom('questions')
+    .innerJoin('users', 'users.id', 'questions.user_id')
+    .select((eb) => [
+      'questions.id',
+      'questions.like_count',
+      'users.first_name as user_name',
+      eb.selectFrom('votes').select('votes.choice').whereRef('votes.question_id', '=', 'questions.id').where('votes.user_id', '=', viewer).as('own_choice'),
+      eb.exists(eb.selectFrom('likes').select('likes.id').whereRef('likes.question_id', '=', 'questions.id').where('likes.user_id', '=', viewer)).as('liked'),
+      eb
+        .exists(eb.selectFrom('passes').select('passes.question_id').whereRef('passes.question_id', '=', 'questions.id').where('passes.user_id', '=', viewer))
+        .as('passed'),
+    ])
+    .where('questions.id', 'in', ids)
     .execute();
-  for (const row of rows) {
-    if (row.action === 'vote') state.choiceByQuestion.set(row.question_id, row.choice);
-    else if (row.action === 'like') state.liked.add(row.question_id);
-    else state.passed.add(row.question_id);
-  }
-  return state;
 }
 
 /**
@@ -150,34 +135,25 @@ async function viewerState(db: Db, viewerId: number | null, ids: number[]): Prom
  */
 export async function questionViews(db: Db, viewerId: number | null, ids: number[], { withResults = true } = {}): Promise<Question[]> {
   if (ids.length === 0) return [];
-  const [moving, own, cards] = await Promise.all([
-    db
-      .selectFrom('questions')
-      .innerJoin('users', 'users.id', 'questions.user_id')
-      .select(['questions.id', 'questions.like_count', 'users.first_name as user_name'])
-      .where('questions.id', 'in', ids)
-      .execute(),
-    viewerState(db, viewerId, ids),
-    questionCards(db, ids),
-  ]);
+  const [moving, cards] = await Promise.all([movingParts(db, viewerId, ids), questionCards(db, ids)]);
   // Nobody sees a result before voting, except the question's author.
-  const withResult = withResults ? ids.filter((id) => own.choiceByQuestion.has(id) || cards.get(id)?.unchanging.user === viewerId) : [];
+  const withResult = withResults ? moving.filter((row) => row.own_choice !== null || cards.get(row.id)?.unchanging.user === viewerId).map((row) => row.id) : [];
   const votesByQuestion = await tallies(db, withResult);
 
   const byId = new Map<number, Question>();
   for (const row of moving) {
     const card = cards.get(row.id);
     if (!card) continue;
-    const ownChoice = own.choiceByQuestion.get(row.id);
+    const ownChoice = row.own_choice;
     const owner = card.unchanging.user === viewerId;
     byId.set(row.id, {
       ...card.unchanging,
-      result: withResults && (ownChoice !== undefined || owner) ? buildResult(card.kind, votesByQuestion.get(row.id) ?? new Map()) : null,
-      answer: ownChoice === undefined ? null : { choice: ownChoice },
+      result: withResults && (ownChoice !== null || owner) ? buildResult(card.kind, votesByQuestion.get(row.id) ?? new Map()) : null,
+      answer: ownChoice === null ? null : { choice: ownChoice },
       user_name: row.user_name,
       like_count: row.like_count,
-      liked: own.liked.has(row.id),
-      passed: own.passed.has(row.id),
+      liked: Boolean(row.liked),
+      passed: Boolean(row.passed),
       owner,
     });
   }
