@@ -58,8 +58,8 @@ const STATEMENT_CACHE_SIZE = 1_000;
 /**
  * Kysely asks for a statement on every query, and compiling one costs as much as running a
  * small query: the app runs a few hundred distinct statements, so each is compiled once and
- * kept (the least recently used dropped past the cache's size). Kysely runs one query at a time
- * on the connection, so a kept statement is never in use twice at once.
+ * kept (the oldest dropped past the cache's size: a hit costs one lookup, no reordering). Kysely
+ * runs one query at a time on the connection, so a kept statement is never in use twice at once.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfig['database'] {
   const statements = new Map<string, SqliteDatabase.Statement>();
@@ -67,13 +67,11 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
     close: () => sqlite.close(),
     prepare(sql: string) {
       let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
+      if (!statement) {
         statement = sqlite.prepare(sql);
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
       }
-      statements.set(sql, statement);
       return statement;
     },
   };
