@@ -15,12 +15,14 @@ import { referenceRoutes } from './modules/reference/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerChanges } from './plugins/changes.js';
 import { registerErrorHandler, replyToBadUrl } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { registerRedis } from './plugins/redis.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
+import { registerViews } from './views/plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +82,8 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   registerAuth(app);
   refuseNulText(app);
   registerRedis(app);
+  registerChanges(app);
+  registerViews(app);
   await registerRateLimits(app);
   registerLive(app);
 

@@ -28,7 +28,7 @@ async function countOf(file: string, table: 'votes' | 'users'): Promise<number> 
 describe('db:backup', () => {
   it('copies the database while the server writes, into a sound database that passes db:check', { timeout: 120_000 }, async () => {
     server = await startServer(databaseUrl);
-    const community = await createCommunity(server.baseUrl, { voters: 30, questions: 10 });
+    const community = await createCommunity(server.baseUrl, { voters: 80, questions: 10 });
     const destination = path.join(dir, 'copies', 'backup.db');
 
     let backup: ReturnType<typeof runCommand> | undefined;

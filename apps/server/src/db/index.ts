@@ -54,6 +54,11 @@ export function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number
 
 /** Statements kept compiled: the app's queries, and the lengths of their `in (…)` lists. */
 const STATEMENT_CACHE_SIZE = 1_000;
+/**
+ * Longer statements are compiled for their one use: those are a batch of votes' many rows,
+ * whose number varies with the load, and a compiled statement takes memory as its text grows.
+ */
+const LONGEST_STATEMENT_KEPT = 2_000;
 
 /**
  * Kysely asks for a statement on every query, and compiling one costs as much as running a
@@ -66,6 +71,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      if (sql.length > LONGEST_STATEMENT_KEPT) return sqlite.prepare(sql);
       let statement = statements.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);

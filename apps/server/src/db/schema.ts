@@ -30,6 +30,8 @@ export interface UserTable {
   question_count: Generated<number>;
   answer_count: Generated<number>;
   like_count: Generated<number>;
+  /** Moves with every change to what this person sees of their own (migration 004). */
+  state_version: Generated<number>;
   created_at: string;
 }
 

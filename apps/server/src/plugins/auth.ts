@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../errors.js';
-import { userIdForToken } from '../modules/auth/sessions.js';
+import { sessionFor } from '../modules/auth/sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null on a public call made without a token. */
     viewerId: number | null;
+    /** The signed-in user's `state_version` as this request found it. */
+    viewerVersion: number;
     token: string | null;
   }
   interface FastifyContextConfig {
@@ -24,7 +26,9 @@ function tokenFrom(request: FastifyRequest): string | null {
 /** Every call under /api needs a valid token unless its route is marked public. */
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('viewerId', null);
+  app.decorateRequest('viewerVersion', 0);
   app.decorateRequest('token', null);
+  const sessions = sessionFor(app.db);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     // Only the API's calls are guarded: a path under /api that is no call (the web app's
@@ -32,9 +36,10 @@ export function registerAuth(app: FastifyInstance): void {
     // everyone, like the contract's public calls.
     if (route === undefined || !route.startsWith('/api/') || route.startsWith('/api/docs')) return;
     const token = tokenFrom(request);
-    const userId = token ? await userIdForToken(app.db, token, app.config.tokenIdleSeconds) : null;
-    if (userId !== null) {
-      request.viewerId = userId;
+    const session = token ? await sessions(token, app.config.tokenIdleSeconds) : null;
+    if (session !== null) {
+      request.viewerId = session.userId;
+      request.viewerVersion = session.stateVersion;
       request.token = token;
     } else if (!request.routeOptions.config.public) {
       throw new UnauthorizedError(token ? 'Your session has ended, sign in again' : 'Sign in to continue');

@@ -1,6 +1,19 @@
 import type { McAnswer, Result, ValueAnswer } from '@pollscope/contract';
+import type { QuestionRow } from '../db/schema.js';
 
 export type QuestionKind = { type: 'MC'; keys: number[] } | { type: 'RS' | 'N'; min: number; max: number };
+
+type QuestionShape = Pick<QuestionRow, 'type' | 'choice_labels' | 'range_min' | 'range_max'>;
+
+export function choiceLabels(row: Pick<QuestionRow, 'choice_labels'>): string[] {
+  return row.choice_labels ? (JSON.parse(row.choice_labels) as string[]) : [];
+}
+
+/** MC choices are keyed 1..n in the order they were written. */
+export function questionKind(row: QuestionShape): QuestionKind {
+  if (row.type === 'MC') return { type: 'MC', keys: choiceLabels(row).map((_, index) => index + 1) };
+  return { type: row.type, min: row.range_min ?? 0, max: row.range_max ?? 0 };
+}
 
 /** Whole percentages that add up to exactly 100 (largest remainder), in the order of `counts`. */
 export function percentages(counts: number[]): number[] {

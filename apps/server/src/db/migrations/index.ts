@@ -3,6 +3,7 @@ import type { DialectName } from '../dialect.js';
 import { initial } from './001-initial.js';
 import { insights } from './002-insights.js';
 import { voteGroups } from './003-vote-groups.js';
+import { viewerVersions } from './004-viewer-versions.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '001-initial': initial(dialect),
     '002-insights': insights(),
     '003-vote-groups': voteGroups(),
+    '004-viewer-versions': viewerVersions(),
   };
 }

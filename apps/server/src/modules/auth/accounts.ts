@@ -1,9 +1,11 @@
 import type { Account, Settings } from '@pollscope/contract';
 import { accountUpdateBodySchema, registerBodySchema, settingsUpdateBodySchema } from '@pollscope/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
+import { questionKind } from '../../views/results.js';
 import { checkChoice, recordVote } from '../polls/questions.js';
 import { countActivity } from '../site/activity.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -60,7 +62,7 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
       .where((eb) => eb.exists(eb.selectFrom('quiz_items').select('quiz_items.id').whereRef('quiz_items.question_id', '=', 'questions.id')))
       .executeTakeFirst();
     if (!question) throw new BadRequestError('That is not a quiz question', { [`quiz.${index}.question`]: `Question ${questionId} is not in the quiz` });
-    checkChoice(question, choice, `quiz.${index}.choice`);
+    checkChoice(questionKind(question), choice, `quiz.${index}.choice`);
     await recordVote(trx, question, voter, choice);
   }
   return userId;
@@ -125,6 +127,8 @@ export async function updateAccount(db: Db, userId: number, input: AccountUpdate
       country_id: input.livingIn,
       favorite_category_id: input.favoriteCategory,
       favorite_topic: input.favoriteTopic,
+      // The voter's group and name moved: what each instance keeps of this person is read again.
+      state_version: sql`state_version + 1`,
     })
     .where('id', '=', userId)
     .execute();

@@ -65,6 +65,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/account/', { schema: { tags, body: accountUpdateBodySchema, response: { 200: accountSchema, ...errors } } }, async (request) => {
     const viewerId = viewer(request);
     await updateAccount(db, viewerId, request.body);
+    // Their questions show their name.
+    app.cards.authorChanged(viewerId);
+    app.changes.publish({ kind: 'author', id: viewerId });
     return getAccount(db, viewerId);
   });
 };

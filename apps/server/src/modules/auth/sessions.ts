@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { compiledOnce } from '../../db/compiled-query.js';
 import type { Db } from '../../db/index.js';
 
 /** Writing the last use on every request would turn each read into a write; once a minute is enough. */
@@ -16,20 +17,38 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-/** The user a token belongs to, or null when it is unknown or has been idle too long. */
-export async function userIdForToken(db: Db, token: string, idleSeconds: number): Promise<number | null> {
-  const tokenHash = hashToken(token);
-  const session = await db.selectFrom('sessions').select(['user_id', 'last_used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
-  if (!session) return null;
-  const idleMs = Date.now() - Date.parse(session.last_used_at);
-  if (idleMs > idleSeconds * 1000) {
-    await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
-    return null;
-  }
-  if (idleMs > TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_used_at: new Date().toISOString() }).where('token_hash', '=', tokenHash).execute();
-  }
-  return session.user_id;
+export interface Session {
+  userId: number;
+  /** The user's `state_version`: what of their own they see was last changed at this version. */
+  stateVersion: number;
+}
+
+/**
+ * Finds the session of a token: its user, or null when the token is unknown or has been idle
+ * too long. Asked on every call, so its query is compiled once.
+ */
+export function sessionFor(db: Db): (token: string, idleSeconds: number) => Promise<Session | null> {
+  const sessionByTokenHash = compiledOnce(db, ['token-hash'] as [string], (db, tokenHash) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.user_id', 'sessions.last_used_at', 'users.state_version'])
+      .where('sessions.token_hash', '=', tokenHash),
+  );
+  return async (token, idleSeconds) => {
+    const tokenHash = hashToken(token);
+    const [session] = await sessionByTokenHash(db, tokenHash);
+    if (!session) return null;
+    const idleMs = Date.now() - Date.parse(session.last_used_at);
+    if (idleMs > idleSeconds * 1000) {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+      return null;
+    }
+    if (idleMs > TOUCH_INTERVAL_MS) {
+      await db.updateTable('sessions').set({ last_used_at: new Date().toISOString() }).where('token_hash', '=', tokenHash).execute();
+    }
+    return { userId: session.user_id, stateVersion: session.state_version };
+  };
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

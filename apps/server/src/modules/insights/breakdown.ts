@@ -1,6 +1,6 @@
 import { AGE_FILTER_DEFAULTS, type BreakdownFilters, type Comparison, type Gender, type Result } from '@pollscope/contract';
 import type { QuestionRow } from '../../db/schema.js';
-import { choiceLabels, questionKind } from '../../views/questions.js';
+import { choiceLabels, questionKind } from '../../views/results.js';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
 import { AGE_BANDS, ageInYear, agesOf, bandOf, bandsTouched, currentYear, type AgeBand } from './ages.js';
 import { breakdownShown, emptyCounts, GENDERS, inBox, type Box, type VoterCounts } from './disclosure.js';

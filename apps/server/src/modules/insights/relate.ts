@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.js';
 import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError } from '../../errors.js';
-import { choiceLabels, questionKind } from '../../views/questions.js';
+import { choiceLabels, questionKind } from '../../views/results.js';
 import { questionForAction } from '../polls/questions.js';
 import { associationOf, type RelateRow, type TestedAssociation } from './association.js';
 import { totalOf } from './breakdown.js';

@@ -13,14 +13,16 @@ import {
   relateResultSchema,
   type Question,
 } from '@pollscope/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
-import { choiceLabels, questionKind, questionViews } from '../../views/questions.js';
-import { buildResult } from '../../views/results.js';
+import { viewerState } from '../../views/plugin.js';
+import { questionViews } from '../../views/questions.js';
+import { buildResult, choiceLabels, questionKind } from '../../views/results.js';
+import type { ViewerState } from '../../views/viewer-states.js';
 import { questionToExplore } from './access.js';
 import { AGE_BANDS, type AgeBand } from './ages.js';
 import { breakdownFilters, filteredBreakdown, suppressedResult, type BreakdownQuery, type Counts } from './breakdown.js';
@@ -59,12 +61,12 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const related = new RelatedCache(db, tables);
   const segmentTables = new SegmentTables(db);
 
-  const viewOf = async (viewerId: number, id: number): Promise<Question> => (await questionViews(db, viewerId, [id]))[0];
+  const viewOf = async (state: ViewerState, id: number): Promise<Question> => (await questionViews(db, app.cards, state, [id]))[0];
 
   app.get('/polls/breakdown/:id/', { schema: { tags, params: idParamsSchema, response: { 200: breakdownInfoSchema, ...errors } } }, async (request) => {
     const viewerId = viewer(request);
     const question = await questionToExplore(db, viewerId, request.params.id);
-    const [view, filters] = await Promise.all([viewOf(viewerId, question.id), breakdownFilters(segmentTables, question)]);
+    const [view, filters] = await Promise.all([viewOf(await viewerState(request), question.id), breakdownFilters(segmentTables, question)]);
     return { question: view, filters };
   });
 
@@ -76,7 +78,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       const question = await questionToExplore(db, viewerId, request.params.id);
       const [breakdown, [view]] = await Promise.all([
         filteredBreakdown(segmentTables, question, queryOf(request.body), k),
-        questionViews(db, viewerId, [question.id], { withResults: false }),
+        questionViews(db, app.cards, await viewerState(request), [question.id], { withResults: false }),
       ]);
       return { question: { ...view, result: breakdown.result }, overall: breakdown.overall, comparison: breakdown.comparison, ages: breakdown.ages };
     },
@@ -107,9 +109,10 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** The pair, its table, and the first question as the viewer sees it. */
-  const relate = async (viewerId: number, firstId: number, secondId: number) => {
-    const [first, second] = await questionsToRelate(db, viewerId, firstId, secondId);
-    const [table, views] = await Promise.all([relateTable(tables, first, second, k), questionViews(db, viewerId, [first.id, second.id])]);
+  const relate = async (request: FastifyRequest, firstId: number, secondId: number) => {
+    const [first, second] = await questionsToRelate(db, viewer(request), firstId, secondId);
+    const views = await questionViews(db, app.cards, await viewerState(request), [first.id, second.id]);
+    const table = await relateTable(tables, first, second, k);
     return { first, second, table, firstView: views[0], secondView: views[1] };
   };
 
@@ -120,7 +123,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, response: { 200: relatePairSchema, ...errors } } }, async (request) => {
-    const { table, firstView, secondView } = await relate(viewer(request), request.params.a, request.params.b);
+    const { table, firstView, secondView } = await relate(request, request.params.a, request.params.b);
     return { first: firstView, second: secondView, association: table.tested?.association ?? null };
   });
 
@@ -128,7 +131,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/relate/:a/:b/',
     { schema: { tags, params: relateParamsSchema, body: relateBodySchema, response: { 200: relateResultSchema, ...errors } } },
     async (request) => {
-      const { first, table, firstView } = await relate(viewer(request), request.params.a, request.params.b);
+      const { first, table, firstView } = await relate(request, request.params.a, request.params.b);
       const result = rowResult(first, table, request.body.choice);
       return { question: { ...firstView, result }, overall: firstView.result ?? buildResult(questionKind(first), new Map()), association: table.tested?.association ?? null };
     },
@@ -138,7 +141,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/relate/:a/:b/csv',
     { schema: { tags, params: relateParamsSchema, querystring: relateCsvQuerySchema, response: errors } },
     async (request, reply) => {
-      const { first, second, table } = await relate(viewer(request), request.params.a, request.params.b);
+      const { first, second, table } = await relate(request, request.params.a, request.params.b);
       const rows = request.query.choice === undefined ? table.rows : [rowOf(table, request.query.choice)];
       const overall = await db.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', first.id).execute();
       const everyone: Counts = new Map(overall.map((tally) => [tally.choice, tally.count]));
@@ -160,7 +163,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewerId = viewer(request);
     const question = await questionToExplore(db, viewerId, request.params.id);
     const entries = await relatedFor(db, viewerId, await related.get(question, k));
-    const views = new Map((await questionViews(db, viewerId, entries.map((entry) => entry.id))).map((view) => [view.id, view]));
+    const views = new Map((await questionViews(db, app.cards, await viewerState(request), entries.map((entry) => entry.id))).map((view) => [view.id, view]));
     return {
       related: entries.flatMap((entry) => {
         const view = views.get(entry.id);

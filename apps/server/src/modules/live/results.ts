@@ -1,7 +1,7 @@
 import type { LiveResult, Result } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
-import { buildResult } from '../../views/results.js';
-import { questionKind, tallies } from '../../views/questions.js';
+import { tallies } from '../../views/question-cards.js';
+import { buildResult, questionKind } from '../../views/results.js';
 
 /** A question's result and like count as everyone with the right to see them sees them. */
 export interface QuestionState {

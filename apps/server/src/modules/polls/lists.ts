@@ -3,7 +3,9 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { decodeCursor, pageOf } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
+import type { ViewerState } from '../../views/viewer-states.js';
 import { authorNotBlocked } from '../social/blocks.js';
+import { newestOf, type AuthorQuestions } from './author-questions.js';
 
 export interface QuestionIdPage {
   ids: number[];
@@ -40,11 +42,16 @@ async function questionsWhere(db: Db, viewerId: number, page: PageQuery, filter:
   return { ids: items.map((row) => row.key), next };
 }
 
-/** Questions asked by the users the viewer follows. */
-export function listFeed(db: Db, viewerId: number, page: PageQuery): Promise<QuestionIdPage> {
-  return questionsWhere(db, viewerId, page, (eb) =>
-    eb('questions.user_id', 'in', eb.selectFrom('follows').select('follows.followee_id').where('follows.follower_id', '=', viewerId)),
-  );
+/**
+ * Questions asked by the users the viewer follows, merged from their lists kept in memory. A
+ * block ends follows both ways, and a hidden question is left out as in every list.
+ */
+export async function listFeed(db: Db, authorQuestions: AuthorQuestions, viewer: ViewerState, page: PageQuery): Promise<QuestionIdPage> {
+  const after = decodeCursor(page.cursor);
+  const lists = await authorQuestions.listsOf(db, viewer.followees);
+  const ids = newestOf(lists, after, page.limit + 1, (id) => viewer.passes.has(id));
+  const { items, next } = pageOf(ids.map((key) => ({ key })), page.limit);
+  return { ids: items.map((item) => item.key), next };
 }
 
 export function listCategory(db: Db, viewerId: number, categoryId: number, page: PageQuery): Promise<QuestionIdPage> {

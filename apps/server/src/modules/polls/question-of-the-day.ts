@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-query.js';
 import type { Db } from '../../db/index.js';
 import { utcDay } from '../site/activity.js';
-import { authorNotBlocked } from '../social/blocks.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -32,18 +32,15 @@ async function questionOfDay(db: Db, day: string): Promise<number | null> {
   return chosen.question_id;
 }
 
-/** Today's question for this viewer, unless they passed it or its author and they blocked each other. */
-export async function questionOfTheDayFor(db: Db, viewerId: number): Promise<number | null> {
-  const questionId = await questionOfDay(db, utcDay());
-  if (questionId === null) return null;
-  const shown = await db
-    .selectFrom('questions')
-    .select('questions.id')
-    .where('questions.id', '=', questionId)
-    .where(authorNotBlocked(viewerId))
-    .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('passes').select('passes.question_id').where('passes.question_id', '=', questionId).where('passes.user_id', '=', viewerId))),
-    )
-    .executeTakeFirst();
-  return shown ? questionId : null;
+/**
+ * Today's question (chosen by the first call of the day), read on every feed: its lookup is
+ * compiled once. Whether a viewer may see it is theirs to check.
+ */
+export function questionOfTheDayFinder(db: Db): () => Promise<number | null> {
+  const storedChoice = compiledOnce(db, ['day'] as [string], (db, day) => db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day));
+  return async () => {
+    const day = utcDay();
+    const [stored] = await storedChoice(db, day);
+    return stored ? stored.question_id : questionOfDay(db, day);
+  };
 }

@@ -6,7 +6,9 @@ import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import type { QuestionRow, UserRow } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import { questionKind } from '../../views/questions.js';
+import type { CardRead, QuestionCards } from '../../views/question-cards.js';
+import type { QuestionKind } from '../../views/results.js';
+import type { ViewerState } from '../../views/viewer-states.js';
 import { countActivity } from '../site/activity.js';
 import { blockedEitherWay } from '../social/blocks.js';
 
@@ -69,9 +71,19 @@ export async function questionForAction(db: Db, viewerId: number, questionId: nu
   return { ...question, answered: Boolean(answered) };
 }
 
+/**
+ * The card of a question the viewer may act on: it exists, and its author and the viewer have
+ * not blocked each other. From the cards and the viewer's state kept in memory.
+ */
+export async function cardForAction(db: Db, cards: QuestionCards, viewer: ViewerState, questionId: number): Promise<CardRead> {
+  const read = (await cards.read(db, [questionId])).get(questionId);
+  if (!read) throw new NotFoundError('No such question');
+  if (read.card.authorId !== viewer.userId && viewer.blocked.has(read.card.authorId)) throw new ForbiddenError('You cannot act on this question');
+  return read;
+}
+
 /** Refuses a choice the question does not offer, naming the request's `field` that holds it. */
-export function checkChoice(question: QuestionRow, choice: number, field = 'choice'): void {
-  const kind = questionKind(question);
+export function checkChoice(kind: QuestionKind, choice: number, field = 'choice'): void {
   if (kind.type === 'MC') {
     if (!kind.keys.includes(choice)) throw new BadRequestError('Pick one of the choices', { [field]: `Use a key from 1 to ${kind.keys.length}` });
     return;
@@ -88,6 +100,13 @@ export interface NewVote {
   questionId: number;
   voter: Voter;
   choice: number;
+}
+
+export interface RecordedVotes {
+  /** Each vote's place in its question's order, in the order the votes were given. */
+  seqs: number[];
+  /** Each voter's `state_version` after these votes. */
+  voterVersions: Map<number, number>;
 }
 
 /** Counts by key, each key's count the number of votes that share it. */
@@ -113,8 +132,9 @@ const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} 
  * activity, in a fixed number of statements however many votes there are. A second vote by the
  * same user fails on the unique index, and the transaction it throws out of changes nothing.
  */
-export async function recordVotes(trx: Db, votes: NewVote[]): Promise<void> {
-  if (votes.length === 0) return;
+export async function recordVotes(trx: Db, votes: NewVote[]): Promise<RecordedVotes> {
+  const voterVersions = new Map<number, number>();
+  if (votes.length === 0) return { seqs: [], voterVersions };
   // Counting the votes first locks the questions' rows, so each vote's place in its question's
   // order (seq) is handed out in the order the votes commit: relate reads the votes after a
   // place it has counted up to, and must not miss one committed late.
@@ -170,22 +190,39 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<void> {
     votersByAnswers.set(count, [...(votersByAnswers.get(count) ?? []), user_id]);
   }
   for (const [answers, voterIds] of votersByAnswers) {
-    await trx.updateTable('users').set({ answer_count: sql`answer_count + ${answers}` }).where('id', 'in', voterIds).execute();
+    const moved = await trx
+      .updateTable('users')
+      .set({ answer_count: sql`answer_count + ${answers}`, state_version: sql`state_version + ${answers}` })
+      .where('id', 'in', voterIds)
+      .returning(['id', 'state_version'])
+      .execute();
+    for (const voter of moved) voterVersions.set(voter.id, voter.state_version);
   }
   await countActivity(trx, 'answers', votes.length);
+  return { seqs: voteRows.map((row) => row.seq), voterVersions };
 }
 
 /** Records one vote and its tallies (recordVotes). */
-export function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<void> {
-  return recordVotes(trx, [{ questionId: question.id, voter, choice }]);
+export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<void> {
+  await recordVotes(trx, [{ questionId: question.id, voter, choice }]);
 }
 
-export async function voterOf(db: Db, userId: number): Promise<Voter> {
-  return db.selectFrom('users').select(['id', 'gender', 'birth_year', 'country_id']).where('id', '=', userId).executeTakeFirstOrThrow();
+/** Moves what the user sees of their own to its next version, returned. */
+export async function nextStateVersion(trx: Db, userId: number): Promise<number> {
+  const { state_version } = await trx
+    .updateTable('users')
+    .set({ state_version: sql`state_version + 1` })
+    .where('id', '=', userId)
+    .returning('state_version')
+    .executeTakeFirstOrThrow();
+  return state_version;
 }
 
-/** Likes or unlikes; the counts move only when the state changes, so repeating a call is harmless. */
-export async function setLiked(trx: Db, userId: number, questionId: number, liked: boolean): Promise<void> {
+/**
+ * Likes or unlikes; the counts move only when the state changes, so repeating a call is harmless.
+ * Returns the liker's new `state_version`, or null when nothing changed.
+ */
+export async function setLiked(trx: Db, userId: number, questionId: number, liked: boolean): Promise<number | null> {
   const changed = liked
     ? await trx
         .insertInto('likes')
@@ -199,21 +236,29 @@ export async function setLiked(trx: Db, userId: number, questionId: number, like
         .where('user_id', '=', userId)
         .executeTakeFirst()
         .then((result) => Number(result.numDeletedRows) > 0);
-  if (!changed) return;
+  if (!changed) return null;
   const delta = liked ? 1 : -1;
   await trx.updateTable('questions').set({ like_count: sql`like_count + ${delta}` }).where('id', '=', questionId).execute();
-  await trx.updateTable('users').set({ like_count: sql`like_count + ${delta}` }).where('id', '=', userId).execute();
+  const { state_version } = await trx
+    .updateTable('users')
+    .set({ like_count: sql`like_count + ${delta}`, state_version: sql`state_version + 1` })
+    .where('id', '=', userId)
+    .returning('state_version')
+    .executeTakeFirstOrThrow();
   await countActivity(trx, 'likes', delta);
+  return state_version;
 }
 
-export async function setPassed(db: Db, userId: number, questionId: number, passed: boolean): Promise<void> {
+/** Hides or shows again a question; returns the user's new `state_version`. */
+export async function setPassed(trx: Db, userId: number, questionId: number, passed: boolean): Promise<number> {
   if (passed) {
-    await db
+    await trx
       .insertInto('passes')
       .values({ user_id: userId, question_id: questionId })
       .onConflict((conflict) => conflict.columns(['user_id', 'question_id']).doNothing())
       .execute();
   } else {
-    await db.deleteFrom('passes').where('user_id', '=', userId).where('question_id', '=', questionId).execute();
+    await trx.deleteFrom('passes').where('user_id', '=', userId).where('question_id', '=', questionId).execute();
   }
+  return nextStateVersion(trx, userId);
 }

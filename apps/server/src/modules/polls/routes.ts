@@ -16,29 +16,44 @@ import {
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import { viewer } from '../../plugins/auth.js';
+import { viewerState } from '../../views/plugin.js';
 import { questionViews } from '../../views/questions.js';
+import type { ViewerState } from '../../views/viewer-states.js';
 import { userExists } from '../social/users.js';
+import { AuthorQuestions } from './author-questions.js';
 import { listAnsweredBy, listAskedBy, listCategory, listFeed, listLikedBy, listTag, type QuestionIdPage } from './lists.js';
-import { questionOfTheDayFor } from './question-of-the-day.js';
-import { checkChoice, createQuestion, questionForAction, setLiked, setPassed, voterOf } from './questions.js';
+import { questionOfTheDayFinder } from './question-of-the-day.js';
+import { cardForAction, checkChoice, createQuestion, setLiked, setPassed } from './questions.js';
 import { VoteWriter } from './vote-writer.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['polls'];
+/** Question ids of the authors in feeds kept at most; 8 bytes each. */
+const MAX_AUTHOR_QUESTION_IDS = 2_000_000;
 
 export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  const { db, cards, viewers } = app;
   const votes = new VoteWriter(db);
-  const pageView = async (viewerId: number, page: QuestionIdPage) => ({ questions: await questionViews(db, viewerId, page.ids), next: page.next });
+  const authorQuestions = new AuthorQuestions(MAX_AUTHOR_QUESTION_IDS);
+  app.changes.onRemote((change) => {
+    if (change.kind === 'author') authorQuestions.staled(change.id);
+    else if (change.kind === 'missed') authorQuestions.staledAll();
+  });
+  const questionOfTheDay = questionOfTheDayFinder(db);
+  const pageView = async (viewer: ViewerState, page: QuestionIdPage) => ({ questions: await questionViews(db, cards, viewer, page.ids), next: page.next });
 
   app.get('/polls/questions/', { schema: { tags, querystring: pageQuerySchema, response: { 200: feedSchema, ...errors } } }, async (request) => {
-    const viewerId = viewer(request);
-    const [page, qotdId] = await Promise.all([listFeed(db, viewerId, request.query), request.query.cursor ? null : questionOfTheDayFor(db, viewerId)]);
-    // The question of the day is viewed with the page, in the same queries.
-    const ids = qotdId === null || page.ids.includes(qotdId) ? page.ids : [...page.ids, qotdId];
-    const views = new Map((await questionViews(db, viewerId, ids)).map((view) => [view.id, view]));
-    return { qotd: (qotdId !== null && views.get(qotdId)) || null, questions: page.ids.flatMap((id) => views.get(id) ?? []), next: page.next };
+    const viewer = await viewerState(request);
+    const [page, qotdId] = await Promise.all([listFeed(db, authorQuestions, viewer, request.query), request.query.cursor ? null : questionOfTheDay()]);
+    // The question of the day is viewed with the page, unless the viewer hid it or its author and they blocked each other.
+    const ids = qotdId === null || page.ids.includes(qotdId) || viewer.passes.has(qotdId) ? page.ids : [...page.ids, qotdId];
+    const views = new Map((await questionViews(db, cards, viewer, ids)).map((view) => [view.id, view]));
+    const qotd = qotdId === null || viewer.passes.has(qotdId) ? undefined : views.get(qotdId);
+    return {
+      qotd: qotd && (qotd.owner || !viewer.blocked.has(qotd.user)) ? qotd : null,
+      questions: page.ids.flatMap((id) => views.get(id) ?? []),
+      next: page.next,
+    };
   });
 
   app.get(
@@ -47,8 +62,8 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const category = await db.selectFrom('categories').select('id').where('id', '=', request.params.category).executeTakeFirst();
       if (!category) throw new NotFoundError('No such category');
-      const viewerId = viewer(request);
-      return pageView(viewerId, await listCategory(db, viewerId, category.id, request.query));
+      const viewer = await viewerState(request);
+      return pageView(viewer, await listCategory(db, viewer.userId, category.id, request.query));
     },
   );
 
@@ -56,15 +71,15 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/tag/:tag/',
     { schema: { tags, params: tagParamsSchema, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
     async (request) => {
-      const viewerId = viewer(request);
-      return pageView(viewerId, await listTag(db, viewerId, request.params.tag.toLowerCase(), request.query));
+      const viewer = await viewerState(request);
+      return pageView(viewer, await listTag(db, viewer.userId, request.params.tag.toLowerCase(), request.query));
     },
   );
 
   app.get('/polls/question/:id/', { schema: { tags, params: idParamsSchema, response: { 200: questionSchema, ...errors } } }, async (request) => {
-    const viewerId = viewer(request);
-    const question = await questionForAction(db, viewerId, request.params.id);
-    const [view] = await questionViews(db, viewerId, [question.id]);
+    const viewer = await viewerState(request);
+    const { card } = await cardForAction(db, cards, viewer, request.params.id);
+    const [view] = await questionViews(db, cards, viewer, [card.id]);
     return view;
   });
 
@@ -72,9 +87,11 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/create/',
     { schema: { tags, body: createQuestionBodySchema, response: { 200: createQuestionResponseSchema, ...errors } } },
     async (request) => {
-      const viewerId = viewer(request);
-      const id = await db.transaction().execute((trx) => createQuestion(trx, viewerId, request.body));
-      const [question] = await questionViews(db, viewerId, [id]);
+      const viewer = await viewerState(request);
+      const id = await db.transaction().execute((trx) => createQuestion(trx, viewer.userId, request.body));
+      authorQuestions.asked(viewer.userId, id);
+      app.changes.publish({ kind: 'author', id: viewer.userId });
+      const [question] = await questionViews(db, cards, viewer, [id]);
       return { question };
     },
   );
@@ -83,15 +100,18 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/answer/:id/',
     { schema: { tags, params: idParamsSchema, body: answerBodySchema, response: { 200: questionSchema, ...errors, 409: errorBodySchema } } },
     async (request) => {
-      const viewerId = viewer(request);
-      const question = await questionForAction(db, viewerId, request.params.id);
-      checkChoice(question, request.body.choice);
+      const viewer = await viewerState(request);
+      const { card } = await cardForAction(db, cards, viewer, request.params.id);
+      const { choice } = request.body;
+      checkChoice(card.kind, choice);
       // Caught by the unique index too, but refused here a repeat never costs a batch its commit.
-      if (question.answered) throw new ConflictError('You already answered this question');
-      const voter = await voterOf(db, viewerId);
-      await votes.record({ questionId: question.id, voter, choice: request.body.choice });
-      app.live.publish(question.id, viewerId);
-      const [view] = await questionViews(db, viewerId, [question.id]);
+      if (viewer.votes.has(card.id)) throw new ConflictError('You already answered this question');
+      const { seq, voterVersion } = await votes.record({ questionId: card.id, voter: viewer.voter, choice });
+      viewers.changed(viewer.userId, voterVersion, 1, (state) => state.votes.set(card.id, { choice, seq }));
+      cards.votesCommitted([{ questionId: card.id, choice, seq }]);
+      app.changes.publish({ kind: 'question', id: card.id });
+      app.live.publish(card.id, viewer.userId);
+      const [view] = await questionViews(db, cards, viewer, [card.id]);
       return view;
     },
   );
@@ -101,10 +121,15 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       liked ? '/polls/like/:id/' : '/polls/unlike/:id/',
       { schema: { tags, params: idParamsSchema, response: { 200: likedSchema, ...errors } } },
       async (request) => {
-        const viewerId = viewer(request);
-        const question = await questionForAction(db, viewerId, request.params.id);
-        await db.transaction().execute((trx) => setLiked(trx, viewerId, question.id, liked));
-        app.live.publish(question.id, viewerId);
+        const viewer = await viewerState(request);
+        const { card } = await cardForAction(db, cards, viewer, request.params.id);
+        const version = await db.transaction().execute((trx) => setLiked(trx, viewer.userId, card.id, liked));
+        if (version !== null) {
+          viewers.changed(viewer.userId, version, 1, (state) => (liked ? state.likes.add(card.id) : state.likes.delete(card.id)));
+          cards.likesChanged(card.id, liked ? 1 : -1);
+          app.changes.publish({ kind: 'question', id: card.id });
+          app.live.publish(card.id, viewer.userId);
+        }
         return { liked };
       },
     );
@@ -115,9 +140,10 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       passed ? '/polls/pass/:id/' : '/polls/unpass/:id/',
       { schema: { tags, params: idParamsSchema, response: { 200: passedSchema, ...errors } } },
       async (request) => {
-        const viewerId = viewer(request);
-        const question = await questionForAction(db, viewerId, request.params.id);
-        await setPassed(db, viewerId, question.id, passed);
+        const viewer = await viewerState(request);
+        const { card } = await cardForAction(db, cards, viewer, request.params.id);
+        const version = await db.transaction().execute((trx) => setPassed(trx, viewer.userId, card.id, passed));
+        viewers.changed(viewer.userId, version, 1, (state) => (passed ? state.passes.add(card.id) : state.passes.delete(card.id)));
         return { passed };
       },
     );
@@ -126,16 +152,16 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   const userLists = { questions: listAskedBy, answered: listAnsweredBy, liked: listLikedBy };
   for (const [name, list] of Object.entries(userLists)) {
     app.get(`/polls/user/${name}/`, { schema: { tags, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } }, async (request) => {
-      const viewerId = viewer(request);
-      return pageView(viewerId, await list(db, viewerId, viewerId, request.query));
+      const viewer = await viewerState(request);
+      return pageView(viewer, await list(db, viewer.userId, viewer.userId, request.query));
     });
     app.get(
       `/polls/user/:user/${name}/`,
       { schema: { tags, params: userParamsSchema, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
       async (request) => {
-        const viewerId = viewer(request);
+        const viewer = await viewerState(request);
         if (!(await userExists(db, request.params.user))) throw new NotFoundError('No such user');
-        return pageView(viewerId, await list(db, viewerId, request.params.user, request.query));
+        return pageView(viewer, await list(db, viewer.userId, request.params.user, request.query));
       },
     );
   }

@@ -1,9 +1,15 @@
 import type { Db } from '../../db/index.js';
 import { recordVotes, type NewVote } from './questions.js';
 
+/** A committed vote: its place in its question's order, and its voter's new `state_version`. */
+export interface CommittedVote {
+  seq: number;
+  voterVersion: number;
+}
+
 interface Waiting {
   vote: NewVote;
-  resolve(): void;
+  resolve(committed: CommittedVote): void;
   reject(error: unknown): void;
 }
 
@@ -24,8 +30,8 @@ export class VoteWriter {
 
   constructor(private readonly db: Db) {}
 
-  record(vote: NewVote): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  record(vote: NewVote): Promise<CommittedVote> {
+    return new Promise<CommittedVote>((resolve, reject) => {
       this.waiting.push({ vote, resolve, reject });
       if (!this.writing) {
         this.writing = true;
@@ -44,8 +50,8 @@ export class VoteWriter {
 
   private async writeBatch(batch: Waiting[]): Promise<void> {
     try {
-      await this.db.transaction().execute((trx) => recordVotes(trx, batch.map((entry) => entry.vote)));
-      for (const entry of batch) entry.resolve();
+      const recorded = await this.db.transaction().execute((trx) => recordVotes(trx, batch.map((entry) => entry.vote)));
+      batch.forEach((entry, index) => entry.resolve({ seq: recorded.seqs[index], voterVersion: recorded.voterVersions.get(entry.vote.voter.id)! }));
       return;
     } catch (error) {
       if (batch.length === 1) {
@@ -55,8 +61,8 @@ export class VoteWriter {
     }
     for (const entry of batch) {
       try {
-        await this.db.transaction().execute((trx) => recordVotes(trx, [entry.vote]));
-        entry.resolve();
+        const recorded = await this.db.transaction().execute((trx) => recordVotes(trx, [entry.vote]));
+        entry.resolve({ seq: recorded.seqs[0], voterVersion: recorded.voterVersions.get(entry.vote.voter.id)! });
       } catch (error) {
         entry.reject(error);
       }

@@ -1,6 +1,7 @@
 import type { Connection, Stats, UserStats } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
+import { nextStateVersion } from '../polls/questions.js';
 import { isBlockedEitherWay } from './blocks.js';
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {
@@ -69,36 +70,48 @@ async function otherUser(db: Db, viewerId: number, userId: number): Promise<void
 export async function setFollowing(trx: Db, viewerId: number, userId: number, following: boolean): Promise<void> {
   await otherUser(trx, viewerId, userId);
   if (!following) {
-    await trx.deleteFrom('follows').where('follower_id', '=', viewerId).where('followee_id', '=', userId).execute();
+    const { numDeletedRows } = await trx.deleteFrom('follows').where('follower_id', '=', viewerId).where('followee_id', '=', userId).executeTakeFirst();
+    if (numDeletedRows > 0n) await nextStateVersion(trx, viewerId);
     return;
   }
   if (await isBlockedEitherWay(trx, viewerId, userId)) throw new ForbiddenError('You cannot connect to this user');
-  await trx
+  const { numInsertedOrUpdatedRows } = await trx
     .insertInto('follows')
     .values({ follower_id: viewerId, followee_id: userId, created_at: new Date().toISOString() })
     .onConflict((conflict) => conflict.columns(['follower_id', 'followee_id']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  if (Number(numInsertedOrUpdatedRows ?? 0n) > 0) await nextStateVersion(trx, viewerId);
 }
 
 /** A block also ends the follows between the two users, both ways. */
 export async function setBlocking(trx: Db, viewerId: number, userId: number, blocking: boolean): Promise<void> {
   await otherUser(trx, viewerId, userId);
-  if (!blocking) {
-    await trx.deleteFrom('blocks').where('blocker_id', '=', viewerId).where('blocked_id', '=', userId).execute();
-    return;
+  const changed = blocking
+    ? await trx
+        .insertInto('blocks')
+        .values({ blocker_id: viewerId, blocked_id: userId, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.columns(['blocker_id', 'blocked_id']).doNothing())
+        .executeTakeFirst()
+        .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0n) > 0)
+    : await trx
+        .deleteFrom('blocks')
+        .where('blocker_id', '=', viewerId)
+        .where('blocked_id', '=', userId)
+        .executeTakeFirst()
+        .then((result) => result.numDeletedRows > 0n);
+  if (!changed) return;
+  if (blocking) {
+    await trx
+      .deleteFrom('follows')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('follower_id', '=', viewerId), eb('followee_id', '=', userId)]),
+          eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', viewerId)]),
+        ]),
+      )
+      .execute();
   }
-  await trx
-    .insertInto('blocks')
-    .values({ blocker_id: viewerId, blocked_id: userId, created_at: new Date().toISOString() })
-    .onConflict((conflict) => conflict.columns(['blocker_id', 'blocked_id']).doNothing())
-    .execute();
-  await trx
-    .deleteFrom('follows')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('follower_id', '=', viewerId), eb('followee_id', '=', userId)]),
-        eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', viewerId)]),
-      ]),
-    )
-    .execute();
+  // Both see the other's questions differently from now on.
+  await nextStateVersion(trx, viewerId);
+  await nextStateVersion(trx, userId);
 }

@@ -1,0 +1,33 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { viewer } from '../plugins/auth.js';
+import { QuestionCards } from './question-cards.js';
+import { ViewerStates, type ViewerState } from './viewer-states.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cards: QuestionCards;
+    viewers: ViewerStates;
+  }
+}
+
+/** Questions kept at most; about 1 KB each. */
+const MAX_CARDS = 20_000;
+/** Answers, likes, hidden questions and connections of viewers kept at most; about 100 bytes each. */
+const MAX_VIEWER_ITEMS = 500_000;
+
+/** The question cards and viewer states of this instance, told of what the other instances change. */
+export function registerViews(app: FastifyInstance): void {
+  const cards = new QuestionCards(MAX_CARDS);
+  app.decorate('cards', cards);
+  app.decorate('viewers', new ViewerStates(MAX_VIEWER_ITEMS));
+  app.changes.onRemote((change) => {
+    if (change.kind === 'question') cards.staled(change.id);
+    else if (change.kind === 'author') cards.authorChanged(change.id);
+    else cards.staledAll();
+  });
+}
+
+/** The signed-in viewer's state, at the version read with their session. */
+export function viewerState(request: FastifyRequest): Promise<ViewerState> {
+  return request.server.viewers.get(request.server.db, viewer(request), request.viewerVersion);
+}

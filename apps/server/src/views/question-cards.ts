@@ -1,0 +1,219 @@
+import type { Question, Result } from '@pollscope/contract';
+import type { Db } from '../db/index.js';
+import { buildResult, choiceLabels, questionKind, type QuestionKind } from './results.js';
+
+/** What never changes once a question is asked, as the contract's Question has it. */
+export type FixedPart = Pick<Question, 'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'>;
+
+/** What votes, likes and the author's profile change. */
+export interface MovingPart {
+  voteCount: number;
+  likeCount: number;
+  authorName: string;
+  votesByChoice: ReadonlyMap<number, number>;
+  /** Built from `votesByChoice` when first shown. */
+  result?: Result;
+}
+
+export interface QuestionCard {
+  readonly id: number;
+  readonly authorId: number;
+  readonly kind: QuestionKind;
+  readonly fixed: FixedPart;
+  /** Null once something changed it elsewhere: read again on next use. */
+  moving: MovingPart | null;
+  /** Moves with every change to `moving`, so a read that started before one does not overwrite it. */
+  generation: number;
+}
+
+export interface CardRead {
+  card: QuestionCard;
+  moving: MovingPart;
+}
+
+export function resultOf(card: QuestionCard, moving: MovingPart): Result {
+  return (moving.result ??= buildResult(card.kind, moving.votesByChoice));
+}
+
+/** Votes per choice of each question, from the tallies kept by every vote. */
+export async function tallies(db: Db, ids: number[]): Promise<Map<number, Map<number, number>>> {
+  const byQuestion = new Map<number, Map<number, number>>(ids.map((id) => [id, new Map()]));
+  if (ids.length === 0) return byQuestion;
+  const rows = await db.selectFrom('vote_tallies').select(['question_id', 'choice', 'count']).where('question_id', 'in', ids).execute();
+  for (const row of rows) byQuestion.get(row.question_id)?.set(row.choice, row.count);
+  return byQuestion;
+}
+
+/**
+ * The questions this server instance shows, kept in memory: what never changes once asked, and
+ * what moves (votes per choice, likes, the author's name), which is read again once a change
+ * made elsewhere is heard of (`staled`, from the other instances through Redis) and updated in
+ * place for the changes made here. The least recently shown are dropped past `maxCards`.
+ */
+export class QuestionCards {
+  private readonly cards = new Map<number, QuestionCard>();
+
+  constructor(private readonly maxCards: number) {}
+
+  /**
+   * The cards of `ids` that exist, each with a moving part counting at least the votes
+   * `minimumVotes` asks of it (a viewer's own vote must show in the result they see).
+   */
+  async read(db: Db, ids: readonly number[], minimumVotes?: ReadonlyMap<number, number>): Promise<Map<number, CardRead>> {
+    const reads = new Map<number, CardRead>();
+    const missing: number[] = [];
+    const stale: QuestionCard[] = [];
+    for (const id of ids) {
+      const card = this.cards.get(id);
+      if (!card) {
+        missing.push(id);
+        continue;
+      }
+      this.cards.delete(id);
+      this.cards.set(id, card);
+      if (card.moving && card.moving.voteCount >= (minimumVotes?.get(id) ?? 0)) reads.set(id, { card, moving: card.moving });
+      else stale.push(card);
+    }
+    if (missing.length > 0 || stale.length > 0) await this.readFromDatabase(db, missing, stale, reads);
+    return reads;
+  }
+
+  /** Votes committed here, with their places in their questions' order. */
+  votesCommitted(votes: readonly { questionId: number; choice: number; seq: number }[]): void {
+    for (const { questionId, choice, seq } of votes) {
+      const card = this.cards.get(questionId);
+      if (!card) continue;
+      card.generation += 1;
+      const moving = card.moving;
+      // Exact only when every earlier vote is counted already; else read it again.
+      if (!moving || moving.voteCount !== seq - 1) {
+        card.moving = null;
+        continue;
+      }
+      const votesByChoice = new Map(moving.votesByChoice);
+      votesByChoice.set(choice, (votesByChoice.get(choice) ?? 0) + 1);
+      card.moving = { ...moving, voteCount: seq, votesByChoice, result: undefined };
+    }
+  }
+
+  /** A like or unlike committed here. */
+  likesChanged(questionId: number, delta: number): void {
+    const card = this.cards.get(questionId);
+    if (!card) return;
+    card.generation += 1;
+    if (card.moving) card.moving = { ...card.moving, likeCount: card.moving.likeCount + delta };
+  }
+
+  /** Something changed the question elsewhere. */
+  staled(questionId: number): void {
+    const card = this.cards.get(questionId);
+    if (!card) return;
+    card.generation += 1;
+    card.moving = null;
+  }
+
+  /** The author changed their name. */
+  authorChanged(authorId: number): void {
+    for (const card of this.cards.values()) if (card.authorId === authorId) this.staled(card.id);
+  }
+
+  /** Changes made elsewhere may have gone unheard (Redis was unreachable). */
+  staledAll(): void {
+    for (const card of this.cards.values()) this.staled(card.id);
+  }
+
+  private async readFromDatabase(db: Db, missing: number[], stale: QuestionCard[], reads: Map<number, CardRead>): Promise<void> {
+    const generations = new Map(stale.map((card) => [card.id, card.generation]));
+    const staleIds = stale.map((card) => card.id);
+    const [newRows, tagRows, movingRows, votesByQuestion] = await Promise.all([
+      missing.length === 0
+        ? []
+        : db
+            .selectFrom('questions')
+            .innerJoin('users', 'users.id', 'questions.user_id')
+            .leftJoin('categories', 'categories.id', 'questions.category_id')
+            .select([
+              'questions.id',
+              'questions.user_id',
+              'questions.type',
+              'questions.title',
+              'questions.category_id',
+              'categories.name as category_name',
+              'questions.choice_labels',
+              'questions.range_min',
+              'questions.range_max',
+              'questions.published_at',
+              'questions.vote_count',
+              'questions.like_count',
+              'users.first_name as author_name',
+            ])
+            .where('questions.id', 'in', missing)
+            .execute(),
+      missing.length === 0 ? [] : db.selectFrom('question_tags').select(['question_id', 'tag']).where('question_id', 'in', missing).orderBy('tag').execute(),
+      staleIds.length === 0
+        ? []
+        : db
+            .selectFrom('questions')
+            .innerJoin('users', 'users.id', 'questions.user_id')
+            .select(['questions.id', 'questions.vote_count', 'questions.like_count', 'users.first_name as author_name'])
+            .where('questions.id', 'in', staleIds)
+            .execute(),
+      tallies(db, [...missing, ...staleIds]),
+    ]);
+    const movingOf = (row: { id: number; vote_count: number; like_count: number; author_name: string }): MovingPart => ({
+      voteCount: row.vote_count,
+      likeCount: row.like_count,
+      authorName: row.author_name,
+      votesByChoice: votesByQuestion.get(row.id) ?? new Map(),
+    });
+
+    const tagsByQuestion = new Map<number, { name: string }[]>();
+    for (const { question_id, tag } of tagRows) {
+      const tags = tagsByQuestion.get(question_id) ?? [];
+      tags.push({ name: tag });
+      tagsByQuestion.set(question_id, tags);
+    }
+    for (const row of newRows) {
+      const kind = questionKind(row);
+      const moving = movingOf(row);
+      const card: QuestionCard = {
+        id: row.id,
+        authorId: row.user_id,
+        kind,
+        fixed: {
+          id: row.id,
+          qid: row.id,
+          type: row.type,
+          title: row.title,
+          category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+          choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
+          tags: tagsByQuestion.get(row.id) ?? [],
+          published_at: row.published_at,
+          user: row.user_id,
+        },
+        moving,
+        generation: 0,
+      };
+      // Another request may have read it meanwhile: the first one kept is the one used.
+      const kept = this.cards.get(row.id) ?? card;
+      this.keep(kept);
+      reads.set(row.id, { card: kept, moving });
+    }
+    const staleById = new Map(stale.map((card) => [card.id, card]));
+    for (const row of movingRows) {
+      const card = staleById.get(row.id)!;
+      const moving = movingOf(row);
+      if (card.generation === generations.get(card.id)) card.moving = moving;
+      reads.set(row.id, { card, moving });
+    }
+  }
+
+  private keep(card: QuestionCard): void {
+    this.cards.delete(card.id);
+    this.cards.set(card.id, card);
+    for (const oldestId of this.cards.keys()) {
+      if (this.cards.size <= this.maxCards) break;
+      this.cards.delete(oldestId);
+    }
+  }
+}

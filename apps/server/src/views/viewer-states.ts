@@ -1,0 +1,114 @@
+import type { Db } from '../db/index.js';
+import type { Voter } from '../modules/polls/questions.js';
+
+export interface OwnVote {
+  choice: number;
+  /** The vote's place in its question's order: a result counting fewer votes predates it. */
+  seq: number;
+}
+
+/** What a person sees of their own on every page: their answers, likes, hidden questions and connections. */
+export interface ViewerState {
+  readonly userId: number;
+  /** The `users.state_version` this state reflects. */
+  version: number;
+  voter: Voter;
+  votes: Map<number, OwnVote>;
+  likes: Set<number>;
+  passes: Set<number>;
+  followees: number[];
+  /** People this viewer blocked or who blocked this viewer. */
+  blocked: Set<number>;
+}
+
+function sizeOf(state: ViewerState): number {
+  return 1 + state.votes.size + state.likes.size + state.passes.size + state.followees.length + state.blocked.size;
+}
+
+/**
+ * Read after the version it is labelled with, so it holds at least what that version says; a
+ * change committed in between shows as a newer version on the next call, and is read again.
+ */
+async function readViewerState(db: Db, userId: number, version: number): Promise<ViewerState> {
+  const [voter, votes, likes, passes, follows, blocks] = await Promise.all([
+    db.selectFrom('users').select(['id', 'gender', 'birth_year', 'country_id']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('votes').select(['question_id', 'choice', 'seq']).where('user_id', '=', userId).execute(),
+    db.selectFrom('likes').select('question_id').where('user_id', '=', userId).execute(),
+    db.selectFrom('passes').select('question_id').where('user_id', '=', userId).execute(),
+    db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId).execute(),
+    db
+      .selectFrom('blocks')
+      .select(['blocker_id', 'blocked_id'])
+      .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
+      .execute(),
+  ]);
+  return {
+    userId,
+    version,
+    voter,
+    votes: new Map(votes.map((vote) => [vote.question_id, { choice: vote.choice, seq: vote.seq }])),
+    likes: new Set(likes.map((like) => like.question_id)),
+    passes: new Set(passes.map((pass) => pass.question_id)),
+    followees: follows.map((follow) => follow.followee_id),
+    blocked: new Set(blocks.map((block) => (block.blocker_id === userId ? block.blocked_id : block.blocker_id))),
+  };
+}
+
+/**
+ * The state of the people this server instance serves, kept in memory and checked on every call
+ * against the version read with the session: a change made anywhere moves the version, so a
+ * state kept here is used only while nothing changed it. Changes this instance commits are
+ * applied to the kept state at once, so a person who answers or likes is not read again. The
+ * least recently served are dropped past `maxItems` answers, likes and connections in all.
+ */
+export class ViewerStates {
+  private readonly states = new Map<number, ViewerState>();
+  private items = 0;
+
+  constructor(private readonly maxItems: number) {}
+
+  /** The viewer's state at `version`, the one read with their session. */
+  async get(db: Db, userId: number, version: number): Promise<ViewerState> {
+    const kept = this.states.get(userId);
+    if (kept && kept.version === version) {
+      // Map order is the order of use: the first is the least recently served.
+      this.states.delete(userId);
+      this.states.set(userId, kept);
+      return kept;
+    }
+    const state = await readViewerState(db, userId, version);
+    this.forget(userId);
+    this.states.set(userId, state);
+    this.items += sizeOf(state);
+    for (const oldestId of this.states.keys()) {
+      if (this.items <= this.maxItems || oldestId === userId) break;
+      this.forget(oldestId);
+    }
+    return state;
+  }
+
+  /**
+   * A change committed here that took the viewer's version to `version` in `steps` moves: when
+   * the kept state is the one just before it, it takes the change; otherwise the next call reads
+   * the state again.
+   */
+  changed(userId: number, version: number, steps: number, apply: (state: ViewerState) => void): void {
+    const kept = this.states.get(userId);
+    if (!kept) return;
+    if (kept.version !== version - steps) {
+      this.forget(userId);
+      return;
+    }
+    const before = sizeOf(kept);
+    apply(kept);
+    kept.version = version;
+    this.items += sizeOf(kept) - before;
+  }
+
+  private forget(userId: number): void {
+    const kept = this.states.get(userId);
+    if (!kept) return;
+    this.items -= sizeOf(kept);
+    this.states.delete(userId);
+  }
+}
