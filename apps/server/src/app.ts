@@ -23,6 +23,7 @@ import { registerRedis } from './plugins/redis.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { registerViews } from './views/plugin.js';
+import { responseJson } from './views/questions.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,7 +61,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   );
   // Responses are typed against the contract at compile time and checked by the tests;
   // re-validating every response in production would cost more than the rest of a request.
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setSerializerCompiler(() => (data) => responseJson(data));
 
   app.decorate('config', config);
   app.decorate('db', database.db);

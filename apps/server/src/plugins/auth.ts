@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../errors.js';
-import { sessionFor } from '../modules/auth/sessions.js';
+import { sessionsOf, type Sessions } from '../modules/auth/sessions.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: Sessions;
+  }
   interface FastifyRequest {
     /** The signed-in user, or null on a public call made without a token. */
     viewerId: number | null;
@@ -28,7 +31,9 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('viewerId', null);
   app.decorateRequest('viewerVersion', 0);
   app.decorateRequest('token', null);
-  const sessions = sessionFor(app.db);
+  const sessions = sessionsOf(app.db);
+  app.decorate('sessions', sessions);
+  app.addHook('onClose', () => sessions.close());
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     // Only the API's calls are guarded: a path under /api that is no call (the web app's
@@ -36,7 +41,7 @@ export function registerAuth(app: FastifyInstance): void {
     // everyone, like the contract's public calls.
     if (route === undefined || !route.startsWith('/api/') || route.startsWith('/api/docs')) return;
     const token = tokenFrom(request);
-    const session = token ? await sessions(token, app.config.tokenIdleSeconds) : null;
+    const session = token ? await sessions.find(token, app.config.tokenIdleSeconds) : null;
     if (session !== null) {
       request.viewerId = session.userId;
       request.viewerVersion = session.stateVersion;

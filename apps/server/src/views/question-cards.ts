@@ -1,5 +1,6 @@
 import type { Question, Result } from '@pollscope/contract';
 import type { Db } from '../db/index.js';
+import { ClockCache } from '../lib/clock-cache.js';
 import { buildResult, choiceLabels, questionKind, type QuestionKind } from './results.js';
 
 /** What never changes once a question is asked, as the contract's Question has it. */
@@ -13,6 +14,8 @@ export interface MovingPart {
   votesByChoice: ReadonlyMap<number, number>;
   /** Built from `votesByChoice` when first shown. */
   result?: Result;
+  /** JSON of the moving fields, with and without the result, when first written. */
+  json?: { withResult?: string; withoutResult?: string };
 }
 
 export interface QuestionCard {
@@ -20,6 +23,8 @@ export interface QuestionCard {
   readonly authorId: number;
   readonly kind: QuestionKind;
   readonly fixed: FixedPart;
+  /** `fixed` as JSON without its closing brace: a view's JSON continues it. */
+  readonly fixedJson: string;
   /** Null once something changed it elsewhere: read again on next use. */
   moving: MovingPart | null;
   /** Moves with every change to `moving`, so a read that started before one does not overwrite it. */
@@ -35,6 +40,14 @@ export function resultOf(card: QuestionCard, moving: MovingPart): Result {
   return (moving.result ??= buildResult(card.kind, moving.votesByChoice));
 }
 
+/** The moving fields of a view as JSON, each continuing `fixedJson`; written once per change. */
+export function movingJson(card: QuestionCard, moving: MovingPart, withResult: boolean): string {
+  const json = (moving.json ??= {});
+  const names = `,"user_name":${JSON.stringify(moving.authorName)},"like_count":${moving.likeCount}`;
+  if (withResult) return (json.withResult ??= `,"result":${JSON.stringify(resultOf(card, moving))}${names}`);
+  return (json.withoutResult ??= `,"result":null${names}`);
+}
+
 /** Votes per choice of each question, from the tallies kept by every vote. */
 export async function tallies(db: Db, ids: number[]): Promise<Map<number, Map<number, number>>> {
   const byQuestion = new Map<number, Map<number, number>>(ids.map((id) => [id, new Map()]));
@@ -44,6 +57,11 @@ export async function tallies(db: Db, ids: number[]): Promise<Map<number, Map<nu
   return byQuestion;
 }
 
+function stale(card: QuestionCard): void {
+  card.generation += 1;
+  card.moving = null;
+}
+
 /**
  * The questions this server instance shows, kept in memory: what never changes once asked, and
  * what moves (votes per choice, likes, the author's name), which is read again once a change
@@ -51,9 +69,11 @@ export async function tallies(db: Db, ids: number[]): Promise<Map<number, Map<nu
  * place for the changes made here. The least recently shown are dropped past `maxCards`.
  */
 export class QuestionCards {
-  private readonly cards = new Map<number, QuestionCard>();
+  private readonly cards: ClockCache<number, QuestionCard>;
 
-  constructor(private readonly maxCards: number) {}
+  constructor(maxCards: number) {
+    this.cards = new ClockCache(maxCards);
+  }
 
   /**
    * The cards of `ids` that exist, each with a moving part counting at least the votes
@@ -69,8 +89,6 @@ export class QuestionCards {
         missing.push(id);
         continue;
       }
-      this.cards.delete(id);
-      this.cards.set(id, card);
       if (card.moving && card.moving.voteCount >= (minimumVotes?.get(id) ?? 0)) reads.set(id, { card, moving: card.moving });
       else stale.push(card);
     }
@@ -92,7 +110,7 @@ export class QuestionCards {
       }
       const votesByChoice = new Map(moving.votesByChoice);
       votesByChoice.set(choice, (votesByChoice.get(choice) ?? 0) + 1);
-      card.moving = { ...moving, voteCount: seq, votesByChoice, result: undefined };
+      card.moving = { voteCount: seq, likeCount: moving.likeCount, authorName: moving.authorName, votesByChoice };
     }
   }
 
@@ -101,25 +119,24 @@ export class QuestionCards {
     const card = this.cards.get(questionId);
     if (!card) return;
     card.generation += 1;
-    if (card.moving) card.moving = { ...card.moving, likeCount: card.moving.likeCount + delta };
+    const moving = card.moving;
+    if (moving) card.moving = { voteCount: moving.voteCount, likeCount: moving.likeCount + delta, authorName: moving.authorName, votesByChoice: moving.votesByChoice, result: moving.result };
   }
 
   /** Something changed the question elsewhere. */
   staled(questionId: number): void {
     const card = this.cards.get(questionId);
-    if (!card) return;
-    card.generation += 1;
-    card.moving = null;
+    if (card) stale(card);
   }
 
   /** The author changed their name. */
   authorChanged(authorId: number): void {
-    for (const card of this.cards.values()) if (card.authorId === authorId) this.staled(card.id);
+    for (const card of this.cards.values()) if (card.authorId === authorId) stale(card);
   }
 
   /** Changes made elsewhere may have gone unheard (Redis was unreachable). */
   staledAll(): void {
-    for (const card of this.cards.values()) this.staled(card.id);
+    for (const card of this.cards.values()) stale(card);
   }
 
   private async readFromDatabase(db: Db, missing: number[], stale: QuestionCard[], reads: Map<number, CardRead>): Promise<void> {
@@ -176,11 +193,7 @@ export class QuestionCards {
     for (const row of newRows) {
       const kind = questionKind(row);
       const moving = movingOf(row);
-      const card: QuestionCard = {
-        id: row.id,
-        authorId: row.user_id,
-        kind,
-        fixed: {
+      const fixed: FixedPart = {
           id: row.id,
           qid: row.id,
           type: row.type,
@@ -190,14 +203,12 @@ export class QuestionCards {
           tags: tagsByQuestion.get(row.id) ?? [],
           published_at: row.published_at,
           user: row.user_id,
-        },
-        moving,
-        generation: 0,
       };
+      const card: QuestionCard = { id: row.id, authorId: row.user_id, kind, fixed, fixedJson: JSON.stringify(fixed).slice(0, -1), moving, generation: 0 };
       // Another request may have read it meanwhile: the first one kept is the one used.
-      const kept = this.cards.get(row.id) ?? card;
-      this.keep(kept);
-      reads.set(row.id, { card: kept, moving });
+      const kept = this.cards.get(row.id);
+      if (!kept) this.cards.set(row.id, card);
+      reads.set(row.id, { card: kept ?? card, moving });
     }
     const staleById = new Map(stale.map((card) => [card.id, card]));
     for (const row of movingRows) {
@@ -205,15 +216,6 @@ export class QuestionCards {
       const moving = movingOf(row);
       if (card.generation === generations.get(card.id)) card.moving = moving;
       reads.set(row.id, { card, moving });
-    }
-  }
-
-  private keep(card: QuestionCard): void {
-    this.cards.delete(card.id);
-    this.cards.set(card.id, card);
-    for (const oldestId of this.cards.keys()) {
-      if (this.cards.size <= this.maxCards) break;
-      this.cards.delete(oldestId);
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { Question } from '@pollscope/contract';
 import type { Db } from '../db/index.js';
-import { resultOf, type QuestionCards } from './question-cards.js';
+import { movingJson, resultOf, type CardRead, type QuestionCards } from './question-cards.js';
 import type { ViewerState } from './viewer-states.js';
 
 /**
@@ -35,7 +35,7 @@ export async function questionViews(
     // Nobody sees a result before voting, except the question's author.
     const seesResult = withResults && (ownChoice !== undefined || owner);
     // Written out field by field: spreading cards of many shapes is several times slower.
-    views.push({
+    const view: ViewFromCard = {
       id: fixed.id,
       qid: fixed.qid,
       type: fixed.type,
@@ -52,7 +52,60 @@ export async function questionViews(
       liked: viewer?.likes.has(id) ?? false,
       passed: viewer?.passes.has(id) ?? false,
       owner,
-    });
+      [cardOfView]: read,
+    };
+    views.push(view);
   }
   return views;
+}
+
+/**
+ * The card a view was made from, under a key JSON.stringify skips: a page of questions is most of
+ * what the API sends, and writing it from the JSON its cards keep costs a fraction of
+ * JSON.stringify. A view changed since (breakdown spreads it with a result of its own) no longer
+ * matches its card, and is written by JSON.stringify.
+ */
+const cardOfView = Symbol('card of view');
+type ViewFromCard = Question & { [cardOfView]?: CardRead };
+
+function matchesCard(view: Question, { card, moving }: CardRead): boolean {
+  const { fixed } = card;
+  return (
+    view.id === fixed.id &&
+    view.qid === fixed.qid &&
+    view.type === fixed.type &&
+    view.title === fixed.title &&
+    view.category === fixed.category &&
+    view.choices === fixed.choices &&
+    view.tags === fixed.tags &&
+    view.published_at === fixed.published_at &&
+    view.user === fixed.user &&
+    view.user_name === moving.authorName &&
+    view.like_count === moving.likeCount &&
+    (view.result === null || view.result === moving.result) &&
+    (view.answer === null || Object.keys(view.answer).length === 1)
+  );
+}
+
+/** How deep in a response question views are looked for: `{ related: [{ question }] }`. */
+const VIEW_DEPTH = 3;
+
+/** A response as JSON, the question views in it written from their cards' JSON. */
+export function responseJson(value: unknown, depth = 0): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const source = (value as ViewFromCard)[cardOfView];
+  if (source !== undefined) {
+    const view = value as Question;
+    if (!matchesCard(view, source)) return JSON.stringify(view);
+    const answer = view.answer === null ? 'null' : `{"choice":${JSON.stringify(view.answer.choice)}}`;
+    return `${source.card.fixedJson}${movingJson(source.card, source.moving, view.result !== null)},"answer":${answer},"liked":${view.liked},"passed":${view.passed},"owner":${view.owner}}`;
+  }
+  if (depth === VIEW_DEPTH) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : responseJson(item, depth + 1))).join(',')}]`;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return JSON.stringify(value);
+  const fields: string[] = [];
+  for (const [key, field] of Object.entries(value)) {
+    if (field !== undefined && typeof field !== 'function') fields.push(`${JSON.stringify(key)}:${responseJson(field, depth + 1)}`);
+  }
+  return `{${fields.join(',')}}`;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { ClockCache } from '../lib/clock-cache.js';
 import type { Voter } from '../modules/polls/questions.js';
 
 export interface OwnVote {
@@ -62,28 +63,18 @@ async function readViewerState(db: Db, userId: number, version: number): Promise
  * least recently served are dropped past `maxItems` answers, likes and connections in all.
  */
 export class ViewerStates {
-  private readonly states = new Map<number, ViewerState>();
-  private items = 0;
+  private readonly states: ClockCache<number, ViewerState>;
 
-  constructor(private readonly maxItems: number) {}
+  constructor(maxItems: number) {
+    this.states = new ClockCache(maxItems, sizeOf);
+  }
 
   /** The viewer's state at `version`, the one read with their session. */
   async get(db: Db, userId: number, version: number): Promise<ViewerState> {
     const kept = this.states.get(userId);
-    if (kept && kept.version === version) {
-      // Map order is the order of use: the first is the least recently served.
-      this.states.delete(userId);
-      this.states.set(userId, kept);
-      return kept;
-    }
+    if (kept && kept.version === version) return kept;
     const state = await readViewerState(db, userId, version);
-    this.forget(userId);
     this.states.set(userId, state);
-    this.items += sizeOf(state);
-    for (const oldestId of this.states.keys()) {
-      if (this.items <= this.maxItems || oldestId === userId) break;
-      this.forget(oldestId);
-    }
     return state;
   }
 
@@ -96,19 +87,11 @@ export class ViewerStates {
     const kept = this.states.get(userId);
     if (!kept) return;
     if (kept.version !== version - steps) {
-      this.forget(userId);
+      this.states.delete(userId);
       return;
     }
-    const before = sizeOf(kept);
     apply(kept);
     kept.version = version;
-    this.items += sizeOf(kept) - before;
-  }
-
-  private forget(userId: number): void {
-    const kept = this.states.get(userId);
-    if (!kept) return;
-    this.items -= sizeOf(kept);
-    this.states.delete(userId);
+    this.states.resized(userId);
   }
 }

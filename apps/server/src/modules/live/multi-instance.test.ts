@@ -1,6 +1,6 @@
 import { api, LIVE_RESULT_EVENT, liveResultSchema, type LiveResult } from '@pollscope/contract';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { SYSTEM_EMAIL } from '../../db/seed/reference.js';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
@@ -114,5 +114,71 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
     expect(await nextResult(onTwo, (result) => result.like_count === 1)).toMatchObject({ id: question, like_count: 1 });
     const seen = await callServer(two.baseUrl, 'GET', api.question(question), { token: fan.token });
     expect(seen.body).toMatchObject({ like_count: 1, liked: true });
+  });
+
+  it('show a person what they just did on one on the other at once', async () => {
+    const author = await register(one);
+    const person = await register(two);
+    const question = await ask(one, author.token);
+    const authorId = (await callServer(one.baseUrl, 'GET', api.question(question), { token: author.token })).body.user;
+    // Both instances have the question and the person's state in memory.
+    for (const server of [one, two]) expect((await callServer(server.baseUrl, 'GET', api.question(question), { token: person.token })).body.answer).toBeNull();
+
+    expect((await callServer(one.baseUrl, 'POST', api.answer(question), { token: person.token, body: { choice: 1 } })).status).toBe(200);
+    expect((await callServer(one.baseUrl, 'POST', api.like(question), { token: person.token })).status).toBe(200);
+    expect((await callServer(one.baseUrl, 'POST', api.follow(authorId), { token: person.token })).status).toBe(200);
+    const seen = await callServer(two.baseUrl, 'GET', api.question(question), { token: person.token });
+    // Their own vote is in the result they see, whether or not two heard of it yet.
+    expect(seen.body).toMatchObject({ answer: { choice: 1 }, liked: true, result: { count: 1 } });
+    expect((await callServer(two.baseUrl, 'POST', api.answer(question), { token: person.token, body: { choice: 2 } })).status).toBe(409);
+    const feed = await callServer(two.baseUrl, 'GET', api.feed, { token: person.token });
+    expect(feed.body.questions.map((item: { id: number }) => item.id)).toContain(question);
+
+    expect((await callServer(one.baseUrl, 'POST', api.pass(question), { token: person.token })).status).toBe(200);
+    const hidden = await callServer(two.baseUrl, 'GET', api.feed, { token: person.token });
+    expect(hidden.body.questions.map((item: { id: number }) => item.id)).not.toContain(question);
+  });
+
+  it('bring what others do on one to the questions the other shows', async () => {
+    const author = await register(two);
+    const reader = await register(two);
+    const question = await ask(two, author.token);
+    const authorId = (await callServer(two.baseUrl, 'GET', api.question(question), { token: author.token })).body.user;
+    expect((await callServer(two.baseUrl, 'POST', api.follow(authorId), { token: reader.token })).status).toBe(200);
+    expect((await callServer(two.baseUrl, 'POST', api.answer(question), { token: reader.token, body: { choice: 1 } })).status).toBe(200);
+    const feedOnTwo = async () => (await callServer(two.baseUrl, 'GET', api.feed, { token: reader.token })).body;
+    expect((await feedOnTwo()).questions[0]).toMatchObject({ id: question, result: { count: 1 }, like_count: 0, user_name: 'Many' });
+
+    // Others vote and like on one, the author asks again and renames there.
+    const voter = await register(one);
+    expect((await callServer(one.baseUrl, 'POST', api.answer(question), { token: voter.token, body: { choice: 2 } })).status).toBe(200);
+    expect((await callServer(one.baseUrl, 'POST', api.like(question), { token: voter.token })).status).toBe(200);
+    const newer = await ask(one, author.token);
+    const account = (await callServer(one.baseUrl, 'GET', api.account, { token: author.token })).body;
+    const renamed = { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null };
+    expect((await callServer(one.baseUrl, 'POST', api.account, { token: author.token, body: renamed })).status).toBe(200);
+
+    // Heard through Redis within moments.
+    await vi.waitFor(
+      async () => {
+        const feed = await feedOnTwo();
+        expect(feed.questions.map((item: { id: number }) => item.id)).toEqual([newer, question]);
+        expect(feed.questions[1]).toMatchObject({ result: { count: 2, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 50 }] }, like_count: 1, user_name: 'Renamed' });
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+  });
+
+  it('end what a block forbids on the other at once', async () => {
+    const author = await register(one);
+    const reader = await register(two);
+    const question = await ask(one, author.token);
+    const idOf = async (email: string) => (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    expect((await callServer(two.baseUrl, 'POST', api.follow(await idOf(author.email)), { token: reader.token })).status).toBe(200);
+    expect((await callServer(two.baseUrl, 'GET', api.feed, { token: reader.token })).body.questions.map((item: { id: number }) => item.id)).toEqual([question]);
+
+    expect((await callServer(one.baseUrl, 'POST', api.ban(await idOf(reader.email)), { token: author.token })).status).toBe(200);
+    expect((await callServer(two.baseUrl, 'GET', api.question(question), { token: reader.token })).status).toBe(403);
+    expect((await callServer(two.baseUrl, 'GET', api.feed, { token: reader.token })).body.questions).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import { ClockCache } from '../../lib/clock-cache.js';
 
 /** The largest index `i` with `ids[i] < before` in ascending `ids`, or -1. */
 function lastBefore(ids: readonly number[], before: number): number {
@@ -41,12 +42,13 @@ export function newestOf(lists: readonly (readonly number[])[], before: number |
  * `maxIds` ids in all.
  */
 export class AuthorQuestions {
-  private readonly byAuthor = new Map<number, number[]>();
-  private ids = 0;
+  private readonly byAuthor: ClockCache<number, number[]>;
   /** Authors being read, and whether a change was heard meanwhile (the read may predate it). */
   private readonly reading = new Map<number, { staled: boolean }>();
 
-  constructor(private readonly maxIds: number) {}
+  constructor(maxIds: number) {
+    this.byAuthor = new ClockCache(maxIds, (ids) => ids.length);
+  }
 
   /** The question lists of these authors, read for those not kept. */
   async listsOf(db: Db, authorIds: readonly number[]): Promise<number[][]> {
@@ -54,11 +56,8 @@ export class AuthorQuestions {
     const missing: number[] = [];
     for (const authorId of authorIds) {
       const ids = this.byAuthor.get(authorId);
-      if (ids) {
-        this.byAuthor.delete(authorId);
-        this.byAuthor.set(authorId, ids);
-        lists.set(authorId, ids);
-      } else missing.push(authorId);
+      if (ids) lists.set(authorId, ids);
+      else missing.push(authorId);
     }
     if (missing.length > 0) {
       const marks = missing.map((authorId) => {
@@ -73,7 +72,7 @@ export class AuthorQuestions {
         if (this.reading.get(authorId) === mark) this.reading.delete(authorId);
         const ids = read.get(authorId)!;
         lists.set(authorId, ids);
-        if (!mark.staled) this.keep(authorId, ids);
+        if (!mark.staled) this.byAuthor.set(authorId, ids);
       }
     }
     return authorIds.map((authorId) => lists.get(authorId)!);
@@ -87,37 +86,19 @@ export class AuthorQuestions {
     if (!ids) return;
     // Ids grow, but two questions asked at once may commit out of order.
     ids.splice(lastBefore(ids, questionId) + 1, 0, questionId);
-    this.ids += 1;
+    this.byAuthor.resized(authorId);
   }
 
   /** The author asked a question through another instance. */
   staled(authorId: number): void {
     const reading = this.reading.get(authorId);
     if (reading) reading.staled = true;
-    this.forget(authorId);
+    this.byAuthor.delete(authorId);
   }
 
   /** Changes made elsewhere may have gone unheard. */
   staledAll(): void {
     for (const mark of this.reading.values()) mark.staled = true;
     this.byAuthor.clear();
-    this.ids = 0;
-  }
-
-  private keep(authorId: number, ids: number[]): void {
-    this.forget(authorId);
-    this.byAuthor.set(authorId, ids);
-    this.ids += ids.length;
-    for (const oldestId of this.byAuthor.keys()) {
-      if (this.ids <= this.maxIds || oldestId === authorId) break;
-      this.forget(oldestId);
-    }
-  }
-
-  private forget(authorId: number): void {
-    const ids = this.byAuthor.get(authorId);
-    if (!ids) return;
-    this.ids -= ids.length;
-    this.byAuthor.delete(authorId);
   }
 }

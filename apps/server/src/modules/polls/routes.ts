@@ -111,7 +111,8 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       cards.votesCommitted([{ questionId: card.id, choice, seq }]);
       app.changes.publish({ kind: 'question', id: card.id });
       app.live.publish(card.id, viewer.userId);
-      const [view] = await questionViews(db, cards, viewer, [card.id]);
+      // As of this vote: the state this call began with may have been replaced meanwhile.
+      const [view] = await questionViews(db, cards, await viewers.get(db, viewer.userId, voterVersion), [card.id]);
       return view;
     },
   );

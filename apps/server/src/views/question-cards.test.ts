@@ -1,0 +1,85 @@
+import { api } from '@pollscope/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
+import { QuestionCards } from './question-cards.js';
+
+let ctx: TestContext;
+let author: TestUser;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  author = await signUp(ctx);
+});
+afterAll(() => ctx.close());
+
+const votesOf = async (cards: QuestionCards, id: number) => {
+  const read = (await cards.read(ctx.database.db, [id])).get(id)!;
+  return { count: read.moving.voteCount, byChoice: Object.fromEntries(read.moving.votesByChoice), likes: read.moving.likeCount };
+};
+
+/** Answers through the API, as another instance would: the cards here hear nothing of it. */
+async function answerElsewhere(question: number, choice: number): Promise<number> {
+  const voter = await signUp(ctx);
+  expect((await voter.api.post(api.answer(question), { choice })).status).toBe(200);
+  const { seq } = await ctx.database.db.selectFrom('votes').select('seq').where('question_id', '=', question).where('user_id', '=', voter.id).executeTakeFirstOrThrow();
+  return seq;
+}
+
+describe('question cards', () => {
+  it('count a vote committed here in place, and read one they missed again', async () => {
+    const question = await ask(author, { choices: ['A', 'B'] });
+    const cards = new QuestionCards(100);
+    expect(await votesOf(cards, question)).toEqual({ count: 0, byChoice: {}, likes: 0 });
+
+    const first = await answerElsewhere(question, 1);
+    cards.votesCommitted([{ questionId: question, choice: 1, seq: first }]);
+    expect(await votesOf(cards, question)).toEqual({ count: 1, byChoice: { 1: 1 }, likes: 0 });
+
+    // The second vote was never told to these cards: the third cannot be counted in place.
+    await answerElsewhere(question, 2);
+    const third = await answerElsewhere(question, 2);
+    cards.votesCommitted([{ questionId: question, choice: 2, seq: third }]);
+    expect(await votesOf(cards, question)).toEqual({ count: 3, byChoice: { 1: 1, 2: 2 }, likes: 0 });
+  });
+
+  it('read a card again when a viewer needs more votes counted than it holds', async () => {
+    const question = await ask(author);
+    const cards = new QuestionCards(100);
+    await votesOf(cards, question);
+    const seq = await answerElsewhere(question, 2);
+    expect((await cards.read(ctx.database.db, [question])).get(question)!.moving.voteCount).toBe(0);
+    expect((await cards.read(ctx.database.db, [question], new Map([[question, seq]]))).get(question)!.moving.voteCount).toBe(1);
+  });
+
+  it('keep a read that started before a change from replacing what the change left', async () => {
+    const question = await ask(author);
+    const cards = new QuestionCards(100);
+    await votesOf(cards, question);
+    cards.staled(question);
+    const reading = cards.read(ctx.database.db, [question]);
+    // Heard while the read is under way: the read may predate it.
+    await answerElsewhere(question, 1);
+    cards.staled(question);
+    expect((await reading).get(question)!.moving.voteCount).toBe(0);
+    expect(await votesOf(cards, question)).toMatchObject({ count: 1 });
+  });
+
+  it('follow likes made here, and names changed by authors', async () => {
+    const question = await ask(author);
+    const cards = new QuestionCards(100);
+    await votesOf(cards, question);
+    const fan = await signUp(ctx);
+    await fan.api.post(api.like(question));
+    cards.likesChanged(question, 1);
+    expect(await votesOf(cards, question)).toMatchObject({ likes: 1 });
+
+    const account = (await author.api.get(api.account)).body;
+    await author.api.post(api.account, { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, gender: account.gender, favoriteCategory: null, favoriteTopic: null });
+    cards.authorChanged(author.id);
+    expect((await cards.read(ctx.database.db, [question])).get(question)!.moving.authorName).toBe('Renamed');
+  });
+
+  it('leave out questions that do not exist', async () => {
+    const cards = new QuestionCards(100);
+    expect((await cards.read(ctx.database.db, [987_654])).size).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+import { api } from '@pollscope/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ask, createTestApp, signUp, type TestContext } from '../test/helper.js';
+import { ViewerStates } from './viewer-states.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const versionOf = async (userId: number) =>
+  (await ctx.database.db.selectFrom('users').select('state_version').where('id', '=', userId).executeTakeFirstOrThrow()).state_version;
+
+describe('viewer states', () => {
+  it('hold what a person did, and are read again once their version moved', async () => {
+    const [viewer, author] = [await signUp(ctx), await signUp(ctx)];
+    const question = await ask(author);
+    const states = new ViewerStates(1_000);
+    const before = await states.get(ctx.database.db, viewer.id, await versionOf(viewer.id));
+    expect(before.votes.size).toBe(0);
+
+    await viewer.api.post(api.answer(question), { choice: 2 });
+    await viewer.api.post(api.like(question));
+    await viewer.api.post(api.follow(author.id));
+    // Kept while the version stands, whatever happened meanwhile.
+    expect(await states.get(ctx.database.db, viewer.id, before.version)).toBe(before);
+
+    const after = await states.get(ctx.database.db, viewer.id, await versionOf(viewer.id));
+    expect(after.version).toBe(before.version + 3);
+    expect(after.votes.get(question)).toMatchObject({ choice: 2, seq: 1 });
+    expect([...after.likes]).toEqual([question]);
+    expect(after.followees).toEqual([author.id]);
+  });
+
+  it('take a change made here when they are its previous version, and drop it otherwise', async () => {
+    const viewer = await signUp(ctx);
+    const states = new ViewerStates(1_000);
+    const version = await versionOf(viewer.id);
+    const kept = await states.get(ctx.database.db, viewer.id, version);
+    states.changed(viewer.id, version + 1, 1, (state) => state.passes.add(42));
+    expect(await states.get(ctx.database.db, viewer.id, version + 1)).toBe(kept);
+    expect([...kept.passes]).toEqual([42]);
+
+    // A change from elsewhere came in between: the kept state is not the one just before.
+    states.changed(viewer.id, version + 3, 1, (state) => state.passes.add(43));
+    const read = await states.get(ctx.database.db, viewer.id, version + 3);
+    expect(read).not.toBe(kept);
+    expect(read.passes.has(43)).toBe(false);
+  });
+
+  it('know who blocked the viewer and whom the viewer blocked', async () => {
+    const [viewer, blocker, blocked] = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
+    await blocker.api.post(api.ban(viewer.id));
+    await viewer.api.post(api.ban(blocked.id));
+    const state = await new ViewerStates(1_000).get(ctx.database.db, viewer.id, await versionOf(viewer.id));
+    expect([...state.blocked].sort()).toEqual([blocker.id, blocked.id].sort());
+  });
+});
