@@ -66,11 +66,18 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     database,
     config,
     async close() {
-      await app.close();
+      await this.app.close();
       await database.close();
       await testDatabase.drop();
     },
   };
+}
+
+/** Starts the app again on the same database, as after a deploy: what it kept in memory is gone. */
+export async function restartApp(ctx: TestContext): Promise<void> {
+  await ctx.app.close();
+  ctx.app = await buildApp({ config: ctx.config, database: ctx.database });
+  await ctx.app.ready();
 }
 
 export interface Reply<T = any> {

@@ -1,6 +1,6 @@
 import { api, feedSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { ask, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { utcDay } from '../site/activity.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -11,11 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** Each test chooses today's question afresh, from only the questions it dates into the past week. */
+/**
+ * Each test chooses today's question afresh, from only the questions it dates into the past week,
+ * on a server started anew: a server keeps the day's choice once made.
+ */
 beforeEach(async () => {
   const { db } = ctx.database;
   await db.deleteFrom('questions_of_the_day').execute();
   await db.updateTable('questions').set({ published_at: new Date().toISOString() }).execute();
+  await restartApp(ctx);
 });
 
 /** Moves a question's publication this many days (and an hour) before the start of today, UTC. */

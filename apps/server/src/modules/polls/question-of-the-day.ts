@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { compiledOnce } from '../../db/compiled-query.js';
 import type { Db } from '../../db/index.js';
 import { utcDay } from '../site/activity.js';
 
@@ -33,14 +32,14 @@ async function questionOfDay(db: Db, day: string): Promise<number | null> {
 }
 
 /**
- * Today's question (chosen by the first call of the day), read on every feed: its lookup is
- * compiled once. Whether a viewer may see it is theirs to check.
+ * Today's question, read on every feed: once chosen and stored a day's question never changes,
+ * so each server keeps the day's choice once it has read it.
  */
 export function questionOfTheDayFinder(db: Db): () => Promise<number | null> {
-  const storedChoice = compiledOnce(db, ['day'] as [string], (db, day) => db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day));
+  let known: { day: string; questionId: number | null } | null = null;
   return async () => {
     const day = utcDay();
-    const [stored] = await storedChoice(db, day);
-    return stored ? stored.question_id : questionOfDay(db, day);
+    if (known?.day !== day) known = { day, questionId: await questionOfDay(db, day) };
+    return known.questionId;
   };
 }
