@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPostgresUrl } from '../src/db/dialect.js';
 import { openDatabase } from '../src/db/index.js';
-import { serverDir, startServer, type ServerProcess } from '../src/test/server-process.js';
+import { runCommand, serverDir, startServer, type ServerProcess } from '../src/test/server-process.js';
 import { CALL_NAMES, callSpecs, communityIds, describeTarget, targetMet } from './calls.js';
 import { DEFAULT_PARAMETERS, communityShape, type CommunityParameters } from './community-plan.js';
 import { communityKey, generateCommunity, sessionTokenFor, storedCommunity, type BenchCommunity } from './generate.js';
@@ -53,6 +53,8 @@ Measurement:
   --connections <n>              connections per call (default 10); calls with a latency target
                                  are measured again on 1 connection, without queueing
   --instances <n>                server processes on the database, connections spread over them (default 1)
+  --redis <url>                  the Redis the instances share (REDIS_URL), so that each hears what the
+                                 others change; required with more than one instance
   --mixed-duration <seconds>     measured time of the mixed load (default 60)
   --mixed-warmup <seconds>       its reads-only warm-up (default 15)
   --mixed-connections <n>        its connections (default 200)
@@ -78,6 +80,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '10' },
     instances: { type: 'string', default: '1' },
+    redis: { type: 'string' },
     'mixed-duration': { type: 'string', default: '60' },
     'mixed-warmup': { type: 'string', default: '15' },
     'mixed-connections': { type: 'string', default: '200' },
@@ -123,6 +126,9 @@ const settings = {
   warmupSeconds: wholeNumber('warmup', 2),
   durationSeconds: wholeNumber('duration', 10, 1),
 };
+// Instances keep copies of questions and feeds in memory and learn of each other's changes through Redis.
+if (settings.instances > 1 && !values.redis) fail('--instances: several instances share their changes through Redis: give --redis redis://…');
+const serverEnv: Record<string, string> = values.redis ? { REDIS_URL: values.redis, REDIS_PREFIX: `pollscope-bench-${process.pid}:` } : {};
 const mixedSettings = { durationSeconds: wholeNumber('mixed-duration', 60, 1), warmupSeconds: wholeNumber('mixed-warmup', 15), connections: wholeNumber('mixed-connections', 200, 1) };
 const phases = new Set<Phase>(values.only ? (values.only.split(',').map((name) => name.trim()) as Phase[]) : PHASES);
 for (const phase of phases) if (!PHASES.includes(phase)) fail(`--only: unknown name "${phase}"`);
@@ -211,11 +217,14 @@ try {
   await refreshSessions(databaseUrl);
   const version = await databaseVersion(databaseUrl);
 
+  // The server as `npm start` runs it.
+  const built = await runCommand('scripts/build.ts', []);
+  if (built.code !== 0) throw new Error(`building the server failed: ${built.stderr}`);
   const servers: ServerProcess[] = [];
   let results: BenchResults;
   try {
     const nodeOptions = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`] : [];
-    for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl, {}, nodeOptions));
+    for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl, serverEnv, nodeOptions, 'build'));
     const memory = new MemorySampler(servers.map((server) => server.child.pid!));
     const calls = await measureCalls(community, servers, memory);
     let mixed = null;

@@ -61,16 +61,18 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const database = openDatabase(config.databaseUrl);
   const app = await buildApp({ config, database });
   await app.ready();
-  return {
+  const ctx: TestContext = {
     app,
     database,
     config,
     async close() {
-      await this.app.close();
+      // The app of now: restartApp may have replaced the first.
+      await ctx.app.close();
       await database.close();
       await testDatabase.drop();
     },
   };
+  return ctx;
 }
 
 /** Starts the app again on the same database, as after a deploy: what it kept in memory is gone. */

@@ -22,13 +22,22 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** The server from its source, through the TypeScript loader, or as `npm start` runs it, built (`npm run build -w apps/server`). */
+export type ServerEntry = 'source' | 'build';
+const ENTRY_ARGUMENTS: Record<ServerEntry, string[]> = { source: ['--import', 'tsx', 'src/server.ts'], build: ['dist/server.js'] };
+
 /**
- * Starts the real server (`node --import tsx src/server.ts`) on a database and a free port, as it
- * runs in production but without the demo community, rate limits or slow password hashing.
+ * Starts the real server on a database and a free port, as it runs in production but without the
+ * demo community, rate limits or slow password hashing.
  */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeOptions: string[] = []): Promise<ServerProcess> {
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  nodeOptions: string[] = [],
+  entry: ServerEntry = 'source',
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [...nodeOptions, ...ENTRY_ARGUMENTS[entry]], {
     cwd: serverDir,
     env: {
       ...process.env,
