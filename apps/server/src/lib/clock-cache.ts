@@ -52,8 +52,8 @@ export class ClockCache<K, V> {
     this.entries.delete(key);
   }
 
-  values(): IterableIterator<V> {
-    return [...this.entries.values()].map((entry) => entry.value).values();
+  *values(): IterableIterator<V> {
+    for (const entry of this.entries.values()) yield entry.value;
   }
 
   clear(): void {

@@ -110,7 +110,8 @@ export class QuestionCards {
       }
       const votesByChoice = new Map(moving.votesByChoice);
       votesByChoice.set(choice, (votesByChoice.get(choice) ?? 0) + 1);
-      card.moving = { voteCount: seq, likeCount: moving.likeCount, authorName: moving.authorName, votesByChoice };
+      // What was written from the old counts goes with them.
+      card.moving = { ...moving, voteCount: seq, votesByChoice, result: undefined, json: undefined };
     }
   }
 
@@ -120,7 +121,7 @@ export class QuestionCards {
     if (!card) return;
     card.generation += 1;
     const moving = card.moving;
-    if (moving) card.moving = { voteCount: moving.voteCount, likeCount: moving.likeCount + delta, authorName: moving.authorName, votesByChoice: moving.votesByChoice, result: moving.result };
+    if (moving) card.moving = { ...moving, likeCount: moving.likeCount + delta, json: undefined };
   }
 
   /** Something changed the question elsewhere. */
@@ -194,15 +195,15 @@ export class QuestionCards {
       const kind = questionKind(row);
       const moving = movingOf(row);
       const fixed: FixedPart = {
-          id: row.id,
-          qid: row.id,
-          type: row.type,
-          title: row.title,
-          category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
-          choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
-          tags: tagsByQuestion.get(row.id) ?? [],
-          published_at: row.published_at,
-          user: row.user_id,
+        id: row.id,
+        qid: row.id,
+        type: row.type,
+        title: row.title,
+        category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+        choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
+        tags: tagsByQuestion.get(row.id) ?? [],
+        published_at: row.published_at,
+        user: row.user_id,
       };
       const card: QuestionCard = { id: row.id, authorId: row.user_id, kind, fixed, fixedJson: JSON.stringify(fixed).slice(0, -1), moving, generation: 0 };
       // Another request may have read it meanwhile: the first one kept is the one used.

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { ClockCache } from '../lib/clock-cache.js';
 import type { Voter } from '../modules/polls/questions.js';
@@ -20,6 +21,21 @@ export interface ViewerState {
   followees: number[];
   /** People this viewer blocked or who blocked this viewer. */
   blocked: Set<number>;
+}
+
+/**
+ * Moves what a person sees of their own to its next version, returned: for the changes whose
+ * transaction does not move it in a statement it already makes (recordVotes, setLiked and
+ * updateAccount do).
+ */
+export async function nextStateVersion(trx: Db, userId: number): Promise<number> {
+  const { state_version } = await trx
+    .updateTable('users')
+    .set({ state_version: sql`state_version + 1` })
+    .where('id', '=', userId)
+    .returning('state_version')
+    .executeTakeFirstOrThrow();
+  return state_version;
 }
 
 function sizeOf(state: ViewerState): number {

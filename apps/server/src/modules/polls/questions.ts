@@ -8,7 +8,7 @@ import type { QuestionRow, UserRow } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import type { CardRead, QuestionCards } from '../../views/question-cards.js';
 import type { QuestionKind } from '../../views/results.js';
-import type { ViewerState } from '../../views/viewer-states.js';
+import { nextStateVersion, type ViewerState } from '../../views/viewer-states.js';
 import { countActivity } from '../site/activity.js';
 import { blockedEitherWay } from '../social/blocks.js';
 
@@ -205,17 +205,6 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<RecordedVo
 /** Records one vote and its tallies (recordVotes). */
 export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<void> {
   await recordVotes(trx, [{ questionId: question.id, voter, choice }]);
-}
-
-/** Moves what the user sees of their own to its next version, returned. */
-export async function nextStateVersion(trx: Db, userId: number): Promise<number> {
-  const { state_version } = await trx
-    .updateTable('users')
-    .set({ state_version: sql`state_version + 1` })
-    .where('id', '=', userId)
-    .returning('state_version')
-    .executeTakeFirstOrThrow();
-  return state_version;
 }
 
 /**

@@ -46,9 +46,10 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewer = await viewerState(request);
     const [page, qotdId] = await Promise.all([listFeed(db, authorQuestions, viewer, request.query), request.query.cursor ? null : questionOfTheDay()]);
     // The question of the day is viewed with the page, unless the viewer hid it or its author and they blocked each other.
-    const ids = qotdId === null || page.ids.includes(qotdId) || viewer.passes.has(qotdId) ? page.ids : [...page.ids, qotdId];
+    const qotdShown = qotdId !== null && !viewer.passes.has(qotdId) ? qotdId : null;
+    const ids = qotdShown === null || page.ids.includes(qotdShown) ? page.ids : [...page.ids, qotdShown];
     const views = new Map((await questionViews(db, cards, viewer, ids)).map((view) => [view.id, view]));
-    const qotd = qotdId === null || viewer.passes.has(qotdId) ? undefined : views.get(qotdId);
+    const qotd = qotdShown === null ? undefined : views.get(qotdShown);
     return {
       qotd: qotd && (qotd.owner || !viewer.blocked.has(qotd.user)) ? qotd : null,
       questions: page.ids.flatMap((id) => views.get(id) ?? []),

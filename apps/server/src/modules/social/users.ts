@@ -1,7 +1,7 @@
 import type { Connection, Stats, UserStats } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
-import { nextStateVersion } from '../polls/questions.js';
+import { nextStateVersion } from '../../views/viewer-states.js';
 import { isBlockedEitherWay } from './blocks.js';
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {
