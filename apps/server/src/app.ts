@@ -80,10 +80,10 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  registerAuth(app);
   refuseNulText(app);
   registerRedis(app);
   registerChanges(app);
+  registerAuth(app);
   registerViews(app);
   await registerRateLimits(app);
   registerLive(app);

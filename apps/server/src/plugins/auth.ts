@@ -31,7 +31,9 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('viewerId', null);
   app.decorateRequest('viewerVersion', 0);
   app.decorateRequest('token', null);
-  const sessions = sessionsOf(app.db);
+  // Instances that share Redis read the session on every call: the state version it carries is
+  // how one shows a person at once what they did through another.
+  const sessions = sessionsOf(app.db, { keep: app.redis === null });
   app.decorate('sessions', sessions);
   app.addHook('onClose', () => sessions.close());
   app.addHook('onRequest', async (request) => {

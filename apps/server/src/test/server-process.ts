@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +25,14 @@ async function freePort(): Promise<number> {
 
 /** The server from its source, through the TypeScript loader, or as `npm start` runs it, built (`npm run build -w apps/server`). */
 export type ServerEntry = 'source' | 'build';
-const ENTRY_ARGUMENTS: Record<ServerEntry, string[]> = { source: ['--import', 'tsx', 'src/server.ts'], build: ['dist/server.js'] };
+/** The arguments `npm start` gives node: its heap settings, then the built file. */
+function startArguments(): string[] {
+  const start = (JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs ${command}, not node`);
+  return args;
+}
+const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = { source: () => ['--import', 'tsx', 'src/server.ts'], build: startArguments };
 
 /**
  * Starts the real server on a database and a free port, as it runs in production but without the
@@ -37,7 +45,7 @@ export async function startServer(
   entry: ServerEntry = 'source',
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeOptions, ...ENTRY_ARGUMENTS[entry]], {
+  const child = spawn(process.execPath, [...nodeOptions, ...ENTRY_ARGUMENTS[entry]()], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -31,3 +31,13 @@ export function registerViews(app: FastifyInstance): void {
 export function viewerState(request: FastifyRequest): Promise<ViewerState> {
   return request.server.viewers.get(request.server.db, viewer(request), request.viewerVersion);
 }
+
+/**
+ * A change to the viewer's own state committed here, which moved their version to `version`:
+ * the state kept here takes it (`apply`), and their sessions here and elsewhere learn of it.
+ */
+export function ownStateMoved(request: FastifyRequest, version: number, apply: (state: ViewerState) => void): void {
+  const userId = viewer(request);
+  request.server.viewers.changed(userId, version, 1, apply);
+  request.server.sessions.stateMoved(userId, version);
+}

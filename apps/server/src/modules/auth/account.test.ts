@@ -84,5 +84,10 @@ describe('personal info', () => {
     await voter.api.post(api.account, { ...update, livingIn: 250, birthDate: '1970-01-01' });
     const segments = await ctx.database.db.selectFrom('vote_segments').select(['country_id', 'birth_year', 'gender', 'count']).where('question_id', '=', id).execute();
     expect(segments).toEqual([{ country_id: 840, birth_year: 1990, gender: 'F', count: 1 }]);
+    // The next vote is cast in the new group.
+    const next = await ask(author);
+    await voter.api.post(api.answer(next), { choice: 1 });
+    const nextSegments = await ctx.database.db.selectFrom('vote_segments').select(['country_id', 'birth_year', 'gender', 'count']).where('question_id', '=', next).execute();
+    expect(nextSegments).toEqual([{ country_id: 250, birth_year: 1970, gender: 'F', count: 1 }]);
   });
 });

@@ -14,7 +14,7 @@ import { BadRequestError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
 import { authenticate, getAccount, getSettings, registerUser, updateAccount, updateSettings } from './accounts.js';
 import { hashPassword } from './passwords.js';
-import { createSession, revokeOtherSessions, revokeSession } from './sessions.js';
+import { createSession } from './sessions.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 const tags = ['auth'];
@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/logout/', { schema: { tags, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     viewer(request);
-    await revokeSession(db, request.token!);
+    await app.sessions.revoke(request.token!);
     return reply.code(204).send(null);
   });
 
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/settings/', { schema: { tags, body: settingsUpdateBodySchema, response: { 200: settingsSchema, ...errors, 409: errorBodySchema } } }, async (request) => {
     const viewerId = viewer(request);
     const passwordChanged = await updateSettings(db, viewerId, request.body, config.passwordHashCost);
-    if (passwordChanged) await revokeOtherSessions(db, viewerId, request.token!);
+    if (passwordChanged) await app.sessions.revokeOthers(viewerId, request.token!);
     return getSettings(db, viewerId);
   });
 
@@ -65,6 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/auth/account/', { schema: { tags, body: accountUpdateBodySchema, response: { 200: accountSchema, ...errors } } }, async (request) => {
     const viewerId = viewer(request);
     await updateAccount(db, viewerId, request.body);
+    app.sessions.stateChanged(viewerId);
     // Their questions show their name.
     app.cards.authorChanged(viewerId);
     app.changes.publish({ kind: 'author', id: viewerId });

@@ -15,6 +15,8 @@ afterAll(() => ctx.close());
 async function idleFor(user: TestUser, seconds: number): Promise<void> {
   const lastUsed = new Date(Date.now() - seconds * 1000).toISOString();
   await ctx.database.db.updateTable('sessions').set({ last_used_at: lastUsed }).where('user_id', '=', user.id).execute();
+  // Changed behind the server's back: what it keeps of sessions is read again.
+  ctx.app.sessions.forgetAll();
 }
 
 async function signIn(user: TestUser) {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { compiledOnce } from '../../db/compiled-query.js';
 import type { Db } from '../../db/index.js';
+import { ClockCache } from '../../lib/clock-cache.js';
 
 /** Writing the last use on every request would turn each read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -25,22 +26,48 @@ export interface Session {
 
 /** How often the last uses of sessions are written, in one statement for all of them. */
 const TOUCH_WRITE_INTERVAL_MS = 5_000;
+/** How long a session found is kept before it is read again, should anything but this server change it. */
+const KEPT_SESSION_MS = 30_000;
+/** Sessions kept at most, about 200 bytes each. */
+const MAX_KEPT_SESSIONS = 50_000;
 
 export interface Sessions {
   /** The session of a token, or null when the token is unknown or has been idle too long. */
   find(token: string, idleSeconds: number): Promise<Session | null>;
+  /** A change to the person's own state committed here moved it to `version`. */
+  stateMoved(userId: number, version: number): void;
+  /** A change to the person's own state committed here, to a version read on their next call. */
+  stateChanged(userId: number): void;
+  /** Forgets every session kept, to read each again (after the database was changed from outside). */
+  forgetAll(): void;
+  /** Signs a token out. */
+  revoke(token: string): Promise<void>;
+  /** Signs out every session of the person but `keepToken` (after a password change). */
+  revokeOthers(userId: number, keepToken: string): Promise<void>;
   /** Writes the last uses noted since the last write. */
   writeTouches(): Promise<void>;
   close(): Promise<void>;
 }
 
+interface KeptSession {
+  userId: number;
+  tokenHash: string;
+  /** The session's last use: as stored when it was read, or as noted since. */
+  lastUsed: number;
+  /** When its read began (performance.now()). */
+  readAt: number;
+}
+
 /**
- * Sessions as every call finds them: the lookup's query is compiled once, and the last use of a
- * session is written once a minute at most, for all sessions at once every few seconds rather
- * than as a write of its own in the call that used it. A use noted but not yet written counts
- * for the idle limit here; another instance sees it a few seconds later, nothing a 30-day limit notices.
+ * Sessions as every call finds them. With `keep` (an instance that runs alone, so that every
+ * change goes through it), a session read from the database is kept for a while with its
+ * person's state version, so most calls read nothing: the changes made here update what is kept.
+ * Without, every call reads its session. The lookup's query is compiled once, and the last use of
+ * a session is written once a minute at most, for all sessions at once every few seconds rather
+ * than as a write of its own in the call that used it. A use noted but not yet written counts for
+ * the idle limit here; another instance sees it a few seconds later, nothing a 30-day limit notices.
  */
-export function sessionsOf(db: Db): Sessions {
+export function sessionsOf(db: Db, { keep }: { keep: boolean }): Sessions {
   const sessionByTokenHash = compiledOnce(db, ['token-hash'] as [string], (db, tokenHash) =>
     db
       .selectFrom('sessions')
@@ -50,6 +77,15 @@ export function sessionsOf(db: Db): Sessions {
   );
   /** Token hashes used since the last write, with when. */
   const touched = new Map<string, number>();
+  /** By token: hashing one costs more than looking it up. */
+  const kept = new ClockCache<string, KeptSession>(MAX_KEPT_SESSIONS);
+  /** The latest state version known here of people with a session kept. */
+  const versions = new ClockCache<number, number>(MAX_KEPT_SESSIONS);
+  /**
+   * When each person's sessions or state last changed to what no version kept says: a session
+   * whose read began earlier may predate it. Forgotten once older than any session kept.
+   */
+  const changedAt = new Map<number, number>();
 
   const writeTouches = async () => {
     if (touched.size === 0) return;
@@ -60,37 +96,87 @@ export function sessionsOf(db: Db): Sessions {
       await db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', 'in', hashes.slice(start, start + 500)).execute();
     }
   };
-  const timer = setInterval(() => void writeTouches().catch(() => {}), TOUCH_WRITE_INTERVAL_MS);
-  timer.unref();
+  const touchTimer = setInterval(() => void writeTouches().catch(() => {}), TOUCH_WRITE_INTERVAL_MS);
+  touchTimer.unref();
+  const forgetTimer = setInterval(() => {
+    const before = performance.now() - KEPT_SESSION_MS;
+    for (const [userId, at] of changedAt) if (at < before) changedAt.delete(userId);
+  }, KEPT_SESSION_MS);
+  forgetTimer.unref();
+
+  /** The session as kept, when nothing since could have changed it. */
+  const trusted = (token: string): { session: KeptSession; version: number } | null => {
+    const session = kept.get(token);
+    if (!session || performance.now() - session.readAt > KEPT_SESSION_MS || session.readAt <= (changedAt.get(session.userId) ?? -Infinity)) return null;
+    const version = versions.get(session.userId);
+    return version === undefined ? null : { session, version };
+  };
+
+  const read = async (token: string): Promise<{ session: KeptSession; version: number } | null> => {
+    const tokenHash = hashToken(token);
+    const readAt = performance.now();
+    const [row] = await sessionByTokenHash(db, tokenHash);
+    if (!row) {
+      kept.delete(token);
+      return null;
+    }
+    const session = { userId: row.user_id, tokenHash, lastUsed: Date.parse(row.last_used_at), readAt };
+    // Versions only grow: one moved here since this read began is the later.
+    const version = Math.max(row.state_version, versions.get(row.user_id) ?? 0);
+    if (keep) {
+      kept.set(token, session);
+      versions.set(row.user_id, version);
+    }
+    return { session, version };
+  };
+
+  const changed = (userId: number) => void changedAt.set(userId, performance.now());
 
   return {
     async find(token, idleSeconds) {
-      const tokenHash = hashToken(token);
-      const [session] = await sessionByTokenHash(db, tokenHash);
-      if (!session) return null;
-      const lastUsed = Math.max(Date.parse(session.last_used_at), touched.get(tokenHash) ?? 0);
+      const found = (keep ? trusted(token) : null) ?? (await read(token));
+      if (!found) return null;
+      const { session, version } = found;
+      const lastUsed = Math.max(session.lastUsed, touched.get(session.tokenHash) ?? 0);
       const idleMs = Date.now() - lastUsed;
       if (idleMs > idleSeconds * 1000) {
-        touched.delete(tokenHash);
-        await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+        touched.delete(session.tokenHash);
+        kept.delete(token);
+        await db.deleteFrom('sessions').where('token_hash', '=', session.tokenHash).execute();
         return null;
       }
-      if (idleMs > TOUCH_INTERVAL_MS) touched.set(tokenHash, Date.now());
-      return { userId: session.user_id, stateVersion: session.state_version };
+      if (idleMs > TOUCH_INTERVAL_MS) {
+        session.lastUsed = Date.now();
+        touched.set(session.tokenHash, session.lastUsed);
+      }
+      return { userId: session.userId, stateVersion: version };
+    },
+    stateMoved(userId, version) {
+      if (keep) versions.set(userId, Math.max(versions.get(userId) ?? 0, version));
+    },
+    stateChanged: changed,
+    forgetAll() {
+      kept.clear();
+      versions.clear();
+      changedAt.clear();
+    },
+    async revoke(token) {
+      kept.delete(token);
+      const tokenHash = hashToken(token);
+      touched.delete(tokenHash);
+      const session = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').executeTakeFirst();
+      // A read of the session begun before the delete may still be under way.
+      if (session) changed(session.user_id);
+    },
+    async revokeOthers(userId, keepToken) {
+      await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', hashToken(keepToken)).execute();
+      changed(userId);
     },
     writeTouches,
     async close() {
-      clearInterval(timer);
+      clearInterval(touchTimer);
+      clearInterval(forgetTimer);
       await writeTouches();
     },
   };
-}
-
-export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.deleteFrom('sessions').where('token_hash', '=', hashToken(token)).execute();
-}
-
-/** After a password change every other device has to sign in again. */
-export async function revokeOtherSessions(db: Db, userId: number, keepToken: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', hashToken(keepToken)).execute();
 }

@@ -68,6 +68,21 @@ describe('the feed', () => {
     await reader.api.post(api.unfollow(author.id));
     expect(await idsIn(reader, api.feed)).toEqual([]);
   });
+
+  it('changes at once with a follow, and with a block by either side', async () => {
+    const reader = await signUp(ctx);
+    const author = await signUp(ctx);
+    const id = await ask(author);
+    expect(await idsIn(reader, api.feed)).toEqual([]);
+    await reader.api.post(api.follow(author.id));
+    expect(await idsIn(reader, api.feed)).toEqual([id]);
+    // Blocked by the author: the reader made no call, yet their feed changes.
+    await author.api.post(api.ban(reader.id));
+    expect(await idsIn(reader, api.feed)).toEqual([]);
+    await author.api.post(api.unban(reader.id));
+    await reader.api.post(api.follow(author.id));
+    expect(await idsIn(reader, api.feed)).toEqual([id]);
+  });
 });
 
 describe('a category', () => {

@@ -16,7 +16,7 @@ import {
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import { viewerState } from '../../views/plugin.js';
+import { ownStateMoved, viewerState } from '../../views/plugin.js';
 import { questionViews } from '../../views/questions.js';
 import type { ViewerState } from '../../views/viewer-states.js';
 import { userExists } from '../social/users.js';
@@ -108,7 +108,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Caught by the unique index too, but refused here a repeat never costs a batch its commit.
       if (viewer.votes.has(card.id)) throw new ConflictError('You already answered this question');
       const { seq, voterVersion } = await votes.record({ questionId: card.id, voter: viewer.voter, choice });
-      viewers.changed(viewer.userId, voterVersion, 1, (state) => state.votes.set(card.id, { choice, seq }));
+      ownStateMoved(request, voterVersion, (state) => state.votes.set(card.id, { choice, seq }));
       cards.votesCommitted([{ questionId: card.id, choice, seq }]);
       app.changes.publish({ kind: 'question', id: card.id });
       app.live.publish(card.id, viewer.userId);
@@ -127,7 +127,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { card } = await cardForAction(db, cards, viewer, request.params.id);
         const version = await db.transaction().execute((trx) => setLiked(trx, viewer.userId, card.id, liked));
         if (version !== null) {
-          viewers.changed(viewer.userId, version, 1, (state) => (liked ? state.likes.add(card.id) : state.likes.delete(card.id)));
+          ownStateMoved(request, version, (state) => (liked ? state.likes.add(card.id) : state.likes.delete(card.id)));
           cards.likesChanged(card.id, liked ? 1 : -1);
           app.changes.publish({ kind: 'question', id: card.id });
           app.live.publish(card.id, viewer.userId);
@@ -145,7 +145,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
         const viewer = await viewerState(request);
         const { card } = await cardForAction(db, cards, viewer, request.params.id);
         const version = await db.transaction().execute((trx) => setPassed(trx, viewer.userId, card.id, passed));
-        viewers.changed(viewer.userId, version, 1, (state) => (passed ? state.passes.add(card.id) : state.passes.delete(card.id)));
+        ownStateMoved(request, version, (state) => (passed ? state.passes.add(card.id) : state.passes.delete(card.id)));
         return { passed };
       },
     );

@@ -26,6 +26,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const viewerId = viewer(request);
         await db.transaction().execute((trx) => setFollowing(trx, viewerId, request.params.user, connected));
+        app.sessions.stateChanged(viewerId);
         return { connected };
       },
     );
@@ -38,6 +39,9 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const viewerId = viewer(request);
         await db.transaction().execute((trx) => setBlocking(trx, viewerId, request.params.user, blocked));
+        // Both see the other's questions differently from now on.
+        app.sessions.stateChanged(viewerId);
+        app.sessions.stateChanged(request.params.user);
         return { blocked };
       },
     );
