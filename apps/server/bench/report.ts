@@ -8,7 +8,9 @@ import type { MixedLoadReport } from './mixed-load.js';
 export interface CallResult extends CallMeasurement {
   name: CallName;
   label: string;
-  /** Requests per second as a share of the ceiling's in the same run. */
+  /** The ceiling's requests per second measured just before this call (for the ceiling, its own). */
+  ceiling: number | null;
+  /** Requests per second as a share of that ceiling's. */
   ratioToCeiling: number | null;
   /** The largest server's resident memory during the call, MB. */
   rssPeakMb: number | null;
@@ -64,11 +66,12 @@ function callLines(results: BenchResults): string[] {
   return [
     `Each call: ${settings.connections} connections over ${settings.instances} server instance${settings.instances === 1 ? '' : 's'}, ${settings.warmupSeconds} s of warm-up, then ${settings.durationSeconds} s measured.`,
     '',
-    '| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | × ceiling | Server RSS MB | Target |',
-    '|---|---|---:|---:|---:|---|---:|---:|---|',
+    ...(results.calls.some((call) => call.name === 'ceiling') ? ['Each call is compared with the ceiling measured again just before it (the machine is shared, and its speed drifts over a run).', ''] : []),
+    '| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | Ceiling just before, requests/s | × ceiling | Server RSS MB | Target |',
+    '|---|---|---:|---:|---:|---|---:|---:|---:|---|',
     ...results.calls.map(
       (call) =>
-        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(2)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |`,
+        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.name === 'ceiling' || call.ceiling === null ? '' : number(call.ceiling)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(2)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |`,
     ),
   ];
 }

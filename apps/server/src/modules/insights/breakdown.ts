@@ -1,5 +1,6 @@
 import { AGE_FILTER_DEFAULTS, type BreakdownFilters, type Comparison, type Gender, type Result } from '@pollscope/contract';
 import type { QuestionRow } from '../../db/schema.js';
+import type { ExploredQuestion } from './access.js';
 import { choiceLabels, questionKind } from '../../views/results.js';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
 import { AGE_BANDS, ageInYear, agesOf, bandOf, bandsTouched, currentYear, type AgeBand } from './ages.js';
@@ -102,7 +103,7 @@ function countriesToCheck(table: SegmentTable, group: Box, size: number, everyon
  * segment table as of the question row read in this request. The group's result is suppressed
  * when showing it could reveal how someone voted (disclosure.ts).
  */
-export async function filteredBreakdown(tables: SegmentTables, question: QuestionRow, query: BreakdownQuery, k: number, year = currentYear()): Promise<FilteredBreakdown> {
+export async function filteredBreakdown(tables: SegmentTables, question: ExploredQuestion, query: BreakdownQuery, k: number, year = currentYear()): Promise<FilteredBreakdown> {
   const bands = bandsTouched(query.minAge, query.maxAge);
   const group: Box = { gender: query.gender, bands, country: query.country };
   const table = await tables.current(question);

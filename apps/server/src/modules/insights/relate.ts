@@ -1,8 +1,9 @@
 import type { Db } from '../../db/index.js';
-import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError, ForbiddenError } from '../../errors.js';
 import { choiceLabels, questionKind } from '../../views/results.js';
-import { questionForAction } from '../polls/questions.js';
+import type { QuestionCards } from '../../views/question-cards.js';
+import type { ViewerState } from '../../views/viewer-states.js';
+import { questionInReach, type ExploredQuestion } from './access.js';
 import { associationOf, type RelateRow, type TestedAssociation } from './association.js';
 import { totalOf } from './breakdown.js';
 import { relateRowsShown } from './disclosure.js';
@@ -13,12 +14,12 @@ import { orient, type PairTables } from './pair-tables.js';
  * and their authors (403), they differ and the second is multiple choice (400), and the viewer
  * answered both (403).
  */
-export async function questionsToRelate(db: Db, viewerId: number, firstId: number, secondId: number): Promise<[QuestionRow, QuestionRow]> {
-  const first = await questionForAction(db, viewerId, firstId);
-  const second = await questionForAction(db, viewerId, secondId);
+export async function questionsToRelate(db: Db, cards: QuestionCards, viewer: ViewerState, firstId: number, secondId: number): Promise<[ExploredQuestion, ExploredQuestion]> {
+  const first = await questionInReach(db, cards, viewer, firstId);
+  const second = await questionInReach(db, cards, viewer, secondId);
   if (first.id === second.id) throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
   if (second.type !== 'MC') throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
-  if (!first.answered || !second.answered) throw new ForbiddenError('Answer both questions to relate them');
+  if (!viewer.votes.has(first.id) || !viewer.votes.has(second.id)) throw new ForbiddenError('Answer both questions to relate them');
   return [first, second];
 }
 
@@ -33,7 +34,7 @@ export interface RelateTable {
 }
 
 /** The first question's votes among the voters of each choice of the second, and how the two are linked. */
-export async function relateTable(tables: PairTables, first: QuestionRow, second: QuestionRow, k: number): Promise<RelateTable> {
+export async function relateTable(tables: PairTables, first: ExploredQuestion, second: ExploredQuestion, k: number): Promise<RelateTable> {
   const { cells, firstVoters } = orient(await tables.current(first.id, second.id), first.id);
   const rows = choiceLabels(second).map((label, index) => ({ key: index + 1, label, votes: cells.get(index + 1) ?? new Map<number, number>() }));
   const mayShow = relateRowsShown(

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.js';
-import type { QuestionRow } from '../../db/schema.js';
+import type { ExploredQuestion } from './access.js';
 import { authorNotBlocked } from '../social/blocks.js';
 import type { PairTables } from './pair-tables.js';
 import { reliable } from './association.js';
@@ -50,7 +50,7 @@ async function candidatesFor(db: Db, questionId: number): Promise<number[]> {
  * least 5 and enough people answered both, and kept when it stays significant once the false
  * discovery rate over all the pairs tested is held at 5% (Benjamini–Hochberg).
  */
-export async function findRelated(db: Db, tables: PairTables, question: QuestionRow, k: number): Promise<RelatedEntry[]> {
+export async function findRelated(db: Db, tables: PairTables, question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {
   const tested: Omit<RelatedEntry, 'qValue'>[] = [];
   for (const id of await candidatesFor(db, question.id)) {
     const candidate = await db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -75,7 +75,7 @@ export class RelatedCache {
     private readonly tables: PairTables,
   ) {}
 
-  get(question: QuestionRow, k: number): Promise<RelatedEntry[]> {
+  get(question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {
     const cached = this.entries.get(question.id);
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.related;
     const related = findRelated(this.db, this.tables, question, k);

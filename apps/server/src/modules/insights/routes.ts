@@ -16,14 +16,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError } from '../../errors.js';
-import { viewer } from '../../plugins/auth.js';
 import { viewerState } from '../../views/plugin.js';
 import { questionViews } from '../../views/questions.js';
 import { buildResult, choiceLabels, questionKind } from '../../views/results.js';
 import type { ViewerState } from '../../views/viewer-states.js';
-import { questionToExplore } from './access.js';
+import { questionToExplore, type ExploredQuestion } from './access.js';
 import { AGE_BANDS, type AgeBand } from './ages.js';
 import { breakdownFilters, filteredBreakdown, suppressedResult, type BreakdownQuery, type Counts } from './breakdown.js';
 import { GROUP_COLUMNS, groupLines, toCsv } from './csv.js';
@@ -64,9 +62,9 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewOf = async (state: ViewerState, id: number): Promise<Question> => (await questionViews(db, app.cards, state, [id]))[0];
 
   app.get('/polls/breakdown/:id/', { schema: { tags, params: idParamsSchema, response: { 200: breakdownInfoSchema, ...errors } } }, async (request) => {
-    const viewerId = viewer(request);
-    const question = await questionToExplore(db, viewerId, request.params.id);
-    const [view, filters] = await Promise.all([viewOf(await viewerState(request), question.id), breakdownFilters(segmentTables, question)]);
+    const state = await viewerState(request);
+    const question = await questionToExplore(db, app.cards, state, request.params.id);
+    const [view, filters] = await Promise.all([viewOf(state, question.id), breakdownFilters(segmentTables, question)]);
     return { question: view, filters };
   });
 
@@ -74,11 +72,11 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/breakdown/:id/',
     { schema: { tags, params: idParamsSchema, body: breakdownFilterBodySchema, response: { 200: breakdownResultSchema, ...errors } } },
     async (request) => {
-      const viewerId = viewer(request);
-      const question = await questionToExplore(db, viewerId, request.params.id);
+      const state = await viewerState(request);
+      const question = await questionToExplore(db, app.cards, state, request.params.id);
       const [breakdown, [view]] = await Promise.all([
         filteredBreakdown(segmentTables, question, queryOf(request.body), k),
-        questionViews(db, app.cards, await viewerState(request), [question.id], { withResults: false }),
+        questionViews(db, app.cards, state, [question.id], { withResults: false }),
       ]);
       return { question: { ...view, result: breakdown.result }, overall: breakdown.overall, comparison: breakdown.comparison, ages: breakdown.ages };
     },
@@ -88,8 +86,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/breakdown/:id/csv',
     { schema: { tags, params: idParamsSchema, querystring: breakdownFilterBodySchema, response: errors } },
     async (request, reply) => {
-      const viewerId = viewer(request);
-      const question = await questionToExplore(db, viewerId, request.params.id);
+      const question = await questionToExplore(db, app.cards, await viewerState(request), request.params.id);
       const query = queryOf(request.query);
       const breakdown = await filteredBreakdown(segmentTables, question, query, k);
       const country = query.country === null ? null : await db.selectFrom('countries').select('name').where('id', '=', query.country).executeTakeFirst();
@@ -110,14 +107,15 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The pair, its table, and the first question as the viewer sees it. */
   const relate = async (request: FastifyRequest, firstId: number, secondId: number) => {
-    const [first, second] = await questionsToRelate(db, viewer(request), firstId, secondId);
-    const views = await questionViews(db, app.cards, await viewerState(request), [first.id, second.id]);
+    const state = await viewerState(request);
+    const [first, second] = await questionsToRelate(db, app.cards, state, firstId, secondId);
+    const views = await questionViews(db, app.cards, state, [first.id, second.id]);
     const table = await relateTable(tables, first, second, k);
     return { first, second, table, firstView: views[0], secondView: views[1] };
   };
 
   /** The first question's result among the voters of one choice of the second, suppressed when they may not be shown. */
-  const rowResult = (first: QuestionRow, table: RelateTable, choice: number) => {
+  const rowResult = (first: ExploredQuestion, table: RelateTable, choice: number) => {
     const row = rowOf(table, choice);
     return table.shown.has(row.key) ? buildResult(questionKind(first), row.votes) : suppressedResult();
   };
@@ -160,10 +158,10 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/polls/related/:id/', { schema: { tags, params: idParamsSchema, response: { 200: relatedListSchema, ...errors } } }, async (request) => {
-    const viewerId = viewer(request);
-    const question = await questionToExplore(db, viewerId, request.params.id);
-    const entries = await relatedFor(db, viewerId, await related.get(question, k));
-    const views = new Map((await questionViews(db, app.cards, await viewerState(request), entries.map((entry) => entry.id))).map((view) => [view.id, view]));
+    const state = await viewerState(request);
+    const question = await questionToExplore(db, app.cards, state, request.params.id);
+    const entries = await relatedFor(db, state.userId, await related.get(question, k));
+    const views = new Map((await questionViews(db, app.cards, state, entries.map((entry) => entry.id))).map((view) => [view.id, view]));
     return {
       related: entries.flatMap((entry) => {
         const view = views.get(entry.id);

@@ -130,6 +130,8 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
     const seen = await callServer(two.baseUrl, 'GET', api.question(question), { token: person.token });
     // Their own vote is in the result they see, whether or not two heard of it yet.
     expect(seen.body).toMatchObject({ answer: { choice: 1 }, liked: true, result: { count: 1 } });
+    const breakdown = await callServer(two.baseUrl, 'POST', api.breakdown(question), { token: person.token, body: {} });
+    expect(breakdown.body.overall).toMatchObject({ count: 1 });
     expect((await callServer(two.baseUrl, 'POST', api.answer(question), { token: person.token, body: { choice: 2 } })).status).toBe(409);
     const feed = await callServer(two.baseUrl, 'GET', api.feed, { token: person.token });
     expect(feed.body.questions.map((item: { id: number }) => item.id)).toContain(question);

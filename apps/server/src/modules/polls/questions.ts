@@ -73,10 +73,13 @@ export async function questionForAction(db: Db, viewerId: number, questionId: nu
 
 /**
  * The card of a question the viewer may act on: it exists, and its author and the viewer have
- * not blocked each other. From the cards and the viewer's state kept in memory.
+ * not blocked each other. From the cards and the viewer's state kept in memory; the card counts
+ * the viewer's own vote.
  */
 export async function cardForAction(db: Db, cards: QuestionCards, viewer: ViewerState, questionId: number): Promise<CardRead> {
-  const read = (await cards.read(db, [questionId])).get(questionId);
+  // A card that counts the viewer's own vote, which they must find in what they see of it.
+  const ownVote = viewer.votes.get(questionId);
+  const read = (await cards.read(db, [questionId], ownVote && new Map([[questionId, ownVote.seq]]))).get(questionId);
   if (!read) throw new NotFoundError('No such question');
   if (read.card.authorId !== viewer.userId && viewer.blocked.has(read.card.authorId)) throw new ForbiddenError('You cannot act on this question');
   return read;
