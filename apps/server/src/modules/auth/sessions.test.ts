@@ -59,6 +59,8 @@ describe('sessions', () => {
     const user = await signUp(ctx);
     const laptop = await signIn(user);
     const phone = await signIn(user);
+    // In use, so the server keeps it.
+    expect((await phone.get(api.myStats)).status).toBe(200);
     const changed = await laptop.post(api.settings, { email: user.email, notification: true, password: 'a new password' });
     expect(changed.status).toBe(200);
 
