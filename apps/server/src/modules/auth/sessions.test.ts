@@ -2,6 +2,8 @@ import { api } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import type { Db } from '../../db/index.js';
+import { sessionsOf } from './sessions.js';
 
 const IDLE_SECONDS = 3600;
 
@@ -84,5 +86,66 @@ describe('sessions', () => {
     expect((await user.api.post(api.logout)).status).toBe(204);
     expect((await user.api.get(api.myStats)).status).toBe(401);
     expect((await phone.get(api.myStats)).status).toBe(200);
+  });
+});
+
+describe('sessions kept in memory by an instance alone', () => {
+  /** The app's database, with the result of each session read held back while `hold` is on. */
+  function withHeldReads() {
+    let gate = Promise.resolve();
+    let release = () => {};
+    const { db } = ctx.database;
+    const held = new Proxy(db, {
+      get(target, property) {
+        // The session's read runs through executeQuery (compiled once); its result waits, the
+        // database is free meanwhile.
+        if (property === 'executeQuery') return async (...args: Parameters<Db['executeQuery']>) => [await target.executeQuery(...args), await gate][0];
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    return {
+      db: held,
+      hold: () => void (gate = new Promise<void>((resolve) => (release = resolve))),
+      release: () => release(),
+    };
+  }
+
+  it('read again after a sign-out that happened while the session was being read', async () => {
+    const user = await signUp(ctx);
+    const held = withHeldReads();
+    const sessions = sessionsOf(held.db, { keep: true });
+    try {
+      held.hold();
+      const inFlight = sessions.find(user.token, IDLE_SECONDS);
+      // Signed out elsewhere in this instance while the read is under way.
+      await ctx.database.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+      sessions.stateChanged(user.id);
+      held.release();
+      expect(await inFlight).toMatchObject({ userId: user.id });
+      expect(await sessions.find(user.token, IDLE_SECONDS)).toBeNull();
+    } finally {
+      await sessions.close();
+    }
+  });
+
+  it('keeps the version a change made here moved, over an older one read meanwhile', async () => {
+    const user = await signUp(ctx);
+    const held = withHeldReads();
+    const sessions = sessionsOf(held.db, { keep: true });
+    try {
+      const before = (await sessions.find(user.token, IDLE_SECONDS))!.stateVersion;
+      sessions.forgetAll();
+      held.hold();
+      const inFlight = sessions.find(user.token, IDLE_SECONDS);
+      // A like committed while the read is under way: it read the version before.
+      await ctx.database.db.updateTable('users').set({ state_version: before + 1 }).where('id', '=', user.id).execute();
+      sessions.stateMoved(user.id, before + 1);
+      held.release();
+      await inFlight;
+      expect((await sessions.find(user.token, IDLE_SECONDS))!.stateVersion).toBe(before + 1);
+    } finally {
+      await sessions.close();
+    }
   });
 });
