@@ -61,6 +61,12 @@ interface KeptSession {
   readAt: number;
 }
 
+/** A session with its person's state version as known here. */
+interface FoundSession {
+  session: KeptSession;
+  version: number;
+}
+
 /**
  * Sessions as every call finds them. With `keep` (an instance that runs alone, so that every
  * change goes through it), a session read from the database is kept for a while with its
@@ -110,14 +116,14 @@ export function sessionsOf(db: Db, { keep }: { keep: boolean }): Sessions {
   forgetTimer.unref();
 
   /** The session as kept, when nothing since could have changed it. */
-  const trusted = (token: string): { session: KeptSession; version: number } | null => {
+  const trusted = (token: string): FoundSession | null => {
     const session = kept.get(token);
     if (!session || performance.now() - session.readAt > KEPT_SESSION_MS || session.readAt <= (changedAt.get(session.userId) ?? -Infinity)) return null;
     const version = versions.get(session.userId);
     return version === undefined ? null : { session, version };
   };
 
-  const read = async (token: string): Promise<{ session: KeptSession; version: number } | null> => {
+  const read = async (token: string): Promise<FoundSession | null> => {
     const tokenHash = hashToken(token);
     const readAt = performance.now();
     const [row] = await sessionByTokenHash(db, tokenHash);

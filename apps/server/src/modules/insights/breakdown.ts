@@ -1,7 +1,6 @@
 import { AGE_FILTER_DEFAULTS, type BreakdownFilters, type Comparison, type Gender, type Result } from '@pollscope/contract';
 import type { QuestionRow } from '../../db/schema.js';
 import type { ExploredQuestion } from './access.js';
-import { choiceLabels, questionKind } from '../../views/results.js';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
 import { AGE_BANDS, ageInYear, agesOf, bandOf, bandsTouched, currentYear, type AgeBand } from './ages.js';
 import { breakdownShown, emptyCounts, GENDERS, inBox, type Box, type VoterCounts } from './disclosure.js';
@@ -123,7 +122,7 @@ export async function filteredBreakdown(tables: SegmentTables, question: Explore
   }
   const shown = breakdownShown(group, population, everyone, k);
 
-  const kind = questionKind(question);
+  const { kind } = question;
   const overall = buildResult(kind, overallVotes);
   const everyAge = bands.first === 0 && bands.last === AGE_BANDS.length - 1;
   const ages = everyAge ? null : agesOf(bands);
@@ -131,7 +130,7 @@ export async function filteredBreakdown(tables: SegmentTables, question: Explore
   return {
     result: buildResult(kind, groupVotes),
     overall,
-    comparison: compareWithEveryone(kind, choiceLabels(question), groupVotes, overallVotes),
+    comparison: compareWithEveryone(kind, question.labels, groupVotes, overallVotes),
     ages,
     groupVotes,
     overallVotes,

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/index.js';
 import { BadRequestError, ForbiddenError } from '../../errors.js';
-import { choiceLabels, questionKind } from '../../views/results.js';
 import type { QuestionCards } from '../../views/question-cards.js';
 import type { ViewerState } from '../../views/viewer-states.js';
 import { questionInReach, type ExploredQuestion } from './access.js';
@@ -18,7 +17,7 @@ export async function questionsToRelate(db: Db, cards: QuestionCards, viewer: Vi
   const first = await questionInReach(db, cards, viewer, firstId);
   const second = await questionInReach(db, cards, viewer, secondId);
   if (first.id === second.id) throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
-  if (second.type !== 'MC') throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
+  if (second.kind.type !== 'MC') throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
   if (!viewer.votes.has(first.id) || !viewer.votes.has(second.id)) throw new ForbiddenError('Answer both questions to relate them');
   return [first, second];
 }
@@ -36,7 +35,7 @@ export interface RelateTable {
 /** The first question's votes among the voters of each choice of the second, and how the two are linked. */
 export async function relateTable(tables: PairTables, first: ExploredQuestion, second: ExploredQuestion, k: number): Promise<RelateTable> {
   const { cells, firstVoters } = orient(await tables.current(first.id, second.id), first.id);
-  const rows = choiceLabels(second).map((label, index) => ({ key: index + 1, label, votes: cells.get(index + 1) ?? new Map<number, number>() }));
+  const rows = second.labels.map((label, index) => ({ key: index + 1, label, votes: cells.get(index + 1) ?? new Map<number, number>() }));
   const mayShow = relateRowsShown(
     rows.map((row) => totalOf(row.votes)),
     firstVoters,
@@ -47,6 +46,6 @@ export async function relateTable(tables: PairTables, first: ExploredQuestion, s
     rows,
     shown: new Set(shownRows.map((row) => row.key)),
     firstVoters,
-    tested: associationOf({ first: questionKind(first), firstLabels: choiceLabels(first), rows: shownRows }),
+    tested: associationOf({ first: first.kind, firstLabels: first.labels, rows: shownRows }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/index.js';
-import type { ExploredQuestion } from './access.js';
+import type { QuestionCards } from '../../views/question-cards.js';
+import { exploredOf, type ExploredQuestion } from './access.js';
 import { authorNotBlocked } from '../social/blocks.js';
 import type { PairTables } from './pair-tables.js';
 import { reliable } from './association.js';
@@ -50,11 +51,11 @@ async function candidatesFor(db: Db, questionId: number): Promise<number[]> {
  * least 5 and enough people answered both, and kept when it stays significant once the false
  * discovery rate over all the pairs tested is held at 5% (Benjamini–Hochberg).
  */
-export async function findRelated(db: Db, tables: PairTables, question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {
+export async function findRelated(db: Db, cards: QuestionCards, tables: PairTables, question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {
   const tested: Omit<RelatedEntry, 'qValue'>[] = [];
-  for (const id of await candidatesFor(db, question.id)) {
-    const candidate = await db.selectFrom('questions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const { tested: result } = await relateTable(tables, question, candidate, k);
+  const candidates = await cards.read(db, await candidatesFor(db, question.id));
+  for (const [id, read] of candidates) {
+    const { tested: result } = await relateTable(tables, question, exploredOf(read), k);
     if (!result || !reliable(result.test, true)) continue;
     tested.push({ id, sharedVoters: result.test.n, cramersV: result.association.cramers_v, pValue: result.test.pValue });
   }
@@ -72,13 +73,14 @@ export class RelatedCache {
 
   constructor(
     private readonly db: Db,
+    private readonly cards: QuestionCards,
     private readonly tables: PairTables,
   ) {}
 
   get(question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {
     const cached = this.entries.get(question.id);
     if (cached && Date.now() - cached.at < CACHE_MS) return cached.related;
-    const related = findRelated(this.db, this.tables, question, k);
+    const related = findRelated(this.db, this.cards, this.tables, question, k);
     // A failed computation is not kept.
     related.catch(() => this.entries.delete(question.id));
     this.entries.set(question.id, { at: Date.now(), related });

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { BadRequestError } from '../../errors.js';
 import { viewerState } from '../../views/plugin.js';
 import { questionViews } from '../../views/questions.js';
-import { buildResult, choiceLabels, questionKind } from '../../views/results.js';
+import { buildResult } from '../../views/results.js';
 import type { ViewerState } from '../../views/viewer-states.js';
 import { questionToExplore, type ExploredQuestion } from './access.js';
 import { AGE_BANDS, type AgeBand } from './ages.js';
@@ -56,7 +56,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const k = app.config.minGroupSize;
   const tables = new PairTables(db);
-  const related = new RelatedCache(db, tables);
+  const related = new RelatedCache(db, app.cards, tables);
   const segmentTables = new SegmentTables(db);
 
   const viewOf = async (state: ViewerState, id: number): Promise<Question> => (await questionViews(db, app.cards, state, [id]))[0];
@@ -95,8 +95,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
           .filter((part) => part !== null)
           .join(', ') || 'everyone';
       const lines = groupLines([question.id, question.title, filter], {
-        kind: questionKind(question),
-        labels: choiceLabels(question),
+        kind: question.kind,
+        labels: question.labels,
         group: breakdown.groupVotes,
         everyone: breakdown.overallVotes,
         comparison: breakdown.comparison,
@@ -117,7 +117,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The first question's result among the voters of one choice of the second, suppressed when they may not be shown. */
   const rowResult = (first: ExploredQuestion, table: RelateTable, choice: number) => {
     const row = rowOf(table, choice);
-    return table.shown.has(row.key) ? buildResult(questionKind(first), row.votes) : suppressedResult();
+    return table.shown.has(row.key) ? buildResult(first.kind, row.votes) : suppressedResult();
   };
 
   app.get('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, response: { 200: relatePairSchema, ...errors } } }, async (request) => {
@@ -131,7 +131,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { first, table, firstView } = await relate(request, request.params.a, request.params.b);
       const result = rowResult(first, table, request.body.choice);
-      return { question: { ...firstView, result }, overall: firstView.result ?? buildResult(questionKind(first), new Map()), association: table.tested?.association ?? null };
+      return { question: { ...firstView, result }, overall: firstView.result ?? buildResult(first.kind, new Map()), association: table.tested?.association ?? null };
     },
   );
 
@@ -145,8 +145,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       const everyone: Counts = new Map(overall.map((tally) => [tally.choice, tally.count]));
       const lines = rows.flatMap((row) =>
         groupLines([first.id, first.title, second.id, second.title, row.label], {
-          kind: questionKind(first),
-          labels: choiceLabels(first),
+          kind: first.kind,
+          labels: first.labels,
           group: table.shown.has(row.key) ? row.votes : null,
           everyone,
           comparison: null,

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import { NotFoundError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
-import { questionForAction } from '../polls/questions.js';
+import { viewerState } from '../../views/plugin.js';
+import { cardForAction } from '../polls/questions.js';
 import { liveResultFor, questionState, seesResult } from './results.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -38,7 +39,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewerId = viewer(request);
-      const question = await questionForAction(db, viewerId, request.params.id);
+      const { card: question } = await cardForAction(db, app.cards, await viewerState(request), request.params.id);
       if (!wantsEventStream(request)) {
         const state = await questionState(db, question.id);
         if (!state) throw new NotFoundError('No such question');

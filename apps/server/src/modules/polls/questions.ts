@@ -10,7 +10,6 @@ import type { CardRead, QuestionCards } from '../../views/question-cards.js';
 import type { QuestionKind } from '../../views/results.js';
 import { nextStateVersion, type ViewerState } from '../../views/viewer-states.js';
 import { countActivity } from '../site/activity.js';
-import { blockedEitherWay } from '../social/blocks.js';
 
 type NewQuestionInput = z.output<typeof createQuestionBodySchema>;
 
@@ -46,29 +45,6 @@ function rangeOf(type: QuestionType, choices: string[]): { min: number; max: num
   if (type === 'RS') return RATING_SCALE;
   if (type === 'N') return { min: Number(choices[0]), max: Number(choices[1]) };
   return null;
-}
-
-/** A question as one viewer reaches it: with whether they have answered it. */
-export type QuestionInReach = QuestionRow & { answered: boolean };
-
-/**
- * The question a viewer may act on: it exists and its author and the viewer have not blocked
- * each other. Read in one query with whether the viewer answered it, which insights need.
- */
-export async function questionForAction(db: Db, viewerId: number, questionId: number): Promise<QuestionInReach> {
-  const row = await db
-    .selectFrom('questions')
-    .selectAll('questions')
-    .select((eb) => [
-      eb.exists(eb.selectFrom('blocks').select('blocks.blocker_id').where(blockedEitherWay(viewerId, eb.ref('questions.user_id')))).as('blocked'),
-      eb.exists(eb.selectFrom('votes').select('votes.id').whereRef('votes.question_id', '=', 'questions.id').where('votes.user_id', '=', viewerId)).as('answered'),
-    ])
-    .where('questions.id', '=', questionId)
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError('No such question');
-  const { blocked, answered, ...question } = row;
-  if (question.user_id !== viewerId && Boolean(blocked)) throw new ForbiddenError('You cannot act on this question');
-  return { ...question, answered: Boolean(answered) };
 }
 
 /**
