@@ -27,4 +27,19 @@ describe('ClockCache', () => {
     expect(cache.get('huge')).toHaveLength(7);
     expect(cache.get('small')).toBeUndefined();
   });
+
+  it('tells of every value it stops keeping, however it goes', () => {
+    const dropped: number[] = [];
+    const cache = new ClockCache<string, number>(2, () => 1, (value) => dropped.push(value));
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('a', 3);
+    expect(dropped).toEqual([1]);
+    cache.set('c', 4);
+    expect(dropped).toEqual([1, 2]);
+    cache.delete('c');
+    expect(dropped).toEqual([1, 2, 4]);
+    cache.clear();
+    expect(dropped).toEqual([1, 2, 4, 3]);
+  });
 });

@@ -15,9 +15,14 @@ export class ClockCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private total = 0;
 
+  /**
+   * `dropped` is told of every value that stops being kept (swept, deleted, replaced or cleared),
+   * so that what was made from it can tell it is no longer kept current.
+   */
   constructor(
     private readonly budget: number,
     private readonly sizeOf: (value: V) => number = () => 1,
+    private readonly dropped: (value: V) => void = () => {},
   ) {}
 
   get(key: K): V | undefined {
@@ -50,6 +55,7 @@ export class ClockCache<K, V> {
     if (!entry) return;
     this.total -= entry.size;
     this.entries.delete(key);
+    this.dropped(entry.value);
   }
 
   *values(): IterableIterator<V> {
@@ -57,8 +63,10 @@ export class ClockCache<K, V> {
   }
 
   clear(): void {
+    const values = [...this.entries.values()];
     this.entries.clear();
     this.total = 0;
+    for (const { value } of values) this.dropped(value);
   }
 
   private makeRoom(keep: K): void {
@@ -72,6 +80,7 @@ export class ClockCache<K, V> {
         this.entries.set(key, entry);
       } else {
         this.total -= entry.size;
+        this.dropped(entry.value);
       }
     }
   }

@@ -1,7 +1,7 @@
 import { api } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
-import { QuestionCards } from './question-cards.js';
+import { isCurrent, QuestionCards } from './question-cards.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -76,6 +76,20 @@ describe('question cards', () => {
     await author.api.post(api.account, { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, gender: account.gender, favoriteCategory: null, favoriteTopic: null });
     cards.authorChanged(author.id);
     expect((await cards.read(ctx.database.db, [question])).get(question)!.moving.authorName).toBe('Renamed');
+  });
+
+  it('tell a read still current until its card changes or stops being kept', async () => {
+    const [first, second] = [await ask(author), await ask(author)];
+    const cards = new QuestionCards(1);
+    const read = (await cards.read(ctx.database.db, [first])).get(first)!;
+    expect(isCurrent(read)).toBe(true);
+    cards.likesChanged(first, 1);
+    expect(isCurrent(read)).toBe(false);
+    const again = (await cards.read(ctx.database.db, [first])).get(first)!;
+    expect(isCurrent(again)).toBe(true);
+    // Room for one card: reading another drops this one, which then hears of no vote or like.
+    await cards.read(ctx.database.db, [second]);
+    expect(isCurrent(again)).toBe(false);
   });
 
   it('leave out questions that do not exist', async () => {

@@ -36,6 +36,14 @@ export interface CardRead {
   moving: MovingPart;
 }
 
+/**
+ * Whether `read` still holds what is known of its question: every change replaces a kept card's
+ * moving part, and a card that stops being kept is staled.
+ */
+export function isCurrent(read: CardRead): boolean {
+  return read.card.moving === read.moving;
+}
+
 export function resultOf(card: QuestionCard, moving: MovingPart): Result {
   return (moving.result ??= buildResult(card.kind, moving.votesByChoice));
 }
@@ -72,7 +80,8 @@ export class QuestionCards {
   private readonly cards: ClockCache<number, QuestionCard>;
 
   constructor(maxCards: number) {
-    this.cards = new ClockCache(maxCards);
+    // A card no longer kept is no longer updated: marked stale, nothing made from it passes for current.
+    this.cards = new ClockCache(maxCards, () => 1, stale);
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Question } from '@pollscope/contract';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/index.js';
 import { movingJson, resultOf, type CardRead, type QuestionCards } from './question-cards.js';
 import type { ViewerState } from './viewer-states.js';
@@ -68,6 +69,11 @@ export async function questionViews(
 const cardOfView = Symbol('card of view');
 type ViewFromCard = Question & { [cardOfView]?: CardRead };
 
+/** The cards the views were made from, as they were read: what a page kept as JSON depends on. */
+export function cardReadsOf(views: readonly Question[]): CardRead[] {
+  return views.flatMap((view) => (view as ViewFromCard)[cardOfView] ?? []);
+}
+
 function matchesCard(view: Question, { card, moving }: CardRead): boolean {
   const { fixed } = card;
   return (
@@ -89,6 +95,11 @@ function matchesCard(view: Question, { card, moving }: CardRead): boolean {
 
 /** How deep in a response question views are looked for: `{ related: [{ question }] }`. */
 const VIEW_DEPTH = 3;
+
+/** Sends a response written as JSON already (`responseJson`), as it is. */
+export function sendJson(reply: FastifyReply, json: Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
 
 /** A response as JSON, the question views in it written from their cards' JSON. */
 export function responseJson(value: unknown, depth = 0): string {

@@ -34,29 +34,40 @@ export function newestOf(lists: readonly (readonly number[])[], before: number |
   return newest;
 }
 
+/** An author's question ids in ascending order, as read or last changed here. */
+export interface AuthorList {
+  readonly ids: readonly number[];
+  /** Whether this is still the list kept, and kept current, for its author: a change makes a new list. */
+  current: boolean;
+}
+
+function dropped(list: AuthorList): void {
+  list.current = false;
+}
+
 /**
  * Each author's question ids in ascending order, kept in memory for the authors whose questions
  * this instance shows in feeds: a feed is then merged from its followees' lists without a query.
- * A question asked here joins its author's list at once; one asked on another instance drops the
- * list (`staled`), read again on next use. The least recently used lists are dropped past
+ * A question asked here replaces its author's list at once; one asked on another instance drops
+ * the list (`staled`), read again on next use. The least recently used lists are dropped past
  * `maxIds` ids in all.
  */
 export class AuthorQuestions {
-  private readonly byAuthor: ClockCache<number, number[]>;
+  private readonly byAuthor: ClockCache<number, AuthorList>;
   /** Authors being read, and whether a change was heard meanwhile (the read may predate it). */
   private readonly reading = new Map<number, { staled: boolean }>();
 
   constructor(maxIds: number) {
-    this.byAuthor = new ClockCache(maxIds, (ids) => ids.length);
+    this.byAuthor = new ClockCache(maxIds, (list) => list.ids.length, dropped);
   }
 
   /** The question lists of these authors, read for those not kept. */
-  async listsOf(db: Db, authorIds: readonly number[]): Promise<number[][]> {
-    const lists = new Map<number, number[]>();
+  async listsOf(db: Db, authorIds: readonly number[]): Promise<AuthorList[]> {
+    const lists = new Map<number, AuthorList>();
     const missing: number[] = [];
     for (const authorId of authorIds) {
-      const ids = this.byAuthor.get(authorId);
-      if (ids) lists.set(authorId, ids);
+      const list = this.byAuthor.get(authorId);
+      if (list) lists.set(authorId, list);
       else missing.push(authorId);
     }
     if (missing.length > 0) {
@@ -70,9 +81,9 @@ export class AuthorQuestions {
       for (const row of rows) read.get(row.user_id)!.push(row.id);
       for (const [authorId, mark] of marks) {
         if (this.reading.get(authorId) === mark) this.reading.delete(authorId);
-        const ids = read.get(authorId)!;
-        lists.set(authorId, ids);
-        if (!mark.staled) this.byAuthor.set(authorId, ids);
+        const list = { ids: read.get(authorId)!, current: !mark.staled };
+        lists.set(authorId, list);
+        if (list.current) this.byAuthor.set(authorId, list);
       }
     }
     return authorIds.map((authorId) => lists.get(authorId)!);
@@ -82,11 +93,11 @@ export class AuthorQuestions {
   asked(authorId: number, questionId: number): void {
     const reading = this.reading.get(authorId);
     if (reading) reading.staled = true;
-    const ids = this.byAuthor.get(authorId);
-    if (!ids) return;
+    const kept = this.byAuthor.get(authorId);
+    if (!kept) return;
     // Ids grow, but two questions asked at once may commit out of order.
-    ids.splice(lastBefore(ids, questionId) + 1, 0, questionId);
-    this.byAuthor.resized(authorId);
+    const position = lastBefore(kept.ids, questionId) + 1;
+    this.byAuthor.set(authorId, { ids: [...kept.ids.slice(0, position), questionId, ...kept.ids.slice(position)], current: true });
   }
 
   /** The author asked a question through another instance. */

@@ -5,7 +5,7 @@ import { decodeCursor, pageOf } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 import type { ViewerState } from '../../views/viewer-states.js';
 import { authorNotBlocked } from '../social/blocks.js';
-import { newestOf, type AuthorQuestions } from './author-questions.js';
+import { newestOf, type AuthorList, type AuthorQuestions } from './author-questions.js';
 
 export interface QuestionIdPage {
   ids: number[];
@@ -42,16 +42,26 @@ async function questionsWhere(db: Db, viewerId: number, page: PageQuery, filter:
   return { ids: items.map((row) => row.key), next };
 }
 
+export interface FeedIdPage extends QuestionIdPage {
+  /** The followees' question lists the page was merged from. */
+  authorLists: readonly AuthorList[];
+}
+
 /**
  * Questions asked by the users the viewer follows, merged from their lists kept in memory. A
  * block ends follows both ways, and a hidden question is left out as in every list.
  */
-export async function listFeed(db: Db, authorQuestions: AuthorQuestions, viewer: ViewerState, page: PageQuery): Promise<QuestionIdPage> {
+export async function listFeed(db: Db, authorQuestions: AuthorQuestions, viewer: ViewerState, page: PageQuery): Promise<FeedIdPage> {
   const after = decodeCursor(page.cursor);
-  const lists = await authorQuestions.listsOf(db, viewer.followees);
-  const ids = newestOf(lists, after, page.limit + 1, (id) => viewer.passes.has(id));
+  const authorLists = await authorQuestions.listsOf(db, viewer.followees);
+  const ids = newestOf(
+    authorLists.map((list) => list.ids),
+    after,
+    page.limit + 1,
+    (id) => viewer.passes.has(id),
+  );
   const { items, next } = pageOf(ids.map((key) => ({ key })), page.limit);
-  return { ids: items.map((item) => item.key), next };
+  return { ids: items.map((item) => item.key), next, authorLists };
 }
 
 export function listCategory(db: Db, viewerId: number, categoryId: number, page: PageQuery): Promise<QuestionIdPage> {

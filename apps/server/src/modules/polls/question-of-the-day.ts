@@ -36,10 +36,12 @@ async function questionOfDay(db: Db, day: string): Promise<number | null> {
  * so each server keeps the day's choice once it has read it.
  */
 export function questionOfTheDayFinder(db: Db): () => Promise<number | null> {
-  let known: { day: string; questionId: number | null } | null = null;
+  let known: { endsAt: number; questionId: number | null } | null = null;
   return async () => {
-    const day = utcDay();
-    if (known?.day !== day) known = { day, questionId: await questionOfDay(db, day) };
+    if (known === null || Date.now() >= known.endsAt) {
+      const day = utcDay();
+      known = { endsAt: Date.parse(`${day}T00:00:00Z`) + DAY_MS, questionId: await questionOfDay(db, day) };
+    }
     return known.questionId;
   };
 }

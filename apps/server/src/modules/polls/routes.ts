@@ -5,6 +5,7 @@ import {
   createQuestionResponseSchema,
   errorBodySchema,
   feedSchema,
+  type Feed,
   idParamsSchema,
   likedSchema,
   pageQuerySchema,
@@ -17,10 +18,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { ownStateMoved, viewerState } from '../../views/plugin.js';
-import { questionViews } from '../../views/questions.js';
+import { cardReadsOf, questionViews, responseJson, sendJson } from '../../views/questions.js';
 import type { ViewerState } from '../../views/viewer-states.js';
 import { userExists } from '../social/users.js';
 import { AuthorQuestions } from './author-questions.js';
+import { FeedPages } from './feed-pages.js';
 import { listAnsweredBy, listAskedBy, listCategory, listFeed, listLikedBy, listTag, type QuestionIdPage } from './lists.js';
 import { questionOfTheDayFinder } from './question-of-the-day.js';
 import { cardForAction, checkChoice, createQuestion, setLiked, setPassed } from './questions.js';
@@ -30,6 +32,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const tags = ['polls'];
 /** Question ids of the authors in feeds kept at most; 8 bytes each. */
 const MAX_AUTHOR_QUESTION_IDS = 2_000_000;
+/** First pages of feeds kept at most, as JSON: about 9 KB each. */
+const MAX_FEED_PAGE_BYTES = 48 * 1024 * 1024;
 
 export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cards, viewers } = app;
@@ -39,22 +43,35 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (change.kind === 'author') authorQuestions.staled(change.id);
     else if (change.kind === 'missed') authorQuestions.staledAll();
   });
+  const feedPages = new FeedPages(MAX_FEED_PAGE_BYTES);
   const questionOfTheDay = questionOfTheDayFinder(db);
   const pageView = async (viewer: ViewerState, page: QuestionIdPage) => ({ questions: await questionViews(db, cards, viewer, page.ids), next: page.next });
 
-  app.get('/polls/questions/', { schema: { tags, querystring: pageQuerySchema, response: { 200: feedSchema, ...errors } } }, async (request) => {
+  app.get('/polls/questions/', { schema: { tags, querystring: pageQuerySchema, response: { 200: feedSchema, ...errors } } }, async (request, reply) => {
     const viewer = await viewerState(request);
-    const [page, qotdId] = await Promise.all([listFeed(db, authorQuestions, viewer, request.query), request.query.cursor ? null : questionOfTheDay()]);
+    // Taken before anything awaits: the state is changed in place, and the page must not be labelled with a later version.
+    const version = viewer.version;
+    const { cursor, limit } = request.query;
+    const qotdId = cursor ? null : await questionOfTheDay();
+    const kept = cursor ? undefined : feedPages.find(viewer, limit, qotdId);
+    if (kept) return sendJson(reply, kept);
+    const page = await listFeed(db, authorQuestions, viewer, request.query);
     // The question of the day is viewed with the page, unless the viewer hid it or its author and they blocked each other.
     const qotdShown = qotdId !== null && !viewer.passes.has(qotdId) ? qotdId : null;
     const ids = qotdShown === null || page.ids.includes(qotdShown) ? page.ids : [...page.ids, qotdShown];
-    const views = new Map((await questionViews(db, cards, viewer, ids)).map((view) => [view.id, view]));
-    const qotd = qotdShown === null ? undefined : views.get(qotdShown);
-    return {
+    const views = await questionViews(db, cards, viewer, ids);
+    const viewsById = new Map(views.map((view) => [view.id, view]));
+    const qotd = qotdShown === null ? undefined : viewsById.get(qotdShown);
+    const feed: Feed = {
       qotd: qotd && (qotd.owner || !viewer.blocked.has(qotd.user)) ? qotd : null,
-      questions: page.ids.flatMap((id) => views.get(id) ?? []),
+      questions: page.ids.flatMap((id) => viewsById.get(id) ?? []),
       next: page.next,
     };
+    const body = Buffer.from(responseJson(feed));
+    if (!cursor) {
+      feedPages.keep(viewer.userId, { version, limit, questionOfTheDay: qotdId, authorLists: page.authorLists, cardReads: cardReadsOf(views), body });
+    }
+    return sendJson(reply, body);
   });
 
   app.get(
