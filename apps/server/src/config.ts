@@ -29,6 +29,8 @@ export interface Config {
   bodyLimit: number;
   /** Behind a load balancer: trust X-Forwarded-For for the client's address (rate limits). */
   trustProxy: boolean;
+  /** Memory the first pages of feeds kept as JSON may take, in MB; 0 keeps none. */
+  feedPagesMegabytes: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -65,5 +67,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST || path.join(repoRoot, 'apps', 'web', 'dist'),
     bodyLimit: intFrom(env.BODY_LIMIT, 64 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    feedPagesMegabytes: intFrom(env.FEED_PAGES_MB, 48),
   };
 }

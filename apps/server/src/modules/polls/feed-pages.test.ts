@@ -1,5 +1,6 @@
 import { api, feedSchema, type Feed } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
 let ctx: TestContext;
@@ -83,5 +84,22 @@ describe('a feed read again', () => {
     const rest = (await feedOf(reader, `${api.feed}?limit=1&cursor=${encodeURIComponent(one.next!)}`)).feed;
     expect(rest.questions.map((question) => question.id)).toEqual([older]);
     expect((await feedOf(reader)).feed.questions.map((question) => question.id)).toEqual([newer, older]);
+  });
+});
+
+describe('FEED_PAGES_MB', () => {
+  it('gives the kept pages 48 MB unless set; with 0, feeds are made on every read and stay right', async () => {
+    expect(loadConfig({}).feedPagesMegabytes).toBe(48);
+    const none = await createTestApp({ feedPagesMegabytes: 0 });
+    try {
+      const [reader, author] = [await signUp(none), await signUp(none)];
+      await reader.api.post(api.follow(author.id));
+      const question = await ask(author);
+      for (let read = 0; read < 3; read += 1) expect(feedSchema.parse((await reader.api.get(api.feed)).body).questions.map((item) => item.like_count)).toEqual([0]);
+      await author.api.post(api.like(question));
+      expect(feedSchema.parse((await reader.api.get(api.feed)).body).questions.map((item) => item.like_count)).toEqual([1]);
+    } finally {
+      await none.close();
+    }
   });
 });

@@ -24,13 +24,13 @@ const PAGE_OVERHEAD_BYTES = 512;
  * made from changed: the viewer's own state (its version), the lists merged, the day's question
  * and every card shown. A feed is what people open most and refresh most, and assembling and
  * writing its twenty questions costs several times what checking them does. Any change makes the
- * next call assemble the page again; no page is sent on trust or for a time. The least recently
- * used are dropped past `maxBytes`.
+ * next call assemble the page again; no page is sent on trust or for a time. A page takes about
+ * 9 KB; the least recently used are dropped past `maxBytes` (`FEED_PAGES_MB`), and 0 keeps none.
  */
 export class FeedPages {
   private readonly pages: ClockCache<number, FeedPage>;
 
-  constructor(maxBytes: number) {
+  constructor(private readonly maxBytes: number) {
     this.pages = new ClockCache(maxBytes, (page) => page.body.length + PAGE_OVERHEAD_BYTES);
   }
 
@@ -51,6 +51,6 @@ export class FeedPages {
   }
 
   keep(userId: number, page: FeedPage): void {
-    this.pages.set(userId, page);
+    if (this.maxBytes > 0) this.pages.set(userId, page);
   }
 }

@@ -32,8 +32,6 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const tags = ['polls'];
 /** Question ids of the authors in feeds kept at most; 8 bytes each. */
 const MAX_AUTHOR_QUESTION_IDS = 2_000_000;
-/** First pages of feeds kept at most, as JSON: about 9 KB each. */
-const MAX_FEED_PAGE_BYTES = 48 * 1024 * 1024;
 
 export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, cards, viewers } = app;
@@ -43,7 +41,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (change.kind === 'author') authorQuestions.staled(change.id);
     else if (change.kind === 'missed') authorQuestions.staledAll();
   });
-  const feedPages = new FeedPages(MAX_FEED_PAGE_BYTES);
+  const feedPages = new FeedPages(app.config.feedPagesMegabytes * 1024 * 1024);
   const questionOfTheDay = questionOfTheDayFinder(db);
   const pageView = async (viewer: ViewerState, page: QuestionIdPage) => ({ questions: await questionViews(db, cards, viewer, page.ids), next: page.next });
 
