@@ -63,10 +63,9 @@ export class ClockCache<K, V> {
   }
 
   clear(): void {
-    const values = [...this.entries.values()];
+    for (const { value } of this.entries.values()) this.dropped(value);
     this.entries.clear();
     this.total = 0;
-    for (const { value } of values) this.dropped(value);
   }
 
   private makeRoom(keep: K): void {
