@@ -12,14 +12,14 @@ declare module 'fastify' {
 
 /** Questions kept at most; about 1 KB each. */
 const MAX_CARDS = 20_000;
-/** Answers, likes, hidden questions and connections of viewers kept at most; about 100 bytes each. */
-const MAX_VIEWER_ITEMS = 500_000;
+/** Memory the viewers' states take at most: about 2 KB for someone with 40 answers, 15 likes and 10 follows. */
+const MAX_VIEWER_STATE_BYTES = 24 * 1024 * 1024;
 
 /** The question cards and viewer states of this instance, told of what the other instances change. */
 export function registerViews(app: FastifyInstance): void {
   const cards = new QuestionCards(MAX_CARDS);
   app.decorate('cards', cards);
-  app.decorate('viewers', new ViewerStates(MAX_VIEWER_ITEMS));
+  app.decorate('viewers', new ViewerStates(MAX_VIEWER_STATE_BYTES));
   app.changes.onRemote((change) => {
     if (change.kind === 'question') cards.staled(change.id);
     else if (change.kind === 'author') cards.authorChanged(change.id);

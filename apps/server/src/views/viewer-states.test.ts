@@ -16,7 +16,7 @@ describe('viewer states', () => {
   it('hold what a person did, and are read again once their version moved', async () => {
     const [viewer, author] = [await signUp(ctx), await signUp(ctx)];
     const question = await ask(author);
-    const states = new ViewerStates(1_000);
+    const states = new ViewerStates(100_000);
     const before = await states.get(ctx.database.db, viewer.id, await versionOf(viewer.id));
     expect(before.votes.size).toBe(0);
 
@@ -35,7 +35,7 @@ describe('viewer states', () => {
 
   it('take a change made here when they are its previous version, and drop it otherwise', async () => {
     const viewer = await signUp(ctx);
-    const states = new ViewerStates(1_000);
+    const states = new ViewerStates(100_000);
     const version = await versionOf(viewer.id);
     const kept = await states.get(ctx.database.db, viewer.id, version);
     states.changed(viewer.id, version + 1, 1, (state) => state.passes.add(42));
@@ -53,7 +53,19 @@ describe('viewer states', () => {
     const [viewer, blocker, blocked] = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
     await blocker.api.post(api.ban(viewer.id));
     await viewer.api.post(api.ban(blocked.id));
-    const state = await new ViewerStates(1_000).get(ctx.database.db, viewer.id, await versionOf(viewer.id));
+    const state = await new ViewerStates(100_000).get(ctx.database.db, viewer.id, await versionOf(viewer.id));
     expect([...state.blocked].sort()).toEqual([blocker.id, blocked.id].sort());
+  });
+
+  it('keep as many people as their memory budget holds, the least recently served dropped first', async () => {
+    const people = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
+    // Room for two people who did nothing yet, not three.
+    const states = new ViewerStates(2_000);
+    const read = async (index: number) => states.get(ctx.database.db, people[index].id, await versionOf(people[index].id));
+    const [first, second] = [await read(0), await read(1)];
+    expect(await read(0)).toBe(first);
+    await read(2);
+    expect(await read(0)).toBe(first);
+    expect(await read(1)).not.toBe(second);
   });
 });
