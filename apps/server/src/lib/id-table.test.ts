@@ -14,7 +14,7 @@ describe('IdTable', () => {
     let seed = 7;
     const random = (below: number) => {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
-      return seed % below;
+      return Math.floor((seed / 2 ** 31) * below);
     };
     for (let step = 0; step < 5_000; step += 1) {
       const id = 1 + random(300);
