@@ -92,6 +92,19 @@ describe('question cards', () => {
     expect(isCurrent(again)).toBe(false);
   });
 
+  it('give every reader of an unchanged card the same read, and a new one once it changed', async () => {
+    const question = await ask(author);
+    const cards = new QuestionCards(100);
+    const readNow = async () => (await cards.read(ctx.database.db, [question])).get(question)!;
+    const first = await readNow();
+    expect(await readNow()).toBe(first);
+    cards.likesChanged(question, 1);
+    const afterLike = await readNow();
+    expect(afterLike).not.toBe(first);
+    expect(afterLike.moving.likeCount).toBe(1);
+    expect(await readNow()).toBe(afterLike);
+  });
+
   it('leave out questions that do not exist', async () => {
     const cards = new QuestionCards(100);
     expect((await cards.read(ctx.database.db, [987_654])).size).toBe(0);

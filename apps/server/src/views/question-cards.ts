@@ -29,6 +29,8 @@ export interface QuestionCard {
   moving: MovingPart | null;
   /** Moves with every change to `moving`, so a read that started before one does not overwrite it. */
   generation: number;
+  /** The read of the current `moving`, shared by every page made from it. */
+  lastRead?: CardRead;
 }
 
 export interface CardRead {
@@ -42,6 +44,12 @@ export interface CardRead {
  */
 export function isCurrent(read: CardRead): boolean {
   return read.card.moving === read.moving;
+}
+
+/** The card as it is now, one object for every reader of the same moving part: pages keep thousands of them. */
+function readOf(card: QuestionCard, moving: MovingPart): CardRead {
+  if (card.lastRead?.moving !== moving) card.lastRead = { card, moving };
+  return card.lastRead;
 }
 
 export function resultOf(card: QuestionCard, moving: MovingPart): Result {
@@ -78,6 +86,8 @@ function stale(card: QuestionCard): void {
  */
 export class QuestionCards {
   private readonly cards: ClockCache<number, QuestionCard>;
+  /** Parts that thousands of cards have alike, as one object each: the kinds with a fixed scale, the categories. */
+  private readonly sharedParts = new Map<string, object>();
 
   constructor(maxCards: number) {
     // A card no longer kept is no longer updated: marked stale, nothing made from it passes for current.
@@ -98,7 +108,7 @@ export class QuestionCards {
         missing.push(id);
         continue;
       }
-      if (card.moving && card.moving.voteCount >= (minimumVotes?.get(id) ?? 0)) reads.set(id, { card, moving: card.moving });
+      if (card.moving && card.moving.voteCount >= (minimumVotes?.get(id) ?? 0)) reads.set(id, readOf(card, card.moving));
       else stale.push(card);
     }
     if (missing.length > 0 || stale.length > 0) await this.readFromDatabase(db, missing, stale, reads);
@@ -147,6 +157,13 @@ export class QuestionCards {
   /** Changes made elsewhere may have gone unheard (Redis was unreachable). */
   staledAll(): void {
     for (const card of this.cards.values()) stale(card);
+  }
+
+  private shared<T extends object>(key: string, part: T): T {
+    const kept = this.sharedParts.get(key);
+    if (kept) return kept as T;
+    this.sharedParts.set(key, part);
+    return part;
   }
 
   private async readFromDatabase(db: Db, missing: number[], stale: QuestionCard[], reads: Map<number, CardRead>): Promise<void> {
@@ -201,31 +218,34 @@ export class QuestionCards {
       tagsByQuestion.set(question_id, tags);
     }
     for (const row of newRows) {
-      const kind = questionKind(row);
+      const read = questionKind(row);
+      // A number's bounds are the author's own; a choice's count and a rating's scale are few.
+      const kind = read.type === 'N' ? read : this.shared(`kind:${read.type === 'MC' ? read.keys.length : `${read.min}:${read.max}`}`, read);
       const moving = movingOf(row);
+      const category = row.category_id !== null && row.category_name !== null ? this.shared(`category:${row.category_id}`, { id: row.category_id, name: row.category_name }) : null;
       const fixed: FixedPart = {
         id: row.id,
         qid: row.id,
-        type: row.type,
+        type: kind.type,
         title: row.title,
-        category: row.category_id !== null && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
+        category,
         choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
         tags: tagsByQuestion.get(row.id) ?? [],
         published_at: row.published_at,
         user: row.user_id,
       };
-      const card: QuestionCard = { id: row.id, authorId: row.user_id, kind, fixed, fixedJson: JSON.stringify(fixed).slice(0, -1), moving, generation: 0 };
+      const card: QuestionCard = { id: row.id, authorId: row.user_id, kind, fixed, fixedJson: JSON.stringify(fixed).slice(0, -1), moving, generation: 0, lastRead: undefined };
       // Another request may have read it meanwhile: the first one kept is the one used.
       const kept = this.cards.get(row.id);
       if (!kept) this.cards.set(row.id, card);
-      reads.set(row.id, { card: kept ?? card, moving });
+      reads.set(row.id, readOf(kept ?? card, moving));
     }
     const staleById = new Map(stale.map((card) => [card.id, card]));
     for (const row of movingRows) {
       const card = staleById.get(row.id)!;
       const moving = movingOf(row);
       if (card.generation === generations.get(card.id)) card.moving = moving;
-      reads.set(row.id, { card, moving });
+      reads.set(row.id, readOf(card, moving));
     }
   }
 }
