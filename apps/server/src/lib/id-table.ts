@@ -29,8 +29,18 @@ export class IdTable implements Iterable<number> {
 
   /** The `column`th number of `id`, undefined when `id` is not in the table. */
   value(id: number, column: number): number | undefined {
-    const index = this.indexOf(id);
-    return index < 0 ? undefined : this.values[index * this.width + column];
+    const row = this.rowOf(id);
+    return row < 0 ? undefined : this.at(row, column);
+  }
+
+  /** Where `id` is, to read several of its numbers with one search; -1 when it is not in the table. */
+  rowOf(id: number): number {
+    return Math.max(this.indexOf(id), -1);
+  }
+
+  /** The `column`th number of the id at `row`. */
+  at(row: number, column: number): number {
+    return this.values[row * this.width + column];
   }
 
   /** Adds `id` with `values`, or replaces its values. */

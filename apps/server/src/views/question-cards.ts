@@ -48,6 +48,8 @@ export function isCurrent(read: CardRead): boolean {
 
 /** The card as it is now, one object for every reader of the same moving part: pages keep thousands of them. */
 function readOf(card: QuestionCard, moving: MovingPart): CardRead {
+  // A read older or newer than the card's moving part (a read raced by a change) is its own.
+  if (moving !== card.moving) return { card, moving };
   if (card.lastRead?.moving !== moving) card.lastRead = { card, moving };
   return card.lastRead;
 }

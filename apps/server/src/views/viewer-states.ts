@@ -27,8 +27,8 @@ export class OwnVotes {
   }
 
   get(questionId: number): OwnVote | undefined {
-    const choice = this.table.value(questionId, 0);
-    return choice === undefined ? undefined : { choice, seq: this.table.value(questionId, 1)! };
+    const row = this.table.rowOf(questionId);
+    return row < 0 ? undefined : { choice: this.table.at(row, 0), seq: this.table.at(row, 1) };
   }
 
   set(questionId: number, vote: OwnVote): void {
