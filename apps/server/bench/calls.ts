@@ -1,12 +1,12 @@
 import { api, type BreakdownFilterBody } from '@pollscope/contract';
 import { openDatabase } from '../src/db/index.js';
 import { CATEGORY_NAMES } from '../src/db/seed/reference.js';
-import { PAIR_LABELS } from './community-plan.js';
+import { PAIR_LABELS, TAGS } from './community-plan.js';
 import { sessionTokenFor, type BenchCommunity } from './generate.js';
 import type { BenchRequest } from './measure.js';
 import { questionInfo, type QuestionInfo } from './mixed-load.js';
 
-export const CALL_NAMES = ['ceiling', 'feed', 'category', 'asked', 'answer', 'like', 'breakdown', 'relate'] as const;
+export const CALL_NAMES = ['ceiling', 'feed', 'category', 'tag', 'asked', 'answer', 'like', 'breakdown', 'relate'] as const;
 export type CallName = (typeof CALL_NAMES)[number];
 
 /** A target the issue "Insights" sets for a call. */
@@ -31,6 +31,9 @@ export interface CallSpec {
   next(): BenchRequest;
   target?: Target;
 }
+
+/** The lists people browse (a category, a tag, a member's questions) against the ceiling. */
+const LIST_TARGET: Target = { kind: 'shareOfCeiling', atLeast: 0.25 };
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
@@ -120,8 +123,9 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
       next: () => ({ method: 'GET', path: api.feed, token: pick(signedIn) }),
       target: { kind: 'shareOfCeiling', atLeast: 0.4 },
     },
-    { name: 'category', label: `GET ${api.category('{id}')}`, next: () => ({ method: 'GET', path: api.category(1 + Math.floor(Math.random() * CATEGORY_NAMES.length)), token: pick(signedIn) }) },
-    { name: 'asked', label: `GET ${api.userQuestions('{user}')}`, next: () => ({ method: 'GET', path: api.userQuestions(pick(ids.prolificAuthors)), token: pick(signedIn) }) },
+    { name: 'category', label: `GET ${api.category('{id}')}`, next: () => ({ method: 'GET', path: api.category(1 + Math.floor(Math.random() * CATEGORY_NAMES.length)), token: pick(signedIn) }), target: LIST_TARGET },
+    { name: 'tag', label: `GET ${api.tag('{tag}')}`, next: () => ({ method: 'GET', path: api.tag(pick(TAGS)), token: pick(signedIn) }), target: LIST_TARGET },
+    { name: 'asked', label: `GET ${api.userQuestions('{user}')}`, next: () => ({ method: 'GET', path: api.userQuestions(pick(ids.prolificAuthors)), token: pick(signedIn) }), target: LIST_TARGET },
     {
       name: 'answer',
       label: `POST ${api.answer('{id}')}`,

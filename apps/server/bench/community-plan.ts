@@ -118,7 +118,8 @@ export const GROUPS = 2 * AGE_GROUPS * REGIONS;
 
 const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Liam', 'Maya', 'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wen', 'Yara', 'Zoe'];
 const TOPICS = ['remote work', 'city cycling', 'school uniforms', 'electric cars', 'four-day weeks', 'social media', 'public transport', 'home cooking', 'space travel', 'board games', 'online dating', 'coffee', 'vinyl records', 'camping', 'smart homes', 'street food', 'museums', 'podcasts', 'tiny houses', 'marathons'];
-const TAGS = ['daily', 'fun', 'serious', 'habits', 'future', 'money', 'family', 'work', 'travel', 'food', 'tech', 'sport', 'health', 'music', 'books', 'cities', 'nature', 'school', 'games', 'style'];
+/** Tags of the generated questions, one at most each. */
+export const TAGS = ['daily', 'fun', 'serious', 'habits', 'future', 'money', 'family', 'work', 'travel', 'food', 'tech', 'sport', 'health', 'music', 'books', 'cities', 'nature', 'school', 'games', 'style'];
 const LABEL_SETS: string[][] = [
   ['Yes', 'No'], ['Agree', 'Disagree'], ['Cats', 'Dogs'], ['Morning', 'Evening'],
   ['Agree', 'Neutral', 'Disagree'], ['Less', 'The same', 'More'], ['City', 'Suburbs', 'Countryside'],
