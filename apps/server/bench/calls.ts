@@ -124,7 +124,7 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
       target: { kind: 'shareOfCeiling', atLeast: 0.4 },
     },
     { name: 'category', label: `GET ${api.category('{id}')}`, next: () => ({ method: 'GET', path: api.category(1 + Math.floor(Math.random() * CATEGORY_NAMES.length)), token: pick(signedIn) }), target: LIST_TARGET },
-    { name: 'tag', label: `GET ${api.tag('{tag}')}`, next: () => ({ method: 'GET', path: api.tag(pick(TAGS)), token: pick(signedIn) }), target: LIST_TARGET },
+    { name: 'tag', label: 'GET /api/polls/tag/{tag}/', next: () => ({ method: 'GET', path: api.tag(pick(TAGS)), token: pick(signedIn) }), target: LIST_TARGET },
     { name: 'asked', label: `GET ${api.userQuestions('{user}')}`, next: () => ({ method: 'GET', path: api.userQuestions(pick(ids.prolificAuthors)), token: pick(signedIn) }), target: LIST_TARGET },
     {
       name: 'answer',

@@ -8,21 +8,21 @@ import type { DialectName } from './db/dialect.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { insightsRoutes } from './modules/insights/routes.js';
-import { registerLive } from './modules/live/hub.js';
+import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { pollsRoutes } from './modules/polls/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
-import { registerAuth } from './plugins/auth.js';
-import { registerChanges } from './plugins/changes.js';
+import { changesPlugin } from './changes/plugin.js';
+import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler, replyToBadUrl } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
-import { registerRedis } from './plugins/redis.js';
+import { redisPlugin } from './plugins/redis.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
-import { registerViews } from './views/plugin.js';
+import { memoryPlugin } from './views/plugin.js';
 import { responseJson } from './views/questions.js';
 
 declare module 'fastify' {
@@ -81,12 +81,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   refuseNulText(app);
-  registerRedis(app);
-  registerChanges(app);
-  registerAuth(app);
-  registerViews(app);
+  // Each says what it needs, so a wrong order fails here rather than at the first stale read.
+  await app.register(redisPlugin);
+  await app.register(memoryPlugin);
+  await app.register(livePlugin);
+  await app.register(changesPlugin);
+  await app.register(authPlugin);
   await registerRateLimits(app);
-  registerLive(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(referenceRoutes, { prefix: '/api' });

@@ -29,8 +29,19 @@ export interface Config {
   bodyLimit: number;
   /** Behind a load balancer: trust X-Forwarded-For for the client's address (rate limits). */
   trustProxy: boolean;
+  // What each instance keeps in memory (views/plugin.ts)
   /** Memory the first pages of feeds kept as JSON may take, in MB; 0 keeps none. */
   feedPagesMegabytes: number;
+  /** Question cards kept at most; about 1.8 KB each. */
+  questionCards: number;
+  /** Memory the viewers' own states may take, in MB: about 2 KB for someone with 40 answers, 15 likes and 10 follows. */
+  viewerStatesMegabytes: number;
+  /** Question ids kept in all by the lists people browse (authors', categories', tags'); about 8 bytes each. */
+  questionListIds: number;
+  /** The newest questions kept of each list; older pages are read from the database. */
+  questionListWindow: number;
+  /** Sessions an instance running alone keeps at most, about 200 bytes each. */
+  keptSessions: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -68,5 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: intFrom(env.BODY_LIMIT, 64 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     feedPagesMegabytes: intFrom(env.FEED_PAGES_MB, 48),
+    questionCards: intFrom(env.QUESTION_CARDS, 20_000),
+    viewerStatesMegabytes: intFrom(env.VIEWER_STATES_MB, 24),
+    questionListIds: intFrom(env.QUESTION_LIST_IDS, 2_000_000),
+    questionListWindow: intFrom(env.QUESTION_LIST_WINDOW, 1_000),
+    keptSessions: intFrom(env.KEPT_SESSIONS, 50_000),
   };
 }

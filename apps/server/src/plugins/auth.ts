@@ -1,11 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { UnauthorizedError } from '../errors.js';
-import { sessionsOf, type Sessions } from '../modules/auth/sessions.js';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: Sessions;
-  }
   interface FastifyRequest {
     /** The signed-in user, or null on a public call made without a token. */
     viewerId: number | null;
@@ -27,15 +24,12 @@ function tokenFrom(request: FastifyRequest): string | null {
 }
 
 /** Every call under /api needs a valid token unless its route is marked public. */
-export function registerAuth(app: FastifyInstance): void {
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+  const { sessions } = app.memory;
   app.decorateRequest('viewerId', null);
   app.decorateRequest('viewerVersion', 0);
   app.decorateRequest('token', null);
-  // Instances that share Redis read the session on every call: the state version it carries is
-  // how one shows a person at once what they did through another.
-  const sessions = sessionsOf(app.db, { keep: app.redis === null });
-  app.decorate('sessions', sessions);
-  app.addHook('onClose', () => sessions.close());
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions.url;
     // Only the API's calls are guarded: a path under /api that is no call (the web app's
@@ -52,7 +46,9 @@ export function registerAuth(app: FastifyInstance): void {
       throw new UnauthorizedError(token ? 'Your session has ended, sign in again' : 'Sign in to continue');
     }
   });
-}
+  },
+  { name: 'auth', dependencies: ['memory'] },
+);
 
 /** The signed-in user of a route that is not public. */
 export function viewer(request: FastifyRequest): number {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 
 declare module 'fastify' {
@@ -13,7 +14,8 @@ declare module 'fastify' {
  * while it is unreachable fails after one reconnection attempt, and its caller carries on
  * without it; ioredis keeps reconnecting in the background.
  */
-export function registerRedis(app: FastifyInstance): void {
+export const redisPlugin = fp(
+  async (app: FastifyInstance) => {
   const { redisUrl } = app.config;
   if (!redisUrl) {
     app.decorate('redis', null);
@@ -25,4 +27,6 @@ export function registerRedis(app: FastifyInstance): void {
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());
   });
-}
+  },
+  { name: 'redis' },
+);

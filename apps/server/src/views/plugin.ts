@@ -1,43 +1,73 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessionsOf, type Sessions } from '../modules/auth/sessions.js';
+import { PairTables } from '../modules/insights/pair-tables.js';
+import { RelatedCache } from '../modules/insights/related.js';
+import { SegmentTables } from '../modules/insights/segment-tables.js';
+import { questionOfTheDayFinder } from '../modules/polls/question-of-the-day.js';
 import { viewer } from '../plugins/auth.js';
+import { FeedPages } from './feed-pages.js';
+import type { Reader } from './pipeline.js';
 import { QuestionCards } from './question-cards.js';
+import { QuestionLists } from './question-lists.js';
 import { ViewerStates, type ViewerState } from './viewer-states.js';
+
+/**
+ * What one instance keeps in memory to answer without the database. Every piece is built here,
+ * and changed only by `applyChange` (changes/apply.ts) or by reading it again.
+ */
+export interface Memory {
+  cards: QuestionCards;
+  viewers: ViewerStates;
+  lists: QuestionLists;
+  feedPages: FeedPages;
+  sessions: Sessions;
+  /** Today's question, once read: a stored choice never changes. */
+  questionOfTheDay: () => Promise<number | null>;
+  segmentTables: SegmentTables;
+  pairTables: PairTables;
+  related: RelatedCache;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    cards: QuestionCards;
-    viewers: ViewerStates;
+    memory: Memory;
   }
 }
 
-/** Questions kept at most; about 1.8 KB each. */
-const MAX_CARDS = 20_000;
-/** Memory the viewers' states take at most: about 2 KB for someone with 40 answers, 15 likes and 10 follows. */
-const MAX_VIEWER_STATE_BYTES = 24 * 1024 * 1024;
+const MB = 1024 * 1024;
 
-/** The question cards and viewer states of this instance, told of what the other instances change. */
-export function registerViews(app: FastifyInstance): void {
-  const cards = new QuestionCards(MAX_CARDS);
-  app.decorate('cards', cards);
-  app.decorate('viewers', new ViewerStates(MAX_VIEWER_STATE_BYTES));
-  app.changes.onRemote((change) => {
-    if (change.kind === 'question') cards.staled(change.id);
-    else if (change.kind === 'author') cards.authorChanged(change.id);
-    else cards.staledAll();
-  });
-}
+export const memoryPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db, config } = app;
+    const cards = new QuestionCards(config.questionCards);
+    const pairTables = new PairTables(db);
+    // Instances that share Redis read the session on every call: the state version it carries is
+    // how one shows a person at once what they did through another.
+    const sessions = sessionsOf(db, { keep: app.redis === null, maxKept: config.keptSessions });
+    app.addHook('onClose', () => sessions.close());
+    app.decorate('memory', {
+      cards,
+      viewers: new ViewerStates(config.viewerStatesMegabytes * MB),
+      lists: new QuestionLists(config.questionListIds, config.questionListWindow),
+      feedPages: new FeedPages(config.feedPagesMegabytes * MB),
+      sessions,
+      questionOfTheDay: questionOfTheDayFinder(db),
+      segmentTables: new SegmentTables(db),
+      pairTables,
+      related: new RelatedCache(db, cards, pairTables),
+    } satisfies Memory);
+  },
+  { name: 'memory', dependencies: ['redis'] },
+);
 
 /** The signed-in viewer's state, at the version read with their session. */
 export function viewerState(request: FastifyRequest): Promise<ViewerState> {
-  return request.server.viewers.get(request.server.db, viewer(request), request.viewerVersion);
+  return request.server.memory.viewers.get(request.server.db, viewer(request), request.viewerVersion);
 }
 
-/**
- * A change to the viewer's own state committed here, which moved their version to `version`:
- * the state kept here takes it (`apply`), and their sessions here and elsewhere learn of it.
- */
-export function ownStateMoved(request: FastifyRequest, version: number, apply: (state: ViewerState) => void): void {
-  const userId = viewer(request);
-  request.server.viewers.changed(userId, version, 1, apply);
-  request.server.sessions.stateMoved(userId, version);
+/** What the read pipeline needs for the signed-in viewer of `request`. */
+export async function readerOf(request: FastifyRequest): Promise<Reader & { viewer: ViewerState }> {
+  const { db, memory } = request.server;
+  return { db, cards: memory.cards, viewer: await viewerState(request) };
 }

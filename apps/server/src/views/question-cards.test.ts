@@ -31,13 +31,13 @@ describe('question cards', () => {
     expect(await votesOf(cards, question)).toEqual({ count: 0, byChoice: {}, likes: 0 });
 
     const first = await answerElsewhere(question, 1);
-    cards.votesCommitted([{ questionId: question, choice: 1, seq: first }]);
+    cards.voteCounted(question, 1, first);
     expect(await votesOf(cards, question)).toEqual({ count: 1, byChoice: { 1: 1 }, likes: 0 });
 
     // The second vote was never told to these cards: the third cannot be counted in place.
     await answerElsewhere(question, 2);
     const third = await answerElsewhere(question, 2);
-    cards.votesCommitted([{ questionId: question, choice: 2, seq: third }]);
+    cards.voteCounted(question, 2, third);
     expect(await votesOf(cards, question)).toEqual({ count: 3, byChoice: { 1: 1, 2: 2 }, likes: 0 });
   });
 
@@ -74,7 +74,7 @@ describe('question cards', () => {
 
     const account = (await author.api.get(api.account)).body;
     await author.api.post(api.account, { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, gender: account.gender, favoriteCategory: null, favoriteTopic: null });
-    cards.authorChanged(author.id);
+    cards.authorRenamed(author.id);
     expect((await cards.read(ctx.database.db, [question])).get(question)!.moving.authorName).toBe('Renamed');
   });
 

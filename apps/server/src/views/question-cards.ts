@@ -117,23 +117,21 @@ export class QuestionCards {
     return reads;
   }
 
-  /** Votes committed here, with their places in their questions' order. */
-  votesCommitted(votes: readonly { questionId: number; choice: number; seq: number }[]): void {
-    for (const { questionId, choice, seq } of votes) {
-      const card = this.cards.get(questionId);
-      if (!card) continue;
-      card.generation += 1;
-      const moving = card.moving;
-      // Exact only when every earlier vote is counted already; else read it again.
-      if (!moving || moving.voteCount !== seq - 1) {
-        card.moving = null;
-        continue;
-      }
-      const votesByChoice = new Map(moving.votesByChoice);
-      votesByChoice.set(choice, (votesByChoice.get(choice) ?? 0) + 1);
-      // What was written from the old counts goes with them.
-      card.moving = { ...moving, voteCount: seq, votesByChoice, result: undefined, json: undefined };
+  /** A vote committed, here or elsewhere, with its place in its question's order. */
+  voteCounted(questionId: number, choice: number, seq: number): void {
+    const card = this.cards.get(questionId);
+    if (!card) return;
+    card.generation += 1;
+    const moving = card.moving;
+    // Exact only when every earlier vote is counted already, and this one not yet; else read it again.
+    if (!moving || moving.voteCount !== seq - 1) {
+      card.moving = null;
+      return;
     }
+    const votesByChoice = new Map(moving.votesByChoice);
+    votesByChoice.set(choice, (votesByChoice.get(choice) ?? 0) + 1);
+    // What was written from the old counts goes with them.
+    card.moving = { ...moving, voteCount: seq, votesByChoice, result: undefined, json: undefined };
   }
 
   /** A like or unlike committed here. */
@@ -145,14 +143,14 @@ export class QuestionCards {
     if (moving) card.moving = { ...moving, likeCount: moving.likeCount + delta, json: undefined };
   }
 
-  /** Something changed the question elsewhere. */
+  /** Something changed the question in a way a kept card cannot follow in place: read it again. */
   staled(questionId: number): void {
     const card = this.cards.get(questionId);
     if (card) stale(card);
   }
 
-  /** The author changed their name. */
-  authorChanged(authorId: number): void {
+  /** The author changed their name: rare enough to look at every card kept. */
+  authorRenamed(authorId: number): void {
     for (const card of this.cards.values()) if (card.authorId === authorId) stale(card);
   }
 

@@ -38,12 +38,12 @@ describe('viewer states', () => {
     const states = new ViewerStates(100_000);
     const version = await versionOf(viewer.id);
     const kept = await states.get(ctx.database.db, viewer.id, version);
-    states.changed(viewer.id, version + 1, 1, (state) => state.passes.add(42));
+    states.changed(viewer.id, version + 1, (state) => state.passes.add(42));
     expect(await states.get(ctx.database.db, viewer.id, version + 1)).toBe(kept);
     expect([...kept.passes]).toEqual([42]);
 
     // A change from elsewhere came in between: the kept state is not the one just before.
-    states.changed(viewer.id, version + 3, 1, (state) => state.passes.add(43));
+    states.changed(viewer.id, version + 3, (state) => state.passes.add(43));
     const read = await states.get(ctx.database.db, viewer.id, version + 3);
     expect(read).not.toBe(kept);
     expect(read.passes.has(43)).toBe(false);

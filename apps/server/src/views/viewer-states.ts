@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
+import type { UserRow } from '../db/schema.js';
 import { ClockCache } from '../lib/clock-cache.js';
 import { IdSet, IdTable } from '../lib/id-table.js';
-import type { Voter } from '../modules/polls/questions.js';
 
 export interface OwnVote {
   choice: number;
@@ -35,6 +35,9 @@ export class OwnVotes {
     this.table.set(questionId, [vote.choice, vote.seq]);
   }
 }
+
+/** Who voted, as a vote keeps them: breakdown counts each vote in its voter's group as it was then. */
+export type Voter = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'>;
 
 /** What a person sees of their own on every page: their answers, likes, hidden questions and connections. */
 export interface ViewerState {
@@ -128,14 +131,13 @@ export class ViewerStates {
   }
 
   /**
-   * A change committed here that took the viewer's version to `version` in `steps` moves: when
-   * the kept state is the one just before it, it takes the change; otherwise the next call reads
-   * the state again.
+   * A committed change that took the viewer's version to `version`: when the kept state is the one
+   * just before it, it takes the change; otherwise the next call reads the state again.
    */
-  changed(userId: number, version: number, steps: number, apply: (state: ViewerState) => void): void {
+  changed(userId: number, version: number, apply: (state: ViewerState) => void): void {
     const kept = this.states.get(userId);
-    if (!kept) return;
-    if (kept.version !== version - steps) {
+    if (!kept || kept.version >= version) return;
+    if (kept.version !== version - 1) {
       this.states.delete(userId);
       return;
     }

@@ -1,6 +1,7 @@
 import type { Db } from '../index.js';
 import { hashPassword } from '../../modules/auth/passwords.js';
-import { createQuestion, recordVote, setLiked, type Voter } from '../../modules/polls/questions.js';
+import { createQuestion, recordVote, setLiked } from '../../modules/polls/questions.js';
+import type { Voter } from '../../views/viewer-states.js';
 import { setFollowing } from '../../modules/social/users.js';
 import { SYSTEM_EMAIL } from './reference.js';
 
@@ -68,7 +69,7 @@ export async function seedDemoCommunity(db: Db, hashCost: number): Promise<typeo
     for (const followee of people.slice(1, 4)) await setFollowing(trx, demo.id, followee.id, true);
 
     for (const spec of QUESTIONS) {
-      const questionId = await createQuestion(trx, people[spec.author].id, {
+      const { questionId } = await createQuestion(trx, people[spec.author].id, {
         type: spec.type,
         question: spec.question,
         choices: [...spec.choices],

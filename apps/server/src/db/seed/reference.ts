@@ -51,7 +51,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
     if (!hasQuiz) {
       const systemUserId = await systemUser(trx);
       for (const item of QUIZ) {
-        const questionId = await createQuestion(trx, systemUserId, {
+        const { questionId } = await createQuestion(trx, systemUserId, {
           type: 'MC',
           question: item.question,
           choices: item.choices,

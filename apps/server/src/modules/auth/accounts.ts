@@ -2,13 +2,15 @@ import type { Account, Settings } from '@pollscope/contract';
 import { accountUpdateBodySchema, registerBodySchema, settingsUpdateBodySchema } from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
 import { questionKind } from '../../views/results.js';
 import { checkChoice, recordVote } from '../polls/questions.js';
 import { countActivity } from '../site/activity.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { verifyPassword } from './passwords.js';
+import { endOtherSessions } from './sessions.js';
 
 type Registration = z.output<typeof registerBodySchema>;
 type AccountUpdate = z.output<typeof accountUpdateBodySchema>;
@@ -26,7 +28,7 @@ async function checkReferences(db: Db, countryId: number, categoryId: number | n
 }
 
 /** Creates the account and turns the quiz answers given before registering into its first votes. */
-export async function registerUser(trx: Db, input: Registration, passwordHash: string): Promise<number> {
+export async function registerUser(trx: Db, input: Registration, passwordHash: string): Promise<{ userId: number; changes: Change[] }> {
   await checkReferences(trx, input.livingIn, null);
   let userId: number;
   try {
@@ -52,6 +54,7 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
   await countActivity(trx, 'users');
   const voter = { id: userId, gender: input.gender, birth_year: Number(input.birthDate.slice(0, 4)), country_id: input.livingIn };
   const answered = new Set<number>();
+  const changes: Change[] = [];
   for (const [index, { question: questionId, choice }] of (input.quiz ?? []).entries()) {
     if (answered.has(questionId)) continue;
     answered.add(questionId);
@@ -63,9 +66,9 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
       .executeTakeFirst();
     if (!question) throw new BadRequestError('That is not a quiz question', { [`quiz.${index}.question`]: `Question ${questionId} is not in the quiz` });
     checkChoice(questionKind(question), choice, `quiz.${index}.choice`);
-    await recordVote(trx, question, voter, choice);
+    changes.push(await recordVote(trx, question, voter, choice));
   }
-  return userId;
+  return { userId, changes };
 }
 
 /** The user behind a login, or null; an unknown email costs as much time as a wrong password. */
@@ -80,11 +83,13 @@ export async function getSettings(db: Db, userId: number): Promise<Settings> {
   return { email: row.email, notification: Boolean(row.notification) };
 }
 
-/** Returns whether the password changed, so the caller can end the user's other sessions. */
-export async function updateSettings(db: Db, userId: number, input: SettingsUpdate, hashCost: number): Promise<boolean> {
-  const passwordHash = input.password ? await hashPassword(input.password, hashCost) : undefined;
+/**
+ * Changes the email, the notification choice and, given its new hash, the password: then every
+ * other session of the person ends in the same transaction (`keepToken` is the caller's).
+ */
+export async function updateSettings(trx: Db, userId: number, input: SettingsUpdate, passwordHash: string | undefined, keepToken: string): Promise<Change | null> {
   try {
-    await db
+    await trx
       .updateTable('users')
       .set({ email: input.email, notification: input.notification ? 1 : 0, ...(passwordHash ? { password_hash: passwordHash } : {}) })
       .where('id', '=', userId)
@@ -93,7 +98,9 @@ export async function updateSettings(db: Db, userId: number, input: SettingsUpda
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  return passwordHash !== undefined;
+  if (passwordHash === undefined) return null;
+  await endOtherSessions(trx, userId, keepToken);
+  return { kind: 'passwordChanged', userId };
 }
 
 export async function getAccount(db: Db, userId: number): Promise<Account> {
@@ -116,9 +123,10 @@ export async function getAccount(db: Db, userId: number): Promise<Account> {
  * Votes already cast keep the voter group they were cast in: the tallies record who answered
  * then, so moving country or correcting a birth date changes only the votes to come.
  */
-export async function updateAccount(db: Db, userId: number, input: AccountUpdate): Promise<void> {
-  await checkReferences(db, input.livingIn, input.favoriteCategory);
-  await db
+export async function updateAccount(trx: Db, userId: number, input: AccountUpdate): Promise<Change[]> {
+  await checkReferences(trx, input.livingIn, input.favoriteCategory);
+  const before = await trx.selectFrom('users').select('first_name').where('id', '=', userId).executeTakeFirstOrThrow();
+  await trx
     .updateTable('users')
     .set({
       first_name: input.firstName,
@@ -132,4 +140,7 @@ export async function updateAccount(db: Db, userId: number, input: AccountUpdate
     })
     .where('id', '=', userId)
     .execute();
+  const changes: Change[] = [{ kind: 'profileChanged', userId }];
+  if (before.first_name !== input.firstName) changes.push({ kind: 'renamed', userId });
+  return changes;
 }

@@ -14,7 +14,7 @@ import { BadRequestError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
 import { authenticate, getAccount, getSettings, registerUser, updateAccount, updateSettings } from './accounts.js';
 import { hashPassword } from './passwords.js';
-import { createSession } from './sessions.js';
+import { createSession, endSession } from './sessions.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 const tags = ['auth'];
@@ -30,7 +30,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { public: true }, schema: { tags, security: [], body: registerBodySchema, response: { 201: tokenResponseSchema, ...errors, 409: errorBodySchema } } },
     async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
-      const token = await db.transaction().execute(async (trx) => createSession(trx, await registerUser(trx, request.body, passwordHash)));
+      const { token } = await app.changes.commit(async (trx) => {
+        const { userId, changes } = await registerUser(trx, request.body, passwordHash);
+        return { token: await createSession(trx, userId), changes };
+      });
       return reply.code(201).send({ token });
     },
   );
@@ -47,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/logout/', { schema: { tags, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     viewer(request);
-    await app.sessions.revoke(request.token!);
+    await app.changes.commit((trx) => endSession(trx, request.token!));
     return reply.code(204).send(null);
   });
 
@@ -55,8 +58,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/settings/', { schema: { tags, body: settingsUpdateBodySchema, response: { 200: settingsSchema, ...errors, 409: errorBodySchema } } }, async (request) => {
     const viewerId = viewer(request);
-    const passwordChanged = await updateSettings(db, viewerId, request.body, config.passwordHashCost);
-    if (passwordChanged) await app.sessions.revokeOthers(viewerId, request.token!);
+    const { password } = request.body;
+    // Hashed before the transaction, which would otherwise hold the database for as long.
+    const passwordHash = password ? await hashPassword(password, config.passwordHashCost) : undefined;
+    await app.changes.commit((trx) => updateSettings(trx, viewerId, request.body, passwordHash, request.token!));
     return getSettings(db, viewerId);
   });
 
@@ -64,11 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/account/', { schema: { tags, body: accountUpdateBodySchema, response: { 200: accountSchema, ...errors } } }, async (request) => {
     const viewerId = viewer(request);
-    await updateAccount(db, viewerId, request.body);
-    app.sessions.stateChanged(viewerId);
-    // Their questions show their name.
-    app.cards.authorChanged(viewerId);
-    app.changes.publish({ kind: 'author', id: viewerId });
+    await app.changes.commit((trx) => updateAccount(trx, viewerId, request.body));
     return getAccount(db, viewerId);
   });
 };

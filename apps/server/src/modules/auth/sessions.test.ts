@@ -18,7 +18,7 @@ async function idleFor(user: TestUser, seconds: number): Promise<void> {
   const lastUsed = new Date(Date.now() - seconds * 1000).toISOString();
   await ctx.database.db.updateTable('sessions').set({ last_used_at: lastUsed }).where('user_id', '=', user.id).execute();
   // Changed behind the server's back: what it keeps of sessions is read again.
-  ctx.app.sessions.forgetAll();
+  ctx.app.memory.sessions.forgetAll();
 }
 
 async function signIn(user: TestUser) {
@@ -37,7 +37,7 @@ describe('sessions', () => {
     await idleFor(user, IDLE_SECONDS - 60);
     expect((await user.api.get(api.myStats)).status).toBe(200);
     // Uses are written every few seconds; then the session lies idle.
-    await ctx.app.sessions.writeTouches();
+    await ctx.app.memory.sessions.writeTouches();
 
     await idleFor(user, IDLE_SECONDS + 1);
     const expired = await user.api.get(api.myStats);
@@ -52,7 +52,7 @@ describe('sessions', () => {
     const user = await signUp(ctx);
     await idleFor(user, IDLE_SECONDS - 60);
     await user.api.get(api.myStats);
-    await ctx.app.sessions.writeTouches();
+    await ctx.app.memory.sessions.writeTouches();
     const session = await ctx.database.db.selectFrom('sessions').select('last_used_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(session.last_used_at)).toBeLessThan(60_000);
   });
@@ -114,13 +114,13 @@ describe('sessions kept in memory by an instance alone', () => {
   it('read again after a sign-out that happened while the session was being read', async () => {
     const user = await signUp(ctx);
     const held = withHeldReads();
-    const sessions = sessionsOf(held.db, { keep: true });
+    const sessions = sessionsOf(held.db, { keep: true, maxKept: 100 });
     try {
       held.hold();
       const inFlight = sessions.find(user.token, IDLE_SECONDS);
       // Signed out elsewhere in this instance while the read is under way.
       await ctx.database.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-      sessions.stateChanged(user.id);
+      sessions.changed(user.id);
       held.release();
       expect(await inFlight).toMatchObject({ userId: user.id });
       expect(await sessions.find(user.token, IDLE_SECONDS)).toBeNull();
@@ -132,7 +132,7 @@ describe('sessions kept in memory by an instance alone', () => {
   it('keeps the version a change made here moved, over an older one read meanwhile', async () => {
     const user = await signUp(ctx);
     const held = withHeldReads();
-    const sessions = sessionsOf(held.db, { keep: true });
+    const sessions = sessionsOf(held.db, { keep: true, maxKept: 100 });
     try {
       const before = (await sessions.find(user.token, IDLE_SECONDS))!.stateVersion;
       sessions.forgetAll();

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
+import type { Change } from '../../changes/change.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import type { Db } from '../../db/index.js';
 import { ClockCache } from '../../lib/clock-cache.js';
@@ -19,6 +20,18 @@ export async function createSession(db: Db, userId: number): Promise<string> {
   return token;
 }
 
+/** Signs a token out: the change it made, or null for a token already gone. */
+export async function endSession(db: Db, token: string): Promise<Change | null> {
+  const tokenHash = hashToken(token);
+  const session = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').executeTakeFirst();
+  return session ? { kind: 'sessionEnded', userId: session.user_id, tokenHash } : null;
+}
+
+/** Signs out every session of the person but `keepToken`, in the transaction that changes their password. */
+export async function endOtherSessions(trx: Db, userId: number, keepToken: string): Promise<void> {
+  await trx.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', hashToken(keepToken)).execute();
+}
+
 export interface Session {
   userId: number;
   /** The user's `state_version`: what of their own they see was last changed at this version. */
@@ -31,22 +44,18 @@ const TOUCH_WRITE_INTERVAL_MS = 5_000;
 const TOUCHES_PER_WRITE = 100;
 /** How long a session found is kept before it is read again, should anything but this server change it. */
 const KEPT_SESSION_MS = 30_000;
-/** Sessions kept at most, about 200 bytes each. */
-const MAX_KEPT_SESSIONS = 50_000;
 
 export interface Sessions {
   /** The session of a token, or null when the token is unknown or has been idle too long. */
   find(token: string, idleSeconds: number): Promise<Session | null>;
   /** A change to the person's own state committed here moved it to `version`. */
   stateMoved(userId: number, version: number): void;
-  /** A change to the person's own state committed here, to a version read on their next call. */
-  stateChanged(userId: number): void;
+  /** The person's sessions or state changed to what no version kept here says: read them again. */
+  changed(userId: number): void;
+  /** A session was signed out. */
+  ended(userId: number, tokenHash: string): void;
   /** Forgets every session kept, to read each again (after the database was changed from outside). */
   forgetAll(): void;
-  /** Signs a token out. */
-  revoke(token: string): Promise<void>;
-  /** Signs out every session of the person but `keepToken` (after a password change). */
-  revokeOthers(userId: number, keepToken: string): Promise<void>;
   /** Writes the last uses noted since the last write. */
   writeTouches(): Promise<void>;
   close(): Promise<void>;
@@ -76,7 +85,7 @@ interface FoundSession {
  * than as a write of its own in the call that used it. A use noted but not yet written counts for
  * the idle limit here; another instance sees it a few seconds later, nothing a 30-day limit notices.
  */
-export function sessionsOf(db: Db, { keep }: { keep: boolean }): Sessions {
+export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: number }): Sessions {
   const sessionByTokenHash = compiledOnce(db, ['token-hash'] as [string], (db, tokenHash) =>
     db
       .selectFrom('sessions')
@@ -87,9 +96,9 @@ export function sessionsOf(db: Db, { keep }: { keep: boolean }): Sessions {
   /** Token hashes used since the last write, with when. */
   const touched = new Map<string, number>();
   /** By token: hashing one costs more than looking it up. */
-  const kept = new ClockCache<string, KeptSession>(MAX_KEPT_SESSIONS);
+  const kept = new ClockCache<string, KeptSession>(maxKept);
   /** The latest state version known here of people with a session kept. */
-  const versions = new ClockCache<number, number>(MAX_KEPT_SESSIONS);
+  const versions = new ClockCache<number, number>(maxKept);
   /**
    * When each person's sessions or state last changed to what no version kept says: a session
    * whose read began earlier may predate it. Forgotten once older than any session kept.
@@ -165,23 +174,16 @@ export function sessionsOf(db: Db, { keep }: { keep: boolean }): Sessions {
     stateMoved(userId, version) {
       if (keep) versions.set(userId, Math.max(versions.get(userId) ?? 0, version));
     },
-    stateChanged: changed,
+    changed,
+    ended(userId, tokenHash) {
+      touched.delete(tokenHash);
+      // A read of the session begun before the delete may still be under way.
+      changed(userId);
+    },
     forgetAll() {
       kept.clear();
       versions.clear();
       changedAt.clear();
-    },
-    async revoke(token) {
-      kept.delete(token);
-      const tokenHash = hashToken(token);
-      touched.delete(tokenHash);
-      const session = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').executeTakeFirst();
-      // A read of the session begun before the delete may still be under way.
-      if (session) changed(session.user_id);
-    },
-    async revokeOthers(userId, keepToken) {
-      await db.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', hashToken(keepToken)).execute();
-      changed(userId);
     },
     writeTouches,
     async close() {

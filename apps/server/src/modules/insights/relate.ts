@@ -1,8 +1,8 @@
-import type { Db } from '../../db/index.js';
-import { BadRequestError, ForbiddenError } from '../../errors.js';
-import type { QuestionCards } from '../../views/question-cards.js';
+import { BadRequestError } from '../../errors.js';
+import { questionToAct, type Reader } from '../../views/pipeline.js';
+import { mayRelate } from '../../views/rules.js';
 import type { ViewerState } from '../../views/viewer-states.js';
-import { questionInReach, type ExploredQuestion } from './access.js';
+import { exploredOf, type ExploredQuestion } from './access.js';
 import { associationOf, type RelateRow, type TestedAssociation } from './association.js';
 import { totalOf } from './breakdown.js';
 import { relateRowsShown } from './disclosure.js';
@@ -13,13 +13,13 @@ import { orient, type PairTables } from './pair-tables.js';
  * and their authors (403), they differ and the second is multiple choice (400), and the viewer
  * answered both (403).
  */
-export async function questionsToRelate(db: Db, cards: QuestionCards, viewer: ViewerState, firstId: number, secondId: number): Promise<[ExploredQuestion, ExploredQuestion]> {
-  const first = await questionInReach(db, cards, viewer, firstId);
-  const second = await questionInReach(db, cards, viewer, secondId);
-  if (first.id === second.id) throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
-  if (second.kind.type !== 'MC') throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
-  if (!viewer.votes.has(first.id) || !viewer.votes.has(second.id)) throw new ForbiddenError('Answer both questions to relate them');
-  return [first, second];
+export async function questionsToRelate(reader: Reader & { viewer: ViewerState }, firstId: number, secondId: number): Promise<[ExploredQuestion, ExploredQuestion]> {
+  const first = await questionToAct(reader, firstId);
+  const second = await questionToAct(reader, secondId);
+  if (first.card.id === second.card.id) throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
+  if (second.card.kind.type !== 'MC') throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
+  mayRelate(reader.viewer, first.card, second.card);
+  return [exploredOf(first), exploredOf(second)];
 }
 
 export interface RelateTable {

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/index.js';
 import type { QuestionCards } from '../../views/question-cards.js';
 import { exploredOf, type ExploredQuestion } from './access.js';
-import { authorNotBlocked } from '../social/blocks.js';
 import type { PairTables } from './pair-tables.js';
 import { reliable } from './association.js';
 import { relateTable } from './relate.js';
@@ -11,9 +10,10 @@ import { benjaminiHochberg } from './stats.js';
 const SAMPLED_VOTERS = 2_000;
 /** Candidates tested per question: the multiple-choice questions most of those voters answered. */
 const CANDIDATES = 40;
-/** Questions kept per question, before the viewer's passes and blocks are taken out. */
+/** Questions kept per question, before the viewer's passes and blocks are taken out (rules.ts). */
 const KEPT = 20;
-const SHOWN = 5;
+/** Related questions a viewer is shown at most. */
+export const RELATED_SHOWN = 5;
 const FALSE_DISCOVERY_RATE = 0.05;
 const CACHE_MS = 10 * 60_000;
 const CACHE_SIZE = 2_000;
@@ -87,26 +87,4 @@ export class RelatedCache {
     if (this.entries.size > CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
     return related;
   }
-}
-
-/** The related questions a viewer is shown: none they passed, none by an author blocked either way. */
-export async function relatedFor(db: Db, viewerId: number, entries: RelatedEntry[]): Promise<RelatedEntry[]> {
-  if (entries.length === 0) return [];
-  const visible = await db
-    .selectFrom('questions')
-    .select('questions.id')
-    .where(
-      'questions.id',
-      'in',
-      entries.map((entry) => entry.id),
-    )
-    .where((eb) =>
-      eb.not(
-        eb.exists(eb.selectFrom('passes').select('passes.question_id').whereRef('passes.question_id', '=', 'questions.id').where('passes.user_id', '=', viewerId)),
-      ),
-    )
-    .where(authorNotBlocked(viewerId))
-    .execute();
-  const ids = new Set(visible.map((row) => row.id));
-  return entries.filter((entry) => ids.has(entry.id)).slice(0, SHOWN);
 }

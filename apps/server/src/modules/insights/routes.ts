@@ -17,18 +17,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { BadRequestError } from '../../errors.js';
-import { viewerState } from '../../views/plugin.js';
-import { questionViews } from '../../views/questions.js';
+import { listedViews, questionViews, type Reader } from '../../views/pipeline.js';
+import { readerOf } from '../../views/plugin.js';
 import { buildResult } from '../../views/results.js';
-import type { ViewerState } from '../../views/viewer-states.js';
-import { questionToExplore, type ExploredQuestion } from './access.js';
+import { exploredQuestion, type ExploredQuestion } from './access.js';
 import { AGE_BANDS, type AgeBand } from './ages.js';
 import { breakdownFilters, filteredBreakdown, suppressedResult, type BreakdownQuery, type Counts } from './breakdown.js';
 import { GROUP_COLUMNS, groupLines, toCsv } from './csv.js';
-import { PairTables } from './pair-tables.js';
 import { questionsToRelate, relateTable, type RelateTable } from './relate.js';
-import { RelatedCache, relatedFor } from './related.js';
-import { SegmentTables } from './segment-tables.js';
+import { RELATED_SHOWN } from './related.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['insights'];
@@ -54,17 +51,15 @@ function rowOf(table: RelateTable, choice: number) {
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
+  const { segmentTables, pairTables: tables, related } = app.memory;
   const k = app.config.minGroupSize;
-  const tables = new PairTables(db);
-  const related = new RelatedCache(db, app.cards, tables);
-  const segmentTables = new SegmentTables(db);
 
-  const viewOf = async (state: ViewerState, id: number): Promise<Question> => (await questionViews(db, app.cards, state, [id]))[0];
+  const viewOf = async (reader: Reader, id: number): Promise<Question> => (await questionViews(reader, [id]))[0];
 
   app.get('/polls/breakdown/:id/', { schema: { tags, params: idParamsSchema, response: { 200: breakdownInfoSchema, ...errors } } }, async (request) => {
-    const state = await viewerState(request);
-    const question = await questionToExplore(db, app.cards, state, request.params.id);
-    const [view, filters] = await Promise.all([viewOf(state, question.id), breakdownFilters(segmentTables, question)]);
+    const reader = await readerOf(request);
+    const question = await exploredQuestion(reader, request.params.id);
+    const [view, filters] = await Promise.all([viewOf(reader, question.id), breakdownFilters(segmentTables, question)]);
     return { question: view, filters };
   });
 
@@ -72,11 +67,11 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/breakdown/:id/',
     { schema: { tags, params: idParamsSchema, body: breakdownFilterBodySchema, response: { 200: breakdownResultSchema, ...errors } } },
     async (request) => {
-      const state = await viewerState(request);
-      const question = await questionToExplore(db, app.cards, state, request.params.id);
+      const reader = await readerOf(request);
+      const question = await exploredQuestion(reader, request.params.id);
       const [breakdown, [view]] = await Promise.all([
         filteredBreakdown(segmentTables, question, queryOf(request.body), k),
-        questionViews(db, app.cards, state, [question.id], { withResults: false }),
+        questionViews(reader, [question.id], { withResults: false }),
       ]);
       return { question: { ...view, result: breakdown.result }, overall: breakdown.overall, comparison: breakdown.comparison, ages: breakdown.ages };
     },
@@ -86,7 +81,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/breakdown/:id/csv',
     { schema: { tags, params: idParamsSchema, querystring: breakdownFilterBodySchema, response: errors } },
     async (request, reply) => {
-      const question = await questionToExplore(db, app.cards, await viewerState(request), request.params.id);
+      const question = await exploredQuestion(await readerOf(request), request.params.id);
       const query = queryOf(request.query);
       const breakdown = await filteredBreakdown(segmentTables, question, query, k);
       const country = query.country === null ? null : await db.selectFrom('countries').select('name').where('id', '=', query.country).executeTakeFirst();
@@ -107,9 +102,9 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The pair, its table, and the first question as the viewer sees it. */
   const relate = async (request: FastifyRequest, firstId: number, secondId: number) => {
-    const state = await viewerState(request);
-    const [first, second] = await questionsToRelate(db, app.cards, state, firstId, secondId);
-    const views = await questionViews(db, app.cards, state, [first.id, second.id]);
+    const reader = await readerOf(request);
+    const [first, second] = await questionsToRelate(reader, firstId, secondId);
+    const views = await questionViews(reader, [first.id, second.id]);
     const table = await relateTable(tables, first, second, k);
     return { first, second, table, firstView: views[0], secondView: views[1] };
   };
@@ -158,14 +153,15 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/polls/related/:id/', { schema: { tags, params: idParamsSchema, response: { 200: relatedListSchema, ...errors } } }, async (request) => {
-    const state = await viewerState(request);
-    const question = await questionToExplore(db, app.cards, state, request.params.id);
-    const entries = await relatedFor(db, state.userId, await related.get(question, k));
-    const views = new Map((await questionViews(db, app.cards, state, entries.map((entry) => entry.id))).map((view) => [view.id, view]));
+    const reader = await readerOf(request);
+    const question = await exploredQuestion(reader, request.params.id);
+    const entries = new Map((await related.get(question, k)).map((entry) => [entry.id, entry]));
+    // Those the viewer hid or whose authors a block stands between are left out.
+    const views = (await listedViews(reader, [...entries.keys()])).slice(0, RELATED_SHOWN);
     return {
-      related: entries.flatMap((entry) => {
-        const view = views.get(entry.id);
-        return view ? [{ question: view, shared_voters: entry.sharedVoters, cramers_v: entry.cramersV, p_value: entry.pValue, q_value: entry.qValue }] : [];
+      related: views.map((view) => {
+        const entry = entries.get(view.id)!;
+        return { question: view, shared_voters: entry.sharedVoters, cramers_v: entry.cramersV, p_value: entry.pValue, q_value: entry.qValue };
       }),
     };
   });

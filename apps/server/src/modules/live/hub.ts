@@ -1,8 +1,8 @@
 import type { LiveResult } from '@pollscope/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Db } from '../../db/index.js';
-import { localBus, redisBus, type Deliver, type LiveBus } from './bus.js';
-import { liveResultFor, questionState, seesResult } from './results.js';
+import { resultOf, type QuestionCards } from '../../views/question-cards.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,91 +13,73 @@ declare module 'fastify' {
 /** One open live stream of one viewer on one question. */
 export interface Watcher {
   viewerId: number;
+  /** Whether the viewer sees the result (rules.ts): set when the stream opens, and once they answer. */
+  seesResult: boolean;
   send(result: LiveResult): void;
   end(): void;
-}
-
-interface Watched {
-  watchers: Map<Watcher, { seesResult: boolean }>;
-  /** Settles once this instance hears the question's changes. */
-  following: Promise<void>;
 }
 
 /** What to send at the question's next refresh. */
 interface Pending {
   /** Something changed: every watcher gets the new state. */
   changed: boolean;
-  /** Who voted or liked since the last refresh: their own streams may now show the result. */
-  actors: Set<number>;
   /** New streams, which get the current state first. */
   newcomers: Set<Watcher>;
 }
 
 /**
- * The live streams of this instance, by question. A change sets the question's pending work and
- * one refresh at a time reads the question (two queries) and sends it to each of its streams:
- * a burst of votes on one question costs a few reads, not one per vote and viewer, and each
- * stream gets the states in the order they were read, the last one read after the last change.
+ * The live streams of this instance, by question. It is told of every vote and like, made here
+ * or on another instance (changes/apply.ts); a change sets the question's pending work and one
+ * refresh at a time reads the question's card and sends it to each of its streams: a burst of
+ * votes on one question costs a few reads, and each stream gets the states in the order they
+ * were read, the last one read after the last change.
  */
 export class LiveHub {
-  private readonly watched = new Map<number, Watched>();
+  private readonly watched = new Map<number, Set<Watcher>>();
   private readonly pending = new Map<number, Pending>();
   private readonly refreshing = new Set<number>();
-  private readonly bus: LiveBus;
 
   constructor(
     private readonly db: Db,
+    private readonly cards: QuestionCards,
     private readonly log: FastifyBaseLogger,
-    makeBus: (deliver: Deliver, missedSome: () => void) => LiveBus,
-  ) {
-    this.bus = makeBus(
-      ({ questionId, actorId }) => this.schedule(questionId, { changed: true, actor: actorId }),
-      () => {
-        for (const questionId of this.watched.keys()) this.schedule(questionId, { changed: true });
-      },
-    );
+  ) {}
+
+  /** A vote or like by `actorId` on the question was committed; a vote lets its voter see the result. */
+  changed(questionId: number, actorId: number, voted: boolean): void {
+    const watchers = this.watched.get(questionId);
+    if (!watchers) return;
+    if (voted) for (const watcher of watchers) if (watcher.viewerId === actorId) watcher.seesResult = true;
+    this.schedule(questionId, { changed: true });
   }
 
-  /**
-   * Tells the viewers of a question, on every instance, that a vote or a like by `actorId` was
-   * committed on it. Never fails: the vote stands whether or not the news of it gets out.
-   */
-  publish(questionId: number, actorId: number): void {
-    this.bus.publish({ questionId, actorId }).catch((error) => this.log.warn({ err: error, questionId }, 'live results: publishing a change failed'));
+  /** Changes may have gone unheard: every watched question is read again. */
+  missed(): void {
+    for (const questionId of this.watched.keys()) this.schedule(questionId, { changed: true });
   }
 
   /** Sends the question's current state to the watcher, then each new one. Returns what stops it. */
   watch(questionId: number, watcher: Watcher): () => void {
-    let watched = this.watched.get(questionId);
-    if (!watched) {
-      const following = this.bus.follow(questionId).catch((error) => this.log.warn({ err: error, questionId }, 'live results: following a question failed'));
-      watched = { watchers: new Map(), following };
-      this.watched.set(questionId, watched);
-    }
-    watched.watchers.set(watcher, { seesResult: false });
-    // The first state is read once this instance hears every later change.
-    void watched.following.then(() => this.schedule(questionId, { newcomer: watcher }));
+    let watchers = this.watched.get(questionId);
+    if (!watchers) this.watched.set(questionId, (watchers = new Set()));
+    watchers.add(watcher);
+    this.schedule(questionId, { newcomer: watcher });
     return () => {
       const current = this.watched.get(questionId);
-      if (!current?.watchers.delete(watcher) || current.watchers.size > 0) return;
-      this.watched.delete(questionId);
-      this.bus.unfollow(questionId).catch((error) => this.log.warn({ err: error, questionId }, 'live results: unfollowing a question failed'));
+      if (current?.delete(watcher) && current.size === 0) this.watched.delete(questionId);
     };
   }
 
-  /** Ends every stream (their clients reconnect, to another instance) and leaves the bus. */
-  async close(): Promise<void> {
-    for (const { watchers } of this.watched.values()) for (const watcher of watchers.keys()) watcher.end();
+  /** Ends every stream: their clients reconnect, to another instance. */
+  close(): void {
+    for (const watchers of this.watched.values()) for (const watcher of watchers) watcher.end();
     this.watched.clear();
-    await this.bus.close();
   }
 
-  private schedule(questionId: number, work: { changed?: boolean; actor?: number; newcomer?: Watcher }): void {
-    if (!this.watched.has(questionId)) return;
+  private schedule(questionId: number, work: { changed?: boolean; newcomer?: Watcher }): void {
     let pending = this.pending.get(questionId);
-    if (!pending) this.pending.set(questionId, (pending = { changed: false, actors: new Set(), newcomers: new Set() }));
+    if (!pending) this.pending.set(questionId, (pending = { changed: false, newcomers: new Set() }));
     if (work.changed) pending.changed = true;
-    if (work.actor !== undefined) pending.actors.add(work.actor);
     if (work.newcomer) pending.newcomers.add(work.newcomer);
     if (this.refreshing.has(questionId)) return;
     this.refreshing.add(questionId);
@@ -121,25 +103,24 @@ export class LiveHub {
   }
 
   private async send(questionId: number, pending: Pending): Promise<void> {
-    const watchers = this.watched.get(questionId)?.watchers;
+    const watchers = this.watched.get(questionId);
     if (!watchers) return;
-    const state = await questionState(this.db, questionId);
-    if (!state) return;
-    for (const [watcher, access] of watchers) {
-      const isNew = pending.newcomers.has(watcher);
-      if (!pending.changed && !isNew) continue;
-      // Answering is what lets a viewer see the result, so only the actors' own streams are checked again.
-      if (!access.seesResult && (isNew || pending.actors.has(watcher.viewerId))) access.seesResult = await seesResult(this.db, watcher.viewerId, state);
-      watcher.send(liveResultFor(state, access.seesResult));
+    const read = (await this.cards.read(this.db, [questionId])).get(questionId);
+    if (!read) return;
+    const result = resultOf(read.card, read.moving);
+    for (const watcher of watchers) {
+      if (!pending.changed && !pending.newcomers.has(watcher)) continue;
+      watcher.send({ id: questionId, result: watcher.seesResult ? result : null, like_count: read.moving.likeCount });
     }
   }
 }
 
-/** Decorates the app with its live hub, over Redis when the instances share one, else within this instance. */
-export function registerLive(app: FastifyInstance): void {
-  const hub = new LiveHub(app.db, app.log, (deliver, missedSome) =>
-    app.redis ? redisBus(app.redis, app.config.redisPrefix, deliver, missedSome, app.log) : localBus(deliver),
-  );
-  app.decorate('live', hub);
-  app.addHook('preClose', async () => hub.close());
-}
+/** The app's live hub: its streams end before the server closes, so clients reconnect elsewhere. */
+export const livePlugin = fp(
+  async (app: FastifyInstance) => {
+    const hub = new LiveHub(app.db, app.memory.cards, app.log);
+    app.decorate('live', hub);
+    app.addHook('preClose', async () => hub.close());
+  },
+  { name: 'live', dependencies: ['memory'] },
+);

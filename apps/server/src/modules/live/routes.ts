@@ -2,11 +2,10 @@ import { errorBodySchema, idParamsSchema, LIVE_RESULT_EVENT, liveResultSchema, t
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
-import { NotFoundError } from '../../errors.js';
-import { viewer } from '../../plugins/auth.js';
-import { viewerState } from '../../views/plugin.js';
-import { cardForAction } from '../polls/questions.js';
-import { liveResultFor, questionState, seesResult } from './results.js';
+import { questionToAct } from '../../views/pipeline.js';
+import { readerOf } from '../../views/plugin.js';
+import { resultOf } from '../../views/question-cards.js';
+import { seesResult } from '../../views/rules.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -24,8 +23,6 @@ function wantsEventStream(request: FastifyRequest): boolean {
 }
 
 export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
-
   app.get(
     '/polls/live/:id/',
     {
@@ -38,13 +35,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const viewerId = viewer(request);
-      const { card: question } = await cardForAction(db, app.cards, await viewerState(request), request.params.id);
-      if (!wantsEventStream(request)) {
-        const state = await questionState(db, question.id);
-        if (!state) throw new NotFoundError('No such question');
-        return liveResultFor(state, await seesResult(db, viewerId, state));
-      }
+      const reader = await readerOf(request);
+      const { card, moving } = await questionToAct(reader, request.params.id);
+      const sees = seesResult(reader.viewer, card);
+      if (!wantsEventStream(request)) return { id: card.id, result: sees ? resultOf(card, moving) : null, like_count: moving.likeCount };
 
       const stream = new PassThrough();
       const write = (text: string) => {
@@ -53,8 +47,9 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       write(`retry: ${RECONNECT_MS}\n\n`);
       const heartbeat = setInterval(() => write(': still here\n\n'), app.config.liveHeartbeatSeconds * 1000);
-      const stop = app.live.watch(question.id, {
-        viewerId,
+      const stop = app.live.watch(card.id, {
+        viewerId: reader.viewer.userId,
+        seesResult: sees,
         send: (result: LiveResult) => write(`event: ${LIVE_RESULT_EVENT}\ndata: ${JSON.stringify(result)}\n\n`),
         end: () => stream.end(),
       });

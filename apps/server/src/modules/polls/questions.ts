@@ -4,16 +4,17 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { QuestionRow, UserRow } from '../../db/schema.js';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import type { CardRead, QuestionCards } from '../../views/question-cards.js';
+import type { Change } from '../../changes/change.js';
+import type { QuestionRow } from '../../db/schema.js';
+import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { QuestionKind } from '../../views/results.js';
-import { nextStateVersion, type ViewerState } from '../../views/viewer-states.js';
+import { nextStateVersion, type Voter } from '../../views/viewer-states.js';
 import { countActivity } from '../site/activity.js';
 
 type NewQuestionInput = z.output<typeof createQuestionBodySchema>;
 
-export async function createQuestion(trx: Db, authorId: number, input: NewQuestionInput): Promise<number> {
+/** Writes a new question and counts it; the change names the lists it enters. */
+export async function createQuestion(trx: Db, authorId: number, input: NewQuestionInput): Promise<Change & { kind: 'asked' }> {
   if (input.category) {
     const category = await trx.selectFrom('categories').select('id').where('id', '=', input.category).executeTakeFirst();
     if (!category) throw new BadRequestError('Unknown category', { category: 'Pick a category from the list' });
@@ -33,32 +34,17 @@ export async function createQuestion(trx: Db, authorId: number, input: NewQuesti
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (input.tags.length > 0) {
-    await trx.insertInto('question_tags').values(input.tags.map((tag) => ({ question_id: id, tag: tag.toLowerCase() }))).execute();
-  }
+  const tags = input.tags.map((tag) => tag.toLowerCase());
+  if (tags.length > 0) await trx.insertInto('question_tags').values(tags.map((tag) => ({ question_id: id, tag }))).execute();
   await trx.updateTable('users').set({ question_count: sql`question_count + 1` }).where('id', '=', authorId).execute();
   await countActivity(trx, 'questions');
-  return id;
+  return { kind: 'asked', questionId: id, authorId, categoryId: input.category ?? null, tags };
 }
 
 function rangeOf(type: QuestionType, choices: string[]): { min: number; max: number } | null {
   if (type === 'RS') return RATING_SCALE;
   if (type === 'N') return { min: Number(choices[0]), max: Number(choices[1]) };
   return null;
-}
-
-/**
- * The card of a question the viewer may act on: it exists, and its author and the viewer have
- * not blocked each other. From the cards and the viewer's state kept in memory; the card counts
- * the viewer's own vote.
- */
-export async function cardForAction(db: Db, cards: QuestionCards, viewer: ViewerState, questionId: number): Promise<CardRead> {
-  // A card that counts the viewer's own vote, which they must find in what they see of it.
-  const ownVote = viewer.votes.get(questionId);
-  const read = (await cards.read(db, [questionId], ownVote && new Map([[questionId, ownVote.seq]]))).get(questionId);
-  if (!read) throw new NotFoundError('No such question');
-  if (read.card.authorId !== viewer.userId && viewer.blocked.has(read.card.authorId)) throw new ForbiddenError('You cannot act on this question');
-  return read;
 }
 
 /** Refuses a choice the question does not offer, naming the request's `field` that holds it. */
@@ -73,20 +59,13 @@ export function checkChoice(kind: QuestionKind, choice: number, field = 'choice'
   }
 }
 
-export type Voter = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'>;
-
 export interface NewVote {
   questionId: number;
   voter: Voter;
   choice: number;
 }
 
-export interface RecordedVotes {
-  /** Each vote's place in its question's order, in the order the votes were given. */
-  seqs: number[];
-  /** Each voter's `state_version` after these votes. */
-  voterVersions: Map<number, number>;
-}
+export type VotedChange = Change & { kind: 'voted' };
 
 /** Counts by key, each key's count the number of votes that share it. */
 function countsBy<K extends Record<string, string | number>>(votes: NewVote[], keyOf: (vote: NewVote) => K): (K & { count: number })[] {
@@ -111,9 +90,8 @@ const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} 
  * activity, in a fixed number of statements however many votes there are. A second vote by the
  * same user fails on the unique index, and the transaction it throws out of changes nothing.
  */
-export async function recordVotes(trx: Db, votes: NewVote[]): Promise<RecordedVotes> {
-  const voterVersions = new Map<number, number>();
-  if (votes.length === 0) return { seqs: [], voterVersions };
+export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VotedChange[]> {
+  if (votes.length === 0) return [];
   // Counting the votes first locks the questions' rows, so each vote's place in its question's
   // order (seq) is handed out in the order the votes commit: relate reads the votes after a
   // place it has counted up to, and must not miss one committed late.
@@ -168,6 +146,8 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<RecordedVo
   for (const { user_id, count } of countsBy(votes, (vote) => ({ user_id: vote.voter.id }))) {
     votersByAnswers.set(count, [...(votersByAnswers.get(count) ?? []), user_id]);
   }
+  /** Each voter's `state_version` before these votes: each vote moves it one step, in the order given. */
+  const versionBefore = new Map<number, number>();
   for (const [answers, voterIds] of votersByAnswers) {
     const moved = await trx
       .updateTable('users')
@@ -175,22 +155,24 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<RecordedVo
       .where('id', 'in', voterIds)
       .returning(['id', 'state_version'])
       .execute();
-    for (const voter of moved) voterVersions.set(voter.id, voter.state_version);
+    for (const voter of moved) versionBefore.set(voter.id, voter.state_version - answers);
   }
   await countActivity(trx, 'answers', votes.length);
-  return { seqs: voteRows.map((row) => row.seq), voterVersions };
+  return votes.map(({ questionId, voter, choice }, index) => {
+    const voterVersion = versionBefore.get(voter.id)! + 1;
+    versionBefore.set(voter.id, voterVersion);
+    return { kind: 'voted', questionId, voterId: voter.id, choice, seq: voteRows[index].seq, voterVersion };
+  });
 }
 
 /** Records one vote and its tallies (recordVotes). */
-export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<void> {
-  await recordVotes(trx, [{ questionId: question.id, voter, choice }]);
+export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<VotedChange> {
+  const [voted] = await recordVotes(trx, [{ questionId: question.id, voter, choice }]);
+  return voted;
 }
 
-/**
- * Likes or unlikes; the counts move only when the state changes, so repeating a call is harmless.
- * Returns the liker's new `state_version`, or null when nothing changed.
- */
-export async function setLiked(trx: Db, userId: number, questionId: number, liked: boolean): Promise<number | null> {
+/** Likes or unlikes; the counts move only when the state changes, so repeating a call is harmless (null). */
+export async function setLiked(trx: Db, userId: number, questionId: number, liked: boolean): Promise<Change | null> {
   const changed = liked
     ? await trx
         .insertInto('likes')
@@ -214,11 +196,11 @@ export async function setLiked(trx: Db, userId: number, questionId: number, like
     .returning('state_version')
     .executeTakeFirstOrThrow();
   await countActivity(trx, 'likes', delta);
-  return state_version;
+  return { kind: liked ? 'liked' : 'unliked', questionId, userId, version: state_version };
 }
 
-/** Hides or shows again a question; returns the user's new `state_version`. */
-export async function setPassed(trx: Db, userId: number, questionId: number, passed: boolean): Promise<number> {
+/** Hides or shows again a question. */
+export async function setPassed(trx: Db, userId: number, questionId: number, passed: boolean): Promise<Change> {
   if (passed) {
     await trx
       .insertInto('passes')
@@ -228,5 +210,5 @@ export async function setPassed(trx: Db, userId: number, questionId: number, pas
   } else {
     await trx.deleteFrom('passes').where('user_id', '=', userId).where('question_id', '=', questionId).execute();
   }
-  return nextStateVersion(trx, userId);
+  return { kind: passed ? 'passed' : 'unpassed', questionId, userId, version: await nextStateVersion(trx, userId) };
 }

@@ -1,15 +1,10 @@
+import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
-import { recordVotes, type NewVote } from './questions.js';
-
-/** A committed vote: its place in its question's order, and its voter's new `state_version`. */
-export interface CommittedVote {
-  seq: number;
-  voterVersion: number;
-}
+import { recordVotes, type NewVote, type VotedChange } from './questions.js';
 
 interface Waiting {
   vote: NewVote;
-  resolve(committed: CommittedVote): void;
+  resolve(committed: VotedChange): void;
   reject(error: unknown): void;
 }
 
@@ -28,10 +23,14 @@ export class VoteWriter {
   private waiting: Waiting[] = [];
   private writing = false;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Told of each batch's changes once it has committed, before its requests are answered. */
+    private readonly committed: (changes: readonly Change[]) => void,
+  ) {}
 
-  record(vote: NewVote): Promise<CommittedVote> {
-    return new Promise<CommittedVote>((resolve, reject) => {
+  record(vote: NewVote): Promise<VotedChange> {
+    return new Promise<VotedChange>((resolve, reject) => {
       this.waiting.push({ vote, resolve, reject });
       if (!this.writing) {
         this.writing = true;
@@ -49,23 +48,25 @@ export class VoteWriter {
   }
 
   private async writeBatch(batch: Waiting[]): Promise<void> {
+    const written = await this.write(batch);
+    if (written === null) {
+      if (batch.length === 1) return;
+      for (const entry of batch) await this.write([entry]);
+    }
+  }
+
+  /** Writes the votes in one transaction: the changes they made, or null once each was refused. */
+  private async write(batch: Waiting[]): Promise<VotedChange[] | null> {
+    let voted: VotedChange[];
     try {
-      const recorded = await this.db.transaction().execute((trx) => recordVotes(trx, batch.map((entry) => entry.vote)));
-      batch.forEach((entry, index) => entry.resolve({ seq: recorded.seqs[index], voterVersion: recorded.voterVersions.get(entry.vote.voter.id)! }));
-      return;
+      voted = await this.db.transaction().execute((trx) => recordVotes(trx, batch.map((entry) => entry.vote)));
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
-        return;
-      }
+      if (batch.length === 1) batch[0].reject(error);
+      return null;
     }
-    for (const entry of batch) {
-      try {
-        const recorded = await this.db.transaction().execute((trx) => recordVotes(trx, [entry.vote]));
-        entry.resolve({ seq: recorded.seqs[0], voterVersion: recorded.voterVersions.get(entry.vote.voter.id)! });
-      } catch (error) {
-        entry.reject(error);
-      }
-    }
+    // Outside the try: once committed, a vote is never written again.
+    this.committed(voted);
+    batch.forEach((entry, index) => entry.resolve(voted[index]));
+    return voted;
   }
 }

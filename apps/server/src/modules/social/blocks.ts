@@ -15,12 +15,3 @@ export async function isBlockedEitherWay(db: Db, userId: number, otherId: number
   const row = await db.selectFrom('blocks').select('blocker_id').where(blockedEitherWay(userId, otherId)).executeTakeFirst();
   return row !== undefined;
 }
-
-/** The question's author neither blocked the viewer nor was blocked by them. */
-export function authorNotBlocked(viewerId: number) {
-  return (eb: ExpressionBuilder<Database, 'questions'>): Expression<SqlBool> =>
-    eb.and([
-      eb('questions.user_id', 'not in', eb.selectFrom('blocks').select('blocks.blocked_id').where('blocks.blocker_id', '=', viewerId)),
-      eb('questions.user_id', 'not in', eb.selectFrom('blocks').select('blocks.blocker_id').where('blocks.blocked_id', '=', viewerId)),
-    ]);
-}

@@ -24,9 +24,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       connected ? '/auth/follow/:user/' : '/auth/unfollow/:user/',
       { schema: { tags, params: userParamsSchema, response: { 200: connectedSchema, ...errors } } },
       async (request) => {
-        const viewerId = viewer(request);
-        await db.transaction().execute((trx) => setFollowing(trx, viewerId, request.params.user, connected));
-        app.sessions.stateChanged(viewerId);
+        await app.changes.commit((trx) => setFollowing(trx, viewer(request), request.params.user, connected));
         return { connected };
       },
     );
@@ -37,11 +35,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       blocked ? '/auth/ban/:user/' : '/auth/unban/:user/',
       { schema: { tags, params: userParamsSchema, response: { 200: blockedSchema, ...errors } } },
       async (request) => {
-        const viewerId = viewer(request);
-        await db.transaction().execute((trx) => setBlocking(trx, viewerId, request.params.user, blocked));
-        // Both see the other's questions differently from now on.
-        app.sessions.stateChanged(viewerId);
-        app.sessions.stateChanged(request.params.user);
+        await app.changes.commit((trx) => setBlocking(trx, viewer(request), request.params.user, blocked));
         return { blocked };
       },
     );

@@ -1,4 +1,5 @@
 import type { Connection, Stats, UserStats } from '@pollscope/contract';
+import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { nextStateVersion } from '../../views/viewer-states.js';
@@ -67,12 +68,14 @@ async function otherUser(db: Db, viewerId: number, userId: number): Promise<void
   if (!(await userExists(db, userId))) throw new NotFoundError('No such user');
 }
 
-export async function setFollowing(trx: Db, viewerId: number, userId: number, following: boolean): Promise<void> {
+/** Follows or stops following; null when nothing changed. */
+export async function setFollowing(trx: Db, viewerId: number, userId: number, following: boolean): Promise<Change | null> {
   await otherUser(trx, viewerId, userId);
   if (!following) {
     const { numDeletedRows } = await trx.deleteFrom('follows').where('follower_id', '=', viewerId).where('followee_id', '=', userId).executeTakeFirst();
-    if (numDeletedRows > 0n) await nextStateVersion(trx, viewerId);
-    return;
+    if (numDeletedRows === 0n) return null;
+    await nextStateVersion(trx, viewerId);
+    return { kind: 'unfollowed', followerId: viewerId, followeeId: userId };
   }
   if (await isBlockedEitherWay(trx, viewerId, userId)) throw new ForbiddenError('You cannot connect to this user');
   const { numInsertedOrUpdatedRows } = await trx
@@ -80,11 +83,13 @@ export async function setFollowing(trx: Db, viewerId: number, userId: number, fo
     .values({ follower_id: viewerId, followee_id: userId, created_at: new Date().toISOString() })
     .onConflict((conflict) => conflict.columns(['follower_id', 'followee_id']).doNothing())
     .executeTakeFirst();
-  if (Number(numInsertedOrUpdatedRows ?? 0n) > 0) await nextStateVersion(trx, viewerId);
+  if (Number(numInsertedOrUpdatedRows ?? 0n) === 0) return null;
+  await nextStateVersion(trx, viewerId);
+  return { kind: 'followed', followerId: viewerId, followeeId: userId };
 }
 
-/** A block also ends the follows between the two users, both ways. */
-export async function setBlocking(trx: Db, viewerId: number, userId: number, blocking: boolean): Promise<void> {
+/** A block also ends the follows between the two users, both ways; null when nothing changed. */
+export async function setBlocking(trx: Db, viewerId: number, userId: number, blocking: boolean): Promise<Change | null> {
   await otherUser(trx, viewerId, userId);
   const changed = blocking
     ? await trx
@@ -99,7 +104,7 @@ export async function setBlocking(trx: Db, viewerId: number, userId: number, blo
         .where('blocked_id', '=', userId)
         .executeTakeFirst()
         .then((result) => result.numDeletedRows > 0n);
-  if (!changed) return;
+  if (!changed) return null;
   if (blocking) {
     await trx
       .deleteFrom('follows')
@@ -114,4 +119,5 @@ export async function setBlocking(trx: Db, viewerId: number, userId: number, blo
   // Both see the other's questions differently from now on.
   await nextStateVersion(trx, viewerId);
   await nextStateVersion(trx, userId);
+  return { kind: blocking ? 'blocked' : 'unblocked', blockerId: viewerId, blockedId: userId };
 }

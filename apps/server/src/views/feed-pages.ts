@@ -1,7 +1,7 @@
-import { ClockCache } from '../../lib/clock-cache.js';
-import { isCurrent, type CardRead } from '../../views/question-cards.js';
-import type { ViewerState } from '../../views/viewer-states.js';
-import type { AuthorList } from './author-questions.js';
+import { ClockCache } from '../lib/clock-cache.js';
+import { isCurrent, type CardRead } from './question-cards.js';
+import type { QuestionList } from './question-lists.js';
+import type { ViewerState } from './viewer-states.js';
 
 /** A first page of a feed as sent, and everything it was made from. */
 export interface FeedPage {
@@ -10,7 +10,7 @@ export interface FeedPage {
   limit: number;
   questionOfTheDay: number | null;
   /** The followees' question lists it was merged from. */
-  authorLists: readonly AuthorList[];
+  authorLists: readonly QuestionList[];
   /** Each question shown, as its card was read. */
   cardReads: readonly CardRead[];
   body: Buffer;

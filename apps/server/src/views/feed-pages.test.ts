@@ -1,7 +1,7 @@
 import { api, feedSchema, type Feed } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { loadConfig } from '../config.js';
+import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

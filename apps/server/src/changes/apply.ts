@@ -1,0 +1,80 @@
+import type { LiveHub } from '../modules/live/hub.js';
+import type { Memory } from '../views/plugin.js';
+import { listsOfQuestion } from '../views/question-lists.js';
+import type { HeardChange } from './change.js';
+
+/** Where a change was committed: this instance knows the moment it committed, another does not. */
+export type Origin = 'here' | 'elsewhere';
+
+/**
+ * Applies a committed change to everything this instance keeps in memory and to its live streams:
+ * the one place that knows which copy each change touches. The same for changes made here and
+ * heard from other instances, but where a copy can only be updated in place when the change is
+ * known to have committed after it was read.
+ */
+export function applyChange({ cards, viewers, lists, sessions }: Memory, live: LiveHub, change: HeardChange, origin: Origin): void {
+  switch (change.kind) {
+    case 'voted': {
+      const { questionId, voterId, choice, seq, voterVersion } = change;
+      // The vote's place in its question's order tells whether a card counts every vote before it.
+      cards.voteCounted(questionId, choice, seq);
+      viewers.changed(voterId, voterVersion, (state) => state.votes.set(questionId, { choice, seq }));
+      sessions.stateMoved(voterId, voterVersion);
+      live.changed(questionId, voterId, true);
+      return;
+    }
+    case 'liked':
+    case 'unliked': {
+      const { questionId, userId, version } = change;
+      const liked = change.kind === 'liked';
+      // A like has no place in an order: a card read elsewhere may count it already.
+      if (origin === 'here') cards.likesChanged(questionId, liked ? 1 : -1);
+      else cards.staled(questionId);
+      viewers.changed(userId, version, (state) => (liked ? state.likes.add(questionId) : state.likes.delete(questionId)));
+      sessions.stateMoved(userId, version);
+      live.changed(questionId, userId, false);
+      return;
+    }
+    case 'passed':
+    case 'unpassed': {
+      const { questionId, userId, version } = change;
+      const passed = change.kind === 'passed';
+      viewers.changed(userId, version, (state) => (passed ? state.passes.add(questionId) : state.passes.delete(questionId)));
+      sessions.stateMoved(userId, version);
+      return;
+    }
+    case 'asked':
+      lists.asked(change.questionId, listsOfQuestion(change.authorId, change.categoryId, change.tags));
+      return;
+    case 'renamed':
+      cards.authorRenamed(change.userId);
+      return;
+    case 'profileChanged':
+    case 'passwordChanged':
+      sessions.changed(change.userId);
+      return;
+    case 'followed':
+    case 'unfollowed':
+      sessions.changed(change.followerId);
+      return;
+    case 'blocked':
+    case 'unblocked':
+      // Both see the other's questions differently from now on.
+      sessions.changed(change.blockerId);
+      sessions.changed(change.blockedId);
+      return;
+    case 'sessionEnded':
+      sessions.ended(change.userId, change.tokenHash);
+      return;
+    case 'missed':
+      cards.staledAll();
+      lists.staledAll();
+      sessions.forgetAll();
+      live.missed();
+      return;
+    default: {
+      const unhandled: never = change;
+      throw new Error(`A change of an unknown kind: ${JSON.stringify(unhandled)}`);
+    }
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Every change the app commits that what an instance keeps in memory may hold a copy of. Each is
+ * produced where its write commits and applied by `applyChange`, on the instance that made it and,
+ * through Redis, on every other; a new kind is a new member here, and the compiler then lists
+ * each place that must handle it.
+ */
+export type Change =
+  /** A vote, with its place in its question's order and the voter's state version after it. */
+  | { kind: 'voted'; questionId: number; voterId: number; choice: number; seq: number; voterVersion: number }
+  | { kind: 'liked' | 'unliked'; questionId: number; userId: number; version: number }
+  /** The person hid (passed) the question, or showed it again. */
+  | { kind: 'passed' | 'unpassed'; questionId: number; userId: number; version: number }
+  | { kind: 'asked'; questionId: number; authorId: number; categoryId: number | null; tags: string[] }
+  /** The person's first name changed: every question of theirs shows it. */
+  | { kind: 'renamed'; userId: number }
+  /** The person's voter group (birth year, country) or favourites changed. */
+  | { kind: 'profileChanged'; userId: number }
+  | { kind: 'followed' | 'unfollowed'; followerId: number; followeeId: number }
+  | { kind: 'blocked' | 'unblocked'; blockerId: number; blockedId: number }
+  /** One session was signed out; its token's hash, never the token, travels between instances. */
+  | { kind: 'sessionEnded'; userId: number; tokenHash: string }
+  /** The password changed, and every other session of the person ended with it. */
+  | { kind: 'passwordChanged'; userId: number };
+
+export type ChangeKind = Change['kind'];
+
+/** What an instance hears from Redis: a change, or `missed` once it is back after changes may have gone unheard. */
+export type HeardChange = Change | { kind: 'missed' };
+
+/** Every kind once: a kind missing here is a compile error, so a new kind crosses instances too. */
+const KNOWN_KINDS: Record<ChangeKind, true> = {
+  voted: true,
+  liked: true,
+  unliked: true,
+  passed: true,
+  unpassed: true,
+  asked: true,
+  renamed: true,
+  profileChanged: true,
+  followed: true,
+  unfollowed: true,
+  blocked: true,
+  unblocked: true,
+  sessionEnded: true,
+  passwordChanged: true,
+};
+
+/** A change as it crosses to the other instances. */
+export function encodeChange(from: string, change: Change): string {
+  return JSON.stringify({ from, change });
+}
+
+/** A change heard from another instance, or null for one of this instance's own or a message it cannot read. */
+export function decodeChange(self: string, message: string): Change | null {
+  try {
+    const { from, change } = JSON.parse(message) as { from?: unknown; change?: { kind?: unknown } };
+    if (from === self || typeof change?.kind !== 'string' || !Object.hasOwn(KNOWN_KINDS, change.kind)) return null;
+    return change as Change;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/index.js';
+import { applyChange } from './apply.js';
+import { decodeChange, encodeChange, type Change } from './change.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    changes: Changes;
+  }
+}
+
+/** What a write returns: the changes it made, alone or beside what else its caller answers with. */
+export type Made = Change | null | readonly Change[] | { changes: readonly Change[] };
+
+function changesIn(made: Made): readonly Change[] {
+  if (made === null) return [];
+  if (Array.isArray(made)) return made;
+  return 'kind' in made ? [made as Change] : (made as { changes: readonly Change[] }).changes;
+}
+
+export interface Changes {
+  /**
+   * Runs `write` in a transaction and, once it has committed, applies the changes it made here
+   * and tells the other instances. Returns what `write` returned.
+   */
+  commit<M extends Made>(write: (trx: Db) => Promise<M>): Promise<M>;
+  /** Changes committed by a write of its own (the vote writer's batches). */
+  committed(changes: readonly Change[]): void;
+}
+
+/**
+ * The one path of every committed change: applied to this instance's memory and live streams,
+ * and published on the one Redis channel every instance hears, whose changes go through the same
+ * `applyChange`. Publishing never fails a request: the change is committed, and an instance that
+ * could not hear it is told `missed` once Redis is back.
+ */
+export const changesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { redis, memory, live } = app;
+    const instance = randomUUID();
+    const channel = `${app.config.redisPrefix}changes`;
+
+    if (redis) {
+      // A connection that subscribes can do nothing else, so it is one of its own.
+      const subscriber = redis.duplicate();
+      subscriber.on('error', (error) => app.log.warn({ err: error }, 'changes: redis unreachable'));
+      let readyBefore = false;
+      subscriber.on('ready', () => {
+        if (readyBefore) applyChange(memory, live, { kind: 'missed' }, 'elsewhere');
+        readyBefore = true;
+      });
+      subscriber.on('message', (_channel: string, message: string) => {
+        const change = decodeChange(instance, message);
+        if (change) applyChange(memory, live, change, 'elsewhere');
+      });
+      await subscriber.subscribe(channel).catch((error) => app.log.warn({ err: error }, 'changes: subscribing failed'));
+      app.addHook('onClose', async () => {
+        await subscriber.quit().catch(() => subscriber.disconnect());
+      });
+    }
+
+    const committed = (changes: readonly Change[]) => {
+      for (const change of changes) {
+        applyChange(memory, live, change, 'here');
+        redis?.publish(channel, encodeChange(instance, change)).catch((error) => app.log.warn({ err: error, change }, 'changes: publishing failed'));
+      }
+    };
+
+    app.decorate('changes', {
+      async commit(write) {
+        const made = await app.db.transaction().execute(write);
+        committed(changesIn(made));
+        return made;
+      },
+      committed,
+    } satisfies Changes);
+  },
+  { name: 'changes', dependencies: ['redis', 'memory', 'live'] },
+);
