@@ -31,6 +31,13 @@ export interface Config {
   trustProxy: boolean;
   /** Memory the first pages of feeds kept as JSON may take, in MB; 0 keeps none. */
   feedPagesMegabytes: number;
+  // Insights' tables
+  /** (country, gender, birth year, choice) cells of breakdown's segment tables each instance keeps. */
+  segmentTableCells: number;
+  /** Cells (votes per pair of choices) of relate's pair tables each instance keeps. */
+  pairTableCells: number;
+  /** Questions whose related questions each instance keeps (each list for 10 minutes). */
+  relatedListsKept: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -68,5 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: intFrom(env.BODY_LIMIT, 64 * 1024),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     feedPagesMegabytes: intFrom(env.FEED_PAGES_MB, 48),
+    // Insights' tables
+    segmentTableCells: intFrom(env.SEGMENT_TABLE_CELLS, 50_000),
+    pairTableCells: intFrom(env.PAIR_TABLE_CELLS, 100_000),
+    relatedListsKept: intFrom(env.RELATED_LISTS_KEPT, 2_000),
   };
 }

@@ -55,9 +55,9 @@ function rowOf(table: RelateTable, choice: number) {
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
   const k = app.config.minGroupSize;
-  const tables = new PairTables(db);
-  const related = new RelatedCache(db, app.cards, tables);
-  const segmentTables = new SegmentTables(db);
+  const tables = new PairTables(db, app.config.pairTableCells);
+  const related = new RelatedCache(db, app.cards, tables, app.config.relatedListsKept);
+  const segmentTables = new SegmentTables(db, app.config.segmentTableCells);
 
   const viewOf = async (state: ViewerState, id: number): Promise<Question> => (await questionViews(db, app.cards, state, [id]))[0];
 
