@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { findTallyMismatches } from '../src/db/check.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/index.js';
 import { agesOf, bandsTouched, currentYear } from '../src/modules/insights/ages.js';
@@ -154,7 +155,7 @@ describe('a generated community', () => {
   it('links the answers of the two pair questions, as relate reads them', async () => {
     const { db } = database;
     const [first, second] = communityIds(community).pairQuestions;
-    const table = await new PairTables(db).current(first, second);
+    const table = await new PairTables(db, loadConfig({}).pairTableCells).current(first, second);
     const counted = await db
       .selectFrom('votes as a')
       .innerJoin('votes as b', (join) => join.onRef('b.user_id', '=', 'a.user_id').on('b.question_id', '=', second))

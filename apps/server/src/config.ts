@@ -42,6 +42,12 @@ export interface Config {
   questionListWindow: number;
   /** Sessions an instance running alone keeps at most, about 200 bytes each. */
   keptSessions: number;
+  /** (country, gender, birth year, choice) cells of breakdown's segment tables each instance keeps. */
+  segmentTableCells: number;
+  /** Cells (votes per pair of choices) of relate's pair tables each instance keeps. */
+  pairTableCells: number;
+  /** Questions whose related questions each instance keeps (each list for 10 minutes). */
+  relatedListsKept: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -84,5 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     questionListIds: intFrom(env.QUESTION_LIST_IDS, 2_000_000),
     questionListWindow: intFrom(env.QUESTION_LIST_WINDOW, 1_000),
     keptSessions: intFrom(env.KEPT_SESSIONS, 50_000),
+    segmentTableCells: intFrom(env.SEGMENT_TABLE_CELLS, 50_000),
+    pairTableCells: intFrom(env.PAIR_TABLE_CELLS, 100_000),
+    relatedListsKept: intFrom(env.RELATED_LISTS_KEPT, 2_000),
   };
 }

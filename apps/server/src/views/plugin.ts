@@ -41,7 +41,7 @@ export const memoryPlugin = fp(
   async (app: FastifyInstance) => {
     const { db, config } = app;
     const cards = new QuestionCards(config.questionCards);
-    const pairTables = new PairTables(db);
+    const pairTables = new PairTables(db, config.pairTableCells);
     // Instances that share Redis read the session on every call: the state version it carries is
     // how one shows a person at once what they did through another.
     const sessions = sessionsOf(db, { keep: app.redis === null, maxKept: config.keptSessions });
@@ -53,9 +53,9 @@ export const memoryPlugin = fp(
       feedPages: new FeedPages(config.feedPagesMegabytes * MB),
       sessions,
       questionOfTheDay: questionOfTheDayFinder(db),
-      segmentTables: new SegmentTables(db),
+      segmentTables: new SegmentTables(db, config.segmentTableCells),
       pairTables,
-      related: new RelatedCache(db, cards, pairTables),
+      related: new RelatedCache(db, cards, pairTables, config.relatedListsKept),
     } satisfies Memory);
   },
   { name: 'memory', dependencies: ['redis'] },

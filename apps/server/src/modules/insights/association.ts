@@ -1,6 +1,6 @@
 import type { Association } from '@pollscope/contract';
 import type { QuestionKind } from '../../views/results.js';
-import type { Counts } from './breakdown.js';
+import type { Counts } from './counts.js';
 import { chiSquareTest, strengthOf, type ChiSquareTest, type Strength } from './stats.js';
 
 /** Fewer people than this answering both questions make no test worth showing. */

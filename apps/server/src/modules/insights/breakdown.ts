@@ -3,6 +3,7 @@ import type { QuestionRow } from '../../db/schema.js';
 import type { ExploredQuestion } from './access.js';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
 import { AGE_BANDS, ageInYear, agesOf, bandOf, bandsTouched, currentYear, type AgeBand } from './ages.js';
+import { addCount, type Counts } from './counts.js';
 import { breakdownShown, emptyCounts, GENDERS, inBox, type Box, type VoterCounts } from './disclosure.js';
 import type { Segment, Segments, SegmentTable, SegmentTables } from './segment-tables.js';
 import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, type Sample } from './stats.js';
@@ -14,8 +15,6 @@ export interface BreakdownQuery {
   country: number | null;
 }
 
-/** Votes per choice. */
-export type Counts = Map<number, number>;
 
 /** What a group too small to show gets instead of its result. */
 export function suppressedResult(): Result {
@@ -26,10 +25,6 @@ export function totalOf(counts: Counts): number {
   let total = 0;
   for (const count of counts.values()) total += count;
   return total;
-}
-
-function add(counts: Counts, choice: number, count: number): void {
-  counts.set(choice, (counts.get(choice) ?? 0) + count);
 }
 
 /** The votes of `whole` that are not in `part`, per choice. */
@@ -111,7 +106,7 @@ export async function filteredBreakdown(tables: SegmentTables, question: Explore
   const overallVotes: Counts = new Map(table.votes);
   const segments = query.country === null ? table.everywhere : (table.countries.get(query.country)?.segments ?? new Map<number, Segment>());
   const groupVotes: Counts = new Map();
-  for (const segment of segments.values()) if (segmentIn(group, segment, year)) for (const [choice, count] of segment.votes) add(groupVotes, choice, count);
+  for (const segment of segments.values()) if (segmentIn(group, segment, year)) for (const [choice, count] of segment.votes) addCount(groupVotes, choice, count);
   const population = new Map<number | null, VoterCounts>([[null, votersOf(table.everywhere, year)]]);
   if (query.country !== null) population.set(query.country, votersOf(segments, year));
   const size = totalOf(groupVotes);

@@ -1,7 +1,8 @@
 import type { Comparison } from '@pollscope/contract';
 import type { QuestionKind } from '../../views/results.js';
 import { percentages, roundTo2 } from '../../views/results.js';
-import { sampleOf, totalOf, type Counts } from './breakdown.js';
+import { sampleOf, totalOf } from './breakdown.js';
+import type { Counts } from './counts.js';
 
 type Cell = string | number | boolean | null;
 

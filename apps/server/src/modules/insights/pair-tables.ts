@@ -1,7 +1,9 @@
 import type { Db } from '../../db/index.js';
+import { ClockCache } from '../../lib/clock-cache.js';
+import { addCount, type Counts } from './counts.js';
 
 /** Votes per choice of one question, then per choice of another: cells.get(a)?.get(b). */
-export type Cells = Map<number, Map<number, number>>;
+export type Cells = Map<number, Counts>;
 
 /** The people who answered both questions of a pair, counted by their two choices. */
 export interface PairTable {
@@ -24,8 +26,14 @@ function addCells(cells: Cells, rows: CellRow[]): void {
   for (const row of rows) {
     let byHigh = cells.get(row.low);
     if (!byHigh) cells.set(row.low, (byHigh = new Map()));
-    byHigh.set(row.high, (byHigh.get(row.high) ?? 0) + Number(row.voters));
+    addCount(byHigh, row.high, Number(row.voters));
   }
+}
+
+function cellCount(cells: Cells): number {
+  let count = 0;
+  for (const byHigh of cells.values()) count += byHigh.size;
+  return count;
 }
 
 /**
@@ -34,15 +42,23 @@ function addCells(cells: Cells, rows: CellRow[]): void {
  * order, handed out in commit order) says which votes a table has counted. Building a table
  * costs one index probe per voter of the smaller question; keeping it current costs one per new
  * vote. Each server instance keeps its own, read from the shared database, so instances agree.
+ * The least used tables are dropped past `maxCells` cells in all (but the one just counted).
  */
 export class PairTables {
-  private readonly tables = new Map<string, PairTable>();
+  private readonly tables: ClockCache<string, PairTable>;
   private readonly updates = new Map<string, Promise<PairTable>>();
 
+  /**
+   * A cell takes 60 to 70 bytes in a table of 16 cells or more, and more in smaller ones, whose
+   * Maps weigh more than their cells: the 4 cells of two yes-or-no questions take about 800
+   * bytes. A table of no cells still takes room, so it weighs one.
+   */
   constructor(
     private readonly db: Db,
-    private readonly capacity = 5_000,
-  ) {}
+    maxCells: number,
+  ) {
+    this.tables = new ClockCache(maxCells, (table) => Math.max(1, cellCount(table.cells)));
+  }
 
   /** The table of a pair as of now, the pair given in either order. */
   async current(a: number, b: number): Promise<PairTable> {
@@ -52,7 +68,7 @@ export class PairTables {
     const cached = this.tables.get(key);
     if (cached) {
       const counts = await this.voteCounts(this.db, low, high);
-      if (counts.low === cached.lowSeq && counts.high === cached.highSeq) return this.touch(key, cached);
+      if (counts.low === cached.lowSeq && counts.high === cached.highSeq) return cached;
     }
     // One update of a pair at a time, each from where the last one stopped.
     let update = this.updates.get(key);
@@ -61,13 +77,6 @@ export class PairTables {
       this.updates.set(key, update);
     }
     return update;
-  }
-
-  private touch(key: string, table: PairTable): PairTable {
-    this.tables.delete(key);
-    this.tables.set(key, table);
-    if (this.tables.size > this.capacity) this.tables.delete(this.tables.keys().next().value!);
-    return table;
   }
 
   private async voteCounts(db: Db, low: number, high: number): Promise<{ low: number; high: number }> {
@@ -94,7 +103,8 @@ export class PairTables {
         }
         return { low, high, lowSeq: counts.low, highSeq: counts.high, cells };
       });
-    return this.touch(key, table);
+    this.tables.set(key, table);
+    return table;
   }
 
   /** Voters of the low question joined with their vote on the high one, counted by the two choices. */

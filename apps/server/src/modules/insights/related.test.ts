@@ -1,9 +1,11 @@
 import { api, relatedListSchema, relatePairSchema, type RelatedQuestion } from '@pollscope/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { expectOnlyDeclared, seededRandom } from './testing.js';
+import { answerAll, expectOnlyDeclared, seededRandom } from './testing.js';
 
 let ctx: TestContext;
+let author: TestUser;
+let voters: TestUser[];
 let researcher: TestUser;
 /** Yes or no, at random; the questions below follow it more or less closely. */
 let base: number;
@@ -23,8 +25,8 @@ const AGREEMENT = [0.97, 0.93, 0.9, 0.86, 0.83, 0.79, 0.75];
 beforeAll(async () => {
   ctx = await createTestApp();
   const random = seededRandom(11);
-  const author = await signUp(ctx);
-  const voters = await Promise.all(Array.from({ length: VOTERS }, () => signUp(ctx)));
+  author = await signUp(ctx);
+  voters = await Promise.all(Array.from({ length: VOTERS }, () => signUp(ctx)));
   researcher = voters[0];
   const yesNo = { choices: ['Yes', 'No'] };
   base = await ask(author, { question: 'Do you cook most days?', ...yesNo });
@@ -109,5 +111,24 @@ describe('related questions', () => {
     const ids = (await relatedTo(viewer, base)).map((entry) => entry.question.id);
     expect(ids).not.toContain(strongest);
     expect(ids.length).toBeGreaterThan(0);
+  });
+});
+
+describe('related questions kept', () => {
+  it('are found again once their 10 minutes are over, not before', async () => {
+    const asked = await ask(author, { question: 'Do you cook with friends?', choices: ['Yes', 'No'] });
+    await answerAll(voters, asked, [1, 2]);
+    const before = await relatedTo(researcher, asked);
+    // Answered by everyone as they answered the question asked: as strongly linked as can be.
+    const echo = await ask(author, { question: 'Do you eat with friends?', choices: ['Yes', 'No'] });
+    await answerAll(voters, echo, [1, 2]);
+    expect(await relatedTo(researcher, asked)).toEqual(before);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10 * 60_000 });
+    try {
+      expect((await relatedTo(researcher, asked))[0]).toMatchObject({ question: { id: echo }, shared_voters: VOTERS, cramers_v: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

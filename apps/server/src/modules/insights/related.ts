@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import { ClockCache } from '../../lib/clock-cache.js';
 import type { QuestionCards } from '../../views/question-cards.js';
 import { exploredOf, type ExploredQuestion } from './access.js';
 import type { PairTables } from './pair-tables.js';
@@ -15,8 +16,8 @@ const KEPT = 20;
 /** Related questions a viewer is shown at most. */
 export const RELATED_SHOWN = 5;
 const FALSE_DISCOVERY_RATE = 0.05;
-const CACHE_MS = 10 * 60_000;
-const CACHE_SIZE = 2_000;
+/** How long a question's related questions are kept before they are found again. */
+const LIFE_MS = 10 * 60_000;
 
 export interface RelatedEntry {
   id: number;
@@ -67,24 +68,29 @@ export async function findRelated(db: Db, cards: QuestionCards, tables: PairTabl
     .slice(0, KEPT);
 }
 
-/** Related questions per question, computed at most once per interval per server. */
+/**
+ * Related questions per question, computed at most once per LIFE_MS per server, for at most
+ * `maxQuestions` questions: the least used are dropped first.
+ */
 export class RelatedCache {
-  private readonly entries = new Map<number, { at: number; related: Promise<RelatedEntry[]> }>();
+  private readonly entries: ClockCache<number, { at: number; related: Promise<RelatedEntry[]> }>;
 
   constructor(
     private readonly db: Db,
     private readonly cards: QuestionCards,
     private readonly tables: PairTables,
-  ) {}
+    maxQuestions: number,
+  ) {
+    this.entries = new ClockCache(maxQuestions);
+  }
 
   get(question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {
     const cached = this.entries.get(question.id);
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.related;
+    if (cached && Date.now() - cached.at < LIFE_MS) return cached.related;
     const related = findRelated(this.db, this.cards, this.tables, question, k);
     // A failed computation is not kept.
     related.catch(() => this.entries.delete(question.id));
     this.entries.set(question.id, { at: Date.now(), related });
-    if (this.entries.size > CACHE_SIZE) this.entries.delete(this.entries.keys().next().value!);
     return related;
   }
 }

@@ -1,4 +1,4 @@
-import { api } from '@pollscope/contract';
+import { api, breakdownResultSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { currentYear } from './ages.js';
@@ -16,8 +16,10 @@ afterAll(() => ctx.close());
 /** The question as a request reads it. */
 const questionRow = (id: number) => ctx.database.db.selectFrom('questions').select(['id', 'vote_count']).where('id', '=', id).executeTakeFirstOrThrow();
 
+const newTables = (maxCells = ctx.config.segmentTableCells) => new SegmentTables(ctx.database.db, maxCells);
+
 /** The table a server that never saw the question would build now. */
-const builtAfresh = async (id: number) => new SegmentTables(ctx.database.db).current(await questionRow(id));
+const builtAfresh = async (id: number) => newTables().current(await questionRow(id));
 
 /** A country's votes of one gender and birth year, per choice. */
 const votesIn = (table: SegmentTable, country: number, gender: 'F' | 'M', age: number) =>
@@ -30,7 +32,7 @@ describe('a segment table', () => {
     const women50 = await Promise.all(many(3, { gender: 'F', age: 50, country: JAPAN }).map((person) => signUpAs(ctx, person)));
     const question = await ask(author, { choices: ['A', 'B', 'C'] });
     await answerAll(women30.slice(0, 4), question, [1, 2, 1, 3]);
-    const tables = new SegmentTables(ctx.database.db);
+    const tables = newTables();
     const built = await tables.current(await questionRow(question));
     expect(built.cells).toBe(3);
 
@@ -62,7 +64,7 @@ describe('a segment table', () => {
     const [stayer, mover] = await Promise.all([signUpAs(ctx, { gender: 'F', age: 30, country: US }), signUpAs(ctx, { gender: 'F', age: 30, country: US })]);
     const question = await ask(author);
     await answerAll([stayer], question, [1]);
-    const tables = new SegmentTables(ctx.database.db);
+    const tables = newTables();
     const built = await tables.current(await questionRow(question));
 
     await answerAll([mover], question, [2]);
@@ -80,32 +82,63 @@ describe('a segment table', () => {
     expect(caughtUp).toEqual(await builtAfresh(question));
   });
 
-  it('drops the least recently used tables past its capacity in cells', async () => {
-    const voters = await Promise.all(many(2, { gender: 'M', age: 25, country: JAPAN }).map((person) => signUpAs(ctx, person)));
-    const questions: number[] = [];
-    for (let index = 0; index < 3; index += 1) {
-      questions.push(await ask(author));
-      await answerAll(voters, questions[index], [1, 2]);
+  it('weighs its tables by their cells, also as they grow, and drops the least used past its budget', async () => {
+    const voters = await Promise.all(many(3, { gender: 'M', age: 25, country: JAPAN }).map((person) => signUpAs(ctx, person)));
+    const [growing, other] = [await ask(author, { choices: ['A', 'B', 'C'] }), await ask(author, { choices: ['A', 'B', 'C'] })];
+    // The voters are alike, so a table has a cell per choice voted.
+    await answerAll(voters.slice(0, 2), growing, [1, 2]);
+    await answerAll(voters, other, [1, 2, 3]);
+    const tables = newTables(5);
+    const growingTable = await tables.current(await questionRow(growing));
+    const otherTable = await tables.current(await questionRow(other));
+    expect([growingTable.cells, otherTable.cells]).toEqual([2, 3]);
+    // 5 cells, within the budget: both kept.
+    expect(await tables.current(await questionRow(growing))).toBe(growingTable);
+    expect(await tables.current(await questionRow(other))).toBe(otherTable);
+
+    // A third choice adds a cell in place: 6 cells in two tables, past the budget of 5.
+    await answerAll(voters.slice(2), growing, [3]);
+    const grown = await tables.current(await questionRow(growing));
+    expect(grown).toBe(growingTable);
+    expect(grown.cells).toBe(3);
+    const otherAgain = await tables.current(await questionRow(other));
+    expect(otherAgain).not.toBe(otherTable);
+    expect(otherAgain).toEqual(otherTable);
+
+    // A table larger than the whole budget is kept while it is the one in use.
+    const small = newTables(1);
+    const alone = await small.current(await questionRow(other));
+    expect(await small.current(await questionRow(other))).toBe(alone);
+    await small.current(await questionRow(growing));
+    expect(await small.current(await questionRow(other))).not.toBe(alone);
+  });
+
+  it('read again once dropped, gives breakdowns that still equal the votes', async () => {
+    // Room for one cell: the breakdown of one question drops the table of the other.
+    const cramped = await createTestApp({ segmentTableCells: 1 });
+    try {
+      const asker = await signUp(cramped);
+      const women = await Promise.all(many(6, { gender: 'F', age: 30, country: US }).map((person) => signUpAs(cramped, person)));
+      const men = await Promise.all(many(6, { gender: 'M', age: 40, country: FRANCE }).map((person) => signUpAs(cramped, person)));
+      const [cats, tea] = [await ask(asker, { choices: ['Cats', 'Dogs'] }), await ask(asker, { choices: ['Tea', 'Coffee'] })];
+      await answerAll(women.slice(0, 5), cats, [1, 1, 1, 1, 2]);
+      await answerAll(men.slice(0, 5), cats, [2]);
+      await answerAll([...women, ...men], tea, [1, 2]);
+      const womenOnCats = async () => {
+        const reply = await women[0].api.post(api.breakdown(cats), { gender: 'F' });
+        expect(reply.status).toBe(200);
+        return breakdownResultSchema.parse(reply.body);
+      };
+      expect((await womenOnCats()).question.result).toEqual({ count: 5, answers: [{ key: 1, percent: 80 }, { key: 2, percent: 20 }] });
+      expect((await women[0].api.post(api.breakdown(tea), {})).status).toBe(200);
+
+      await answerAll(women.slice(5), cats, [2]);
+      await answerAll(men.slice(5), cats, [1]);
+      const { question, overall } = await womenOnCats();
+      expect(question.result).toEqual({ count: 6, answers: [{ key: 1, percent: 67 }, { key: 2, percent: 33 }] });
+      expect(overall).toEqual({ count: 12, answers: [{ key: 1, percent: 42 }, { key: 2, percent: 58 }] });
+    } finally {
+      await cramped.close();
     }
-    const [first, second, third] = await Promise.all(questions.map(questionRow));
-    // Room for two tables of two cells each.
-    const tables = new SegmentTables(ctx.database.db, 4);
-    const firstTable = await tables.current(first);
-    const secondTable = await tables.current(second);
-    expect(firstTable.cells + secondTable.cells).toBe(4);
-    expect(await tables.current(first)).toBe(firstTable);
-
-    await tables.current(third);
-    expect(await tables.current(first)).toBe(firstTable);
-    const secondAgain = await tables.current(second);
-    expect(secondAgain).not.toBe(secondTable);
-    expect(secondAgain).toEqual(secondTable);
-
-    // A table larger than the whole capacity is kept while it is the one in use.
-    const small = new SegmentTables(ctx.database.db, 1);
-    const alone = await small.current(first);
-    expect(await small.current(first)).toBe(alone);
-    await small.current(second);
-    expect(await small.current(first)).not.toBe(alone);
   });
 });

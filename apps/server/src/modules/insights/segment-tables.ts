@@ -1,7 +1,8 @@
 import type { Gender } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import type { QuestionRow } from '../../db/schema.js';
-import type { Counts } from './breakdown.js';
+import { ClockCache } from '../../lib/clock-cache.js';
+import { addCount, type Counts } from './counts.js';
 import { GENDERS } from './disclosure.js';
 
 /** The voters of one gender and birth year: how many, and their votes per choice. */
@@ -20,7 +21,7 @@ export interface SegmentTable {
   questionId: number;
   /** The question's vote_count when the table was last brought up to date: the votes it counts. */
   counted: number;
-  /** Its (country, gender, birth year, choice) cells with votes: what it weighs against the capacity. */
+  /** Its (country, gender, birth year, choice) cells with votes: what it weighs in the budget. */
   cells: number;
   /** Everyone's votes per choice. */
   votes: Counts;
@@ -49,10 +50,6 @@ function segmentOf(segments: Segments, gender: Gender, birthYear: number): Segme
   return segment;
 }
 
-function addVotes(votes: Counts, choice: number, count: number): void {
-  votes.set(choice, (votes.get(choice) ?? 0) + count);
-}
-
 function emptyTable(questionId: number, counted: number): SegmentTable {
   return { questionId, counted, cells: 0, votes: new Map(), everywhere: new Map(), countries: new Map() };
 }
@@ -66,11 +63,11 @@ function addCells(table: SegmentTable, rows: CellRow[]): void {
     const local = segmentOf(country.segments, row.gender, row.birth_year);
     if (!local.votes.has(row.choice)) table.cells += 1;
     local.voters += count;
-    addVotes(local.votes, row.choice, count);
+    addCount(local.votes, row.choice, count);
     const everywhere = segmentOf(table.everywhere, row.gender, row.birth_year);
     everywhere.voters += count;
-    addVotes(everywhere.votes, row.choice, count);
-    addVotes(table.votes, row.choice, count);
+    addCount(everywhere.votes, row.choice, count);
+    addCount(table.votes, row.choice, count);
   }
 }
 
@@ -80,22 +77,25 @@ function addCells(table: SegmentTable, rows: CellRow[]): void {
  * order) says which votes a table has counted, and each vote carries its voter's group as it was
  * when cast, so the new votes count exactly as `vote_segments` counted them. Building a table
  * reads the question's `vote_segments` rows; keeping it current reads the new votes. Each server
- * instance keeps its own, read from the shared database, so instances agree. The least recently
- * used tables are dropped past `capacity` cells in all (but the one just used).
+ * instance keeps its own, read from the shared database, so instances agree. The least used
+ * tables are dropped past `maxCells` cells in all (but the one just used, even alone past them:
+ * dropping it would mean building it again for each request).
  */
 export class SegmentTables {
-  private readonly tables = new Map<number, { table: SegmentTable; cells: number }>();
+  private readonly tables: ClockCache<number, SegmentTable>;
   private readonly updates = new Map<number, Promise<SegmentTable>>();
-  /** The cells of the tables kept, each as it was when last kept. */
-  private cells = 0;
 
+  /**
+   * A cell takes about 90 bytes in the table of a question of a million votes, and up to about
+   * 600 in tables of a few dozen votes, where each segment holds a vote or two. A table of no
+   * votes still takes room, so it weighs one cell.
+   */
   constructor(
     private readonly db: Db,
-    // A cell takes about 90 bytes in the table of a question of a million votes, and up to about
-    // 600 in tables of a few dozen votes, where each segment holds a vote or two: 5 to 30 MB in
-    // all, beside a table in use that is larger on its own.
-    private readonly capacity = 50_000,
-  ) {}
+    maxCells: number,
+  ) {
+    this.tables = new ClockCache(maxCells, (table) => Math.max(1, table.cells));
+  }
 
   /**
    * The table of a question as read in this request, or later: it counts at least the
@@ -109,8 +109,8 @@ export class SegmentTables {
         await pending.catch(() => undefined);
         continue;
       }
-      const kept = this.tables.get(question.id)?.table;
-      if (kept && kept.counted >= question.vote_count) return this.keep(kept);
+      const kept = this.tables.get(question.id);
+      if (kept && kept.counted >= question.vote_count) return kept;
       // One update of a question at a time, each from where the last one stopped.
       const update = this.update(question.id, kept, question.vote_count).finally(() => this.updates.delete(question.id));
       this.updates.set(question.id, update);
@@ -118,21 +118,10 @@ export class SegmentTables {
     }
   }
 
+  /** A table grown in place is weighed again; one dropped while it was brought up to date is kept again. */
   private keep(table: SegmentTable): SegmentTable {
-    const previous = this.tables.get(table.questionId);
-    if (previous) {
-      this.tables.delete(table.questionId);
-      this.cells -= previous.cells;
-    }
-    this.tables.set(table.questionId, { table, cells: table.cells });
-    this.cells += table.cells;
-    // The table just used stays, even alone past the capacity: dropping it would mean building
-    // it again for each request.
-    for (const [questionId, { cells }] of this.tables) {
-      if (this.cells <= this.capacity || questionId === table.questionId) break;
-      this.tables.delete(questionId);
-      this.cells -= cells;
-    }
+    if (this.tables.get(table.questionId) === table) this.tables.resized(table.questionId);
+    else this.tables.set(table.questionId, table);
     return table;
   }
 
