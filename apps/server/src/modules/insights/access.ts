@@ -4,7 +4,7 @@ import { ForbiddenError } from '../../errors.js';
 import type { CardRead, QuestionCards } from '../../views/question-cards.js';
 import type { QuestionKind } from '../../views/results.js';
 import type { ViewerState } from '../../views/viewer-states.js';
-import { cardForAction } from '../polls/questions.js';
+import { cardForAction } from '../polls/index.js';
 
 /** What breakdown and relate read of a question: from its card kept in memory. */
 export interface ExploredQuestion extends Pick<QuestionRow, 'id' | 'title' | 'vote_count'> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.js';
 import type { QuestionCards } from '../../views/question-cards.js';
 import { exploredOf, type ExploredQuestion } from './access.js';
-import { authorNotBlocked } from '../social/blocks.js';
+import { authorNotBlocked } from '../social/index.js';
 import type { PairTables } from './pair-tables.js';
 import { reliable } from './association.js';
 import { relateTable } from './relate.js';

@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { NotFoundError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
 import { viewerState } from '../../views/plugin.js';
-import { cardForAction } from '../polls/questions.js';
+import { cardForAction } from '../polls/index.js';
 import { liveResultFor, questionState, seesResult } from './results.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js';
 import { decodeCursor, pageOf } from '../../db/pagination.js';
 import type { Database } from '../../db/schema.js';
 import type { ViewerState } from '../../views/viewer-states.js';
-import { authorNotBlocked } from '../social/blocks.js';
+import { authorNotBlocked } from '../social/index.js';
 import { newestOf, type AuthorList, type AuthorQuestions } from './author-questions.js';
 
 export interface QuestionIdPage {

@@ -20,7 +20,7 @@ import { ConflictError, NotFoundError } from '../../errors.js';
 import { ownStateMoved, viewerState } from '../../views/plugin.js';
 import { cardReadsOf, questionViews, responseJson, sendJson } from '../../views/questions.js';
 import type { ViewerState } from '../../views/viewer-states.js';
-import { userExists } from '../social/users.js';
+import { userExists } from '../social/index.js';
 import { AuthorQuestions } from './author-questions.js';
 import { FeedPages } from './feed-pages.js';
 import { listAnsweredBy, listAskedBy, listCategory, listFeed, listLikedBy, listTag, type QuestionIdPage } from './lists.js';

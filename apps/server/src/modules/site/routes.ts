@@ -1,7 +1,7 @@
 import { siteStatsSchema, type SiteStats } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/index.js';
-import { SYSTEM_EMAIL } from '../../db/seed/reference.js';
+import { SYSTEM_EMAIL } from '../../seed/reference.js';
 import { utcDay } from './activity.js';
 import { dailyBarChartSvg } from './chart.js';
 

@@ -1,7 +1,7 @@
-import type { Db } from '../index.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
-import { createQuestion, recordVote, setLiked, type Voter } from '../../modules/polls/questions.js';
-import { setFollowing } from '../../modules/social/users.js';
+import type { Db } from '../db/index.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { createQuestion, recordVote, setLiked, type Voter } from '../modules/polls/questions.js';
+import { setFollowing } from '../modules/social/users.js';
 import { SYSTEM_EMAIL } from './reference.js';
 
 export const DEMO_LOGIN = { email: 'demo@pollscope.app', password: 'pollscope-demo' };
