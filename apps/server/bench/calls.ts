@@ -1,6 +1,6 @@
 import { api, type BreakdownFilterBody } from '@pollscope/contract';
 import { openDatabase } from '../src/db/index.js';
-import { CATEGORY_NAMES } from '../src/db/seed/reference.js';
+import { CATEGORY_NAMES } from '../src/seed/reference.js';
 import { PAIR_LABELS, TAGS } from './community-plan.js';
 import { sessionTokenFor, type BenchCommunity } from './generate.js';
 import type { BenchRequest } from './measure.js';

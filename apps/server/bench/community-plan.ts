@@ -4,7 +4,7 @@
  * age and region, so that a breakdown has structure, and the two "pair" questions are answered
  * alike by the same people, so that relate finds an association.
  */
-import { CATEGORY_NAMES } from '../src/db/seed/reference.js';
+import { CATEGORY_NAMES } from '../src/seed/reference.js';
 import { cumulativeOf, greatestCommonDivisor, randomStream, type Random } from './random.js';
 
 export interface CommunityParameters {

@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.js';
 import { describeMismatch, findTallyMismatches } from '../src/db/check.js';
 import { migrateToLatest, openDatabase, type Db } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { CATEGORY_NAMES, seedReferenceData } from '../src/db/seed/reference.js';
+import { CATEGORY_NAMES, seedReferenceData } from '../src/seed/reference.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { hashToken } from '../src/modules/auth/sessions.js';
 import { utcDay } from '../src/modules/site/activity.js';

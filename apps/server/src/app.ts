@@ -18,6 +18,7 @@ import { changesPlugin } from './changes/plugin.js';
 import { authPlugin } from './plugins/auth.js';
 import { registerErrorHandler, replyToBadUrl } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
+import { registerOperations } from './plugins/operations.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { redisPlugin } from './plugins/redis.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -75,6 +76,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
       info: { title: 'Pollscope API', version: '1.0.0', description: 'The API of the Pollscope social polling app.' },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } } },
       security: [{ token: [] }],
+      servers: [{ url: '/', description: 'The server that serves this document' }],
     },
     transform: jsonSchemaTransform,
   });
@@ -88,6 +90,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   await app.register(changesPlugin);
   await app.register(authPlugin);
   await registerRateLimits(app);
+  registerOperations(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(referenceRoutes, { prefix: '/api' });

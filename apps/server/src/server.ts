@@ -3,8 +3,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { oneInstanceAtATime } from './db/dialect.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
-import { seedDemoCommunity } from './db/seed/demo.js';
-import { seedReferenceData } from './db/seed/reference.js';
+import { seedDemoCommunity } from './seed/demo.js';
+import { seedReferenceData } from './seed/reference.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });

@@ -6,3 +6,4 @@ export * from './reference.js';
 export * from './insights.js';
 export * from './live.js';
 export * from './paths.js';
+export * from './operations.js';

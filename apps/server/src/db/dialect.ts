@@ -1,5 +1,5 @@
-import type { CreateTableBuilder } from 'kysely';
-import type { Db } from './index.js';
+import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { Database } from './schema.js';
 
 /** Everything that differs between the embedded SQLite database and PostgreSQL lives here. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -31,7 +31,7 @@ const STARTUP_LOCK = 7_400_101;
  * together on a new PostgreSQL database do not seed it twice: the next one finds it seeded.
  * A SQLite file belongs to one server process.
  */
-export async function oneInstanceAtATime<T>(db: Db, dialect: DialectName, work: () => Promise<T>): Promise<T> {
+export async function oneInstanceAtATime<T>(db: Kysely<Database>, dialect: DialectName, work: () => Promise<T>): Promise<T> {
   if (dialect !== 'postgres') return work();
   // A transaction's lock, held until the transaction ends: it stays on one server connection
   // also behind PgBouncer's transaction pooling. `work` runs on other connections meanwhile.

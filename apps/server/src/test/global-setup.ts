@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest, openDatabase } from '../db/index.js';
-import { seedReferenceData } from '../db/seed/reference.js';
+import { seedReferenceData } from '../seed/reference.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from './postgres.js';
 
 declare module 'vitest' {

@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.js';
-import { seedReferenceData } from '../db/seed/reference.js';
+import { seedReferenceData } from '../seed/reference.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from './postgres.js';
 
 export interface TestContext {

@@ -1,11 +1,13 @@
 import { useMatches } from 'react-router';
 import type { UserListKind } from '../features/questions/api/get-user-questions';
-import type { InfoPageName } from './routes/info-pages';
 
 /** Which list of questions the routes sharing a list screen show. */
 export interface ListHandle {
   list: UserListKind;
 }
+
+/** The static pages of the info screen. */
+export type InfoPageName = 'contact' | 'rules' | 'privacy';
 
 /** Which static page the routes sharing the info screen show. */
 export interface InfoPageHandle {

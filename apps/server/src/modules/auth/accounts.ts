@@ -7,8 +7,8 @@ import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
 import { questionKind } from '../../views/results.js';
-import { checkChoice, recordVote } from '../polls/questions.js';
-import { countActivity } from '../site/activity.js';
+import { checkChoice, recordVote } from '../polls/index.js';
+import { countActivity } from '../site/index.js';
 import { verifyPassword } from './passwords.js';
 import { endOtherSessions } from './sessions.js';
 

@@ -2,7 +2,7 @@ import { api, LIVE_RESULT_EVENT, liveResultSchema, type LiveResult } from '@poll
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/index.js';
-import { SYSTEM_EMAIL } from '../../db/seed/reference.js';
+import { SYSTEM_EMAIL } from '../../seed/reference.js';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from '../../test/postgres.js';
 import { callServer, startServer, type ServerProcess } from '../../test/server-process.js';

@@ -1,7 +1,7 @@
 import { api, feedSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ask, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { utcDay } from '../site/activity.js';
+import { utcDay } from '../site/index.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

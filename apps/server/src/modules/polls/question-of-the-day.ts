@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { utcDay } from '../site/activity.js';
+import { utcDay } from '../site/index.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -9,7 +9,7 @@ import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import type { QuestionKind } from '../../views/results.js';
 import { nextStateVersion, type Voter } from '../../views/viewer-states.js';
-import { countActivity } from '../site/activity.js';
+import { countActivity } from '../site/index.js';
 
 type NewQuestionInput = z.output<typeof createQuestionBodySchema>;
 

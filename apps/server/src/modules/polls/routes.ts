@@ -22,7 +22,7 @@ import { listPage, listedViews, questionToAct, questionViews, type Reader, type 
 import { readerOf } from '../../views/plugin.js';
 import type { QuestionList } from '../../views/question-lists.js';
 import { responseJson, sendJson } from '../../views/questions.js';
-import { userExists } from '../social/users.js';
+import { userExists } from '../social/index.js';
 import { actedOnBy, keptList } from './lists.js';
 import { checkChoice, createQuestion, setLiked, setPassed } from './questions.js';
 import { VoteWriter } from './vote-writer.js';

@@ -1,4 +1,4 @@
-import { categoryListSchema, countryListSchema, quizListSchema } from '@pollscope/contract';
+import { categoryListSchema, countryListSchema, errorBodySchema, quizListSchema } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { questionViews } from '../../views/pipeline.js';
 
@@ -11,16 +11,16 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Sorted here rather than by the database, whose collation differs between dialects: "Åland
   // Islands" belongs beside "Albania", not after "Zimbabwe".
-  app.get('/polls/countries/', { config: publicCall, schema: { tags, security: [], response: { 200: countryListSchema } } }, async () => {
+  app.get('/polls/countries/', { config: publicCall, schema: { tags, security: [], response: { 200: countryListSchema, 400: errorBodySchema } } }, async () => {
     const countries = await db.selectFrom('countries').select(['id', 'name']).execute();
     return countries.sort((a, b) => byName.compare(a.name, b.name));
   });
 
-  app.get('/polls/categories/', { config: publicCall, schema: { tags, security: [], response: { 200: categoryListSchema } } }, () =>
+  app.get('/polls/categories/', { config: publicCall, schema: { tags, security: [], response: { 200: categoryListSchema, 400: errorBodySchema } } }, () =>
     db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute(),
   );
 
-  app.get('/polls/quizes/', { config: publicCall, schema: { tags, security: [], response: { 200: quizListSchema } } }, async () => {
+  app.get('/polls/quizes/', { config: publicCall, schema: { tags, security: [], response: { 200: quizListSchema, 400: errorBodySchema } } }, async () => {
     const items = await db.selectFrom('quiz_items').select(['question_id', 'answer', 'strict']).orderBy('id').execute();
     // The quiz is taken before signing up: everyone gets it as a visitor would, with no result.
     const questions = await questionViews({ db, cards: app.memory.cards, viewer: null }, items.map((item) => item.question_id));

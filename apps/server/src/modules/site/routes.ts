@@ -1,7 +1,8 @@
-import { siteStatsSchema, type SiteStats } from '@pollscope/contract';
+import { errorBodySchema, siteStatsSchema, type SiteStats } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { SYSTEM_EMAIL } from '../../db/seed/reference.js';
+import { SYSTEM_EMAIL } from '../../seed/reference.js';
 import { utcDay } from './activity.js';
 import { dailyBarChartSvg } from './chart.js';
 
@@ -36,14 +37,21 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   // Totals count whole tables, so they are computed at most once per interval per server.
   let cached: { at: number; totals: Promise<SiteTotals> } | null = null;
 
-  app.get('/polls/site-stats/', { config: publicCall, schema: { tags, security: [], response: { 200: siteStatsSchema } } }, async () => {
+  app.get('/polls/site-stats/', { config: publicCall, schema: { tags, security: [], response: { 200: siteStatsSchema, 400: errorBodySchema } } }, async () => {
     if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), totals: siteTotals(db) };
     const [totals, perDay] = await Promise.all([cached.totals, answersPerDay(db)]);
     return { ...totals, image: `/api/polls/site-stats/chart.svg?day=${utcDay()}`, answers_per_day: perDay };
   });
 
-  app.get('/polls/site-stats/chart.svg', { config: publicCall, schema: { tags, security: [] } }, async (_request, reply) => {
-    const svg = dailyBarChartSvg(`Answers per day, last ${CHART_DAYS} days`, await answersPerDay(db));
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=300').send(svg);
-  });
+  app.get(
+    '/polls/site-stats/chart.svg',
+    {
+      config: publicCall,
+      schema: { tags, security: [], response: { 200: { description: 'An SVG image', content: { 'image/svg+xml': { schema: z.string() } } }, 400: errorBodySchema } },
+    },
+    async (_request, reply) => {
+      const svg = dailyBarChartSvg(`Answers per day, last ${CHART_DAYS} days`, await answersPerDay(db));
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=300').send(svg);
+    },
+  );
 };

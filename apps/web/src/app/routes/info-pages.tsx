@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
-import { useRouteHandle, type InfoPageHandle } from '../route-handle';
-
-export type InfoPageName = 'contact' | 'rules' | 'privacy';
+import { useRouteHandle, type InfoPageHandle, type InfoPageName } from '../route-handle';
 
 const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
   contact: {

@@ -1,8 +1,8 @@
-import type { Db } from '../index.js';
-import { hashPassword } from '../../modules/auth/passwords.js';
-import { createQuestion, recordVote, setLiked } from '../../modules/polls/questions.js';
-import type { Voter } from '../../views/viewer-states.js';
-import { setFollowing } from '../../modules/social/users.js';
+import type { Db } from '../db/index.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { createQuestion, recordVote, setLiked } from '../modules/polls/questions.js';
+import { setFollowing } from '../modules/social/users.js';
+import type { Voter } from '../views/viewer-states.js';
 import { SYSTEM_EMAIL } from './reference.js';
 
 export const DEMO_LOGIN = { email: 'demo@pollscope.app', password: 'pollscope-demo' };

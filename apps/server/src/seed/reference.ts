@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
-import type { Db } from '../index.js';
-import { createQuestion } from '../../modules/polls/questions.js';
+import type { Db } from '../db/index.js';
+import { createQuestion } from '../modules/polls/questions.js';
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
