@@ -15,7 +15,7 @@ import {
 } from '@pollscope/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { BadRequestError } from '../../errors.js';
 import { listedViews, questionViews, type Reader } from '../../views/pipeline.js';
 import { readerOf } from '../../views/plugin.js';
@@ -29,6 +29,8 @@ import { questionsToRelate, relateTable, type RelateTable } from './relate.js';
 import { RELATED_SHOWN } from './related.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+/** A download's answer: a CSV file, sent as it is. */
+const csvFile = { 200: { description: 'A CSV file, one line per answer and group', content: { 'text/csv': { schema: z.string() } } }, ...errors };
 const tags = ['insights'];
 
 function queryOf(filter: z.output<typeof breakdownFilterBodySchema>): BreakdownQuery {
@@ -80,7 +82,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/polls/breakdown/:id/csv',
-    { schema: { tags, params: idParamsSchema, querystring: breakdownFilterBodySchema, response: errors } },
+    { schema: { tags, params: idParamsSchema, querystring: breakdownFilterBodySchema, response: csvFile } },
     async (request, reply) => {
       const question = await exploredQuestion(await readerOf(request), request.params.id);
       const query = queryOf(request.query);
@@ -133,7 +135,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/polls/relate/:a/:b/csv',
-    { schema: { tags, params: relateParamsSchema, querystring: relateCsvQuerySchema, response: errors } },
+    { schema: { tags, params: relateParamsSchema, querystring: relateCsvQuerySchema, response: csvFile } },
     async (request, reply) => {
       const { first, second, table } = await relate(request, request.params.a, request.params.b);
       const rows = request.query.choice === undefined ? table.rows : [rowOf(table, request.query.choice)];
