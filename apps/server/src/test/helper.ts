@@ -59,7 +59,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   const database = openDatabase(config.databaseUrl);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, checkResponses: true });
   await app.ready();
   const ctx: TestContext = {
     app,
@@ -78,7 +78,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 /** Starts the app again on the same database, as after a deploy: what it kept in memory is gone. */
 export async function restartApp(ctx: TestContext): Promise<void> {
   await ctx.app.close();
-  ctx.app = await buildApp({ config: ctx.config, database: ctx.database });
+  ctx.app = await buildApp({ config: ctx.config, database: ctx.database, checkResponses: true });
   await ctx.app.ready();
 }
 
