@@ -53,7 +53,7 @@ describe('sign-in tokens', () => {
     for (const cookie of [`token=${user.token}`, `Authorization=Token ${user.token}`, `pollscope.token=${user.token}`]) {
       const reply = await ctx.app.inject({ url: api.myStats, headers: { cookie } });
       expect(reply.statusCode).toBe(401);
-      expect(reply.json()).toEqual({ message: 'Sign in to continue' });
+      expect(errorBodySchema.strict().parse(reply.json())).toEqual({ message: 'Sign in to continue' });
     }
     const withHeader = await ctx.app.inject({ url: api.myStats, headers: { authorization: `Token ${user.token}` } });
     expect(withHeader.statusCode).toBe(200);
