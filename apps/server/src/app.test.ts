@@ -1,7 +1,9 @@
-import { api, errorBodySchema } from '@pollscope/contract';
+import { api, errorBodySchema, healthSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createTestApp, signUp, type TestContext } from './test/helper.js';
+import { sendJson } from './views/questions.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -51,7 +53,7 @@ describe('sign-in tokens', () => {
     for (const cookie of [`token=${user.token}`, `Authorization=Token ${user.token}`, `pollscope.token=${user.token}`]) {
       const reply = await ctx.app.inject({ url: api.myStats, headers: { cookie } });
       expect(reply.statusCode).toBe(401);
-      expect(reply.json()).toEqual({ message: 'Sign in to continue' });
+      expect(errorBodySchema.strict().parse(reply.json())).toEqual({ message: 'Sign in to continue' });
     }
     const withHeader = await ctx.app.inject({ url: api.myStats, headers: { authorization: `Token ${user.token}` } });
     expect(withHeader.statusCode).toBe(200);
@@ -79,5 +81,55 @@ describe('request bodies', () => {
   it('are limited to 64 KiB unless BODY_LIMIT says otherwise', () => {
     expect(loadConfig({}).bodyLimit).toBe(64 * 1024);
     expect(loadConfig({ BODY_LIMIT: '1000' }).bodyLimit).toBe(1000);
+  });
+});
+
+describe('a response its route’s schema refuses', () => {
+  /** What each call sends, and what the check says of it. */
+  const wrongAnswers = [
+    { url: '/api/wrong/value', sent: '{"ok":"yes"}', says: ['a body its schema refuses', '✖ Invalid input: expected true', '→ at ok'] },
+    { url: '/api/wrong/field', sent: '{"ok":true,"secret":1}', says: ['a body its schema refuses', '✖ A field the schema does not declare', '→ at secret'] },
+    // Written as JSON already, as the feed is, rather than by the serializer.
+    { url: '/api/wrong/written', sent: '{"ok":false}', says: ['a body its schema refuses', '→ at ok'] },
+    { url: '/api/wrong/not-json', sent: '{"ok":tru', says: ['a body that is not JSON'] },
+  ];
+
+  async function appWithWrongAnswers(checkResponses: boolean) {
+    const app = await buildApp({ config: ctx.config, database: ctx.database, checkResponses });
+    const options = { config: { public: true }, schema: { response: { 200: healthSchema } } };
+    app.get('/api/wrong/value', options, async () => ({ ok: 'yes' }));
+    app.get('/api/wrong/field', options, async () => ({ ok: true, secret: 1 }));
+    app.get('/api/wrong/written', options, async (_request, reply) => sendJson(reply, Buffer.from('{"ok":false}')));
+    app.get('/api/wrong/not-json', options, async (_request, reply) => sendJson(reply, Buffer.from('{"ok":tru')));
+    await app.ready();
+    return app;
+  }
+
+  it('is a 500 naming the call, the status and what is wrong when responses are checked, as in tests', async () => {
+    const app = await appWithWrongAnswers(true);
+    try {
+      for (const { url, sent, says } of wrongAnswers) {
+        const reply = await app.inject({ url });
+        expect(reply.statusCode, url).toBe(500);
+        const { message } = errorBodySchema.strict().parse(reply.json());
+        expect(message, url).toMatch(new RegExp(`^GET ${url} answered 200 with `));
+        for (const part of [...says, sent]) expect(message, url).toContain(part);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is sent as it is in production, where responses are not checked', async () => {
+    const app = await appWithWrongAnswers(false);
+    try {
+      for (const { url, sent } of wrongAnswers) {
+        const reply = await app.inject({ url });
+        expect(reply.statusCode, url).toBe(200);
+        expect(reply.body, url).toBe(sent);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,10 +1,12 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
 import type { DialectName } from './db/dialect.js';
+import { HttpError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { insightsRoutes } from './modules/insights/routes.js';
@@ -41,10 +43,49 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** The server's pino logger; none in tests. */
   logger?: FastifyBaseLogger;
+  /**
+   * Checks every JSON response against its route's schema for its status, and answers 500 with
+   * what does not match instead. The tests turn it on; it costs more than a request, so
+   * production never does.
+   */
+  checkResponses?: boolean;
+}
+
+/** Where `sent` has a field that zod's output of it, which keeps only the fields the schema declares, has not. */
+function undeclaredFields(sent: unknown, declared: unknown, path: string[] = []): string[] {
+  if (typeof sent !== 'object' || sent === null || typeof declared !== 'object' || declared === null) return [];
+  const declaredFields = new Map(Object.entries(declared));
+  return Object.entries(sent).flatMap(([key, field]) =>
+    declaredFields.has(key) ? undeclaredFields(field, declaredFields.get(key), [...path, key]) : [`✖ A field the schema does not declare\n  → at ${[...path, key].join('.')}`],
+  );
+}
+
+/**
+ * A response its route's schema refuses, or with fields it does not declare, is answered with a
+ * 500 whose message names the route, the status and what does not match: the test that made the
+ * call fails saying so.
+ */
+function checkResponse(schema: unknown, json: string, route: string, status: number | string): void {
+  if (!(schema instanceof z.ZodType)) throw new HttpError(500, `${route} has a response schema for ${status} that is not a zod schema`);
+  let sent: unknown;
+  try {
+    sent = JSON.parse(json);
+  } catch (error) {
+    throw new HttpError(500, `${route} answered ${status} with a body that is not JSON (${String(error)}):\n${json}`);
+  }
+  const checked = schema.safeParse(sent);
+  const issues = checked.success ? undeclaredFields(sent, checked.data) : [z.prettifyError(checked.error)];
+  if (issues.length > 0) throw new HttpError(500, `${route} answered ${status} with a body its schema refuses:\n${issues.join('\n')}\n${json}`);
+}
+
+/** The response schema of the request's route for the reply's status, if it has one. */
+function responseSchemaOf(request: FastifyRequest, reply: FastifyReply): unknown {
+  const schemas = request.routeOptions.schema?.response;
+  return typeof schemas === 'object' && schemas !== null ? new Map(Object.entries(schemas)).get(String(reply.statusCode)) : undefined;
 }
 
 /** Builds the whole application without listening, so tests can call it through `inject`. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: config.bodyLimit,
@@ -62,7 +103,23 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   );
   // Responses are typed against the contract at compile time and checked by the tests;
   // re-validating every response in production would cost more than the rest of a request.
-  app.setSerializerCompiler(() => (data) => responseJson(data));
+  if (checkResponses) {
+    app.setSerializerCompiler(({ schema, method, url, httpStatus }) => (data) => {
+      const json = responseJson(data);
+      checkResponse(schema, json, `${method} ${url}`, httpStatus ?? 'any status');
+      return json;
+    });
+    // The feed writes its JSON itself, kept or fresh, and sends it without the serializer.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const schema = responseSchemaOf(request, reply);
+      if (Buffer.isBuffer(payload) && schema !== undefined && String(reply.getHeader('content-type')).startsWith('application/json')) {
+        checkResponse(schema, payload.toString(), `${request.method} ${request.routeOptions.url}`, reply.statusCode);
+      }
+      return payload;
+    });
+  } else {
+    app.setSerializerCompiler(() => (data) => responseJson(data));
+  }
 
   app.decorate('config', config);
   app.decorate('db', database.db);

@@ -1,4 +1,21 @@
-import { api, type Question, type QuestionPage } from '@pollscope/contract';
+import {
+  accountSchema,
+  accountUpdateBodySchema,
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  feedSchema,
+  likedSchema,
+  loginBodySchema,
+  passedSchema,
+  questionPageSchema,
+  questionSchema,
+  settingsSchema,
+  settingsUpdateBodySchema,
+  tokenResponseSchema,
+  type AccountUpdateBody,
+} from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -40,16 +57,16 @@ async function eventually(check: () => Promise<void>): Promise<void> {
   await vi.waitFor(check, { timeout: 5_000, interval: 50 });
 }
 
-async function questionOnTwo(user: TestUser, id: number): Promise<Question> {
-  const reply = await onTwo(user).get<Question>(api.question(id));
-  expect(reply.status).toBe(200);
-  return reply.body;
-}
+const questionOnTwo = (user: TestUser, id: number) => onTwo(user).get(api.question(id), questionSchema);
+const idsOnTwo = async (user: TestUser, path: string) => (await onTwo(user).get(path, questionPageSchema)).questions.map((question) => question.id);
+const feedOnTwo = async (user: TestUser) => (await onTwo(user).get(api.feed, feedSchema)).questions.map((question) => question.id);
+const statusOnTwo = async (token: string, path: string) => (await onTwo(token).raw('GET', path)).status;
 
-async function idsOnTwo(user: TestUser, path: string): Promise<number[]> {
-  const reply = await onTwo(user).get<QuestionPage>(path);
-  expect(reply.status).toBe(200);
-  return reply.body.questions.map((question) => question.id);
+/** Moves the person to another country, or gives them another name, on instance one. */
+async function updateAccount(user: TestUser, change: Partial<AccountUpdateBody>): Promise<void> {
+  const account = await user.api.get(api.account, accountSchema);
+  const update = { firstName: account.first_name, birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null, ...change };
+  await user.api.post(api.account, accountUpdateBodySchema, update, accountSchema);
 }
 
 /**
@@ -67,41 +84,39 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
   async voted() {
     const question = await ask(author);
     expect((await questionOnTwo(author, question)).result?.count).toBe(0);
-    expect((await reader.api.post(api.answer(question), { choice: 2 })).status).toBe(200);
+    await reader.api.post(api.answer(question), answerBodySchema, { choice: 2 }, questionSchema);
     await eventually(async () => expect((await questionOnTwo(author, question)).result?.count).toBe(1));
   },
   async liked() {
     const question = await ask(author);
     expect((await questionOnTwo(author, question)).like_count).toBe(0);
-    await reader.api.post(api.like(question));
+    await reader.api.post(api.like(question), likedSchema);
     await eventually(async () => expect((await questionOnTwo(author, question)).like_count).toBe(1));
   },
   async unliked() {
     const question = await ask(author);
-    await reader.api.post(api.like(question));
+    await reader.api.post(api.like(question), likedSchema);
     await eventually(async () => expect((await questionOnTwo(author, question)).like_count).toBe(1));
-    await reader.api.post(api.unlike(question));
+    await reader.api.post(api.unlike(question), likedSchema);
     await eventually(async () => expect((await questionOnTwo(author, question)).like_count).toBe(0));
   },
   async passed() {
     const question = await ask(author);
     expect(await idsOnTwo(reader, api.userQuestions(author.id))).toContain(question);
-    await reader.api.post(api.pass(question));
+    await reader.api.post(api.pass(question), passedSchema);
     await eventually(async () => expect(await idsOnTwo(reader, api.userQuestions(author.id))).not.toContain(question));
   },
   async unpassed() {
     const question = await ask(author);
-    await reader.api.post(api.pass(question));
+    await reader.api.post(api.pass(question), passedSchema);
     await eventually(async () => expect(await idsOnTwo(reader, api.userQuestions(author.id))).not.toContain(question));
-    await reader.api.post(api.unpass(question));
+    await reader.api.post(api.unpass(question), passedSchema);
     await eventually(async () => expect(await idsOnTwo(reader, api.userQuestions(author.id))).toContain(question));
   },
   async renamed() {
     const question = await ask(author);
     await questionOnTwo(reader, question);
-    const account = (await author.api.get(api.account)).body;
-    const moved = { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, gender: account.gender, favoriteCategory: null, favoriteTopic: null };
-    expect((await author.api.post(api.account, moved)).status).toBe(200);
+    await updateAccount(author, { firstName: 'Renamed' });
     await eventually(async () => expect((await questionOnTwo(reader, question)).user_name).toBe('Renamed'));
   },
   async profileChanged() {
@@ -109,60 +124,58 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     const question = await ask(author);
     // Instance two keeps the mover's state, with the country they vote from.
     await questionOnTwo(mover, question);
-    const account = (await mover.api.get(api.account)).body;
-    await mover.api.post(api.account, { firstName: account.first_name, birthDate: account.birthdate, livingIn: 250, gender: account.gender, favoriteCategory: null, favoriteTopic: null });
-    expect((await onTwo(mover).post(api.answer(question), { choice: 1 })).status).toBe(200);
+    await updateAccount(mover, { livingIn: 250 });
+    await onTwo(mover).post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
     const vote = await one.database.db.selectFrom('votes').select('country_id').where('question_id', '=', question).where('user_id', '=', mover.id).executeTakeFirstOrThrow();
     expect(vote.country_id).toBe(250);
   },
   async followed() {
     const follower = await signUp(one);
     const question = await ask(author);
-    expect((await onTwo(follower).get<{ questions: Question[] }>(api.feed)).body.questions).toEqual([]);
-    await follower.api.post(api.follow(author.id));
-    await eventually(async () => expect((await onTwo(follower).get<{ questions: Question[] }>(api.feed)).body.questions.map((q) => q.id)).toContain(question));
+    expect(await feedOnTwo(follower)).toEqual([]);
+    await follower.api.post(api.follow(author.id), connectedSchema);
+    await eventually(async () => expect(await feedOnTwo(follower)).toContain(question));
   },
   async unfollowed() {
     const follower = await signUp(one);
     const question = await ask(author);
-    await follower.api.post(api.follow(author.id));
-    await eventually(async () => expect((await onTwo(follower).get<{ questions: Question[] }>(api.feed)).body.questions.map((q) => q.id)).toContain(question));
-    await follower.api.post(api.unfollow(author.id));
-    await eventually(async () => expect((await onTwo(follower).get<{ questions: Question[] }>(api.feed)).body.questions).toEqual([]));
+    await follower.api.post(api.follow(author.id), connectedSchema);
+    await eventually(async () => expect(await feedOnTwo(follower)).toContain(question));
+    await follower.api.post(api.unfollow(author.id), connectedSchema);
+    await eventually(async () => expect(await feedOnTwo(follower)).toEqual([]));
   },
   async blocked() {
     const blocker = await signUp(one);
     const question = await ask(author);
-    expect((await onTwo(blocker).get(api.question(question))).status).toBe(200);
-    await blocker.api.post(api.ban(author.id));
-    await eventually(async () => expect((await onTwo(blocker).get(api.question(question))).status).toBe(403));
+    expect(await statusOnTwo(blocker.token, api.question(question))).toBe(200);
+    await blocker.api.post(api.ban(author.id), blockedSchema);
+    await eventually(async () => expect(await statusOnTwo(blocker.token, api.question(question))).toBe(403));
     // Either way: the author no longer reaches the blocker's questions on two.
     const own = await ask(blocker);
-    await eventually(async () => expect((await onTwo(author).get(api.question(own))).status).toBe(403));
+    await eventually(async () => expect(await statusOnTwo(author.token, api.question(own))).toBe(403));
   },
   async unblocked() {
     const blocker = await signUp(one);
     const question = await ask(author);
-    await blocker.api.post(api.ban(author.id));
-    await eventually(async () => expect((await onTwo(blocker).get(api.question(question))).status).toBe(403));
-    await blocker.api.post(api.unban(author.id));
-    await eventually(async () => expect((await onTwo(blocker).get(api.question(question))).status).toBe(200));
+    await blocker.api.post(api.ban(author.id), blockedSchema);
+    await eventually(async () => expect(await statusOnTwo(blocker.token, api.question(question))).toBe(403));
+    await blocker.api.post(api.unban(author.id), blockedSchema);
+    await eventually(async () => expect(await statusOnTwo(blocker.token, api.question(question))).toBe(200));
   },
   async sessionEnded() {
     const leaver = await signUp(one);
-    expect((await onTwo(leaver).get(api.myStats)).status).toBe(200);
-    expect((await leaver.api.post(api.logout)).status).toBe(204);
-    await eventually(async () => expect((await onTwo(leaver).get(api.myStats)).status).toBe(401));
+    expect(await statusOnTwo(leaver.token, api.myStats)).toBe(200);
+    expect((await leaver.api.raw('POST', api.logout)).status).toBe(204);
+    await eventually(async () => expect(await statusOnTwo(leaver.token, api.myStats)).toBe(401));
   },
   async passwordChanged() {
     const person = await signUp(one);
-    const login = await client(one.app).post<{ token: string }>(api.login, { email: person.email, password: 'correct horse' });
-    const other = login.body.token;
-    expect((await onTwo(other).get(api.myStats)).status).toBe(200);
-    const settings = (await person.api.get(api.settings)).body;
-    expect((await person.api.post(api.settings, { ...settings, password: 'a new password' })).status).toBe(200);
-    await eventually(async () => expect((await onTwo(other).get(api.myStats)).status).toBe(401));
-    expect((await onTwo(person).get(api.myStats)).status).toBe(200);
+    const { token: other } = await client(one.app).post(api.login, loginBodySchema, { email: person.email, password: 'correct horse' }, tokenResponseSchema);
+    expect(await statusOnTwo(other, api.myStats)).toBe(200);
+    const settings = await person.api.get(api.settings, settingsSchema);
+    await person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'a new password' }, settingsSchema);
+    await eventually(async () => expect(await statusOnTwo(other, api.myStats)).toBe(401));
+    expect(await statusOnTwo(person.token, api.myStats)).toBe(200);
   },
 };
 

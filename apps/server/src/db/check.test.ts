@@ -1,4 +1,4 @@
-import { api } from '@pollscope/contract';
+import { answerBodySchema, api, likedSchema, questionSchema } from '@pollscope/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../test/helper.js';
@@ -14,8 +14,8 @@ beforeAll(async () => {
   questionId = await ask(author, { choices: ['A', 'B', 'C'] });
   for (const choice of [1, 2, 2]) {
     const voter = await signUp(ctx, { gender: choice === 1 ? 'M' : 'F' });
-    await voter.api.post(api.answer(questionId), { choice });
-    await voter.api.post(api.like(questionId));
+    await voter.api.post(api.answer(questionId), answerBodySchema, { choice }, questionSchema);
+    await voter.api.post(api.like(questionId), likedSchema);
     voterId = voter.id;
   }
 });

@@ -1,10 +1,11 @@
+import { api, questionSchema } from '@pollscope/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findTallyMismatches } from './check.js';
 import { openDatabase } from './index.js';
-import { callServer, createCommunity, startServer, streamVotes, type ServerProcess } from '../test/server-process.js';
+import { createCommunity, serverClient, startServer, streamVotes, type ServerProcess } from '../test/server-process.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-crash-'));
 const databaseUrl = path.join(dir, 'crash.db');
@@ -44,8 +45,8 @@ describe('a crash', () => {
 
     const second = await start();
     for (const vote of acknowledged) {
-      const { body } = await callServer(second.baseUrl, 'GET', `/api/polls/question/${vote.questionId}/`, { token: community.voterTokens[vote.voter] });
-      expect(body.answer, `vote of voter ${vote.voter} on question ${vote.questionId}`).toEqual({ choice: vote.choice });
+      const question = await serverClient(second.baseUrl, community.voterTokens[vote.voter]).get(api.question(vote.questionId), questionSchema);
+      expect(question.answer, `vote of voter ${vote.voter} on question ${vote.questionId}`).toEqual({ choice: vote.choice });
     }
 
     const database = openDatabase(databaseUrl);
@@ -61,8 +62,8 @@ describe('a crash', () => {
       expect(stored).toBeGreaterThanOrEqual(acknowledged.length);
       expect(stored).toBeLessThanOrEqual(acknowledged.length + 16);
       for (const row of perQuestion) {
-        const { body } = await callServer(second.baseUrl, 'GET', `/api/polls/question/${row.question_id}/`, { token: community.authorToken });
-        expect(body.result.count).toBe(Number(row.count));
+        const question = await serverClient(second.baseUrl, community.authorToken).get(api.question(row.question_id), questionSchema);
+        expect(question.result?.count).toBe(Number(row.count));
       }
     } finally {
       await database.close();

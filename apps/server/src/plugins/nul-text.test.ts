@@ -12,20 +12,20 @@ describe('text with the NUL character', () => {
   it('is refused with 400 naming the field, wherever it is sent, and nothing is stored', async () => {
     const user = await signUp(ctx);
     const email = 'nul@example.com';
-    const registration = await client(ctx.app).post(api.register, { firstName: 'A\u0000B', birthDate: '1990-06-15', gender: 'F', livingIn: 840, email, password: 'correct horse' });
+    const registration = await client(ctx.app).raw('POST', api.register, { firstName: 'A\u0000B', birthDate: '1990-06-15', gender: 'F', livingIn: 840, email, password: 'correct horse' });
     expect(registration.status).toBe(400);
-    expect(registration.body).toEqual({ message: 'Text cannot contain the NUL character', errors: { firstName: 'Remove the NUL character' } });
+    expect(registration.error()).toEqual({ message: 'Text cannot contain the NUL character', errors: { firstName: 'Remove the NUL character' } });
     expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
 
-    const question = await user.api.post(api.create, { type: 'MC', question: 'Tea?', choices: ['Yes', 'N\u0000o'], tags: [] });
+    const question = await user.api.raw('POST', api.create, { type: 'MC', question: 'Tea?', choices: ['Yes', 'N\u0000o'], tags: [] });
     expect(question.status).toBe(400);
-    expect(question.body.errors).toEqual({ 'choices.1': 'Remove the NUL character' });
+    expect(question.error().errors).toEqual({ 'choices.1': 'Remove the NUL character' });
 
-    const tag = await user.api.get('/api/polls/tag/%00/');
+    const tag = await user.api.raw('GET', '/api/polls/tag/%00/');
     expect(tag.status).toBe(400);
-    expect(tag.body.errors).toEqual({ tag: 'Remove the NUL character' });
-    const cursor = await user.api.get(`${api.feed}?cursor=%00`);
+    expect(tag.error().errors).toEqual({ tag: 'Remove the NUL character' });
+    const cursor = await user.api.raw('GET', `${api.feed}?cursor=%00`);
     expect(cursor.status).toBe(400);
-    expect(cursor.body.errors).toEqual({ cursor: 'Remove the NUL character' });
+    expect(cursor.error().errors).toEqual({ cursor: 'Remove the NUL character' });
   });
 });

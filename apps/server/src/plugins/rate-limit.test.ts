@@ -1,4 +1,4 @@
-import { api, errorBodySchema } from '@pollscope/contract';
+import { api, errorBodySchema, tokenResponseSchema } from '@pollscope/contract';
 import type { InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -47,13 +47,12 @@ async function signUp(): Promise<User> {
   const payload = { firstName: 'Lim', birthDate: '1990-06-15', gender: 'M', livingIn: 840, email, password: 'correct horse' };
   const response = await call({ url: api.register, address: newAddress(), payload });
   expect(response.statusCode).toBe(201);
-  return { email, token: response.json().token };
+  return { email, token: tokenResponseSchema.parse(response.json()).token };
 }
 
 function expectRateLimited(response: Awaited<ReturnType<typeof call>>, windowSeconds: number): void {
   expect(response.statusCode).toBe(429);
-  const body = response.json();
-  expect(errorBodySchema.strict().parse(body).message).toMatch(/^Too many requests, try again in \d+ (second|seconds|minutes)$/);
+  expect(errorBodySchema.strict().parse(response.json()).message).toMatch(/^Too many requests, try again in \d+ (second|seconds|minutes)$/);
   const retryAfter = Number(response.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);

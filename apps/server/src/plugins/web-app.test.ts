@@ -1,3 +1,4 @@
+import { errorBodySchema } from '@pollscope/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,6 @@ describe('the web app', () => {
   it('leaves unknown API paths to the API’s 404', async () => {
     const reply = await ctx.app.inject({ url: '/api/no/such/call/' });
     expect(reply.statusCode).toBe(404);
-    expect(reply.json()).toHaveProperty('message');
+    expect(errorBodySchema.strict().parse(reply.json())).toHaveProperty('message');
   });
 });

@@ -1,4 +1,13 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import {
+  api,
+  createQuestionBodySchema,
+  createQuestionResponseSchema,
+  registerBodySchema,
+  tokenResponseSchema,
+  type CreateQuestionBody,
+  type RegisterBody,
+} from '@pollscope/contract';
+import type { FastifyInstance } from 'fastify';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +16,7 @@ import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.js';
 import { seedReferenceData } from '../seed/reference.js';
+import { apiClient, RawReply, type ApiClient } from './client.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from './postgres.js';
 
 export interface TestContext {
@@ -59,7 +69,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   const database = openDatabase(config.databaseUrl);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, checkResponses: true });
   await app.ready();
   const ctx: TestContext = {
     app,
@@ -78,32 +88,21 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 /** Starts the app again on the same database, as after a deploy: what it kept in memory is gone. */
 export async function restartApp(ctx: TestContext): Promise<void> {
   await ctx.app.close();
-  ctx.app = await buildApp({ config: ctx.config, database: ctx.database });
+  ctx.app = await buildApp({ config: ctx.config, database: ctx.database, checkResponses: true });
   await ctx.app.ready();
 }
 
-export interface Reply<T = any> {
-  status: number;
-  body: T;
-  headers: Record<string, unknown>;
-}
-
-/** Calls the API as a user (or anonymously without a token), the way the web app does. */
-export function client(app: FastifyInstance, token?: string) {
-  const call = async <T = any>(method: InjectOptions['method'], url: string, payload?: unknown): Promise<Reply<T>> => {
+/** Calls the test's app through `inject` as a user with `token`, or anonymously. */
+export function client(app: FastifyInstance, token?: string): ApiClient {
+  return apiClient(async (method, url, payload) => {
     const response = await app.inject({
       method,
       url,
       headers: { accept: 'application/json', ...(token ? { authorization: `Token ${token}` } : {}) },
-      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      ...(payload === undefined ? {} : { payload }),
     });
-    const text = response.body;
-    return { status: response.statusCode, body: text && response.headers['content-type']?.toString().includes('json') ? JSON.parse(text) : text, headers: response.headers };
-  };
-  return {
-    get: <T = any>(url: string) => call<T>('GET', url),
-    post: <T = any>(url: string, payload?: unknown) => call<T>('POST', url, payload),
-  };
+    return new RawReply(response.statusCode, response.headers, response.body);
+  });
 }
 
 let registered = 0;
@@ -112,23 +111,22 @@ export interface TestUser {
   id: number;
   token: string;
   email: string;
-  api: ReturnType<typeof client>;
+  api: ApiClient;
 }
 
 /** Registers a new person through the API and returns their id, token and a client acting as them. */
-export async function signUp(ctx: TestContext, overrides: Record<string, unknown> = {}): Promise<TestUser> {
+export async function signUp(ctx: TestContext, overrides: Partial<RegisterBody> = {}): Promise<TestUser> {
   registered += 1;
   const email = `person${registered}-${Date.now()}@example.com`;
-  const body = { firstName: `Person ${registered}`, birthDate: '1990-06-15', gender: 'F', livingIn: 840, email, password: 'correct horse', ...overrides };
-  const reply = await client(ctx.app).post('/api/auth/register/', body);
-  if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-  const user = await ctx.database.db.selectFrom('users').select('id').where('email', '=', String(body.email).toLowerCase()).executeTakeFirstOrThrow();
-  return { id: user.id, token: reply.body.token, email: String(body.email), api: client(ctx.app, reply.body.token) };
+  const body: RegisterBody = { firstName: `Person ${registered}`, birthDate: '1990-06-15', gender: 'F', livingIn: 840, email, password: 'correct horse', ...overrides };
+  const { token } = await client(ctx.app).post(api.register, registerBodySchema, body, tokenResponseSchema);
+  const user = await ctx.database.db.selectFrom('users').select('id').where('email', '=', body.email.toLowerCase()).executeTakeFirstOrThrow();
+  return { id: user.id, token, email: body.email, api: client(ctx.app, token) };
 }
 
 /** Asks a question through the API and returns its id. */
-export async function ask(user: TestUser, body: Record<string, unknown> = {}): Promise<number> {
-  const reply = await user.api.post('/api/polls/create/', { type: 'MC', question: 'Cats or dogs?', choices: ['Cats', 'Dogs'], tags: [], ...body });
-  if (reply.status !== 200) throw new Error(`create failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body.question.id;
+export async function ask(user: TestUser, body: Partial<CreateQuestionBody> = {}): Promise<number> {
+  const question: CreateQuestionBody = { type: 'MC', question: 'Cats or dogs?', choices: ['Cats', 'Dogs'], tags: [], ...body };
+  const created = await user.api.post(api.create, createQuestionBodySchema, question, createQuestionResponseSchema);
+  return created.question.id;
 }

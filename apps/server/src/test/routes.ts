@@ -17,3 +17,10 @@ export function apiRoutesOf(app: FastifyInstance): string[] {
   }
   return routes.filter((route) => /^(GET|POST) \/api\//.test(route) && !route.startsWith('GET /api/docs'));
 }
+
+/** The method and path of a route named as `apiRoutesOf` names it. */
+export function routeParts(route: string): { method: 'GET' | 'POST'; path: string } {
+  const match = /^(GET|POST) (\S+)$/.exec(route);
+  if (!match) throw new Error(`Not a route of the API: ${route}`);
+  return { method: match[1] === 'GET' ? 'GET' : 'POST', path: match[2] };
+}

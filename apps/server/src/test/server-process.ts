@@ -1,8 +1,10 @@
+import { api, createQuestionBodySchema, createQuestionResponseSchema, registerBodySchema, tokenResponseSchema, type CreateQuestionBody } from '@pollscope/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiClient, RawReply, type ApiClient } from './client.js';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -84,24 +86,20 @@ export async function startServer(
   };
 }
 
-export interface HttpReply<T = any> {
-  status: number;
-  body: T;
-}
-
 /** Calls a running server over HTTP as a user (with their token) or anonymously. */
-export async function callServer<T = any>(baseUrl: string, method: 'GET' | 'POST', url: string, options: { token?: string; body?: unknown } = {}): Promise<HttpReply<T>> {
-  const response = await fetch(baseUrl + url, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Token ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+export function serverClient(baseUrl: string, token?: string): ApiClient {
+  return apiClient(async (method, url, body) => {
+    const response = await fetch(baseUrl + url, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Token ${token}` } : {}),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return new RawReply(response.status, Object.fromEntries(response.headers), await response.text());
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
 export interface Community {
@@ -116,19 +114,16 @@ export async function createCommunity(baseUrl: string, { voters, questions }: { 
   const stamp = `${process.pid}-${Date.now()}`;
   const register = async (name: string, gender: 'F' | 'M') => {
     const body = { firstName: name, birthDate: '1985-03-20', gender, livingIn: 840, email: `${name}-${stamp}@example.com`, password: 'correct horse' };
-    const reply = await callServer(baseUrl, 'POST', '/api/auth/register/', { body });
-    if (reply.status !== 201) throw new Error(`register failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-    return reply.body.token as string;
+    return (await serverClient(baseUrl).post(api.register, registerBodySchema, body, tokenResponseSchema)).token;
   };
   const authorToken = await register('author', 'F');
   const voterTokens: string[] = [];
   for (let index = 0; index < voters; index += 1) voterTokens.push(await register(`voter${index}`, index % 2 ? 'F' : 'M'));
   const questionIds: number[] = [];
   for (let index = 0; index < questions; index += 1) {
-    const body = { type: 'MC', question: `Question ${index}?`, choices: ['A', 'B', 'C', 'D'], tags: [] };
-    const reply = await callServer(baseUrl, 'POST', '/api/polls/create/', { token: authorToken, body });
-    if (reply.status !== 200) throw new Error(`create failed: ${reply.status} ${JSON.stringify(reply.body)}`);
-    questionIds.push(reply.body.question.id);
+    const body: CreateQuestionBody = { type: 'MC', question: `Question ${index}?`, choices: ['A', 'B', 'C', 'D'], tags: [] };
+    const { question } = await serverClient(baseUrl, authorToken).post(api.create, createQuestionBodySchema, body, createQuestionResponseSchema);
+    questionIds.push(question.id);
   }
   return { authorToken, voterTokens, questionIds };
 }
@@ -155,13 +150,13 @@ export async function streamVotes(
     while (next < total && !stop(acknowledged.length)) {
       const index = next++;
       const vote = { voter: index % community.voterTokens.length, questionId: community.questionIds[Math.floor(index / community.voterTokens.length)], choice: (index % 4) + 1 };
-      let reply: HttpReply;
+      let reply: RawReply;
       try {
-        reply = await callServer(baseUrl, 'POST', `/api/polls/answer/${vote.questionId}/`, { token: community.voterTokens[vote.voter], body: { choice: vote.choice } });
+        reply = await serverClient(baseUrl, community.voterTokens[vote.voter]).raw('POST', api.answer(vote.questionId), { choice: vote.choice });
       } catch {
         return; // the server is gone
       }
-      if (reply.status !== 200) throw new Error(`vote refused: ${reply.status} ${JSON.stringify(reply.body)}`);
+      if (reply.status !== 200) throw new Error(`vote refused: ${reply.status} ${reply.text}`);
       acknowledged.push(vote);
     }
   };

@@ -1,4 +1,4 @@
-import { api, feedSchema, type Feed } from '@pollscope/contract';
+import { accountSchema, accountUpdateBodySchema, answerBodySchema, api, blockedSchema, connectedSchema, type Feed, feedSchema, likedSchema, passedSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
@@ -20,10 +20,10 @@ async function feedOf(user: TestUser, url: string = api.feed): Promise<{ feed: F
 async function readerOfAuthor() {
   const reader = await signUp(ctx);
   const author = await signUp(ctx, { firstName: 'Ada' });
-  await reader.api.post(api.follow(author.id));
+  await reader.api.post(api.follow(author.id), connectedSchema);
   const older = await ask(author, { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'] });
   const newer = await ask(author, { question: 'Sea or mountains?', choices: ['Sea', 'Mountains'] });
-  await reader.api.post(api.answer(older), { choice: 1 });
+  await reader.api.post(api.answer(older), answerBodySchema, { choice: 1 }, questionSchema);
   const first = await feedOf(reader);
   expect(first.feed.questions.map((question) => question.id)).toEqual([newer, older]);
   // Read again with nothing changed, the page is the same to the byte.
@@ -37,21 +37,21 @@ describe('a feed read again', () => {
   it('counts a vote someone else cast since', async () => {
     const { reader, older } = await readerOfAuthor();
     const voter = await signUp(ctx);
-    await voter.api.post(api.answer(older), { choice: 2 });
+    await voter.api.post(api.answer(older), answerBodySchema, { choice: 2 }, questionSchema);
     expect(questionIn((await feedOf(reader)).feed, older)?.result).toMatchObject({ count: 2, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 50 }] });
   });
 
   it('shows the reader’s own answer and the result it opens', async () => {
     const { reader, newer } = await readerOfAuthor();
-    await reader.api.post(api.answer(newer), { choice: 2 });
+    await reader.api.post(api.answer(newer), answerBodySchema, { choice: 2 }, questionSchema);
     expect(questionIn((await feedOf(reader)).feed, newer)).toMatchObject({ answer: { choice: 2 }, result: { count: 1 } });
   });
 
   it('counts a like by someone else, and shows the reader’s own', async () => {
     const { reader, newer } = await readerOfAuthor();
-    await (await signUp(ctx)).api.post(api.like(newer));
+    await (await signUp(ctx)).api.post(api.like(newer), likedSchema);
     expect(questionIn((await feedOf(reader)).feed, newer)).toMatchObject({ like_count: 1, liked: false });
-    await reader.api.post(api.like(newer));
+    await reader.api.post(api.like(newer), likedSchema);
     expect(questionIn((await feedOf(reader)).feed, newer)).toMatchObject({ like_count: 2, liked: true });
   });
 
@@ -63,17 +63,16 @@ describe('a feed read again', () => {
 
   it('names the author by the name they took since', async () => {
     const { reader, author, newer } = await readerOfAuthor();
-    const account = (await author.api.get(api.account)).body;
-    const renamed = await author.api.post(api.account, { firstName: 'Grace', birthDate: account.birthdate, livingIn: account.country });
-    expect(renamed.status).toBe(200);
+    const account = await author.api.get(api.account, accountSchema);
+    await author.api.post(api.account, accountUpdateBodySchema, { firstName: 'Grace', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null }, accountSchema);
     expect(questionIn((await feedOf(reader)).feed, newer)?.user_name).toBe('Grace');
   });
 
   it('leaves out a question the reader hid since, and the author once they block the reader', async () => {
     const { reader, author, older, newer } = await readerOfAuthor();
-    await reader.api.post(api.pass(newer));
+    await reader.api.post(api.pass(newer), passedSchema);
     expect((await feedOf(reader)).feed.questions.map((question) => question.id)).toEqual([older]);
-    await author.api.post(api.ban(reader.id));
+    await author.api.post(api.ban(reader.id), blockedSchema);
     expect((await feedOf(reader)).feed.questions).toEqual([]);
   });
 
@@ -93,11 +92,11 @@ describe('FEED_PAGES_MB', () => {
     const none = await createTestApp({ feedPagesMegabytes: 0 });
     try {
       const [reader, author] = [await signUp(none), await signUp(none)];
-      await reader.api.post(api.follow(author.id));
+      await reader.api.post(api.follow(author.id), connectedSchema);
       const question = await ask(author);
-      for (let read = 0; read < 3; read += 1) expect(feedSchema.parse((await reader.api.get(api.feed)).body).questions.map((item) => item.like_count)).toEqual([0]);
-      await author.api.post(api.like(question));
-      expect(feedSchema.parse((await reader.api.get(api.feed)).body).questions.map((item) => item.like_count)).toEqual([1]);
+      for (let read = 0; read < 3; read += 1) expect((await reader.api.get(api.feed, feedSchema)).questions.map((item) => item.like_count)).toEqual([0]);
+      await author.api.post(api.like(question), likedSchema);
+      expect((await reader.api.get(api.feed, feedSchema)).questions.map((item) => item.like_count)).toEqual([1]);
     } finally {
       await none.close();
     }

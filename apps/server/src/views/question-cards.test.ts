@@ -1,4 +1,4 @@
-import { api } from '@pollscope/contract';
+import { accountSchema, accountUpdateBodySchema, answerBodySchema, api, likedSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
 import { isCurrent, QuestionCards } from './question-cards.js';
@@ -19,7 +19,7 @@ const votesOf = async (cards: QuestionCards, id: number) => {
 /** Answers through the API, as another instance would: the cards here hear nothing of it. */
 async function answerElsewhere(question: number, choice: number): Promise<number> {
   const voter = await signUp(ctx);
-  expect((await voter.api.post(api.answer(question), { choice })).status).toBe(200);
+  await voter.api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
   const { seq } = await ctx.database.db.selectFrom('votes').select('seq').where('question_id', '=', question).where('user_id', '=', voter.id).executeTakeFirstOrThrow();
   return seq;
 }
@@ -68,12 +68,12 @@ describe('question cards', () => {
     const cards = new QuestionCards(100);
     await votesOf(cards, question);
     const fan = await signUp(ctx);
-    await fan.api.post(api.like(question));
+    await fan.api.post(api.like(question), likedSchema);
     cards.likesChanged(question, 1);
     expect(await votesOf(cards, question)).toMatchObject({ likes: 1 });
 
-    const account = (await author.api.get(api.account)).body;
-    await author.api.post(api.account, { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, gender: account.gender, favoriteCategory: null, favoriteTopic: null });
+    const account = await author.api.get(api.account, accountSchema);
+    await author.api.post(api.account, accountUpdateBodySchema, { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null }, accountSchema);
     cards.authorRenamed(author.id);
     expect((await cards.read(ctx.database.db, [question])).get(question)!.moving.authorName).toBe('Renamed');
   });

@@ -1,4 +1,4 @@
-import { api } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, connectedSchema, likedSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../test/helper.js';
 import { ViewerStates } from './viewer-states.js';
@@ -20,9 +20,9 @@ describe('viewer states', () => {
     const before = await states.get(ctx.database.db, viewer.id, await versionOf(viewer.id));
     expect(before.votes.size).toBe(0);
 
-    await viewer.api.post(api.answer(question), { choice: 2 });
-    await viewer.api.post(api.like(question));
-    await viewer.api.post(api.follow(author.id));
+    await viewer.api.post(api.answer(question), answerBodySchema, { choice: 2 }, questionSchema);
+    await viewer.api.post(api.like(question), likedSchema);
+    await viewer.api.post(api.follow(author.id), connectedSchema);
     // Kept while the version stands, whatever happened meanwhile.
     expect(await states.get(ctx.database.db, viewer.id, before.version)).toBe(before);
 
@@ -51,8 +51,8 @@ describe('viewer states', () => {
 
   it('know who blocked the viewer and whom the viewer blocked', async () => {
     const [viewer, blocker, blocked] = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
-    await blocker.api.post(api.ban(viewer.id));
-    await viewer.api.post(api.ban(blocked.id));
+    await blocker.api.post(api.ban(viewer.id), blockedSchema);
+    await viewer.api.post(api.ban(blocked.id), blockedSchema);
     const state = await new ViewerStates(100_000).get(ctx.database.db, viewer.id, await versionOf(viewer.id));
     expect([...state.blocked].sort()).toEqual([blocker.id, blocked.id].sort());
   });

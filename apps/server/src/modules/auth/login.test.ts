@@ -1,4 +1,4 @@
-import { api, errorBodySchema, tokenResponseSchema } from '@pollscope/contract';
+import { api, settingsSchema, tokenResponseSchema } from '@pollscope/contract';
 import { scrypt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_EMAIL } from '../../seed/reference.js';
@@ -27,9 +27,10 @@ function hashCosts(): number[] {
 describe('signing in', () => {
   it('gives a token for the right password', async () => {
     const user = await signUp(ctx);
-    const reply = await client(ctx.app).post(api.login, { username: user.email, password: 'correct horse' });
+    const reply = await client(ctx.app).raw('POST', api.login, { username: user.email, password: 'correct horse' });
     expect(reply.status).toBe(200);
-    expect((await client(ctx.app, reply.body.token).get(api.settings)).body.email).toBe(user.email);
+    const { token } = reply.parse(tokenResponseSchema);
+    expect((await client(ctx.app, token).get(api.settings, settingsSchema)).email).toBe(user.email);
   });
 
   it('takes the email as `username` or as `email`, in any case and with spaces around it', async () => {
@@ -39,11 +40,11 @@ describe('signing in', () => {
       { email: user.email, password: 'correct horse' },
       { email: ` ${user.email.toUpperCase()} `, password: 'correct horse' },
     ]) {
-      const reply = await client(ctx.app).post(api.login, credentials);
+      const reply = await client(ctx.app).raw('POST', api.login, credentials);
       expect(reply.status, JSON.stringify(credentials)).toBe(200);
-      const { token } = tokenResponseSchema.strict().parse(reply.body);
+      const { token } = reply.parse(tokenResponseSchema.strict());
       expect(token).not.toBe(user.token);
-      expect((await client(ctx.app, token).get(api.account)).status).toBe(200);
+      expect((await client(ctx.app, token).raw('GET', api.account)).status).toBe(200);
     }
   });
 
@@ -55,35 +56,35 @@ describe('signing in', () => {
       // The account that asks the quiz questions cannot sign in.
       { email: SYSTEM_EMAIL, password: '!' },
     ]) {
-      const reply = await client(ctx.app).post(api.login, credentials);
+      const reply = await client(ctx.app).raw('POST', api.login, credentials);
       expect(reply.status).toBe(400);
-      expect(errorBodySchema.strict().parse(reply.body)).toEqual({ message: 'Wrong username or password!' });
+      expect(reply.error()).toEqual({ message: 'Wrong username or password!' });
     }
   });
 
   it('names the missing field of incomplete credentials', async () => {
-    const noPassword = await client(ctx.app).post(api.login, { email: 'someone@example.com' });
+    const noPassword = await client(ctx.app).raw('POST', api.login, { email: 'someone@example.com' });
     expect(noPassword.status).toBe(400);
-    expect(noPassword.body.errors).toHaveProperty('password');
-    const noEmail = await client(ctx.app).post(api.login, { password: 'correct horse' });
+    expect(noPassword.error().errors).toHaveProperty('password');
+    const noEmail = await client(ctx.app).raw('POST', api.login, { password: 'correct horse' });
     expect(noEmail.status).toBe(400);
-    expect(noEmail.body.errors).toEqual({ email: 'Email is required' });
-    const empty = await client(ctx.app).post(api.login, { email: '', password: '' });
-    expect(Object.keys(empty.body.errors).sort()).toEqual(['email', 'password']);
+    expect(noEmail.error().errors).toEqual({ email: 'Email is required' });
+    const empty = await client(ctx.app).raw('POST', api.login, { email: '', password: '' });
+    expect(Object.keys(empty.error().errors ?? {}).sort()).toEqual(['email', 'password']);
   });
 
   it('answers an unknown email exactly as a wrong password, after the same hashing work', async () => {
     const user = await signUp(ctx);
     vi.mocked(scrypt).mockClear();
-    const wrongPassword = await client(ctx.app).post(api.login, { email: user.email, password: 'wrong horse' });
+    const wrongPassword = await client(ctx.app).raw('POST', api.login, { email: user.email, password: 'wrong horse' });
     const wrongPasswordCosts = hashCosts();
     vi.mocked(scrypt).mockClear();
-    const unknownEmail = await client(ctx.app).post(api.login, { email: 'nobody-here@example.com', password: 'wrong horse' });
+    const unknownEmail = await client(ctx.app).raw('POST', api.login, { email: 'nobody-here@example.com', password: 'wrong horse' });
     const unknownEmailCosts = hashCosts();
 
     expect(unknownEmail.status).toBe(wrongPassword.status);
-    expect(unknownEmail.body).toEqual(wrongPassword.body);
-    expect(unknownEmail.body).toEqual({ message: 'Wrong username or password!' });
+    expect(unknownEmail.json()).toEqual(wrongPassword.json());
+    expect(unknownEmail.error()).toEqual({ message: 'Wrong username or password!' });
     expect(unknownEmail.headers['content-length']).toBe(wrongPassword.headers['content-length']);
     expect(wrongPasswordCosts).toEqual([ctx.config.passwordHashCost]);
     expect(unknownEmailCosts).toEqual(wrongPasswordCosts);
@@ -96,9 +97,9 @@ describe('signing out', () => {
     const reply = await ctx.app.inject({ method: 'POST', url: api.logout, headers: { authorization: `Token ${user.token}` } });
     expect(reply.statusCode).toBe(204);
     expect(reply.body).toBe('');
-    const after = await user.api.get(api.account);
+    const after = await user.api.raw('GET', api.account);
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ message: 'Your session has ended, sign in again' });
-    expect((await user.api.post(api.logout)).status).toBe(401);
+    expect(after.error()).toEqual({ message: 'Your session has ended, sign in again' });
+    expect((await user.api.raw('POST', api.logout)).status).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import { accountSchema, api, errorBodySchema, quizListSchema, settingsSchema, tokenResponseSchema } from '@pollscope/contract';
+import { accountSchema, api, createQuestionBodySchema, createQuestionResponseSchema, questionPageSchema, quizListSchema, type RegisterBody, registerBodySchema, settingsSchema, statsSchema, tokenResponseSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestContext } from '../../test/helper.js';
 
@@ -9,15 +9,17 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 let registrations = 0;
-const person = (overrides: Record<string, unknown> = {}) => ({
+/** A registration the server takes, with an email of its own. */
+const registration = (): RegisterBody => ({
   firstName: 'Ada',
   birthDate: '1990-06-15',
   gender: 'F',
   livingIn: 840,
   email: `register${++registrations}@example.com`,
   password: 'correct horse',
-  ...overrides,
 });
+/** A registration with fields changed, right or wrong, or left out (undefined). */
+const person = (overrides: Record<string, unknown> = {}) => ({ ...registration(), ...overrides });
 
 /** The birth date of someone who turns `years` today (the 28th of February for a 29th). */
 function turningToday(years: number): string {
@@ -41,10 +43,10 @@ const tableSizes = async () => {
 /** Registers with a body that must be refused with `status`, naming `field`, and leave no trace. */
 async function refused(body: Record<string, unknown>, field: string | null, status = 400) {
   const before = await tableSizes();
-  const reply = await client(ctx.app).post(api.register, body);
+  const reply = await client(ctx.app).raw('POST', api.register, body);
   expect(reply.status, JSON.stringify(body)).toBe(status);
-  const error = errorBodySchema.strict().parse(reply.body);
-  if (field) expect(Object.keys(error.errors ?? {}), JSON.stringify(reply.body)).toContain(field);
+  const error = reply.error();
+  if (field) expect(Object.keys(error.errors ?? {}), reply.text).toContain(field);
   expect(await tableSizes()).toEqual(before);
   return error;
 }
@@ -52,12 +54,12 @@ async function refused(body: Record<string, unknown>, field: string | null, stat
 describe('registering', () => {
   it('answers 201 with a token that signs the new person in', async () => {
     const body = person({ firstName: '  Ada  ', email: ' Ada.Lovelace@Example.COM ', gender: 'F', livingIn: 826 });
-    const reply = await client(ctx.app).post(api.register, body);
+    const reply = await client(ctx.app).raw('POST', api.register, body);
     expect(reply.status).toBe(201);
-    const { token } = tokenResponseSchema.strict().parse(reply.body);
+    const { token } = reply.parse(tokenResponseSchema.strict());
     const me = client(ctx.app, token);
-    expect(settingsSchema.parse((await me.get(api.settings)).body)).toEqual({ email: 'ada.lovelace@example.com', notification: true });
-    expect(accountSchema.parse((await me.get(api.account)).body)).toEqual({
+    expect(await me.get(api.settings, settingsSchema)).toEqual({ email: 'ada.lovelace@example.com', notification: true });
+    expect(await me.get(api.account, accountSchema)).toEqual({
       first_name: 'Ada',
       birthdate: '1990-06-15',
       country: 826,
@@ -65,16 +67,16 @@ describe('registering', () => {
       favorite_topic: null,
       gender: 'F',
     });
-    expect((await me.get(api.myStats)).body).toEqual({ question: 0, answer: 0, like: 0 });
+    expect(await me.get(api.myStats, statsSchema)).toEqual({ question: 0, answer: 0, like: 0 });
   });
 
   it('makes one account of two simultaneous registrations with one email', async () => {
     const replies = await Promise.all([
-      client(ctx.app).post(api.register, person({ email: 'twin@example.com' })),
-      client(ctx.app).post(api.register, person({ email: 'Twin@Example.com ' })),
+      client(ctx.app).raw('POST', api.register, person({ email: 'twin@example.com' })),
+      client(ctx.app).raw('POST', api.register, person({ email: 'Twin@Example.com ' })),
     ]);
     expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409]);
-    expect(replies.find((reply) => reply.status === 409)!.body).toEqual({
+    expect(replies.find((reply) => reply.status === 409)!.error()).toEqual({
       message: 'This email is already registered',
       errors: { email: 'This email is already registered' },
     });
@@ -83,7 +85,7 @@ describe('registering', () => {
   });
 
   it('refuses an email already registered, whatever its case, with 409', async () => {
-    await client(ctx.app).post(api.register, person({ email: 'taken@example.com' }));
+    await client(ctx.app).post(api.register, registerBodySchema, { ...registration(), email: 'taken@example.com' }, tokenResponseSchema);
     await refused(person({ email: 'TAKEN@example.com' }), 'email', 409);
   });
 
@@ -91,7 +93,7 @@ describe('registering', () => {
     await refused(person({ firstName: undefined }), 'firstName');
     await refused(person({ firstName: '   ' }), 'firstName');
     await refused(person({ firstName: 'x'.repeat(51) }), 'firstName');
-    expect((await client(ctx.app).post(api.register, person({ firstName: 'x'.repeat(50) }))).status).toBe(201);
+    expect((await client(ctx.app).raw('POST', api.register, person({ firstName: 'x'.repeat(50) }))).status).toBe(201);
   });
 
   it('needs a real birth date as YYYY-MM-DD, of someone 13 to 120 years old', async () => {
@@ -103,15 +105,15 @@ describe('registering', () => {
     expect(tooYoung.errors).toEqual({ birthDate: 'You must be between 13 and 120 years old' });
     await refused(person({ birthDate: turningToday(121) }), 'birthDate');
     await refused(person({ birthDate: '2999-01-01' }), 'birthDate');
-    expect((await client(ctx.app).post(api.register, person({ birthDate: turningToday(13) }))).status).toBe(201);
-    expect((await client(ctx.app).post(api.register, person({ birthDate: dayAfter(turningToday(121)) }))).status).toBe(201);
+    expect((await client(ctx.app).raw('POST', api.register, person({ birthDate: turningToday(13) }))).status).toBe(201);
+    expect((await client(ctx.app).raw('POST', api.register, person({ birthDate: dayAfter(turningToday(121)) }))).status).toBe(201);
   });
 
   it('needs gender F or M', async () => {
     await refused(person({ gender: 'X' }), 'gender');
     await refused(person({ gender: 'f' }), 'gender');
     await refused(person({ gender: undefined }), 'gender');
-    expect((await client(ctx.app).post(api.register, person({ gender: 'M' }))).status).toBe(201);
+    expect((await client(ctx.app).raw('POST', api.register, person({ gender: 'M' }))).status).toBe(201);
   });
 
   it('needs a country of the list', async () => {
@@ -133,8 +135,8 @@ describe('registering', () => {
     const short = await refused(person({ password: '1234567' }), 'password');
     expect(short.errors).toEqual({ password: 'At least 8 characters' });
     await refused(person({ password: 'x'.repeat(129) }), 'password');
-    expect((await client(ctx.app).post(api.register, person({ password: '12345678' }))).status).toBe(201);
-    expect((await client(ctx.app).post(api.register, person({ password: 'x'.repeat(128) }))).status).toBe(201);
+    expect((await client(ctx.app).raw('POST', api.register, person({ password: '12345678' }))).status).toBe(201);
+    expect((await client(ctx.app).raw('POST', api.register, person({ password: 'x'.repeat(128) }))).status).toBe(201);
   });
 
   it('names every missing field of an empty body', async () => {
@@ -145,33 +147,33 @@ describe('registering', () => {
 
 describe('the quiz answers sent with a registration', () => {
   it('become the new person’s first votes', async () => {
-    const quiz = quizListSchema.parse((await client(ctx.app).get(api.quizes)).body);
+    const quiz = await client(ctx.app).get(api.quizes, quizListSchema);
     const [first, second] = quiz;
-    const reply = await client(ctx.app).post(api.register, person({ quiz: [{ question: first.question.id, choice: 2 }, { question: second.question.id, choice: 1 }] }));
+    const reply = await client(ctx.app).raw('POST', api.register, person({ quiz: [{ question: first.question.id, choice: 2 }, { question: second.question.id, choice: 1 }] }));
     expect(reply.status).toBe(201);
-    const me = client(ctx.app, reply.body.token);
-    const answered = (await me.get(api.myAnswered)).body.questions;
-    expect(answered.map((question: { id: number; answer: unknown }) => [question.id, question.answer])).toEqual([
+    const me = client(ctx.app, reply.parse(tokenResponseSchema).token);
+    const answered = (await me.get(api.myAnswered, questionPageSchema)).questions;
+    expect(answered.map((question) => [question.id, question.answer])).toEqual([
       [second.question.id, { choice: 1 }],
       [first.question.id, { choice: 2 }],
     ]);
-    expect(answered[1].result.count).toBeGreaterThanOrEqual(1);
-    expect((await me.get(api.myStats)).body.answer).toBe(2);
+    expect(answered[1].result?.count).toBeGreaterThanOrEqual(1);
+    expect((await me.get(api.myStats, statsSchema)).answer).toBe(2);
   });
 
   it('count a question given twice once, with the first answer', async () => {
-    const [item] = quizListSchema.parse((await client(ctx.app).get(api.quizes)).body);
-    const reply = await client(ctx.app).post(api.register, person({ quiz: [{ question: item.question.id, choice: 1 }, { question: item.question.id, choice: 3 }] }));
+    const [item] = await client(ctx.app).get(api.quizes, quizListSchema);
+    const reply = await client(ctx.app).raw('POST', api.register, person({ quiz: [{ question: item.question.id, choice: 1 }, { question: item.question.id, choice: 3 }] }));
     expect(reply.status).toBe(201);
-    const answered = (await client(ctx.app, reply.body.token).get(api.myAnswered)).body.questions;
-    expect(answered.map((question: { answer: unknown }) => question.answer)).toEqual([{ choice: 1 }]);
+    const answered = (await client(ctx.app, reply.parse(tokenResponseSchema).token).get(api.myAnswered, questionPageSchema)).questions;
+    expect(answered.map((question) => question.answer)).toEqual([{ choice: 1 }]);
   });
 
   it('refuse a question that is not in the quiz, creating no account and no vote', async () => {
-    const author = await client(ctx.app).post(api.register, person());
-    const asked = await client(ctx.app, author.body.token).post(api.create, { type: 'MC', question: 'Not a quiz question?', choices: ['A', 'B'], tags: [] });
-    const [item] = quizListSchema.parse((await client(ctx.app).get(api.quizes)).body);
-    const body = person({ quiz: [{ question: item.question.id, choice: 1 }, { question: asked.body.question.id, choice: 1 }] });
+    const author = await client(ctx.app).post(api.register, registerBodySchema, registration(), tokenResponseSchema);
+    const asked = await client(ctx.app, author.token).post(api.create, createQuestionBodySchema, { type: 'MC', question: 'Not a quiz question?', choices: ['A', 'B'], tags: [] }, createQuestionResponseSchema);
+    const [item] = await client(ctx.app).get(api.quizes, quizListSchema);
+    const body = person({ quiz: [{ question: item.question.id, choice: 1 }, { question: asked.question.id, choice: 1 }] });
     const error = await refused(body, 'quiz.1.question');
     expect(error.message).toBe('That is not a quiz question');
     const account = await ctx.database.db.selectFrom('users').select('id').where('email', '=', body.email as string).executeTakeFirst();
@@ -180,7 +182,7 @@ describe('the quiz answers sent with a registration', () => {
   });
 
   it('refuse a choice the quiz question does not offer, naming the answer', async () => {
-    const [first, second] = quizListSchema.parse((await client(ctx.app).get(api.quizes)).body);
+    const [first, second] = await client(ctx.app).get(api.quizes, quizListSchema);
     const error = await refused(person({ quiz: [{ question: first.question.id, choice: 1 }, { question: second.question.id, choice: 9 }] }), 'quiz.1.choice');
     expect(error.message).toBe('Pick one of the choices');
     await refused(person({ quiz: [{ question: first.question.id, choice: 'one' }] }), 'quiz.0.choice');

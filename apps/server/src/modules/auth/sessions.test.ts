@@ -1,4 +1,4 @@
-import { api } from '@pollscope/contract';
+import { api, loginBodySchema, tokenResponseSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
@@ -22,8 +22,8 @@ async function idleFor(user: TestUser, seconds: number): Promise<void> {
 }
 
 async function signIn(user: TestUser) {
-  const reply = await client(ctx.app).post(api.login, { email: user.email, password: 'correct horse' });
-  return client(ctx.app, reply.body.token);
+  const { token } = await client(ctx.app).post(api.login, loginBodySchema, { email: user.email, password: 'correct horse' }, tokenResponseSchema);
+  return client(ctx.app, token);
 }
 
 describe('sessions', () => {
@@ -35,23 +35,23 @@ describe('sessions', () => {
   it('keeps a token that is used, and ends one left idle too long', async () => {
     const user = await signUp(ctx);
     await idleFor(user, IDLE_SECONDS - 60);
-    expect((await user.api.get(api.myStats)).status).toBe(200);
+    expect((await user.api.raw('GET', api.myStats)).status).toBe(200);
     // Uses are written every few seconds; then the session lies idle.
     await ctx.app.memory.sessions.writeTouches();
 
     await idleFor(user, IDLE_SECONDS + 1);
-    const expired = await user.api.get(api.myStats);
+    const expired = await user.api.raw('GET', api.myStats);
     expect(expired.status).toBe(401);
-    expect(expired.body).toEqual({ message: 'Your session has ended, sign in again' });
+    expect(expired.error()).toEqual({ message: 'Your session has ended, sign in again' });
     // An ended session is gone, not merely idle.
     await idleFor(user, 0);
-    expect((await user.api.get(api.myStats)).status).toBe(401);
+    expect((await user.api.raw('GET', api.myStats)).status).toBe(401);
   });
 
   it('renews the last use of a session that is used', async () => {
     const user = await signUp(ctx);
     await idleFor(user, IDLE_SECONDS - 60);
-    await user.api.get(api.myStats);
+    await user.api.raw('GET', api.myStats);
     await ctx.app.memory.sessions.writeTouches();
     const session = await ctx.database.db.selectFrom('sessions').select('last_used_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(session.last_used_at)).toBeLessThan(60_000);
@@ -62,30 +62,30 @@ describe('sessions', () => {
     const laptop = await signIn(user);
     const phone = await signIn(user);
     // In use, so the server keeps it.
-    expect((await phone.get(api.myStats)).status).toBe(200);
-    const changed = await laptop.post(api.settings, { email: user.email, notification: true, password: 'a new password' });
+    expect((await phone.raw('GET', api.myStats)).status).toBe(200);
+    const changed = await laptop.raw('POST', api.settings, { email: user.email, notification: true, password: 'a new password' });
     expect(changed.status).toBe(200);
 
-    expect((await laptop.get(api.myStats)).status).toBe(200);
-    expect((await phone.get(api.myStats)).status).toBe(401);
-    expect((await user.api.get(api.myStats)).status).toBe(401);
-    expect((await client(ctx.app).post(api.login, { email: user.email, password: 'correct horse' })).status).toBe(400);
-    expect((await client(ctx.app).post(api.login, { email: user.email, password: 'a new password' })).status).toBe(200);
+    expect((await laptop.raw('GET', api.myStats)).status).toBe(200);
+    expect((await phone.raw('GET', api.myStats)).status).toBe(401);
+    expect((await user.api.raw('GET', api.myStats)).status).toBe(401);
+    expect((await client(ctx.app).raw('POST', api.login, { email: user.email, password: 'correct horse' })).status).toBe(400);
+    expect((await client(ctx.app).raw('POST', api.login, { email: user.email, password: 'a new password' })).status).toBe(200);
   });
 
   it('keeps the other sessions when settings change without a new password', async () => {
     const user = await signUp(ctx);
     const phone = await signIn(user);
-    expect((await user.api.post(api.settings, { email: user.email, notification: false, password: '' })).status).toBe(200);
-    expect((await phone.get(api.myStats)).status).toBe(200);
+    expect((await user.api.raw('POST', api.settings, { email: user.email, notification: false, password: '' })).status).toBe(200);
+    expect((await phone.raw('GET', api.myStats)).status).toBe(200);
   });
 
   it('ends the session on logout', async () => {
     const user = await signUp(ctx);
     const phone = await signIn(user);
-    expect((await user.api.post(api.logout)).status).toBe(204);
-    expect((await user.api.get(api.myStats)).status).toBe(401);
-    expect((await phone.get(api.myStats)).status).toBe(200);
+    expect((await user.api.raw('POST', api.logout)).status).toBe(204);
+    expect((await user.api.raw('GET', api.myStats)).status).toBe(401);
+    expect((await phone.raw('GET', api.myStats)).status).toBe(200);
   });
 });
 

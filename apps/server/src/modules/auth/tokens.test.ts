@@ -1,7 +1,7 @@
 import { api, errorBodySchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper.js';
-import { apiRoutesOf } from '../../test/routes.js';
+import { apiRoutesOf, routeParts } from '../../test/routes.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,7 +24,7 @@ const publicCalls = [
 ];
 
 function urlOf(key: string): { method: 'GET' | 'POST'; url: string } {
-  const [method, path] = key.split(' ') as ['GET' | 'POST', string];
+  const { method, path } = routeParts(key);
   return { method, url: `${path.replace(/:\w+/g, '1')}/` };
 }
 
@@ -63,6 +63,6 @@ describe('a public call', () => {
     }
     const login = await ctx.app.inject({ method: 'POST', url: api.login, headers: { authorization: 'Token not-a-real-token' }, payload: { email: 'nobody@example.com', password: 'whatever1' } });
     expect(login.statusCode).toBe(400);
-    expect(login.json()).toEqual({ message: 'Wrong username or password!' });
+    expect(errorBodySchema.strict().parse(login.json())).toEqual({ message: 'Wrong username or password!' });
   });
 });

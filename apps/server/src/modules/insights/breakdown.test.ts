@@ -1,4 +1,4 @@
-import { api, breakdownInfoSchema, breakdownResultSchema, errorBodySchema } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, breakdownInfoSchema, breakdownResultSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { answerAll, expectOnlyDeclared, FRANCE, JAPAN, many, signUpAs, US } from './testing.js';
@@ -30,47 +30,47 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const filtered = (user: TestUser, id: number, body: Record<string, unknown>) => user.api.post(api.breakdown(id), body);
+const filtered = (user: TestUser, id: number, body: Record<string, unknown>) => user.api.raw('POST', api.breakdown(id), body);
 
 describe('who may see a breakdown', () => {
   it('answers 404 for an unknown question', async () => {
-    for (const reply of [await women30[0].api.get(api.breakdown(999_999)), await filtered(women30[0], 999_999, {})]) {
+    for (const reply of [await women30[0].api.raw('GET', api.breakdown(999_999)), await filtered(women30[0], 999_999, {})]) {
       expect(reply.status).toBe(404);
-      errorBodySchema.strict().parse(reply.body);
+      reply.error();
     }
   });
 
   it('answers 403 to someone who has not answered the question, and serves them once they have', async () => {
     const question = await ask(author);
     const newcomer = await signUp(ctx);
-    const csv = () => newcomer.api.get(api.breakdownCsv(question));
-    for (const reply of [await newcomer.api.get(api.breakdown(question)), await filtered(newcomer, question, {}), await csv()]) {
+    const csv = () => newcomer.api.raw('GET', api.breakdownCsv(question));
+    for (const reply of [await newcomer.api.raw('GET', api.breakdown(question)), await filtered(newcomer, question, {}), await csv()]) {
       expect(reply.status).toBe(403);
-      expect(reply.body.message).toMatch(/answer/i);
+      expect(reply.error().message).toMatch(/answer/i);
     }
-    await newcomer.api.post(api.answer(question), { choice: 1 });
-    expect((await newcomer.api.get(api.breakdown(question))).status).toBe(200);
+    await newcomer.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+    expect((await newcomer.api.raw('GET', api.breakdown(question))).status).toBe(200);
     expect((await filtered(newcomer, question, {})).status).toBe(200);
     expect((await csv()).status).toBe(200);
   });
 
   it('serves the author without a vote of their own, and nobody blocked either way', async () => {
     const question = await ask(author);
-    expect((await author.api.get(api.breakdown(question))).status).toBe(200);
+    expect((await author.api.raw('GET', api.breakdown(question))).status).toBe(200);
     const blocked = await signUp(ctx);
-    await blocked.api.post(api.answer(question), { choice: 2 });
-    await author.api.post(api.ban(blocked.id));
-    expect((await blocked.api.get(api.breakdown(question))).status).toBe(403);
+    await blocked.api.post(api.answer(question), answerBodySchema, { choice: 2 }, questionSchema);
+    await author.api.post(api.ban(blocked.id), blockedSchema);
+    expect((await blocked.api.raw('GET', api.breakdown(question))).status).toBe(403);
     expect((await filtered(blocked, question, {})).status).toBe(403);
   });
 });
 
 describe('the filters a breakdown offers', () => {
   it('lists both genders, the youngest and oldest voters’ ages and the countries that have voters', async () => {
-    const reply = await women30[0].api.get(api.breakdown(cats));
+    const reply = await women30[0].api.raw('GET', api.breakdown(cats));
     expect(reply.status).toBe(200);
-    expectOnlyDeclared(breakdownInfoSchema, reply.body);
-    const body = breakdownInfoSchema.parse(reply.body);
+    expectOnlyDeclared(breakdownInfoSchema, reply.json());
+    const body = reply.parse(breakdownInfoSchema);
     expect(body.filters).toEqual({
       gender: [
         { value: 'F', label: 'Female' },
@@ -85,8 +85,8 @@ describe('the filters a breakdown offers', () => {
 
   it('offers the age defaults when nobody has voted yet', async () => {
     const empty = await ask(author, { question: 'Nobody yet?' });
-    const reply = await author.api.get(api.breakdown(empty));
-    expect(reply.body.filters).toMatchObject({ age: { min: 0, max: 999 }, country: [] });
+    const reply = await author.api.raw('GET', api.breakdown(empty));
+    expect(reply.parse(breakdownInfoSchema).filters).toMatchObject({ age: { min: 0, max: 999 }, country: [] });
   });
 });
 
@@ -104,8 +104,8 @@ describe('a filtered result', () => {
     for (const body of [{}, { min_age: '', max_age: '', country: '', gender: '' }, { min_age: 0, max_age: 999 }]) {
       const reply = await filtered(women30[0], question, body);
       expect(reply.status, JSON.stringify(body)).toBe(200);
-      expectOnlyDeclared(breakdownResultSchema, reply.body);
-      const result = breakdownResultSchema.parse(reply.body);
+      expectOnlyDeclared(breakdownResultSchema, reply.json());
+      const result = reply.parse(breakdownResultSchema);
       expect(result.question.result).toEqual({ count: 22, answers: [{ key: 1, percent: 41 }, { key: 2, percent: 36 }, { key: 3, percent: 23 }] });
       expect(result.overall).toEqual(result.question.result);
       expect(result.ages).toBeNull();
@@ -121,7 +121,7 @@ describe('a filtered result', () => {
 
   it('counts only the women when filtered by gender, and marks where they differ from the others', async () => {
     const reply = await filtered(women30[0], question, { gender: 'F' });
-    const result = breakdownResultSchema.parse(reply.body);
+    const result = reply.parse(breakdownResultSchema);
     // 14 women: 9 tea, 2 coffee, 3 water.
     expect(result.question.result).toEqual({ count: 14, answers: [{ key: 1, percent: 64 }, { key: 2, percent: 14 }, { key: 3, percent: 22 }] });
     expect(result.overall.count).toBe(22);
@@ -132,18 +132,18 @@ describe('a filtered result', () => {
   });
 
   it('counts the voters of one country, and of an age range widened to whole bands', async () => {
-    const france = breakdownResultSchema.parse((await filtered(women30[0], question, { country: FRANCE })).body);
+    const france = (await filtered(women30[0], question, { country: FRANCE })).parse(breakdownResultSchema);
     expect(france.question.result).toEqual({ count: 8, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 75 }, { key: 3, percent: 25 }] });
 
     // 30 to 40 covers the bands 25–34 and 35–44: the women of 30 and the men of 40.
-    const ages = breakdownResultSchema.parse((await filtered(women30[0], question, { min_age: 30, max_age: 40 })).body);
+    const ages = (await filtered(women30[0], question, { min_age: 30, max_age: 40 })).parse(breakdownResultSchema);
     expect(ages.ages).toEqual({ min: 25, max: 44 });
     expect(ages.question.result).toEqual({ count: 16, answers: [{ key: 1, percent: 38 }, { key: 2, percent: 50 }, { key: 3, percent: 12 }] });
   });
 
   it('combines the filters', async () => {
     const reply = await filtered(women30[0], question, { gender: 'F', min_age: 45, max_age: 60, country: JAPAN });
-    const result = breakdownResultSchema.parse(reply.body);
+    const result = reply.parse(breakdownResultSchema);
     expect(result.question.result).toEqual({ count: 6, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 0 }, { key: 3, percent: 50 }] });
     expect(result.ages).toEqual({ min: 45, max: 64 });
   });
@@ -151,8 +151,8 @@ describe('a filtered result', () => {
   it('is suppressed, with no comparison, when fewer than 5 voters match', async () => {
     for (const body of [{ gender: 'M', min_age: 45 }, { country: 36 }]) {
       const reply = await filtered(women30[0], question, body);
-      expectOnlyDeclared(breakdownResultSchema, reply.body);
-      const result = breakdownResultSchema.parse(reply.body);
+      expectOnlyDeclared(breakdownResultSchema, reply.json());
+      const result = reply.parse(breakdownResultSchema);
       expect(result.question.result, JSON.stringify(body)).toEqual({ count: 0, answers: [], suppressed: true });
       expect(result.comparison).toBeNull();
       expect(result.overall.count).toBe(22);
@@ -160,7 +160,7 @@ describe('a filtered result', () => {
   });
 
   it('compares the average of a rating with its margin of error', async () => {
-    const result = breakdownResultSchema.parse((await filtered(women30[0], rating, { gender: 'F' })).body);
+    const result = (await filtered(women30[0], rating, { gender: 'F' })).parse(breakdownResultSchema);
     expect(result.question.result?.count).toBe(14);
     expect(result.question.result?.average).toBe(7.14);
     expect(result.question.result?.answers).toContainEqual({ choice: 8, count: 8 });
@@ -182,32 +182,32 @@ describe('a filtered result', () => {
     for (const [body, field] of cases) {
       const reply = await filtered(women30[0], question, body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(Object.keys(errorBodySchema.strict().parse(reply.body).errors ?? {}), JSON.stringify(body)).toEqual([field]);
+      expect(Object.keys(reply.error().errors ?? {}), JSON.stringify(body)).toEqual([field]);
     }
   });
 });
 
 describe('the breakdown download', () => {
   it('is a CSV attachment of the filtered result beside everyone’s', async () => {
-    const reply = await women30[0].api.get(`${api.breakdownCsv(cats)}?gender=F&min_age=&country=`);
+    const reply = await women30[0].api.raw('GET', `${api.breakdownCsv(cats)}?gender=F&min_age=&country=`);
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^text\/csv/);
     expect(reply.headers['content-disposition']).toBe(`attachment; filename="QID${String(cats).padStart(3, '0')}-breakdown.csv"`);
-    const lines = String(reply.body).trimEnd().split('\r\n');
+    const lines = reply.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('question_id,question,filter,answer,votes,percent,margin_of_error,everyone_votes,everyone_percent,significant,note');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toMatch(new RegExp(`^${cats},Cats or dogs\\?,women,Cats,9,64,`));
   });
 
   it('says when too few voters match, and shows nothing of them', async () => {
-    const reply = await women30[0].api.get(`${api.breakdownCsv(cats)}?country=36`);
-    const lines = String(reply.body).trimEnd().split('\r\n');
+    const reply = await women30[0].api.raw('GET', `${api.breakdownCsv(cats)}?country=36`);
+    const lines = reply.text.trimEnd().split('\r\n');
     expect(lines).toEqual([lines[0], `${cats},Cats or dogs?,Australia,,,,,,,,too few voters match to show results`]);
   });
 
   it('validates its filter like the form', async () => {
-    const reply = await women30[0].api.get(`${api.breakdownCsv(cats)}?min_age=60&max_age=20`);
+    const reply = await women30[0].api.raw('GET', `${api.breakdownCsv(cats)}?min_age=60&max_age=20`);
     expect(reply.status).toBe(400);
-    expect(reply.body.errors).toHaveProperty('min_age');
+    expect(reply.error().errors).toHaveProperty('min_age');
   });
 });

@@ -1,4 +1,4 @@
-import { api, breakdownResultSchema, relateResultSchema, type Result } from '@pollscope/contract';
+import { api, breakdownFilterBodySchema, breakdownResultSchema, relateBodySchema, relateResultSchema, type Result } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 import { currentYear } from './ages.js';
@@ -52,7 +52,7 @@ beforeAll(async () => {
   for (const [index, voter] of voters.entries()) {
     for (const question of [colour, season, rating, number]) {
       if (index > 0 && random() < 0.15) continue;
-      const reply = await voter.user.api.post(api.answer(question.id), { choice: question.draw(voter) });
+      const reply = await voter.user.api.raw('POST', api.answer(question.id), { choice: question.draw(voter) });
       expect(reply.status).toBe(200);
     }
   }
@@ -123,9 +123,9 @@ describe('breakdown counts', () => {
           for (const country of [undefined, US, FRANCE, JAPAN, BRAZIL]) {
             const filter = { min_age, max_age, ...(gender ? { gender } : {}), ...(country ? { country } : {}) };
             const source = `${question.type} ${question.id} ${JSON.stringify(filter)}`;
-            const body = breakdownResultSchema.parse((await researcher.user.api.post(api.breakdown(question.id), filter)).body);
+            const body = await researcher.user.api.post(api.breakdown(question.id), breakdownFilterBodySchema, filter, breakdownResultSchema);
             expectResult(body.overall, everyone, question, `${source}, everyone`);
-            const csv = downloadGroups(String((await researcher.user.api.get(`${api.breakdownCsv(question.id)}?${queryString(filter)}`)).body), null).get('');
+            const csv = downloadGroups((await researcher.user.api.raw('GET', `${api.breakdownCsv(question.id)}?${queryString(filter)}`)).text, null).get('');
             if (body.question.result?.suppressed) {
               expect(csv, source).toBeNull();
               suppressed += 1;
@@ -155,11 +155,11 @@ describe('relate counts', () => {
       [rating, colour],
       [number, season],
     ] as const) {
-      const csv = downloadGroups(String((await researcher.user.api.get(api.relateCsv(first.id, second.id))).body), 'second_answer');
+      const csv = downloadGroups((await researcher.user.api.raw('GET', api.relateCsv(first.id, second.id))).text, 'second_answer');
       for (const [index, label] of second.labels.entries()) {
         const source = `${first.type} ${first.id} by "${label}" of ${second.id}`;
         const counts = await countVotes(first, { secondId: second.id, secondChoice: index + 1 });
-        const body = relateResultSchema.parse((await researcher.user.api.post(api.relate(first.id, second.id), { choice: index + 1 })).body);
+        const body = await researcher.user.api.post(api.relate(first.id, second.id), relateBodySchema, { choice: index + 1 }, relateResultSchema);
         if (body.question.result?.suppressed) {
           expect(csv.get(label), source).toBeNull();
           continue;

@@ -1,4 +1,4 @@
-import { api, breakdownResultSchema, relateResultSchema, type Result } from '@pollscope/contract';
+import { answerBodySchema, api, breakdownFilterBodySchema, breakdownResultSchema, questionSchema, relateResultSchema, type Result } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { exposedSets, type Members } from './attacker.js';
@@ -74,7 +74,7 @@ beforeAll(async () => {
       [rare, voter.third],
     ] as const) {
       if (choice === null) continue;
-      const reply = await voter.user.api.post(api.answer(question), { choice });
+      const reply = await voter.user.api.raw('POST', api.answer(question), { choice });
       expect(reply.status).toBe(200);
     }
   }
@@ -110,9 +110,9 @@ function expectResult(result: Result, members: Members, source: string): void {
 /** The JSON breakdown and its download, each as the groups it shows, checked against who they count. */
 async function breakdownResponses(filter: Filter): Promise<Response[]> {
   const source = `breakdown ${JSON.stringify(filter)}`;
-  const reply = await attacker().api.post(api.breakdown(first), filter);
+  const reply = await attacker().api.raw('POST', api.breakdown(first), filter);
   expect(reply.status, source).toBe(200);
-  const body = breakdownResultSchema.parse(reply.body);
+  const body = reply.parse(breakdownResultSchema);
   const ages = body.ages ?? { min: 0, max: 999 };
   const members = membersWhere(
     (voter) => (!filter.gender || voter.gender === filter.gender) && (!filter.country || voter.country === filter.country) && voter.age >= ages.min && voter.age <= ages.max,
@@ -121,8 +121,8 @@ async function breakdownResponses(filter: Filter): Promise<Response[]> {
   const shown = !body.question.result?.suppressed;
   if (shown) expectResult(body.question.result!, members, source);
 
-  const csv = await attacker().api.get(`${api.breakdownCsv(first)}?${queryString(filter)}`);
-  const group = downloadGroups(String(csv.body), null).get('');
+  const csv = await attacker().api.raw('GET', `${api.breakdownCsv(first)}?${queryString(filter)}`);
+  const group = downloadGroups(csv.text, null).get('');
   expect(group !== null, `${source} CSV shows what the JSON shows`).toBe(shown);
   if (group) {
     expectVotes(group.votes, members, `${source} CSV`);
@@ -141,19 +141,19 @@ async function relateResponses(second: number, choiceOf: (voter: Voter) => numbe
   for (const [index, label] of choices.entries()) {
     const choice = index + 1;
     const source = `relate to ${second}, "${label}" voters`;
-    const reply = await attacker().api.post(api.relate(first, second), { choice });
+    const reply = await attacker().api.raw('POST', api.relate(first, second), { choice });
     expect(reply.status, source).toBe(200);
-    const body = relateResultSchema.parse(reply.body);
+    const body = reply.parse(relateResultSchema);
     expectResult(body.overall, everyone(), source);
     const shown = !body.question.result?.suppressed;
     if (shown) expectResult(body.question.result!, rowMembers(choice), source);
     responses.push({ source, groups: shown ? [everyone(), rowMembers(choice)] : [everyone()] });
 
-    const one = downloadGroups(String((await attacker().api.get(`${api.relateCsv(first, second)}?choice=${choice}`)).body), 'second_answer');
+    const one = downloadGroups((await attacker().api.raw('GET', `${api.relateCsv(first, second)}?choice=${choice}`)).text, 'second_answer');
     expect([...one.keys()]).toEqual([label]);
     responses.push({ source: `${source} CSV`, groups: one.get(label) ? [everyone(), rowMembers(choice)] : [] });
   }
-  const all = downloadGroups(String((await attacker().api.get(api.relateCsv(first, second))).body), 'second_answer');
+  const all = downloadGroups((await attacker().api.raw('GET', api.relateCsv(first, second))).text, 'second_answer');
   expect([...all.keys()]).toEqual(choices);
   const groups: Members[] = [];
   for (const [index, label] of choices.entries()) {
@@ -284,7 +284,7 @@ async function breakdownLeaks(asker: TestUser, question: number, voted: Person[]
         for (const country of [undefined, ...countries]) {
           const [min_age, max_age] = [AGE_BANDS[first].min, AGE_BANDS[last].max];
           const filter: Filter = { min_age, max_age, ...(gender ? { gender } : {}), ...(country ? { country } : {}) };
-          const body = breakdownResultSchema.parse((await asker.api.post(api.breakdown(question), filter)).body);
+          const body = await asker.api.post(api.breakdown(question), breakdownFilterBodySchema, filter, breakdownResultSchema);
           if (body.question.result?.suppressed) continue;
           const members = all.filter((index) => {
             const voter = voted[index];
@@ -314,7 +314,7 @@ async function attackCommunity(people: (ctx: TestContext, random: () => number) 
     const random = seededRandom(7);
     const voted = await people(community, random);
     const question = await ask(await signUp(community), { question: 'Tea, coffee or water?', choices: ['Tea', 'Coffee', 'Water'] });
-    for (const voter of voted) await voter.user.api.post(api.answer(question), { choice: 1 + Math.floor(random() * 3) });
+    for (const voter of voted) await voter.user.api.post(api.answer(question), answerBodySchema, { choice: 1 + Math.floor(random() * 3) }, questionSchema);
     return await breakdownLeaks(voted[0].user, question, voted, countries);
   } finally {
     await community.close();

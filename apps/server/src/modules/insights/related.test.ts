@@ -1,4 +1,4 @@
-import { api, relatedListSchema, relatePairSchema, type RelatedQuestion } from '@pollscope/contract';
+import { answerBodySchema, api, passedSchema, questionSchema, relatedListSchema, type RelatedQuestion, relatePairSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { answerAll, expectOnlyDeclared, seededRandom } from './testing.js';
@@ -49,20 +49,20 @@ beforeAll(async () => {
       ...noiseOthers.map((id): [number, number] => [id, 1 + Math.floor(random() * 3)]),
     ];
     if (index < 20) votes.push([fewAnswers, cooks]);
-    for (const [question, choice] of votes) expect((await voter.api.post(api.answer(question), { choice })).status).toBe(200);
+    for (const [question, choice] of votes) await voter.api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
   }
 }, 120_000);
 afterAll(() => ctx.close());
 
 async function relatedTo(user: TestUser, question: number): Promise<RelatedQuestion[]> {
-  const reply = await user.api.get(api.related(question));
+  const reply = await user.api.raw('GET', api.related(question));
   expect(reply.status).toBe(200);
-  expectOnlyDeclared(relatedListSchema, reply.body);
-  return relatedListSchema.parse(reply.body).related;
+  expectOnlyDeclared(relatedListSchema, reply.json());
+  return reply.parse(relatedListSchema).related;
 }
 
 async function associationOf(first: number, second: number) {
-  const association = relatePairSchema.parse((await researcher.api.get(api.relate(first, second))).body).association;
+  const association = (await researcher.api.get(api.relate(first, second), relatePairSchema)).association;
   expect(association, `${first} with ${second}`).not.toBeNull();
   return association!;
 }
@@ -104,10 +104,10 @@ describe('related questions', () => {
 
   it('leaves out what the viewer passed, and answers 403 before they answer the question', async () => {
     const viewer = await signUp(ctx);
-    expect((await viewer.api.get(api.related(base))).status).toBe(403);
-    await viewer.api.post(api.answer(base), { choice: 1 });
+    expect((await viewer.api.raw('GET', api.related(base))).status).toBe(403);
+    await viewer.api.post(api.answer(base), answerBodySchema, { choice: 1 }, questionSchema);
     const strongest = (await relatedTo(viewer, base))[0].question.id;
-    await viewer.api.post(api.pass(strongest));
+    await viewer.api.post(api.pass(strongest), passedSchema);
     const ids = (await relatedTo(viewer, base)).map((entry) => entry.question.id);
     expect(ids).not.toContain(strongest);
     expect(ids.length).toBeGreaterThan(0);

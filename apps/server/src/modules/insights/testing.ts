@@ -1,4 +1,4 @@
-import { api } from '@pollscope/contract';
+import { answerBodySchema, api, questionSchema } from '@pollscope/contract';
 import { expect } from 'vitest';
 import type { ZodType } from 'zod';
 import { signUp, type TestContext, type TestUser } from '../../test/helper.js';
@@ -31,8 +31,7 @@ export function many(count: number, person: Person): Person[] {
 /** Each person answers the question with the choice given for them (by index, cycling). */
 export async function answerAll(voters: TestUser[], questionId: number, choices: number[]): Promise<void> {
   for (const [index, voter] of voters.entries()) {
-    const reply = await voter.api.post(api.answer(questionId), { choice: choices[index % choices.length] });
-    if (reply.status !== 200) throw new Error(`vote failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    await voter.api.post(api.answer(questionId), answerBodySchema, { choice: choices[index % choices.length] }, questionSchema);
   }
 }
 

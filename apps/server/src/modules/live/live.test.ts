@@ -1,4 +1,4 @@
-import { api, LIVE_RESULT_EVENT, liveResultSchema, type LiveResult } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, likedSchema, LIVE_RESULT_EVENT, type LiveResult, liveResultSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
 import { ask, client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
@@ -39,11 +39,11 @@ describe('live results', () => {
     expect(await stream.next()).toEqual({ retry: 3000 });
     expect(await nextResult(stream)).toEqual({ id: question, result: { count: 0, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 0 }] }, like_count: 0 });
 
-    await voter.api.post(api.answer(question), { choice: 2 });
+    await voter.api.post(api.answer(question), answerBodySchema, { choice: 2 }, questionSchema);
     expect(await nextResult(stream)).toEqual({ id: question, result: { count: 1, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 100 }] }, like_count: 0 });
-    await voter.api.post(api.like(question));
+    await voter.api.post(api.like(question), likedSchema);
     expect(await nextResult(stream)).toMatchObject({ result: { count: 1 }, like_count: 1 });
-    await voter.api.post(api.unlike(question));
+    await voter.api.post(api.unlike(question), likedSchema);
     expect(await nextResult(stream)).toMatchObject({ like_count: 0 });
   });
 
@@ -55,14 +55,14 @@ describe('live results', () => {
     const stream = await watch(question, viewer.token);
     expect(await nextResult(stream)).toEqual({ id: question, result: null, like_count: 0 });
 
-    await voter.api.post(api.answer(question), { choice: 4 });
-    await voter.api.post(api.like(question));
+    await voter.api.post(api.answer(question), answerBodySchema, { choice: 4 }, questionSchema);
+    await voter.api.post(api.like(question), likedSchema);
     expect(await nextResult(stream, (result) => result.like_count === 1)).toEqual({ id: question, result: null, like_count: 1 });
 
-    await viewer.api.post(api.answer(question), { choice: 8 });
+    await viewer.api.post(api.answer(question), answerBodySchema, { choice: 8 }, questionSchema);
     const seen = await nextResult(stream, (result) => result.result !== null);
     expect(seen.result).toMatchObject({ count: 2, average: 6 });
-    expect(stream.received.filter((block) => block.event === LIVE_RESULT_EVENT && JSON.parse(block.data!).result?.count === 1)).toEqual([]);
+    expect(stream.received.filter((block) => block.event === LIVE_RESULT_EVENT && liveResultSchema.parse(JSON.parse(block.data!)).result?.count === 1)).toEqual([]);
   });
 
   it('end on the last state after a burst of votes from many people at once', async () => {
@@ -72,11 +72,11 @@ describe('live results', () => {
     const stream = await watch(question, author.token);
     await nextResult(stream);
 
-    const statuses = await Promise.all(voters.map((voter, index) => voter.api.post(api.answer(question), { choice: (index % 4) + 1 }).then((reply) => reply.status)));
+    const statuses = await Promise.all(voters.map((voter, index) => voter.api.raw('POST', api.answer(question), { choice: (index % 4) + 1 }).then((reply) => reply.status)));
     expect(statuses).toEqual(voters.map(() => 200));
     const last = await nextResult(stream, (result) => result.result?.count === 20);
     expect(last.result!.answers).toEqual([1, 2, 3, 4].map((key) => ({ key, percent: 25 })));
-    const counts = stream.received.filter((block) => block.event === LIVE_RESULT_EVENT).map((block) => JSON.parse(block.data!).result.count as number);
+    const counts = stream.received.filter((block) => block.event === LIVE_RESULT_EVENT).map((block) => liveResultSchema.parse(JSON.parse(block.data!)).result!.count);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
   });
 
@@ -89,16 +89,14 @@ describe('live results', () => {
   it('give the state once as JSON to a call that does not ask for a stream', async () => {
     const author = await signUp(ctx);
     const question = await ask(author);
-    const reply = await author.api.get(api.live(question));
-    expect(reply.status).toBe(200);
-    expect(reply.body).toEqual({ id: question, result: { count: 0, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 0 }] }, like_count: 0 });
+    expect(await author.api.get(api.live(question), liveResultSchema)).toEqual({ id: question, result: { count: 0, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 0 }] }, like_count: 0 });
   });
 
   it('are refused without a token, to a user the author blocked and for a missing question', async () => {
     const author = await signUp(ctx);
     const blocked = await signUp(ctx);
     const question = await ask(author);
-    await author.api.post(api.ban(blocked.id));
+    await author.api.post(api.ban(blocked.id), blockedSchema);
     const cases: [string | undefined, number, number][] = [
       [undefined, question, 401],
       [blocked.token, question, 403],
@@ -109,7 +107,7 @@ describe('live results', () => {
       expect(stream.status).toBe(status);
       expect(stream.headers.get('content-type')).toContain('application/json');
     }
-    expect((await client(ctx.app).get(api.live(question))).status).toBe(401);
+    expect((await client(ctx.app).raw('GET', api.live(question))).status).toBe(401);
   });
 
   it('end when the server stops, so that clients reconnect to another instance', async () => {

@@ -1,4 +1,4 @@
-import { api, errorBodySchema, questionPageSchema, questionSchema } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, type Question, questionPageSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -8,33 +8,39 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The percentages of a multiple-choice result, in the order of the choices. */
+function percentsOf(question: Question): number[] {
+  return (question.result?.answers ?? []).flatMap((answer) => ('percent' in answer ? [answer.percent] : []));
+}
+
 describe('answering a question', () => {
   it('shows no result before voting, then the result with the voter’s choice', async () => {
     const author = await signUp(ctx);
     const voter = await signUp(ctx);
     const id = await ask(author, { choices: ['Cats', 'Dogs', 'Both'] });
 
-    const before = await voter.api.get(`/api/polls/question/${id}/`);
-    expect(before.body).toMatchObject({ result: null, answer: null });
+    const before = await voter.api.get(api.question(id), questionSchema);
+    expect(before).toMatchObject({ result: null, answer: null });
 
-    const answered = await voter.api.post(`/api/polls/answer/${id}/`, { choice: 2 });
-    expect(answered.status).toBe(200);
-    expect(answered.body.answer).toEqual({ choice: 2 });
-    expect(answered.body.result).toEqual({ count: 1, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 100 }, { key: 3, percent: 0 }] });
+    const reply = await voter.api.raw('POST', api.answer(id), { choice: 2 });
+    expect(reply.status).toBe(200);
+    const answered = reply.parse(questionSchema);
+    expect(answered.answer).toEqual({ choice: 2 });
+    expect(answered.result).toEqual({ count: 1, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 100 }, { key: 3, percent: 0 }] });
   });
 
   it('refuses a second vote with 409 and keeps the first', async () => {
     const author = await signUp(ctx);
     const voter = await signUp(ctx);
     const id = await ask(author);
-    await voter.api.post(`/api/polls/answer/${id}/`, { choice: 1 });
+    await voter.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
 
-    const second = await voter.api.post(`/api/polls/answer/${id}/`, { choice: 2 });
+    const second = await voter.api.raw('POST', api.answer(id), { choice: 2 });
     expect(second.status).toBe(409);
-    expect(second.body.message).toBe('You already answered this question');
-    const after = await voter.api.get(`/api/polls/question/${id}/`);
-    expect(after.body.answer).toEqual({ choice: 1 });
-    expect(after.body.result.count).toBe(1);
+    expect(second.error().message).toBe('You already answered this question');
+    const after = await voter.api.get(api.question(id), questionSchema);
+    expect(after.answer).toEqual({ choice: 1 });
+    expect(after.result?.count).toBe(1);
   });
 
   it('gives whole percentages that add up to 100 for three even thirds', async () => {
@@ -42,11 +48,10 @@ describe('answering a question', () => {
     const id = await ask(author, { choices: ['A', 'B', 'C'] });
     for (const choice of [1, 2, 3]) {
       const voter = await signUp(ctx);
-      await voter.api.post(`/api/polls/answer/${id}/`, { choice });
+      await voter.api.post(api.answer(id), answerBodySchema, { choice }, questionSchema);
     }
-    const { body } = await author.api.get(`/api/polls/question/${id}/`);
-    const percents = body.result.answers.map((answer: { percent: number }) => answer.percent);
-    expect(percents.reduce((sum: number, value: number) => sum + value, 0)).toBe(100);
+    const percents = percentsOf(await author.api.get(api.question(id), questionSchema));
+    expect(percents.reduce((sum, value) => sum + value, 0)).toBe(100);
     expect(percents).toEqual([34, 33, 33]);
   });
 
@@ -55,12 +60,12 @@ describe('answering a question', () => {
     const id = await ask(author, { type: 'RS', question: 'Rate the weather', choices: [] });
     for (const choice of [7, 8, 8]) {
       const voter = await signUp(ctx);
-      await voter.api.post(`/api/polls/answer/${id}/`, { choice });
+      await voter.api.post(api.answer(id), answerBodySchema, { choice }, questionSchema);
     }
-    const { body } = await author.api.get(`/api/polls/question/${id}/`);
-    expect(body.result.count).toBe(3);
-    expect(body.result.average).toBe(7.67);
-    expect(body.result.answers.find((answer: { choice: number }) => answer.choice === 8).count).toBe(2);
+    const { result } = await author.api.get(api.question(id), questionSchema);
+    expect(result?.count).toBe(3);
+    expect(result?.average).toBe(7.67);
+    expect(result?.answers.find((answer) => 'choice' in answer && answer.choice === 8)).toMatchObject({ count: 2 });
   });
 
   it('refuses a choice the question does not offer, field by field', async () => {
@@ -68,10 +73,10 @@ describe('answering a question', () => {
     const voter = await signUp(ctx);
     const mc = await ask(author);
     const number = await ask(author, { type: 'N', question: 'How many?', choices: ['0', '10'] });
-    expect((await voter.api.post(`/api/polls/answer/${mc}/`, { choice: 3 })).body.errors).toHaveProperty('choice');
-    expect((await voter.api.post(`/api/polls/answer/${number}/`, { choice: 11 })).status).toBe(400);
-    expect((await voter.api.post(`/api/polls/answer/${number}/`, { choice: 'ten' })).body.errors).toHaveProperty('choice');
-    expect((await voter.api.post(`/api/polls/answer/999999/`, { choice: 1 })).status).toBe(404);
+    expect((await voter.api.raw('POST', api.answer(mc), { choice: 3 })).error().errors).toHaveProperty('choice');
+    expect((await voter.api.raw('POST', api.answer(number), { choice: 11 })).status).toBe(400);
+    expect((await voter.api.raw('POST', api.answer(number), { choice: 'ten' })).error().errors).toHaveProperty('choice');
+    expect((await voter.api.raw('POST', api.answer(999999), { choice: 1 })).status).toBe(404);
   });
 
   it('answers with the contract’s Question, and lists show the result only to those who voted', async () => {
@@ -80,11 +85,11 @@ describe('answering a question', () => {
     const other = await signUp(ctx);
     const tag = `results${author.id}`;
     const id = await ask(author, { tags: [tag] });
-    const answered = await voter.api.post(api.answer(id), { choice: 1 });
-    expect(questionSchema.strict().parse(answered.body)).toMatchObject({ id, owner: false, answer: { choice: 1 }, result: { count: 1 } });
-    const [seenByOther] = questionPageSchema.parse((await other.api.get(api.tag(tag))).body).questions;
+    const answered = await voter.api.raw('POST', api.answer(id), { choice: 1 });
+    expect(answered.parse(questionSchema.strict())).toMatchObject({ id, owner: false, answer: { choice: 1 }, result: { count: 1 } });
+    const [seenByOther] = (await other.api.get(api.tag(tag), questionPageSchema)).questions;
     expect(seenByOther).toMatchObject({ id, result: null, answer: null });
-    const [seenByAuthor] = questionPageSchema.parse((await author.api.get(api.tag(tag))).body).questions;
+    const [seenByAuthor] = (await author.api.get(api.tag(tag), questionPageSchema)).questions;
     expect(seenByAuthor).toMatchObject({ id, answer: null, result: { count: 1, answers: [{ key: 1, percent: 100 }, { key: 2, percent: 0 }] } });
   });
 
@@ -104,10 +109,9 @@ describe('answering a question', () => {
     ];
     const choices = [1, 2, 1, 3, 4, 2, 1];
     for (const [index, voter] of voters.entries()) {
-      const { body } = await voter.api.post(api.answer(id), { choice: choices[index] });
-      const percents = body.result.answers.map((answer: { percent: number }) => answer.percent);
+      const percents = percentsOf(await voter.api.post(api.answer(id), answerBodySchema, { choice: choices[index] }, questionSchema));
       expect(percents, `after ${index + 1} votes`).toEqual(expected[index]);
-      expect(percents.reduce((sum: number, value: number) => sum + value, 0)).toBe(100);
+      expect(percents.reduce((sum, value) => sum + value, 0)).toBe(100);
     }
   });
 
@@ -117,16 +121,16 @@ describe('answering a question', () => {
     const number = await ask(author, { type: 'N', question: 'How far?', choices: ['-10', '100'] });
     for (const [ratingChoice, numberChoice] of [[1, 2.5], [2, -10], [2, 2.5]]) {
       const voter = await signUp(ctx);
-      expect((await voter.api.post(api.answer(rating), { choice: ratingChoice })).status).toBe(200);
-      expect((await voter.api.post(api.answer(number), { choice: numberChoice })).status).toBe(200);
+      await voter.api.post(api.answer(rating), answerBodySchema, { choice: ratingChoice }, questionSchema);
+      await voter.api.post(api.answer(number), answerBodySchema, { choice: numberChoice }, questionSchema);
     }
-    const ratingResult = (await author.api.get(api.question(rating))).body.result;
+    const ratingResult = (await author.api.get(api.question(rating), questionSchema)).result;
     expect(ratingResult).toEqual({
       count: 3,
       average: 1.67,
       answers: Array.from({ length: 10 }, (_, index) => ({ choice: index + 1, count: [1, 2][index] ?? 0 })),
     });
-    const numberResult = (await author.api.get(api.question(number))).body.result;
+    const numberResult = (await author.api.get(api.question(number), questionSchema)).result;
     expect(numberResult).toEqual({ count: 3, average: -1.67, answers: [{ choice: -10, count: 1 }, { choice: 2.5, count: 2 }] });
   });
 
@@ -135,23 +139,23 @@ describe('answering a question', () => {
     const voter = await signUp(ctx);
     const rating = await ask(author, { type: 'RS', question: 'Rate it', choices: [] });
     for (const choice of [0, 11, 5.5]) {
-      const reply = await voter.api.post(api.answer(rating), { choice });
+      const reply = await voter.api.raw('POST', api.answer(rating), { choice });
       expect(reply.status, String(choice)).toBe(400);
-      expect(Object.keys(errorBodySchema.strict().parse(reply.body).errors ?? {})).toEqual(['choice']);
+      expect(Object.keys(reply.error().errors ?? {})).toEqual(['choice']);
     }
     for (const body of [{}, { choice: '5' }, { choice: null }, { choice: [5] }]) {
-      const reply = await voter.api.post(api.answer(rating), body);
+      const reply = await voter.api.raw('POST', api.answer(rating), body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
-      expect(reply.body.errors).toHaveProperty('choice');
+      expect(reply.error().errors).toHaveProperty('choice');
     }
-    expect((await voter.api.get(api.question(rating))).body).toMatchObject({ answer: null, result: null });
+    expect(await voter.api.get(api.question(rating), questionSchema)).toMatchObject({ answer: null, result: null });
   });
 
   it('writes nothing for a refused vote', async () => {
     const author = await signUp(ctx);
     const voter = await signUp(ctx);
     const id = await ask(author);
-    await voter.api.post(api.answer(id), { choice: 1 });
+    await voter.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
     const { db } = ctx.database;
     const snapshot = async () => ({
       votes: await db.selectFrom('votes').selectAll().where('question_id', '=', id).execute(),
@@ -162,8 +166,8 @@ describe('answering a question', () => {
       activity: await db.selectFrom('daily_activity').selectAll().execute(),
     });
     const before = await snapshot();
-    expect((await voter.api.post(api.answer(id), { choice: 2 })).status).toBe(409);
-    expect((await voter.api.post(api.answer(id), { choice: 7 })).status).toBe(400);
+    expect((await voter.api.raw('POST', api.answer(id), { choice: 2 })).status).toBe(409);
+    expect((await voter.api.raw('POST', api.answer(id), { choice: 7 })).status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -172,13 +176,13 @@ describe('answering a question', () => {
     const blocked = await signUp(ctx);
     const blocker = await signUp(ctx);
     const id = await ask(author);
-    await author.api.post(api.ban(blocked.id));
-    await blocker.api.post(api.ban(author.id));
+    await author.api.post(api.ban(blocked.id), blockedSchema);
+    await blocker.api.post(api.ban(author.id), blockedSchema);
     for (const user of [blocked, blocker]) {
-      const reply = await user.api.post(api.answer(id), { choice: 1 });
+      const reply = await user.api.raw('POST', api.answer(id), { choice: 1 });
       expect(reply.status).toBe(403);
-      expect((await user.api.get(api.question(id))).status).toBe(403);
+      expect((await user.api.raw('GET', api.question(id))).status).toBe(403);
     }
-    expect((await author.api.get(api.question(id))).body.result.count).toBe(0);
+    expect((await author.api.get(api.question(id), questionSchema)).result?.count).toBe(0);
   });
 });

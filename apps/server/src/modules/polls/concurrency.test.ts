@@ -1,4 +1,4 @@
-import { api } from '@pollscope/contract';
+import { api, questionSchema, statsSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTallyMismatches } from '../../db/check.js';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
@@ -21,14 +21,14 @@ describe('simultaneous calls', () => {
     const voter = await signUp(ctx);
     const id = await ask(author, { choices: ['A', 'B', 'C', 'D'] });
 
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, index) => voter.api.post(api.answer(id), { choice: (index % 4) + 1 })));
+    const replies = await Promise.all(Array.from({ length: 50 }, (_, index) => voter.api.raw('POST', api.answer(id), { choice: (index % 4) + 1 })));
     expect(countStatuses(replies.map((reply) => reply.status))).toEqual({ 200: 1, 409: 49 });
 
-    const kept = replies.find((reply) => reply.status === 200)!.body.answer.choice;
-    const { body } = await voter.api.get(api.question(id));
-    expect(body.answer).toEqual({ choice: kept });
-    expect(body.result.count).toBe(1);
-    expect((await voter.api.get(api.myStats)).body.answer).toBe(1);
+    const kept = replies.find((reply) => reply.status === 200)!.parse(questionSchema).answer?.choice;
+    const question = await voter.api.get(api.question(id), questionSchema);
+    expect(question.answer).toEqual({ choice: kept });
+    expect(question.result?.count).toBe(1);
+    expect((await voter.api.get(api.myStats, statsSchema)).answer).toBe(1);
     expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
   });
 
@@ -37,14 +37,14 @@ describe('simultaneous calls', () => {
     const questions = [await ask(author, { choices: ['A', 'B'] }), await ask(author, { choices: ['A', 'B', 'C'] })];
     const people = await Promise.all(Array.from({ length: 24 }, () => signUp(ctx)));
 
-    const calls = people.flatMap((person, index) => questions.map((id, which) => person.api.post(api.answer(id), { choice: ((index + which) % 2) + 1 })));
+    const calls = people.flatMap((person, index) => questions.map((id, which) => person.api.raw('POST', api.answer(id), { choice: ((index + which) % 2) + 1 })));
     // One person answers the first question twice in the same burst.
-    calls.push(people[5].api.post(api.answer(questions[0]), { choice: 2 }));
+    calls.push(people[5].api.raw('POST', api.answer(questions[0]), { choice: 2 }));
     const replies = await Promise.all(calls);
     expect(countStatuses(replies.map((reply) => reply.status))).toEqual({ 200: 48, 409: 1 });
 
     for (const id of questions) {
-      expect((await author.api.get(api.question(id))).body.result.count).toBe(24);
+      expect((await author.api.get(api.question(id), questionSchema)).result?.count).toBe(24);
       const places = await ctx.database.db.selectFrom('votes').select('seq').where('question_id', '=', id).orderBy('seq').execute();
       expect(places.map((row) => row.seq)).toEqual(Array.from({ length: 24 }, (_, index) => index + 1));
     }
@@ -57,14 +57,14 @@ describe('simultaneous calls', () => {
     const people = await Promise.all(Array.from({ length: 10 }, () => signUp(ctx)));
 
     const calls = people.flatMap((person, index) =>
-      Array.from({ length: 12 }, (_, round) => person.api.post((index + round) % 3 === 0 ? api.unlike(id) : api.like(id))),
+      Array.from({ length: 12 }, (_, round) => person.api.raw('POST', (index + round) % 3 === 0 ? api.unlike(id) : api.like(id))),
     );
     const replies = await Promise.all(calls);
     expect(replies.every((reply) => reply.status === 200)).toBe(true);
 
-    const states = await Promise.all(people.map((person) => person.api.get(api.question(id))));
-    const likers = states.filter((state) => state.body.liked).length;
-    expect((await author.api.get(api.question(id))).body.like_count).toBe(likers);
+    const states = await Promise.all(people.map((person) => person.api.get(api.question(id), questionSchema)));
+    const likers = states.filter((state) => state.liked).length;
+    expect((await author.api.get(api.question(id), questionSchema)).like_count).toBe(likers);
     const rows = await ctx.database.db.selectFrom('likes').select('user_id').where('question_id', '=', id).execute();
     expect(rows).toHaveLength(likers);
     expect(await findTallyMismatches(ctx.database.db)).toEqual([]);

@@ -1,4 +1,4 @@
-import { api, createQuestionResponseSchema, errorBodySchema } from '@pollscope/contract';
+import { api, type CreateQuestionBody, createQuestionBodySchema, createQuestionResponseSchema, questionPageSchema, statsSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -10,12 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const mc = { type: 'MC', question: 'Cats or dogs?', choices: ['Cats', 'Dogs'], tags: [] };
+const mc: CreateQuestionBody = { type: 'MC', question: 'Cats or dogs?', choices: ['Cats', 'Dogs'], tags: [] };
 
-async function create(body: Record<string, unknown>) {
-  const reply = await author.api.post(api.create, body);
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return createQuestionResponseSchema.parse(reply.body).question;
+async function create(body: CreateQuestionBody) {
+  return (await author.api.post(api.create, createQuestionBodySchema, body, createQuestionResponseSchema)).question;
 }
 
 const questionCount = async () => Number((await ctx.database.db.selectFrom('questions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
@@ -23,9 +21,9 @@ const questionCount = async () => Number((await ctx.database.db.selectFrom('ques
 /** Posts a body that must be refused with 400, naming the field, and leave nothing behind. */
 async function refused(body: Record<string, unknown>, field: string) {
   const before = await questionCount();
-  const reply = await author.api.post(api.create, body);
+  const reply = await author.api.raw('POST', api.create, body);
   expect(reply.status, JSON.stringify(body)).toBe(400);
-  const error = errorBodySchema.strict().parse(reply.body);
+  const error = reply.error();
   expect(Object.keys(error.errors ?? {}), JSON.stringify(body)).toContain(field);
   expect(await questionCount()).toBe(before);
   return error;
@@ -65,10 +63,10 @@ describe('asking a multiple-choice question', () => {
   });
 
   it('counts in the author’s stats and lists', async () => {
-    const before = (await author.api.get(api.myStats)).body.question;
+    const before = (await author.api.get(api.myStats, statsSchema)).question;
     const question = await create(mc);
-    expect((await author.api.get(api.myStats)).body.question).toBe(before + 1);
-    expect((await author.api.get(api.myQuestions)).body.questions[0].id).toBe(question.id);
+    expect((await author.api.get(api.myStats, statsSchema)).question).toBe(before + 1);
+    expect((await author.api.get(api.myQuestions, questionPageSchema)).questions[0].id).toBe(question.id);
   });
 
   it('needs 2 to 4 choices, each given and at most 64 characters', async () => {

@@ -1,4 +1,4 @@
-import { api, likedSchema, passedSchema, questionSchema, statsSchema } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, likedSchema, passedSchema, questionSchema, statsSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -8,12 +8,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function questionAs(user: TestUser, id: number) {
-  return questionSchema.parse((await user.api.get(api.question(id))).body);
+function questionAs(user: TestUser, id: number) {
+  return user.api.get(api.question(id), questionSchema);
 }
 
 async function likesOf(user: TestUser): Promise<number> {
-  return statsSchema.parse((await user.api.get(api.myStats)).body).like;
+  return (await user.api.get(api.myStats, statsSchema)).like;
 }
 
 describe('liking', () => {
@@ -24,19 +24,19 @@ describe('liking', () => {
     const id = await ask(author);
 
     for (let round = 0; round < 2; round += 1) {
-      const reply = await fan.api.post(api.like(id));
+      const reply = await fan.api.raw('POST', api.like(id));
       expect(reply.status).toBe(200);
-      expect(likedSchema.strict().parse(reply.body)).toEqual({ liked: true });
+      expect(reply.parse(likedSchema.strict())).toEqual({ liked: true });
     }
-    await other.api.post(api.like(id));
+    await other.api.post(api.like(id), likedSchema);
     expect(await questionAs(fan, id)).toMatchObject({ like_count: 2, liked: true });
     expect(await questionAs(author, id)).toMatchObject({ like_count: 2, liked: false });
     expect(await likesOf(fan)).toBe(1);
 
     for (let round = 0; round < 2; round += 1) {
-      const reply = await fan.api.post(api.unlike(id));
+      const reply = await fan.api.raw('POST', api.unlike(id));
       expect(reply.status).toBe(200);
-      expect(likedSchema.strict().parse(reply.body)).toEqual({ liked: false });
+      expect(reply.parse(likedSchema.strict())).toEqual({ liked: false });
     }
     expect(await questionAs(fan, id)).toMatchObject({ like_count: 1, liked: false });
     expect(await likesOf(fan)).toBe(0);
@@ -47,7 +47,7 @@ describe('liking', () => {
     const author = await signUp(ctx);
     const stranger = await signUp(ctx);
     const id = await ask(author);
-    expect((await stranger.api.post(api.unlike(id))).body).toEqual({ liked: false });
+    expect(await stranger.api.post(api.unlike(id), likedSchema)).toEqual({ liked: false });
     expect(await questionAs(author, id)).toMatchObject({ like_count: 0 });
     expect(await likesOf(stranger)).toBe(0);
   });
@@ -55,7 +55,7 @@ describe('liking', () => {
   it('lets the author like their own question', async () => {
     const author = await signUp(ctx);
     const id = await ask(author);
-    expect((await author.api.post(api.like(id))).body).toEqual({ liked: true });
+    expect(await author.api.post(api.like(id), likedSchema)).toEqual({ liked: true });
     expect(await questionAs(author, id)).toMatchObject({ like_count: 1, liked: true, owner: true });
   });
 
@@ -66,7 +66,7 @@ describe('liking', () => {
     for (const headers of [{}, { 'content-type': 'application/json' }, { 'content-type': 'application/json; charset=utf-8' }]) {
       const reply = await ctx.app.inject({ method: 'POST', url: api.like(id), headers: { authorization: `Token ${fan.token}`, ...headers }, payload: '' });
       expect(reply.statusCode, JSON.stringify(headers)).toBe(200);
-      expect(reply.json()).toEqual({ liked: true });
+      expect(likedSchema.strict().parse(reply.json())).toEqual({ liked: true });
     }
     const unpass = await ctx.app.inject({ method: 'POST', url: api.unpass(id), headers: { authorization: `Token ${fan.token}`, 'content-type': 'application/json' } });
     expect(unpass.statusCode).toBe(200);
@@ -80,15 +80,15 @@ describe('passing', () => {
     const id = await ask(author);
 
     for (let round = 0; round < 2; round += 1) {
-      const reply = await reader.api.post(api.pass(id));
+      const reply = await reader.api.raw('POST', api.pass(id));
       expect(reply.status).toBe(200);
-      expect(passedSchema.strict().parse(reply.body)).toEqual({ passed: true });
+      expect(reply.parse(passedSchema.strict())).toEqual({ passed: true });
     }
     expect(await questionAs(reader, id)).toMatchObject({ passed: true });
     expect(await questionAs(author, id)).toMatchObject({ passed: false });
 
     for (let round = 0; round < 2; round += 1) {
-      expect(passedSchema.strict().parse((await reader.api.post(api.unpass(id))).body)).toEqual({ passed: false });
+      expect(await reader.api.post(api.unpass(id), passedSchema.strict())).toEqual({ passed: false });
     }
     expect(await questionAs(reader, id)).toMatchObject({ passed: false });
   });
@@ -97,11 +97,11 @@ describe('passing', () => {
     const author = await signUp(ctx);
     const reader = await signUp(ctx);
     const id = await ask(author);
-    await reader.api.post(api.answer(id), { choice: 2 });
-    await reader.api.post(api.like(id));
-    await reader.api.post(api.pass(id));
+    await reader.api.post(api.answer(id), answerBodySchema, { choice: 2 }, questionSchema);
+    await reader.api.post(api.like(id), likedSchema);
+    await reader.api.post(api.pass(id), passedSchema);
     expect(await questionAs(reader, id)).toMatchObject({ passed: true, liked: true, like_count: 1, answer: { choice: 2 } });
-    expect(statsSchema.parse((await reader.api.get(api.myStats)).body)).toEqual({ question: 0, answer: 1, like: 1 });
+    expect(await reader.api.get(api.myStats, statsSchema)).toEqual({ question: 0, answer: 1, like: 1 });
   });
 });
 
@@ -111,19 +111,19 @@ describe('like and pass on a question one may not act on', () => {
     const blocked = await signUp(ctx);
     const blocker = await signUp(ctx);
     const id = await ask(author);
-    await author.api.post(api.ban(blocked.id));
-    await blocker.api.post(api.ban(author.id));
+    await author.api.post(api.ban(blocked.id), blockedSchema);
+    await blocker.api.post(api.ban(author.id), blockedSchema);
     for (const call of [api.like, api.unlike, api.pass, api.unpass]) {
-      const unknown = await blocked.api.post(call(999999));
+      const unknown = await blocked.api.raw('POST', call(999999));
       expect(unknown.status).toBe(404);
-      expect(unknown.body).toEqual({ message: 'No such question' });
-      const bad = await blocked.api.post(call('abc'));
+      expect(unknown.error()).toEqual({ message: 'No such question' });
+      const bad = await blocked.api.raw('POST', call('abc'));
       expect(bad.status).toBe(400);
-      expect(bad.body.errors).toHaveProperty('id');
+      expect(bad.error().errors).toHaveProperty('id');
       for (const user of [blocked, blocker]) {
-        const reply = await user.api.post(call(id));
+        const reply = await user.api.raw('POST', call(id));
         expect(reply.status, call(id)).toBe(403);
-        expect(reply.body).toEqual({ message: 'You cannot act on this question' });
+        expect(reply.error()).toEqual({ message: 'You cannot act on this question' });
       }
     }
     expect(await questionAs(author, id)).toMatchObject({ like_count: 0 });

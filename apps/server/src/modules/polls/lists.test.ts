@@ -1,4 +1,4 @@
-import { api, feedSchema, questionPageSchema, type QuestionPage } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, connectedSchema, feedSchema, likedSchema, passedSchema, type QuestionPage, questionPageSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -9,9 +9,9 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function page(user: TestUser, url: string): Promise<QuestionPage> {
-  const reply = await user.api.get(url);
-  expect(reply.status, `${url}: ${JSON.stringify(reply.body)}`).toBe(200);
-  return questionPageSchema.parse(reply.body);
+  const reply = await user.api.raw('GET', url);
+  expect(reply.status, `${url}: ${reply.text}`).toBe(200);
+  return reply.parse(questionPageSchema);
 }
 
 async function idsIn(user: TestUser, url: string): Promise<number[]> {
@@ -38,23 +38,23 @@ describe('the feed', () => {
     const followed = await signUp(ctx);
     const alsoFollowed = await signUp(ctx);
     const stranger = await signUp(ctx);
-    await reader.api.post(api.follow(followed.id));
-    await reader.api.post(api.follow(alsoFollowed.id));
+    await reader.api.post(api.follow(followed.id), connectedSchema);
+    await reader.api.post(api.follow(alsoFollowed.id), connectedSchema);
     const first = await ask(followed, { question: 'First?' });
     await ask(stranger, { question: 'Not followed?' });
     const second = await ask(alsoFollowed, { question: 'Second?' });
     await ask(reader, { question: 'My own?' });
     const third = await ask(followed, { question: 'Third?' });
 
-    const reply = await reader.api.get(api.feed);
-    const feed = feedSchema.parse(reply.body);
+    const reply = await reader.api.raw('GET', api.feed);
+    const feed = reply.parse(feedSchema);
     expect(feed.questions.map((question) => question.id)).toEqual([third, second, first]);
     expect(feed.next).toBeNull();
   });
 
   it('is empty for someone who follows nobody', async () => {
     const loner = await signUp(ctx);
-    const feed = feedSchema.parse((await loner.api.get(api.feed)).body);
+    const feed = await loner.api.get(api.feed, feedSchema);
     expect(feed.questions).toEqual([]);
     expect(feed.next).toBeNull();
   });
@@ -62,10 +62,10 @@ describe('the feed', () => {
   it('drops an author the caller unfollows', async () => {
     const reader = await signUp(ctx);
     const author = await signUp(ctx);
-    await reader.api.post(api.follow(author.id));
+    await reader.api.post(api.follow(author.id), connectedSchema);
     const id = await ask(author);
     expect(await idsIn(reader, api.feed)).toEqual([id]);
-    await reader.api.post(api.unfollow(author.id));
+    await reader.api.post(api.unfollow(author.id), connectedSchema);
     expect(await idsIn(reader, api.feed)).toEqual([]);
   });
 
@@ -74,13 +74,13 @@ describe('the feed', () => {
     const author = await signUp(ctx);
     const id = await ask(author);
     expect(await idsIn(reader, api.feed)).toEqual([]);
-    await reader.api.post(api.follow(author.id));
+    await reader.api.post(api.follow(author.id), connectedSchema);
     expect(await idsIn(reader, api.feed)).toEqual([id]);
     // Blocked by the author: the reader made no call, yet their feed changes.
-    await author.api.post(api.ban(reader.id));
+    await author.api.post(api.ban(reader.id), blockedSchema);
     expect(await idsIn(reader, api.feed)).toEqual([]);
-    await author.api.post(api.unban(reader.id));
-    await reader.api.post(api.follow(author.id));
+    await author.api.post(api.unban(reader.id), blockedSchema);
+    await reader.api.post(api.follow(author.id), connectedSchema);
     expect(await idsIn(reader, api.feed)).toEqual([id]);
   });
 });
@@ -103,12 +103,12 @@ describe('a category', () => {
 
   it('is 404 for an unknown category and 400 for an id that is not one', async () => {
     const reader = await signUp(ctx);
-    const unknown = await reader.api.get(api.category(9999));
+    const unknown = await reader.api.raw('GET', api.category(9999));
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'No such category' });
-    const bad = await reader.api.get(api.category('sports'));
+    expect(unknown.error()).toEqual({ message: 'No such category' });
+    const bad = await reader.api.raw('GET', api.category('sports'));
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toHaveProperty('category');
+    expect(bad.error().errors).toHaveProperty('category');
   });
 });
 
@@ -130,9 +130,9 @@ describe('a tag', () => {
   it('is an empty list for a tag nobody used, and 400 for a name longer than a tag', async () => {
     const reader = await signUp(ctx);
     expect(await page(reader, api.tag('nobody-uses-this'))).toEqual({ questions: [], next: null });
-    const long = await reader.api.get(api.tag('x'.repeat(21)));
+    const long = await reader.api.raw('GET', api.tag('x'.repeat(21)));
     expect(long.status).toBe(400);
-    expect(long.body.errors).toHaveProperty('tag');
+    expect(long.error().errors).toHaveProperty('tag');
   });
 });
 
@@ -144,11 +144,11 @@ describe('a user’s lists', () => {
     const asked = [await ask(person, { question: 'Mine 1?' }), await ask(person, { question: 'Mine 2?' })];
     const [a, b, c] = [await ask(author, { question: 'A?' }), await ask(author, { question: 'B?' }), await ask(author, { question: 'C?' })];
     // Answered and liked in an order other than the questions' own.
-    await person.api.post(api.answer(b), { choice: 1 });
-    await person.api.post(api.answer(a), { choice: 2 });
-    await person.api.post(api.answer(c), { choice: 1 });
-    await person.api.post(api.like(c));
-    await person.api.post(api.like(a));
+    await person.api.post(api.answer(b), answerBodySchema, { choice: 1 }, questionSchema);
+    await person.api.post(api.answer(a), answerBodySchema, { choice: 2 }, questionSchema);
+    await person.api.post(api.answer(c), answerBodySchema, { choice: 1 }, questionSchema);
+    await person.api.post(api.like(c), likedSchema);
+    await person.api.post(api.like(a), likedSchema);
 
     expect(await idsIn(person, api.myQuestions)).toEqual([...asked].reverse());
     expect(await idsIn(person, api.myAnswered)).toEqual([c, a, b]);
@@ -171,9 +171,9 @@ describe('a user’s lists', () => {
   it('are 404 for an unknown user', async () => {
     const reader = await signUp(ctx);
     for (const url of [api.userQuestions(99999), api.userAnswered(99999), api.userLiked(99999)]) {
-      const reply = await reader.api.get(url);
+      const reply = await reader.api.raw('GET', url);
       expect(reply.status, url).toBe(404);
-      expect(reply.body).toEqual({ message: 'No such user' });
+      expect(reply.error()).toEqual({ message: 'No such user' });
     }
   });
 });
@@ -182,20 +182,20 @@ describe('what no list shows', () => {
   it('leaves out a passed question everywhere, and shows it again once unpassed', async () => {
     const reader = await signUp(ctx);
     const author = await signUp(ctx);
-    await reader.api.post(api.follow(author.id));
+    await reader.api.post(api.follow(author.id), connectedSchema);
     const tag = `passed${author.id}`;
     const id = await ask(author, { tags: [tag], category: 5 });
-    await reader.api.post(api.answer(id), { choice: 1 });
-    await reader.api.post(api.like(id));
+    await reader.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
+    await reader.api.post(api.like(id), likedSchema);
     const lists = [api.feed, api.category(5), api.tag(tag), api.userQuestions(author.id), api.myAnswered, api.myLiked, api.userAnswered(reader.id), api.userLiked(reader.id)];
     for (const list of lists) expect(await idsIn(reader, list), list).toContain(id);
 
-    expect((await reader.api.post(api.pass(id))).body).toEqual({ passed: true });
+    expect(await reader.api.post(api.pass(id), passedSchema)).toEqual({ passed: true });
     for (const list of lists) expect(await idsIn(reader, list), list).not.toContain(id);
     // Others still see it.
     expect(await idsIn(author, api.userAnswered(reader.id))).toContain(id);
 
-    await reader.api.post(api.unpass(id));
+    await reader.api.post(api.unpass(id), passedSchema);
     for (const list of lists) expect(await idsIn(reader, list), list).toContain(id);
   });
 
@@ -208,14 +208,14 @@ describe('what no list shows', () => {
     const hidden = [await ask(blockedByReader, { tags: [tag], category: 6 }), await ask(blockerOfReader, { tags: [tag], category: 6 })];
     const shown = await ask(friend, { tags: [tag], category: 6 });
     for (const id of [...hidden, shown]) {
-      await friend.api.post(api.answer(id), { choice: 1 });
-      await friend.api.post(api.like(id));
+      await friend.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
+      await friend.api.post(api.like(id), likedSchema);
     }
-    await reader.api.post(api.follow(blockedByReader.id));
-    await reader.api.post(api.follow(blockerOfReader.id));
-    await reader.api.post(api.follow(friend.id));
-    await reader.api.post(api.ban(blockedByReader.id));
-    await blockerOfReader.api.post(api.ban(reader.id));
+    await reader.api.post(api.follow(blockedByReader.id), connectedSchema);
+    await reader.api.post(api.follow(blockerOfReader.id), connectedSchema);
+    await reader.api.post(api.follow(friend.id), connectedSchema);
+    await reader.api.post(api.ban(blockedByReader.id), blockedSchema);
+    await blockerOfReader.api.post(api.ban(reader.id), blockedSchema);
 
     const lists = [api.feed, api.category(6), api.tag(tag), api.userAnswered(friend.id), api.userLiked(friend.id)];
     for (const list of lists) {
@@ -229,8 +229,8 @@ describe('what no list shows', () => {
     for (const id of [...hidden, shown]) expect(await idsIn(friend, api.tag(tag))).toContain(id);
 
     // Lifting either block brings its questions back.
-    await reader.api.post(api.unban(blockedByReader.id));
-    await blockerOfReader.api.post(api.unban(reader.id));
+    await reader.api.post(api.unban(blockedByReader.id), blockedSchema);
+    await blockerOfReader.api.post(api.unban(reader.id), blockedSchema);
     expect(await idsIn(reader, api.tag(tag))).toEqual([shown, ...hidden].sort((x, y) => y - x));
   });
 });
@@ -239,14 +239,14 @@ describe('pages', () => {
   it('walk a long list in pages of the limit with no question twice and none missing', async () => {
     const author = await signUp(ctx);
     const reader = await signUp(ctx);
-    await reader.api.post(api.follow(author.id));
+    await reader.api.post(api.follow(author.id), connectedSchema);
     const tag = `paged${author.id}`;
     const asked: number[] = [];
     const travel = 8;
     for (let index = 0; index < 23; index += 1) asked.push(await ask(author, { question: `Question ${index}?`, tags: [tag], category: travel }));
     for (const id of asked) {
-      await reader.api.post(api.answer(id), { choice: 1 + (id % 2) });
-      await reader.api.post(api.like(id));
+      await reader.api.post(api.answer(id), answerBodySchema, { choice: 1 + (id % 2) }, questionSchema);
+      await reader.api.post(api.like(id), likedSchema);
     }
     const newestFirst = [...asked].reverse();
 
@@ -282,10 +282,11 @@ describe('pages', () => {
     expect((await page(author, `${api.myQuestions}?limit=100`)).questions).toHaveLength(21);
 
     for (const limit of ['0', '101', '-1', '2.5', 'ten']) {
-      const reply = await author.api.get(`${api.myQuestions}?limit=${limit}`);
+      const reply = await author.api.raw('GET', `${api.myQuestions}?limit=${limit}`);
       expect(reply.status, limit).toBe(400);
-      expect(reply.body.errors, limit).toHaveProperty('limit');
-      expect(reply.body.message).toBe(reply.body.errors.limit);
+      const error = reply.error();
+      expect(error.errors, limit).toHaveProperty('limit');
+      expect(error.message).toBe(error.errors?.limit);
     }
   });
 
@@ -294,9 +295,9 @@ describe('pages', () => {
     const encoded = (text: string) => Buffer.from(text).toString('base64url');
     for (const cursor of ['garbage', 'k12', encoded('12'), encoded('k-1'), encoded('k2147483648'), encoded(`k${'9'.repeat(16)}`)]) {
       for (const url of [api.feed, api.myAnswered, api.tag('any')]) {
-        const reply = await reader.api.get(`${url}?cursor=${encodeURIComponent(cursor)}`);
+        const reply = await reader.api.raw('GET', `${url}?cursor=${encodeURIComponent(cursor)}`);
         expect(reply.status, `${url} ${cursor}`).toBe(400);
-        expect(reply.body).toEqual({ message: 'Invalid cursor', errors: { cursor: 'Use the next value of the previous page' } });
+        expect(reply.error()).toEqual({ message: 'Invalid cursor', errors: { cursor: 'Use the next value of the previous page' } });
       }
     }
   });

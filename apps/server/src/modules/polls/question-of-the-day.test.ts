@@ -1,4 +1,4 @@
-import { api, feedSchema } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, connectedSchema, feedSchema, likedSchema, passedSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ask, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { utcDay } from '../site/index.js';
@@ -33,15 +33,15 @@ async function publishedDaysAgo(id: number, days: number): Promise<void> {
 async function popular(id: number, votes: number, likes = 0): Promise<void> {
   for (let index = 0; index < Math.max(votes, likes); index += 1) {
     const fan = await signUp(ctx);
-    if (index < votes) await fan.api.post(api.answer(id), { choice: 1 });
-    if (index < likes) await fan.api.post(api.like(id));
+    if (index < votes) await fan.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
+    if (index < likes) await fan.api.post(api.like(id), likedSchema);
   }
 }
 
 async function qotdOf(user: TestUser): Promise<number | null> {
-  const reply = await user.api.get(api.feed);
+  const reply = await user.api.raw('GET', api.feed);
   expect(reply.status).toBe(200);
-  return feedSchema.parse(reply.body).qotd?.id ?? null;
+  return reply.parse(feedSchema).qotd?.id ?? null;
 }
 
 describe('the question of the day', () => {
@@ -61,7 +61,7 @@ describe('the question of the day', () => {
     expect(await qotdOf(reader)).toBe(liked);
     expect(await qotdOf(stranger)).toBe(liked);
     // Shown whether or not the caller follows its author.
-    const feed = feedSchema.parse((await reader.api.get(api.feed)).body);
+    const feed = await reader.api.get(api.feed, feedSchema);
     expect(feed.questions).toEqual([]);
     expect(feed.qotd).toMatchObject({ id: liked, like_count: 3, result: null, answer: null });
   });
@@ -91,7 +91,7 @@ describe('the question of the day', () => {
   it('is null when nothing was published in the week before', async () => {
     const author = await signUp(ctx);
     await popular(await ask(author), 2);
-    const feed = feedSchema.parse((await author.api.get(api.feed)).body);
+    const feed = await author.api.get(api.feed, feedSchema);
     expect(feed.qotd).toBeNull();
   });
 
@@ -115,28 +115,28 @@ describe('the question of the day', () => {
     await publishedDaysAgo(id, 1);
     await popular(id, 1);
     const [passer, blocker, blocked, other] = [await signUp(ctx), await signUp(ctx), await signUp(ctx), await signUp(ctx)];
-    await passer.api.post(api.pass(id));
-    await blocker.api.post(api.ban(author.id));
-    await author.api.post(api.ban(blocked.id));
+    await passer.api.post(api.pass(id), passedSchema);
+    await blocker.api.post(api.ban(author.id), blockedSchema);
+    await author.api.post(api.ban(blocked.id), blockedSchema);
 
     expect(await qotdOf(other)).toBe(id);
     expect(await qotdOf(passer)).toBeNull();
     expect(await qotdOf(blocker)).toBeNull();
     expect(await qotdOf(blocked)).toBeNull();
-    await passer.api.post(api.unpass(id));
+    await passer.api.post(api.unpass(id), passedSchema);
     expect(await qotdOf(passer)).toBe(id);
   });
 
   it('is shown above the first page of the feed only', async () => {
     const author = await signUp(ctx);
     const reader = await signUp(ctx);
-    await reader.api.post(api.follow(author.id));
+    await reader.api.post(api.follow(author.id), connectedSchema);
     const id = await ask(author);
     await ask(author);
     await publishedDaysAgo(id, 1);
-    const first = feedSchema.parse((await reader.api.get(`${api.feed}?limit=1`)).body);
+    const first = await reader.api.get(`${api.feed}?limit=1`, feedSchema);
     expect(first.qotd?.id).toBe(id);
-    const second = feedSchema.parse((await reader.api.get(`${api.feed}?limit=1&cursor=${first.next}`)).body);
+    const second = await reader.api.get(`${api.feed}?limit=1&cursor=${first.next}`, feedSchema);
     expect(second.qotd).toBeNull();
     expect(second.questions.map((question) => question.id)).toEqual([id]);
   });

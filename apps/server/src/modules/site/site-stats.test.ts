@@ -1,4 +1,4 @@
-import { api, siteStatsSchema } from '@pollscope/contract';
+import { answerBodySchema, api, likedSchema, questionSchema, quizListSchema, siteStatsSchema } from '@pollscope/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 import { utcDay } from './activity.js';
@@ -12,25 +12,21 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const siteStats = async () => {
-  const reply = await client(ctx.app).get(api.siteStats);
-  expect(reply.status).toBe(200);
-  return siteStatsSchema.strict().parse(reply.body);
-};
+const siteStats = () => client(ctx.app).get(api.siteStats, siteStatsSchema.strict());
 
 describe('site stats', () => {
   it('count people, questions, answers and likes for anyone, refreshed at most every 30 seconds', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     // Only the seeded quiz so far, asked by the team's account, which is nobody's.
-    const quizSize = (await client(ctx.app).get(api.quizes)).body.length;
+    const quizSize = (await client(ctx.app).get(api.quizes, quizListSchema)).length;
     expect(await siteStats()).toMatchObject({ users: 0, questions: quizSize, answers: 0, likes: 0 });
 
     const author = await signUp(ctx);
     const voter = await signUp(ctx);
     const id = await ask(author);
-    await voter.api.post(api.answer(id), { choice: 1 });
-    await author.api.post(api.answer(id), { choice: 2 });
-    await voter.api.post(api.like(id));
+    await voter.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
+    await author.api.post(api.answer(id), answerBodySchema, { choice: 2 }, questionSchema);
+    await voter.api.post(api.like(id), likedSchema);
     expect(await siteStats()).toMatchObject({ users: 0, questions: quizSize, answers: 0, likes: 0 });
 
     vi.setSystemTime(Date.now() + 31_000);
@@ -39,7 +35,7 @@ describe('site stats', () => {
 
   it('name a chart that anyone can load as an SVG of the answers per day over 30 days', async () => {
     const author = await signUp(ctx);
-    await author.api.post(api.answer(await ask(author)), { choice: 1 });
+    await author.api.post(api.answer(await ask(author)), answerBodySchema, { choice: 1 }, questionSchema);
     const { image } = await siteStats();
     expect(image.startsWith('/api/')).toBe(true);
     const reply = await ctx.app.inject({ url: image });
@@ -57,7 +53,7 @@ describe('site stats', () => {
 
   it('give the chart’s numbers as data too, for readers who cannot see it', async () => {
     const author = await signUp(ctx);
-    await author.api.post(api.answer(await ask(author)), { choice: 1 });
+    await author.api.post(api.answer(await ask(author)), answerBodySchema, { choice: 1 }, questionSchema);
     const { answers_per_day: perDay } = await siteStats();
     expect(perDay).toHaveLength(30);
     expect(perDay.at(-1)?.day).toBe(utcDay());

@@ -1,4 +1,4 @@
-import { api, connectionListSchema, statsSchema, userStatsSchema } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, connectedSchema, connectionListSchema, likedSchema, questionSchema, statsSchema, userStatsSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 
@@ -12,17 +12,17 @@ describe('own stats', () => {
   it('count the questions the caller asked, answered and liked', async () => {
     const user = await signUp(ctx);
     const other = await signUp(ctx);
-    expect(statsSchema.strict().parse((await user.api.get(api.myStats)).body)).toEqual({ question: 0, answer: 0, like: 0 });
+    expect(await user.api.get(api.myStats, statsSchema.strict())).toEqual({ question: 0, answer: 0, like: 0 });
     await ask(user);
     await ask(user);
     const [a, b, c] = [await ask(other), await ask(other), await ask(other)];
-    for (const id of [a, b, c]) await user.api.post(api.answer(id), { choice: 1 });
-    await user.api.post(api.like(a));
-    await user.api.post(api.like(b));
-    await user.api.post(api.unlike(b));
-    await user.api.post(api.like(c));
-    expect((await user.api.get(api.myStats)).body).toEqual({ question: 2, answer: 3, like: 2 });
-    expect((await other.api.get(api.myStats)).body).toEqual({ question: 3, answer: 0, like: 0 });
+    for (const id of [a, b, c]) await user.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
+    await user.api.post(api.like(a), likedSchema);
+    await user.api.post(api.like(b), likedSchema);
+    await user.api.post(api.unlike(b), likedSchema);
+    await user.api.post(api.like(c), likedSchema);
+    expect(await user.api.get(api.myStats, statsSchema)).toEqual({ question: 2, answer: 3, like: 2 });
+    expect(await other.api.get(api.myStats, statsSchema)).toEqual({ question: 3, answer: 0, like: 0 });
   });
 });
 
@@ -31,9 +31,9 @@ describe('another user’s stats', () => {
     const viewer = await signUp(ctx);
     const person = await signUp(ctx, { firstName: 'Marie', birthDate: '1967-11-07', livingIn: 250 });
     await ask(person);
-    const reply = await viewer.api.get(api.userStats(person.id));
+    const reply = await viewer.api.raw('GET', api.userStats(person.id));
     expect(reply.status).toBe(200);
-    expect(userStatsSchema.strict().parse(reply.body)).toEqual({
+    expect(reply.parse(userStatsSchema.strict())).toEqual({
       id: person.id,
       name: 'Marie',
       question: 1,
@@ -44,28 +44,28 @@ describe('another user’s stats', () => {
       birthdate: '1967-11-07',
       livein: 'France',
     });
-    await viewer.api.post(api.follow(person.id));
-    expect((await viewer.api.get(api.userStats(person.id))).body).toMatchObject({ connected: true, blocked: false });
-    await viewer.api.post(api.ban(person.id));
-    expect((await viewer.api.get(api.userStats(person.id))).body).toMatchObject({ connected: false, blocked: true });
+    await viewer.api.post(api.follow(person.id), connectedSchema);
+    expect(await viewer.api.get(api.userStats(person.id), userStatsSchema)).toMatchObject({ connected: true, blocked: false });
+    await viewer.api.post(api.ban(person.id), blockedSchema);
+    expect(await viewer.api.get(api.userStats(person.id), userStatsSchema)).toMatchObject({ connected: false, blocked: true });
     // The blocked user still sees the profile, without either flag: they neither follow nor blocked.
-    expect((await person.api.get(api.userStats(viewer.id))).body).toMatchObject({ connected: false, blocked: false });
+    expect(await person.api.get(api.userStats(viewer.id), userStatsSchema)).toMatchObject({ connected: false, blocked: false });
   });
 
   it('are the caller’s own with both flags off when asked for oneself', async () => {
     const user = await signUp(ctx);
-    expect((await user.api.get(api.userStats(user.id))).body).toMatchObject({ id: user.id, blocked: false, connected: false, question: 0 });
+    expect(await user.api.get(api.userStats(user.id), userStatsSchema)).toMatchObject({ id: user.id, blocked: false, connected: false, question: 0 });
   });
 
   it('are 404 for an unknown user and 400 for an id that is not one', async () => {
     const viewer = await signUp(ctx);
-    const unknown = await viewer.api.get(api.userStats(999999));
+    const unknown = await viewer.api.raw('GET', api.userStats(999999));
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: 'No such user' });
+    expect(unknown.error()).toEqual({ message: 'No such user' });
     for (const id of ['abc', '0', '-1', '1.5']) {
-      const bad = await viewer.api.get(api.userStats(id));
+      const bad = await viewer.api.raw('GET', api.userStats(id));
       expect(bad.status, id).toBe(400);
-      expect(bad.body.errors, id).toHaveProperty('user');
+      expect(bad.error().errors, id).toHaveProperty('user');
     }
   });
 });
@@ -78,16 +78,16 @@ describe('connections', () => {
     const notFollowed = await signUp(ctx);
     await ask(first);
     const id = await ask(notFollowed);
-    await second.api.post(api.answer(id), { choice: 1 });
-    await second.api.post(api.like(id));
+    await second.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
+    await second.api.post(api.like(id), likedSchema);
     const before = Date.now();
-    await user.api.post(api.follow(first.id));
-    await user.api.post(api.follow(second.id));
-    await first.api.post(api.follow(user.id));
+    await user.api.post(api.follow(first.id), connectedSchema);
+    await user.api.post(api.follow(second.id), connectedSchema);
+    await first.api.post(api.follow(user.id), connectedSchema);
 
-    const reply = await user.api.get(api.connections);
+    const reply = await user.api.raw('GET', api.connections);
     expect(reply.status).toBe(200);
-    const connections = connectionListSchema.parse(reply.body);
+    const connections = reply.parse(connectionListSchema);
     expect(connections.map(({ time, ...rest }) => rest)).toEqual([
       { id: second.id, name: 'Second', question: 0, answer: 1, like: 1 },
       { id: first.id, name: 'First', question: 1, answer: 0, like: 0 },
@@ -96,6 +96,6 @@ describe('connections', () => {
       expect(new Date(time).toISOString()).toBe(time);
       expect(Date.parse(time)).toBeGreaterThanOrEqual(before - 1000);
     }
-    expect(connectionListSchema.parse((await notFollowed.api.get(api.connections)).body)).toEqual([]);
+    expect(await notFollowed.api.get(api.connections, connectionListSchema)).toEqual([]);
   });
 });
