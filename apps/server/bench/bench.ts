@@ -129,7 +129,11 @@ const settings = {
 // Instances keep copies of questions and feeds in memory and learn of each other's changes through Redis.
 if (settings.instances > 1 && !values.redis) fail('--instances: several instances share their changes through Redis: give --redis redis://…');
 const serverEnv: Record<string, string> = values.redis ? { REDIS_URL: values.redis, REDIS_PREFIX: `pollscope-bench-${process.pid}:` } : {};
-const mixedSettings = { durationSeconds: wholeNumber('mixed-duration', 60, 1), warmupSeconds: wholeNumber('mixed-warmup', 15), connections: wholeNumber('mixed-connections', 200, 1) };
+const mixedSettings = {
+  durationSeconds: wholeNumber('mixed-duration', 60, 1),
+  warmupSeconds: wholeNumber('mixed-warmup', 15),
+  connections: wholeNumber('mixed-connections', 200, 1),
+};
 const phases = new Set<Phase>(values.only ? (values.only.split(',').map((name) => name.trim()) as Phase[]) : PHASES);
 for (const phase of phases) if (!PHASES.includes(phase)) fail(`--only: unknown name "${phase}"`);
 
@@ -155,7 +159,10 @@ function printable(url: string): string {
 async function databaseVersion(url: string): Promise<string> {
   const database = openDatabase(url, { poolSize: 1 });
   try {
-    const query = database.dialect === 'postgres' ? sql<{ version: string }>`select current_setting('server_version') as version` : sql<{ version: string }>`select sqlite_version() as version`;
+    const query =
+      database.dialect === 'postgres'
+        ? sql<{ version: string }>`select current_setting('server_version') as version`
+        : sql<{ version: string }>`select sqlite_version() as version`;
     return (await query.execute(database.db)).rows[0].version;
   } finally {
     await database.close();
@@ -195,8 +202,12 @@ async function measureCalls(community: BenchCommunity, servers: ServerProcess[],
     const measured = await measureCall(urls, spec.next, settings);
     if (spec.name === 'ceiling') ceiling = measured.requestsPerSecond;
     const rssPeakMb = memory.lap();
-    const target = spec.target ? { text: describeTarget(spec.target), met: targetMet(spec.target, { requestsPerSecond: measured.requestsPerSecond, p99: measured.latencyMs.p99 }, ceiling) } : null;
-    process.stderr.write(`  ${measured.requestsPerSecond} requests/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.errors} errors, non-2xx ${JSON.stringify(measured.non2xx)}\n`);
+    const target = spec.target
+      ? { text: describeTarget(spec.target), met: targetMet(spec.target, { requestsPerSecond: measured.requestsPerSecond, p99: measured.latencyMs.p99 }, ceiling) }
+      : null;
+    process.stderr.write(
+      `  ${measured.requestsPerSecond} requests/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.errors} errors, non-2xx ${JSON.stringify(measured.non2xx)}\n`,
+    );
     let singleConnection: CallResult['singleConnection'] = null;
     if (spec.target?.kind === 'p99' && settings.connections > 1) {
       const alone = await measureCall(urls, spec.next, { ...settings, connections: 1 });
@@ -264,7 +275,15 @@ try {
         loadAverageAfter: os.loadavg().map(round2),
       },
       database: { kind: isPostgresUrl(databaseUrl) ? 'PostgreSQL' : 'SQLite', version, location: printable(databaseUrl) },
-      community: { ...community.parameters, key: community.key, members: community.members, accounts: community.accounts, reused, generatedAt: community.generatedAt, generationSeconds: community.generationSeconds },
+      community: {
+        ...community.parameters,
+        key: community.key,
+        members: community.members,
+        accounts: community.accounts,
+        reused,
+        generatedAt: community.generatedAt,
+        generationSeconds: community.generationSeconds,
+      },
       settings,
       calls,
       memory: { peakMb, afterMb, target: { text: `< ${MEMORY_LIMIT_MB} MB`, met: peakMb === null ? null : peakMb < MEMORY_LIMIT_MB } },
@@ -279,7 +298,8 @@ try {
   console.log(`Written to ${path.relative(repoRoot, written.json)} and ${path.relative(repoRoot, written.markdown)}.`);
   const failedIn = (measurement: CallMeasurement | null) => measurement !== null && (measurement.errors > 0 || Object.keys(measurement.non2xx).length > 0);
   const requestsFailed = results.calls.some((call) => failedIn(call) || failedIn(call.singleConnection));
-  const mixedUnsound = results.mixed !== null && (results.mixed.errors > 0 || results.mixed.lostVotes > 0 || results.mixed.resultMismatches > 0 || results.mixed.tallyMismatches?.length !== 0);
+  const mixedUnsound =
+    results.mixed !== null && (results.mixed.errors > 0 || results.mixed.lostVotes > 0 || results.mixed.resultMismatches > 0 || results.mixed.tallyMismatches?.length !== 0);
   process.exitCode = requestsFailed || mixedUnsound ? 1 : 0;
 } finally {
   if (temporaryDir) fs.rmSync(temporaryDir, { recursive: true, force: true });

@@ -123,9 +123,19 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
       next: () => ({ method: 'GET', path: api.feed, token: pick(signedIn) }),
       target: { kind: 'shareOfCeiling', atLeast: 0.4 },
     },
-    { name: 'category', label: `GET ${api.category('{id}')}`, next: () => ({ method: 'GET', path: api.category(1 + Math.floor(Math.random() * CATEGORY_NAMES.length)), token: pick(signedIn) }), target: LIST_TARGET },
+    {
+      name: 'category',
+      label: `GET ${api.category('{id}')}`,
+      next: () => ({ method: 'GET', path: api.category(1 + Math.floor(Math.random() * CATEGORY_NAMES.length)), token: pick(signedIn) }),
+      target: LIST_TARGET,
+    },
     { name: 'tag', label: 'GET /api/polls/tag/{tag}/', next: () => ({ method: 'GET', path: api.tag(pick(TAGS)), token: pick(signedIn) }), target: LIST_TARGET },
-    { name: 'asked', label: `GET ${api.userQuestions('{user}')}`, next: () => ({ method: 'GET', path: api.userQuestions(pick(ids.prolificAuthors)), token: pick(signedIn) }), target: LIST_TARGET },
+    {
+      name: 'asked',
+      label: `GET ${api.userQuestions('{user}')}`,
+      next: () => ({ method: 'GET', path: api.userQuestions(pick(ids.prolificAuthors)), token: pick(signedIn) }),
+      target: LIST_TARGET,
+    },
     {
       name: 'answer',
       label: `POST ${api.answer('{id}')}`,

@@ -106,28 +106,136 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** Countries by ISO numeric code, their share of people and their region (0 North America, 1 Europe, 2 Asia, 3 elsewhere). */
 const COUNTRIES: [code: number, weight: number, region: number][] = [
-  [840, 30, 0], [124, 4, 0], [484, 3, 0],
-  [826, 8, 1], [276, 6, 1], [250, 5, 1], [724, 3, 1], [380, 3, 1], [528, 2, 1], [752, 2, 1], [616, 2, 1], [372, 1, 1], [620, 1, 1],
-  [756, 1, 1], [578, 0.6, 1], [352, 0.05, 1], [442, 0.05, 1],
-  [356, 8, 2], [392, 4, 2], [410, 1.5, 2], [608, 2, 2], [360, 1.5, 2], [792, 1, 2], [704, 1, 2],
-  [76, 5, 3], [32, 1.5, 3], [566, 2, 3], [710, 1.5, 3], [36, 3, 3], [818, 1, 3], [404, 0.5, 3], [554, 0.5, 3],
+  [840, 30, 0],
+  [124, 4, 0],
+  [484, 3, 0],
+  [826, 8, 1],
+  [276, 6, 1],
+  [250, 5, 1],
+  [724, 3, 1],
+  [380, 3, 1],
+  [528, 2, 1],
+  [752, 2, 1],
+  [616, 2, 1],
+  [372, 1, 1],
+  [620, 1, 1],
+  [756, 1, 1],
+  [578, 0.6, 1],
+  [352, 0.05, 1],
+  [442, 0.05, 1],
+  [356, 8, 2],
+  [392, 4, 2],
+  [410, 1.5, 2],
+  [608, 2, 2],
+  [360, 1.5, 2],
+  [792, 1, 2],
+  [704, 1, 2],
+  [76, 5, 3],
+  [32, 1.5, 3],
+  [566, 2, 3],
+  [710, 1.5, 3],
+  [36, 3, 3],
+  [818, 1, 3],
+  [404, 0.5, 3],
+  [554, 0.5, 3],
 ];
 export const REGIONS = 4;
 export const AGE_GROUPS = 6;
 export const GROUPS = 2 * AGE_GROUPS * REGIONS;
 
-const FIRST_NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Liam', 'Maya', 'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wen', 'Yara', 'Zoe'];
-const TOPICS = ['remote work', 'city cycling', 'school uniforms', 'electric cars', 'four-day weeks', 'social media', 'public transport', 'home cooking', 'space travel', 'board games', 'online dating', 'coffee', 'vinyl records', 'camping', 'smart homes', 'street food', 'museums', 'podcasts', 'tiny houses', 'marathons'];
+const FIRST_NAMES = [
+  'Ada',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kemi',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olga',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wen',
+  'Yara',
+  'Zoe',
+];
+const TOPICS = [
+  'remote work',
+  'city cycling',
+  'school uniforms',
+  'electric cars',
+  'four-day weeks',
+  'social media',
+  'public transport',
+  'home cooking',
+  'space travel',
+  'board games',
+  'online dating',
+  'coffee',
+  'vinyl records',
+  'camping',
+  'smart homes',
+  'street food',
+  'museums',
+  'podcasts',
+  'tiny houses',
+  'marathons',
+];
 /** Tags of the generated questions, one at most each. */
-export const TAGS = ['daily', 'fun', 'serious', 'habits', 'future', 'money', 'family', 'work', 'travel', 'food', 'tech', 'sport', 'health', 'music', 'books', 'cities', 'nature', 'school', 'games', 'style'];
+export const TAGS = [
+  'daily',
+  'fun',
+  'serious',
+  'habits',
+  'future',
+  'money',
+  'family',
+  'work',
+  'travel',
+  'food',
+  'tech',
+  'sport',
+  'health',
+  'music',
+  'books',
+  'cities',
+  'nature',
+  'school',
+  'games',
+  'style',
+];
 const LABEL_SETS: string[][] = [
-  ['Yes', 'No'], ['Agree', 'Disagree'], ['Cats', 'Dogs'], ['Morning', 'Evening'],
-  ['Agree', 'Neutral', 'Disagree'], ['Less', 'The same', 'More'], ['City', 'Suburbs', 'Countryside'],
-  ['Never', 'Rarely', 'Sometimes', 'Often'], ['Spring', 'Summer', 'Autumn', 'Winter'], ['Strongly agree', 'Agree', 'Disagree', 'Strongly disagree'],
+  ['Yes', 'No'],
+  ['Agree', 'Disagree'],
+  ['Cats', 'Dogs'],
+  ['Morning', 'Evening'],
+  ['Agree', 'Neutral', 'Disagree'],
+  ['Less', 'The same', 'More'],
+  ['City', 'Suburbs', 'Countryside'],
+  ['Never', 'Rarely', 'Sometimes', 'Often'],
+  ['Spring', 'Summer', 'Autumn', 'Winter'],
+  ['Strongly agree', 'Agree', 'Disagree', 'Strongly disagree'],
 ];
 /** The two associated questions' choices: how often one exercises, and how one rates one's health. */
 export const PAIR_LABELS = { first: ['Never', 'Rarely', 'Sometimes', 'Often'], second: ['Good', 'Fair', 'Poor'] };
-const NUMBER_RANGES: [number, number][] = [[0, 10], [0, 20], [1, 7], [0, 50], [0, 100]];
+const NUMBER_RANGES: [number, number][] = [
+  [0, 10],
+  [0, 20],
+  [1, 7],
+  [0, 50],
+  [0, 100],
+];
 
 function ageGroupOf(age: number): number {
   return age < 25 ? 0 : age < 35 ? 1 : age < 45 ? 2 : age < 55 ? 3 : age < 65 ? 4 : 5;
@@ -280,7 +388,10 @@ export function planCommunity(parameters: CommunityParameters, now = Date.now())
 
   const asked = new Map<number, number>();
   for (const question of questions) asked.set(question.author, (asked.get(question.author) ?? 0) + 1);
-  const prolificAuthors = [...asked].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 50).map(([author]) => author);
+  const prolificAuthors = [...asked]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, 50)
+    .map(([author]) => author);
   const indexesOf = (role: QuestionRole) => questions.filter((question) => question.role === role).map((question) => question.index);
   return {
     parameters,

@@ -54,7 +54,10 @@ type Row = Record<string, string | number>;
 const normalized = (rows: Row[]) => rows.map((row) => JSON.stringify(Object.values(row).map(Number))).sort();
 
 async function countAll(db: Db, table: 'votes' | 'likes' | 'questions' | 'users'): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -82,7 +85,11 @@ describe('a generated community', () => {
       .innerJoin('users', 'users.id', 'votes.user_id')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where((eb) =>
-        eb.or([eb('votes.gender', '<>', eb.ref('users.gender')), eb('votes.birth_year', '<>', eb.ref('users.birth_year')), eb('votes.country_id', '<>', eb.ref('users.country_id'))]),
+        eb.or([
+          eb('votes.gender', '<>', eb.ref('users.gender')),
+          eb('votes.birth_year', '<>', eb.ref('users.birth_year')),
+          eb('votes.country_id', '<>', eb.ref('users.country_id')),
+        ]),
       )
       .executeTakeFirstOrThrow();
     expect(Number(differing.count)).toBe(0);
@@ -101,7 +108,14 @@ describe('a generated community', () => {
     const question = communityIds(community).bigQuestion;
     const year = currentYear();
     const countries = (await db.selectFrom('vote_segments').select('country_id').distinct().where('question_id', '=', question).execute()).map((row) => row.country_id);
-    const ageRanges = [[0, 999], [0, 17], [18, 24], [25, 44], [30, 50], [65, 999]];
+    const ageRanges = [
+      [0, 999],
+      [0, 17],
+      [18, 24],
+      [25, 44],
+      [30, 50],
+      [65, 999],
+    ];
     let nonEmpty = 0;
     for (const gender of [null, 'F', 'M'] as const) {
       for (const country of [null, ...countries]) {

@@ -241,7 +241,12 @@ async function writeConnections(context: Context): Promise<void> {
 async function writeActivity(db: Db, context: Context): Promise<void> {
   for (const row of await db.selectFrom('daily_activity').selectAll().execute()) {
     const counts = context.days.get(row.day) ?? { answers: 0, questions: 0, users: 0, likes: 0 };
-    context.days.set(row.day, { answers: counts.answers + row.answers, questions: counts.questions + row.questions, users: counts.users + row.users, likes: counts.likes + row.likes });
+    context.days.set(row.day, {
+      answers: counts.answers + row.answers,
+      questions: counts.questions + row.questions,
+      users: counts.users + row.users,
+      likes: counts.likes + row.likes,
+    });
   }
   await db.deleteFrom('daily_activity').execute();
   for (const [day, counts] of [...context.days].sort()) await context.writer.add('daily_activity', [day, counts.answers, counts.questions, counts.users, counts.likes]);
@@ -249,8 +254,14 @@ async function writeActivity(db: Db, context: Context): Promise<void> {
 
 /** The ids the reference data left free: generated users and questions follow them. */
 async function firstFreeIds(db: Db): Promise<{ user: number; question: number }> {
-  const users = await db.selectFrom('users').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst();
-  const questions = await db.selectFrom('questions').select((eb) => eb.fn.max('id').as('last')).executeTakeFirst();
+  const users = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirst();
+  const questions = await db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirst();
   return { user: Number(users?.last ?? 0) + 1, question: Number(questions?.last ?? 0) + 1 };
 }
 

@@ -179,7 +179,13 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
       if (kind === 'vote' && measuring) {
         const vote = nextVote();
         ctx.vote = vote;
-        return { ...req, method: 'POST', path: `/api/polls/answer/${vote.question}/`, headers: headersFor(tokens[vote.voter], true), body: JSON.stringify({ choice: vote.choice }) };
+        return {
+          ...req,
+          method: 'POST',
+          path: `/api/polls/answer/${vote.question}/`,
+          headers: headersFor(tokens[vote.voter], true),
+          body: JSON.stringify({ choice: vote.choice }),
+        };
       }
       if (kind === 'like' && measuring) {
         return { ...req, method: 'POST', path: `/api/polls/${Math.random() < 0.6 ? 'like' : 'unlike'}/${pick(questions).id}/`, headers: headersFor(token, false), body: undefined };

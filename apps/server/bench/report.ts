@@ -66,7 +66,9 @@ function callLines(results: BenchResults): string[] {
   return [
     `Each call: ${settings.connections} connections over ${settings.instances} server instance${settings.instances === 1 ? '' : 's'}, ${settings.warmupSeconds} s of warm-up, then ${settings.durationSeconds} s measured.`,
     '',
-    ...(results.calls.some((call) => call.name === 'ceiling') ? ['Each call is compared with the ceiling measured again just before it (the machine is shared, and its speed drifts over a run).', ''] : []),
+    ...(results.calls.some((call) => call.name === 'ceiling')
+      ? ['Each call is compared with the ceiling measured again just before it (the machine is shared, and its speed drifts over a run).', '']
+      : []),
     '| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | Ceiling just before, requests/s | × ceiling | Server RSS MB | Target |',
     '|---|---|---:|---:|---:|---|---:|---:|---:|---|',
     ...results.calls.map(

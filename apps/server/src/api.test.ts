@@ -13,7 +13,6 @@ afterAll(() => ctx.close());
 /** What the tests read of the OpenAPI document: its version, and the operations of each path. */
 const openApiSchema = z.object({ openapi: z.string(), paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))) });
 
-
 describe('every call', () => {
   it('answers alike with and without the trailing slash', async () => {
     for (const key of apiRoutesOf(ctx.app)) {

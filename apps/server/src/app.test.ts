@@ -87,20 +87,21 @@ describe('request bodies', () => {
 describe('a response its route’s schema refuses', () => {
   /** What each call sends, and what the check says of it. */
   const wrongAnswers = [
-    { url: '/api/wrong/value', sent: '{"ok":"yes"}', says: ['a body its schema refuses', '✖ Invalid input: expected true', '→ at ok'] },
-    { url: '/api/wrong/field', sent: '{"ok":true,"secret":1}', says: ['a body its schema refuses', '✖ A field the schema does not declare', '→ at secret'] },
+    { url: '/checked/wrong/value', sent: '{"ok":"yes"}', says: ['a body its schema refuses', '✖ Invalid input: expected true', '→ at ok'] },
+    { url: '/checked/wrong/field', sent: '{"ok":true,"secret":1}', says: ['a body its schema refuses', '✖ A field the schema does not declare', '→ at secret'] },
     // Written as JSON already, as the feed is, rather than by the serializer.
-    { url: '/api/wrong/written', sent: '{"ok":false}', says: ['a body its schema refuses', '→ at ok'] },
-    { url: '/api/wrong/not-json', sent: '{"ok":tru', says: ['a body that is not JSON'] },
+    { url: '/checked/wrong/written', sent: '{"ok":false}', says: ['a body its schema refuses', '→ at ok'] },
+    { url: '/checked/wrong/not-json', sent: '{"ok":tru', says: ['a body that is not JSON'] },
   ];
 
   async function appWithWrongAnswers(checkResponses: boolean) {
     const app = await buildApp({ config: ctx.config, database: ctx.database, checkResponses });
-    const options = { config: { public: true }, schema: { response: { 200: healthSchema } } };
-    app.get('/api/wrong/value', options, async () => ({ ok: 'yes' }));
-    app.get('/api/wrong/field', options, async () => ({ ok: true, secret: 1 }));
-    app.get('/api/wrong/written', options, async (_request, reply) => sendJson(reply, Buffer.from('{"ok":false}')));
-    app.get('/api/wrong/not-json', options, async (_request, reply) => sendJson(reply, Buffer.from('{"ok":tru')));
+    // Outside /api, so that neither sign-in nor the operations' names concern them.
+    const options = { schema: { response: { 200: healthSchema } } };
+    app.get('/checked/wrong/value', options, async () => ({ ok: 'yes' }));
+    app.get('/checked/wrong/field', options, async () => ({ ok: true, secret: 1 }));
+    app.get('/checked/wrong/written', options, async (_request, reply) => sendJson(reply, Buffer.from('{"ok":false}')));
+    app.get('/checked/wrong/not-json', options, async (_request, reply) => sendJson(reply, Buffer.from('{"ok":tru')));
     await app.ready();
     return app;
   }

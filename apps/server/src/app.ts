@@ -98,9 +98,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // Calls such as like or follow are posted with an empty body; that is no body, not bad JSON.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
   // Responses are typed against the contract at compile time and checked by the tests;
   // re-validating every response in production would cost more than the rest of a request.
   if (checkResponses) {

@@ -350,7 +350,9 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     await bobPage.evaluate(() => Object.assign(window, { openedBeforeTheVote: true }));
     const latecomer = await registerMember(baseUrl, { ...crowd[0].member, firstName: 'Latecomer', email: 'latecomer@example.com' });
     await answerAs(baseUrl, latecomer, ids.season, 1);
-    await card(bobPage, 'season').getByText(`${seasonVoters + 1} votes`, { exact: true }).waitFor({ timeout: 10_000 });
+    await card(bobPage, 'season')
+      .getByText(`${seasonVoters + 1} votes`, { exact: true })
+      .waitFor({ timeout: 10_000 });
     expect(await seasonVotes.count()).toBe(0);
     expect(await bobPage.evaluate(() => 'openedBeforeTheVote' in window)).toBe(true);
 
@@ -438,7 +440,10 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     await chart.waitFor();
     expect(await chart.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     const totals = await getJson<SiteStats>(baseUrl, api.siteStats);
-    await alicePage.getByRole('table', { name: 'Totals' }).getByRole('row', { name: `Questions ${totals.questions}` }).waitFor();
+    await alicePage
+      .getByRole('table', { name: 'Totals' })
+      .getByRole('row', { name: `Questions ${totals.questions}` })
+      .waitFor();
 
     await alicePage.goto('/no/such/page');
     await alicePage.getByRole('heading', { name: 'Page not found!' }).waitFor();

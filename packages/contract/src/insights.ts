@@ -39,9 +39,7 @@ export const comparisonRowSchema = z.object({
 
 export const comparisonSchema = z.object({
   rows: z.array(comparisonRowSchema),
-  average: z
-    .object({ value: z.number(), overall: z.number(), margin: z.number(), significant: z.boolean() })
-    .nullable(),
+  average: z.object({ value: z.number(), overall: z.number(), margin: z.number(), significant: z.boolean() }).nullable(),
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
 

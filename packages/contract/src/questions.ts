@@ -62,7 +62,10 @@ export type QuestionPage = z.infer<typeof questionPageSchema>;
 export const feedSchema = questionPageSchema.extend({ qotd: questionSchema.nullable() });
 export type Feed = z.infer<typeof feedSchema>;
 
-const integerString = z.string().trim().regex(/^-?\d{1,9}$/, 'Must be a whole number');
+const integerString = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,9}$/, 'Must be a whole number');
 
 export const createQuestionBodySchema = z
   .object({
@@ -72,7 +75,10 @@ export const createQuestionBodySchema = z
       .trim()
       .min(1, 'Question is required')
       .max(QUESTION_MAX_LENGTH, `Question must be shorter than ${QUESTION_MAX_LENGTH + 1} characters`),
-    choices: z.array(z.string().trim().max(CHOICE_MAX_LENGTH, `At most ${CHOICE_MAX_LENGTH} characters`)).max(MC_MAX_CHOICES).default([]),
+    choices: z
+      .array(z.string().trim().max(CHOICE_MAX_LENGTH, `At most ${CHOICE_MAX_LENGTH} characters`))
+      .max(MC_MAX_CHOICES)
+      .default([]),
     tags: z
       .array(
         z

@@ -18,7 +18,10 @@ afterAll(async () => {
 async function countOf(file: string, table: 'votes' | 'users'): Promise<number> {
   const database = openDatabase(file);
   try {
-    const row = await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   } finally {
     await database.close();

@@ -4,7 +4,10 @@ import path from 'node:path';
 
 /** `data/pollscope.db` is backed up to `data/backups/pollscope-2024-05-01T12-30-00Z.db`. */
 export function defaultBackupPath(databasePath: string, now = new Date()): string {
-  const stamp = now.toISOString().replace(/\.\d+Z$/, 'Z').replaceAll(':', '-');
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
   const name = path.basename(databasePath, path.extname(databasePath));
   return path.join(path.dirname(databasePath), 'backups', `${name}-${stamp}.db`);
 }

@@ -28,7 +28,12 @@ describe('the tally check', () => {
 
   it('names every tally that differs from its rows, and a missing tally row', async () => {
     const { db } = ctx.database;
-    await db.updateTable('vote_tallies').set({ count: sql`count + 1` }).where('question_id', '=', questionId).where('choice', '=', 2).execute();
+    await db
+      .updateTable('vote_tallies')
+      .set({ count: sql`count + 1` })
+      .where('question_id', '=', questionId)
+      .where('choice', '=', 2)
+      .execute();
     await db.deleteFrom('vote_tallies').where('question_id', '=', questionId).where('choice', '=', 1).execute();
     await db.updateTable('vote_segments').set({ count: 5 }).where('question_id', '=', questionId).where('choice', '=', 1).execute();
     await db.updateTable('questions').set({ vote_count: 7, like_count: 0 }).where('id', '=', questionId).execute();

@@ -23,7 +23,10 @@ interface TallyCheck {
 const LISTED_PER_TALLY = 100;
 
 function tallyChecks(db: Db): TallyCheck[] {
-  const votesPerChoice = db.selectFrom('votes').select(['question_id', 'choice', (eb) => eb.fn.countAll().as('count')]).groupBy(['question_id', 'choice']);
+  const votesPerChoice = db
+    .selectFrom('votes')
+    .select(['question_id', 'choice', (eb) => eb.fn.countAll().as('count')])
+    .groupBy(['question_id', 'choice']);
   return [
     { tally: 'vote_tallies.count', keys: ['question_id', 'choice'], stored: db.selectFrom('vote_tallies').select(['question_id', 'choice', 'count']), counted: votesPerChoice },
     // A vote records its voter's group as it was when cast, and a voter may move country or
@@ -41,31 +44,46 @@ function tallyChecks(db: Db): TallyCheck[] {
       tally: 'questions.vote_count',
       keys: ['id'],
       stored: db.selectFrom('questions').select(['id', 'vote_count as count']),
-      counted: db.selectFrom('votes').select(['question_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('question_id'),
+      counted: db
+        .selectFrom('votes')
+        .select(['question_id as id', (eb) => eb.fn.countAll().as('count')])
+        .groupBy('question_id'),
     },
     {
       tally: 'questions.like_count',
       keys: ['id'],
       stored: db.selectFrom('questions').select(['id', 'like_count as count']),
-      counted: db.selectFrom('likes').select(['question_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('question_id'),
+      counted: db
+        .selectFrom('likes')
+        .select(['question_id as id', (eb) => eb.fn.countAll().as('count')])
+        .groupBy('question_id'),
     },
     {
       tally: 'users.answer_count',
       keys: ['id'],
       stored: db.selectFrom('users').select(['id', 'answer_count as count']),
-      counted: db.selectFrom('votes').select(['user_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('user_id'),
+      counted: db
+        .selectFrom('votes')
+        .select(['user_id as id', (eb) => eb.fn.countAll().as('count')])
+        .groupBy('user_id'),
     },
     {
       tally: 'users.question_count',
       keys: ['id'],
       stored: db.selectFrom('users').select(['id', 'question_count as count']),
-      counted: db.selectFrom('questions').select(['user_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('user_id'),
+      counted: db
+        .selectFrom('questions')
+        .select(['user_id as id', (eb) => eb.fn.countAll().as('count')])
+        .groupBy('user_id'),
     },
     {
       tally: 'users.like_count',
       keys: ['id'],
       stored: db.selectFrom('users').select(['id', 'like_count as count']),
-      counted: db.selectFrom('likes').select(['user_id as id', (eb) => eb.fn.countAll().as('count')]).groupBy('user_id'),
+      counted: db
+        .selectFrom('likes')
+        .select(['user_id as id', (eb) => eb.fn.countAll().as('count')])
+        .groupBy('user_id'),
     },
   ];
 }

@@ -15,9 +15,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** An auto-incrementing integer primary key named `id`. */
 export function withIdColumn<T extends string>(dialect: DialectName, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-  return dialect === 'postgres'
-    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
-    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+  return dialect === 'postgres' ? table.addColumn('id', 'serial', (col) => col.primaryKey()) : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
 }
 
 /** Vote choices hold MC keys, ratings and free numbers alike. */

@@ -27,8 +27,15 @@ describe('the write-ahead log', () => {
     const file = path.join(dir, 'log.db');
     const handle = openDatabase(file);
     try {
-      await handle.db.schema.createTable('notes').addColumn('id', 'integer', (col) => col.primaryKey()).execute();
-      for (let index = 0; index < 20; index += 1) await handle.db.insertInto('notes' as never).values({ id: index } as never).execute();
+      await handle.db.schema
+        .createTable('notes')
+        .addColumn('id', 'integer', (col) => col.primaryKey())
+        .execute();
+      for (let index = 0; index < 20; index += 1)
+        await handle.db
+          .insertInto('notes' as never)
+          .values({ id: index } as never)
+          .execute();
       // Each commit only appends to the log: no commit crossed SQLite's own threshold of 1,000 pages.
       const deadline = Date.now() + 5_000;
       while (rowsInDatabaseFile(file) < 20 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));

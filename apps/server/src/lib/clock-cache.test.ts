@@ -30,7 +30,11 @@ describe('ClockCache', () => {
 
   it('tells of every value it stops keeping, however it goes', () => {
     const dropped: number[] = [];
-    const cache = new ClockCache<string, number>(2, () => 1, (value) => dropped.push(value));
+    const cache = new ClockCache<string, number>(
+      2,
+      () => 1,
+      (value) => dropped.push(value),
+    );
     cache.set('a', 1);
     cache.set('b', 2);
     cache.set('a', 3);

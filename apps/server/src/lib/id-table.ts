@@ -89,7 +89,10 @@ export class IdTable implements Iterable<number> {
 /** A set of ids in the compact form of `IdTable`. */
 export class IdSet extends IdTable {
   constructor(ids: readonly number[] = []) {
-    super(0, ids.map((id) => [id]));
+    super(
+      0,
+      ids.map((id) => [id]),
+    );
   }
 
   add(id: number): void {

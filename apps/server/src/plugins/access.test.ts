@@ -128,7 +128,12 @@ async function footprint(userId: number) {
   const { db } = ctx.database;
   const [user, sessions, questions, votes, likes, passes, follows, blocks] = await Promise.all([
     // Not the state version: someone blocking the owner moves it, as the owner's view of them changed.
-    db.selectFrom('users').selectAll().select(sql<null>`null`.as('state_version')).where('id', '=', userId).execute(),
+    db
+      .selectFrom('users')
+      .selectAll()
+      .select(sql<null>`null`.as('state_version'))
+      .where('id', '=', userId)
+      .execute(),
     db.selectFrom('sessions').select(['token_hash', 'created_at']).where('user_id', '=', userId).orderBy('token_hash').execute(),
     db.selectFrom('questions').select(['id', 'type', 'title', 'category_id', 'choice_labels', 'range_min', 'range_max']).where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('votes').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
@@ -234,7 +239,10 @@ describe('access to every call', () => {
     for (const list of lists) {
       const reply = await world.blocked.api.raw('GET', list);
       expect(reply.status).toBe(200);
-      expect(questionsIn(reply.json()).filter((question) => question.user === world.owner.id), list).toEqual([]);
+      expect(
+        questionsIn(reply.json()).filter((question) => question.user === world.owner.id),
+        list,
+      ).toEqual([]);
     }
     // Everyone else does see them.
     const seen = await world.other.api.raw('GET', api.userLiked(world.voter.id));

@@ -26,26 +26,26 @@ function tokenFrom(request: FastifyRequest): string | null {
 /** Every call under /api needs a valid token unless its route is marked public. */
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-  const { sessions } = app.memory;
-  app.decorateRequest('viewerId', null);
-  app.decorateRequest('viewerVersion', 0);
-  app.decorateRequest('token', null);
-  app.addHook('onRequest', async (request) => {
-    const route = request.routeOptions.url;
-    // Only the API's calls are guarded: a path under /api that is no call (the web app's
-    // catch-all answers it) is a 404 with or without a token. The API's documentation is for
-    // everyone, like the contract's public calls.
-    if (route === undefined || !route.startsWith('/api/') || route.startsWith('/api/docs')) return;
-    const token = tokenFrom(request);
-    const session = token ? await sessions.find(token, app.config.tokenIdleSeconds) : null;
-    if (session !== null) {
-      request.viewerId = session.userId;
-      request.viewerVersion = session.stateVersion;
-      request.token = token;
-    } else if (!request.routeOptions.config.public) {
-      throw new UnauthorizedError(token ? 'Your session has ended, sign in again' : 'Sign in to continue');
-    }
-  });
+    const { sessions } = app.memory;
+    app.decorateRequest('viewerId', null);
+    app.decorateRequest('viewerVersion', 0);
+    app.decorateRequest('token', null);
+    app.addHook('onRequest', async (request) => {
+      const route = request.routeOptions.url;
+      // Only the API's calls are guarded: a path under /api that is no call (the web app's
+      // catch-all answers it) is a 404 with or without a token. The API's documentation is for
+      // everyone, like the contract's public calls.
+      if (route === undefined || !route.startsWith('/api/') || route.startsWith('/api/docs')) return;
+      const token = tokenFrom(request);
+      const session = token ? await sessions.find(token, app.config.tokenIdleSeconds) : null;
+      if (session !== null) {
+        request.viewerId = session.userId;
+        request.viewerVersion = session.stateVersion;
+        request.token = token;
+      } else if (!request.routeOptions.config.public) {
+        throw new UnauthorizedError(token ? 'Your session has ended, sign in again' : 'Sign in to continue');
+      }
+    });
   },
   { name: 'auth', dependencies: ['memory'] },
 );

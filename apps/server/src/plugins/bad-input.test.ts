@@ -22,7 +22,10 @@ let routes: string[];
 async function databaseFingerprint(): Promise<string> {
   const hash = createHash('sha256');
   for (const table of await ctx.database.db.introspection.getTables()) {
-    const rows = await ctx.database.db.selectFrom(table.name as 'users').selectAll().execute();
+    const rows = await ctx.database.db
+      .selectFrom(table.name as 'users')
+      .selectAll()
+      .execute();
     // The last use of a session moves on reads too; it is the one column a read may write.
     hash.update(table.name).update(JSON.stringify(rows.map((row) => ({ ...row, last_used_at: undefined }))));
   }
@@ -90,9 +93,12 @@ const weirdParam = fc.oneof(
   fc.double().map(String),
 );
 
-const weirdQuery = fc.array(fc.tuple(fc.oneof(fc.constantFrom('limit', 'cursor', 'limit[]', '__proto__[x]'), fc.string({ maxLength: 8 })), fc.oneof(weirdParam, fc.string({ maxLength: 400 }))), {
-  maxLength: 4,
-});
+const weirdQuery = fc.array(
+  fc.tuple(fc.oneof(fc.constantFrom('limit', 'cursor', 'limit[]', '__proto__[x]'), fc.string({ maxLength: 8 })), fc.oneof(weirdParam, fc.string({ maxLength: 400 }))),
+  {
+    maxLength: 4,
+  },
+);
 
 const contentTypes = fc.oneof(
   fc.constantFrom(
@@ -113,7 +119,21 @@ const contentTypes = fc.oneof(
 );
 
 const malformedJson = fc.oneof(
-  fc.constantFrom('{', '}', '[', '{"choice":}', '{"choice":1', '{"a":1}}', "{'choice':1}", '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', 'undefined', 'NaN', '\u0000', '\ufeff{}'),
+  fc.constantFrom(
+    '{',
+    '}',
+    '[',
+    '{"choice":}',
+    '{"choice":1',
+    '{"a":1}}',
+    "{'choice':1}",
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    'undefined',
+    'NaN',
+    '\u0000',
+    '\ufeff{}',
+  ),
   fc.constant(`${'['.repeat(5000)}${']'.repeat(5000)}`),
   fc.string({ unit: 'binary', maxLength: 200 }),
   fc.jsonValue().map((value) => JSON.stringify(value)),
@@ -215,7 +235,11 @@ describe('bad input to every call', () => {
     );
     await fc.assert(
       fc.asyncProperty(anyRoute(), authorization, headerText, contentTypes, async (route, auth, accept, contentType) => {
-        await send({ route, headers: { authorization: auth, accept, 'content-type': contentType }, ...(route.startsWith('POST ') ? { payload: JSON.stringify(bodyOf(route)) } : {}) });
+        await send({
+          route,
+          headers: { authorization: auth, accept, 'content-type': contentType },
+          ...(route.startsWith('POST ') ? { payload: JSON.stringify(bodyOf(route)) } : {}),
+        });
       }),
       { numRuns: RUNS },
     );

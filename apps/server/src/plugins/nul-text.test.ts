@@ -12,7 +12,14 @@ describe('text with the NUL character', () => {
   it('is refused with 400 naming the field, wherever it is sent, and nothing is stored', async () => {
     const user = await signUp(ctx);
     const email = 'nul@example.com';
-    const registration = await client(ctx.app).raw('POST', api.register, { firstName: 'A\u0000B', birthDate: '1990-06-15', gender: 'F', livingIn: 840, email, password: 'correct horse' });
+    const registration = await client(ctx.app).raw('POST', api.register, {
+      firstName: 'A\u0000B',
+      birthDate: '1990-06-15',
+      gender: 'F',
+      livingIn: 840,
+      email,
+      password: 'correct horse',
+    });
     expect(registration.status).toBe(400);
     expect(registration.error()).toEqual({ message: 'Text cannot contain the NUL character', errors: { firstName: 'Remove the NUL character' } });
     expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();

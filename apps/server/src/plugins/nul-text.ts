@@ -32,7 +32,11 @@ function nulField(input: unknown): string | null {
  */
 export function refuseNulText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const field = nulField(value);
       if (field !== null) throw new BadRequestError('Text cannot contain the NUL character', { [field || part]: 'Remove the NUL character' });
     }

@@ -74,7 +74,9 @@ describe('rate limits', () => {
 
   it('limits sign-in attempts on one account even when they come from many addresses', async () => {
     const user = await signUp();
-    const statuses = await repeat(loginAttemptsPerAccount.max, () => call({ url: api.login, address: newAddress(), payload: { username: user.email, password: 'wrong password' } }));
+    const statuses = await repeat(loginAttemptsPerAccount.max, () =>
+      call({ url: api.login, address: newAddress(), payload: { username: user.email, password: 'wrong password' } }),
+    );
     expect(statuses.every((status) => status === 400)).toBe(true);
 
     // Even the right password waits: the guesser must not learn it by being let through.

@@ -16,17 +16,17 @@ declare module 'fastify' {
  */
 export const redisPlugin = fp(
   async (app: FastifyInstance) => {
-  const { redisUrl } = app.config;
-  if (!redisUrl) {
-    app.decorate('redis', null);
-    return;
-  }
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-  redis.on('error', (error) => app.log.warn({ err: error }, 'redis unreachable'));
-  app.decorate('redis', redis);
-  app.addHook('onClose', async () => {
-    await redis.quit().catch(() => redis.disconnect());
-  });
+    const { redisUrl } = app.config;
+    if (!redisUrl) {
+      app.decorate('redis', null);
+      return;
+    }
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unreachable'));
+    app.decorate('redis', redis);
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
   },
   { name: 'redis' },
 );

@@ -45,7 +45,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
     }
     const hasCategories = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();
     if (!hasCategories) {
-      await trx.insertInto('categories').values(CATEGORY_NAMES.map((name, index) => ({ id: index + 1, name }))).execute();
+      await trx
+        .insertInto('categories')
+        .values(CATEGORY_NAMES.map((name, index) => ({ id: index + 1, name })))
+        .execute();
     }
     const hasQuiz = await trx.selectFrom('quiz_items').select('id').limit(1).executeTakeFirst();
     if (!hasQuiz) {
@@ -58,7 +61,10 @@ export async function seedReferenceData(db: Db): Promise<void> {
           tags: ['quiz'],
           category: CATEGORY_NAMES.indexOf(item.category) + 1,
         });
-        await trx.insertInto('quiz_items').values({ question_id: questionId, answer: item.answer, strict: item.answer === null ? 0 : 1 }).execute();
+        await trx
+          .insertInto('quiz_items')
+          .values({ question_id: questionId, answer: item.answer, strict: item.answer === null ? 0 : 1 })
+          .execute();
       }
     }
   });

@@ -40,12 +40,7 @@ const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = { source: () => ['-
  * Starts the real server on a database and a free port, as it runs in production but without the
  * demo community, rate limits or slow password hashing.
  */
-export async function startServer(
-  databaseUrl: string,
-  env: Record<string, string> = {},
-  nodeOptions: string[] = [],
-  entry: ServerEntry = 'source',
-): Promise<ServerProcess> {
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeOptions: string[] = [], entry: ServerEntry = 'source'): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeOptions, ...ENTRY_ARGUMENTS[entry]()], {
     cwd: serverDir,
@@ -71,7 +66,10 @@ export async function startServer(
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server stopped before listening: ${stderr}`);
     if (Date.now() > deadline) throw new Error(`the server did not start in 60 s: ${stderr}`);
-    const ready = await fetch(`${baseUrl}/api/polls/categories/`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${baseUrl}/api/polls/categories/`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

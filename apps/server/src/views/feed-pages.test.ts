@@ -1,4 +1,16 @@
-import { accountSchema, accountUpdateBodySchema, answerBodySchema, api, blockedSchema, connectedSchema, type Feed, feedSchema, likedSchema, passedSchema, questionSchema } from '@pollscope/contract';
+import {
+  accountSchema,
+  accountUpdateBodySchema,
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  type Feed,
+  feedSchema,
+  likedSchema,
+  passedSchema,
+  questionSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
@@ -38,7 +50,13 @@ describe('a feed read again', () => {
     const { reader, older } = await readerOfAuthor();
     const voter = await signUp(ctx);
     await voter.api.post(api.answer(older), answerBodySchema, { choice: 2 }, questionSchema);
-    expect(questionIn((await feedOf(reader)).feed, older)?.result).toMatchObject({ count: 2, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 50 }] });
+    expect(questionIn((await feedOf(reader)).feed, older)?.result).toMatchObject({
+      count: 2,
+      answers: [
+        { key: 1, percent: 50 },
+        { key: 2, percent: 50 },
+      ],
+    });
   });
 
   it('shows the reader’s own answer and the result it opens', async () => {
@@ -64,7 +82,12 @@ describe('a feed read again', () => {
   it('names the author by the name they took since', async () => {
     const { reader, author, newer } = await readerOfAuthor();
     const account = await author.api.get(api.account, accountSchema);
-    await author.api.post(api.account, accountUpdateBodySchema, { firstName: 'Grace', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null }, accountSchema);
+    await author.api.post(
+      api.account,
+      accountUpdateBodySchema,
+      { firstName: 'Grace', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null },
+      accountSchema,
+    );
     expect(questionIn((await feedOf(reader)).feed, newer)?.user_name).toBe('Grace');
   });
 

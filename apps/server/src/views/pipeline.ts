@@ -80,7 +80,14 @@ export async function listPage(reader: Reader, skeleton: Skeleton, page: PageQue
   for (;;) {
     const wanted = page.limit + 1 - shown.length;
     const candidates = await skeleton(before, wanted);
-    const reads = new Map((await hydrate(reader, candidates.map((candidate) => candidate.id))).map((read) => [read.card.id, read]));
+    const reads = new Map(
+      (
+        await hydrate(
+          reader,
+          candidates.map((candidate) => candidate.id),
+        )
+      ).map((read) => [read.card.id, read]),
+    );
     for (const { id, key } of candidates) {
       const read = reads.get(id);
       if (read && isListed(reader.viewer, read.card)) shown.push({ key, read });

@@ -73,7 +73,12 @@ describe('question cards', () => {
     expect(await votesOf(cards, question)).toMatchObject({ likes: 1 });
 
     const account = await author.api.get(api.account, accountSchema);
-    await author.api.post(api.account, accountUpdateBodySchema, { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null }, accountSchema);
+    await author.api.post(
+      api.account,
+      accountUpdateBodySchema,
+      { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null },
+      accountSchema,
+    );
     cards.authorRenamed(author.id);
     expect((await cards.read(ctx.database.db, [question])).get(question)!.moving.authorName).toBe('Renamed');
   });

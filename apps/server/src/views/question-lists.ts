@@ -201,7 +201,13 @@ export class QuestionLists {
               for (const row of rows) byName.get(`author:${row.user_id}`)!.push(row.id);
             }),
       ...others.map(async (key) => {
-        const rows = await db.selectFrom('questions').select('questions.id').where(inLists([key])).orderBy('questions.id', 'desc').limit(limit).execute();
+        const rows = await db
+          .selectFrom('questions')
+          .select('questions.id')
+          .where(inLists([key]))
+          .orderBy('questions.id', 'desc')
+          .limit(limit)
+          .execute();
         byName.set(
           nameOf(key),
           rows.map((row) => row.id),
@@ -214,9 +220,5 @@ export class QuestionLists {
 
 /** The lists a question belongs to. */
 export function listsOfQuestion(authorId: number, categoryId: number | null, tags: readonly string[]): ListKey[] {
-  return [
-    { by: 'author', id: authorId },
-    ...(categoryId === null ? [] : [{ by: 'category' as const, id: categoryId }]),
-    ...tags.map((name) => ({ by: 'tag' as const, name })),
-  ];
+  return [{ by: 'author', id: authorId }, ...(categoryId === null ? [] : [{ by: 'category' as const, id: categoryId }]), ...tags.map((name) => ({ by: 'tag' as const, name }))];
 }

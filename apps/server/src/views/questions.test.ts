@@ -91,17 +91,21 @@ function responsesWith(views: Question[]): unknown[] {
 }
 
 describe('the JSON of question views', () => {
-  const viewers = () => [
-    ['the author', author],
-    ['a voter', voter],
-    ['someone who did not answer', stranger],
-    ['a visitor', null],
-  ] as const;
+  const viewers = () =>
+    [
+      ['the author', author],
+      ['a voter', voter],
+      ['someone who did not answer', stranger],
+      ['a visitor', null],
+    ] as const;
 
   it('is what JSON.stringify writes, for every kind of question and viewer, alone and in every response', async () => {
     for (const [who, viewer] of viewers()) {
       const views = await viewsAs(viewer, questions);
-      expect(views.map((view) => view.id), who).toEqual(questions);
+      expect(
+        views.map((view) => view.id),
+        who,
+      ).toEqual(questions);
       for (const view of views) expectWrittenAsStringify(view, [view]);
       for (const response of responsesWith(views)) expectWrittenAsStringify(response, views);
     }

@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const versionOf = async (userId: number) =>
-  (await ctx.database.db.selectFrom('users').select('state_version').where('id', '=', userId).executeTakeFirstOrThrow()).state_version;
+const versionOf = async (userId: number) => (await ctx.database.db.selectFrom('users').select('state_version').where('id', '=', userId).executeTakeFirstOrThrow()).state_version;
 
 describe('viewer states', () => {
   it('hold what a person did, and are read again once their version moved', async () => {

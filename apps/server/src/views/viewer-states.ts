@@ -15,7 +15,10 @@ export class OwnVotes {
   private readonly table: IdTable;
 
   constructor(votes: readonly { question_id: number; choice: number; seq: number }[] = []) {
-    this.table = new IdTable(2, votes.map((vote) => [vote.question_id, vote.choice, vote.seq]));
+    this.table = new IdTable(
+      2,
+      votes.map((vote) => [vote.question_id, vote.choice, vote.seq]),
+    );
   }
 
   get size(): number {

@@ -32,7 +32,8 @@ export async function checkScreen(page: Page, screen: string): Promise<void> {
   if (width > PHONE.width) {
     // Name the culprits, so a failure says what to fix.
     const wide = await page.evaluate((limit) => {
-      const describe = (element: Element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
+      const describe = (element: Element) =>
+        `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''}`;
       return [...document.querySelectorAll('body *')]
         .filter((element) => element.getBoundingClientRect().right > limit + 1)
         .slice(0, 8)

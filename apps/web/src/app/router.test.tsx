@@ -71,12 +71,48 @@ describe('app routes', () => {
 
   it('clears the relate selection when relate opens', async () => {
     storeToken('t0k3n');
-    const first = makeQuestion({ id: 1, qid: 1, title: 'Tea or coffee?', answer: { choice: 1 }, result: { count: 9, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 50 }] } });
-    const second = makeQuestion({ id: 2, qid: 2, title: 'Cats or dogs?', choices: [{ key: 1, value: 'Cats' }, { key: 2, value: 'Dogs' }], answer: { choice: 2 } });
+    const first = makeQuestion({
+      id: 1,
+      qid: 1,
+      title: 'Tea or coffee?',
+      answer: { choice: 1 },
+      result: {
+        count: 9,
+        answers: [
+          { key: 1, percent: 50 },
+          { key: 2, percent: 50 },
+        ],
+      },
+    });
+    const second = makeQuestion({
+      id: 2,
+      qid: 2,
+      title: 'Cats or dogs?',
+      choices: [
+        { key: 1, value: 'Cats' },
+        { key: 2, value: 'Dogs' },
+      ],
+      answer: { choice: 2 },
+    });
     stubApi(({ method, path }) => {
       if (path !== '/api/polls/relate/1/2/') return undefined;
       if (method === 'GET') return { body: { first, second, association: null } };
-      return { body: { question: { ...first, result: { count: 6, answers: [{ key: 1, percent: 67 }, { key: 2, percent: 33 }] } }, overall: first.result, association: null } };
+      return {
+        body: {
+          question: {
+            ...first,
+            result: {
+              count: 6,
+              answers: [
+                { key: 1, percent: 67 },
+                { key: 2, percent: 33 },
+              ],
+            },
+          },
+          overall: first.result,
+          association: null,
+        },
+      };
     });
     clearRelateSelection();
     toggleRelateSelection(1);

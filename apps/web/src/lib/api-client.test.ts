@@ -58,7 +58,10 @@ describe('api client', () => {
   });
 
   it('turns a network failure into an error value', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const result = await apiGet('/api/polls/stats/');
     expect(result).toBeInstanceOf(ApiError);
     expect(result).toMatchObject({ status: 0 });

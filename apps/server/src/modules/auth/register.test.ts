@@ -1,4 +1,16 @@
-import { accountSchema, api, createQuestionBodySchema, createQuestionResponseSchema, questionPageSchema, quizListSchema, type RegisterBody, registerBodySchema, settingsSchema, statsSchema, tokenResponseSchema } from '@pollscope/contract';
+import {
+  accountSchema,
+  api,
+  createQuestionBodySchema,
+  createQuestionResponseSchema,
+  questionPageSchema,
+  quizListSchema,
+  type RegisterBody,
+  registerBodySchema,
+  settingsSchema,
+  statsSchema,
+  tokenResponseSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, type TestContext } from '../../test/helper.js';
 
@@ -36,7 +48,14 @@ function dayAfter(day: string): string {
 const tableSizes = async () => {
   const { db } = ctx.database;
   const count = async (table: 'users' | 'votes' | 'sessions' | 'vote_tallies') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return { users: await count('users'), votes: await count('votes'), sessions: await count('sessions'), tallies: await count('vote_tallies') };
 };
 
@@ -149,7 +168,16 @@ describe('the quiz answers sent with a registration', () => {
   it('become the new person’s first votes', async () => {
     const quiz = await client(ctx.app).get(api.quizes, quizListSchema);
     const [first, second] = quiz;
-    const reply = await client(ctx.app).raw('POST', api.register, person({ quiz: [{ question: first.question.id, choice: 2 }, { question: second.question.id, choice: 1 }] }));
+    const reply = await client(ctx.app).raw(
+      'POST',
+      api.register,
+      person({
+        quiz: [
+          { question: first.question.id, choice: 2 },
+          { question: second.question.id, choice: 1 },
+        ],
+      }),
+    );
     expect(reply.status).toBe(201);
     const me = client(ctx.app, reply.parse(tokenResponseSchema).token);
     const answered = (await me.get(api.myAnswered, questionPageSchema)).questions;
@@ -163,7 +191,16 @@ describe('the quiz answers sent with a registration', () => {
 
   it('count a question given twice once, with the first answer', async () => {
     const [item] = await client(ctx.app).get(api.quizes, quizListSchema);
-    const reply = await client(ctx.app).raw('POST', api.register, person({ quiz: [{ question: item.question.id, choice: 1 }, { question: item.question.id, choice: 3 }] }));
+    const reply = await client(ctx.app).raw(
+      'POST',
+      api.register,
+      person({
+        quiz: [
+          { question: item.question.id, choice: 1 },
+          { question: item.question.id, choice: 3 },
+        ],
+      }),
+    );
     expect(reply.status).toBe(201);
     const answered = (await client(ctx.app, reply.parse(tokenResponseSchema).token).get(api.myAnswered, questionPageSchema)).questions;
     expect(answered.map((question) => question.answer)).toEqual([{ choice: 1 }]);
@@ -171,19 +208,41 @@ describe('the quiz answers sent with a registration', () => {
 
   it('refuse a question that is not in the quiz, creating no account and no vote', async () => {
     const author = await client(ctx.app).post(api.register, registerBodySchema, registration(), tokenResponseSchema);
-    const asked = await client(ctx.app, author.token).post(api.create, createQuestionBodySchema, { type: 'MC', question: 'Not a quiz question?', choices: ['A', 'B'], tags: [] }, createQuestionResponseSchema);
+    const asked = await client(ctx.app, author.token).post(
+      api.create,
+      createQuestionBodySchema,
+      { type: 'MC', question: 'Not a quiz question?', choices: ['A', 'B'], tags: [] },
+      createQuestionResponseSchema,
+    );
     const [item] = await client(ctx.app).get(api.quizes, quizListSchema);
-    const body = person({ quiz: [{ question: item.question.id, choice: 1 }, { question: asked.question.id, choice: 1 }] });
+    const body = person({
+      quiz: [
+        { question: item.question.id, choice: 1 },
+        { question: asked.question.id, choice: 1 },
+      ],
+    });
     const error = await refused(body, 'quiz.1.question');
     expect(error.message).toBe('That is not a quiz question');
-    const account = await ctx.database.db.selectFrom('users').select('id').where('email', '=', body.email as string).executeTakeFirst();
+    const account = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', body.email as string)
+      .executeTakeFirst();
     expect(account).toBeUndefined();
     await refused(person({ quiz: [{ question: 999999, choice: 1 }] }), 'quiz.0.question');
   });
 
   it('refuse a choice the quiz question does not offer, naming the answer', async () => {
     const [first, second] = await client(ctx.app).get(api.quizes, quizListSchema);
-    const error = await refused(person({ quiz: [{ question: first.question.id, choice: 1 }, { question: second.question.id, choice: 9 }] }), 'quiz.1.choice');
+    const error = await refused(
+      person({
+        quiz: [
+          { question: first.question.id, choice: 1 },
+          { question: second.question.id, choice: 9 },
+        ],
+      }),
+      'quiz.1.choice',
+    );
     expect(error.message).toBe('Pick one of the choices');
     await refused(person({ quiz: [{ question: first.question.id, choice: 'one' }] }), 'quiz.0.choice');
     await refused(person({ quiz: [{ question: 'first', choice: 1 }] }), 'quiz.0.question');

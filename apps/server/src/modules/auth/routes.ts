@@ -38,15 +38,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/login/',
-    { config: { public: true }, schema: { tags, security: [], body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
-    async (request) => {
-      const userId = await authenticate(db, request.body.username || request.body.email || '', request.body.password, dummyHash);
-      if (userId === null) throw new BadRequestError(WRONG_CREDENTIALS);
-      return { token: await createSession(db, userId) };
-    },
-  );
+  app.post('/login/', { config: { public: true }, schema: { tags, security: [], body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors } } }, async (request) => {
+    const userId = await authenticate(db, request.body.username || request.body.email || '', request.body.password, dummyHash);
+    if (userId === null) throw new BadRequestError(WRONG_CREDENTIALS);
+    return { token: await createSession(db, userId) };
+  });
 
   app.post('/auth/logout/', { schema: { tags, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     viewer(request);

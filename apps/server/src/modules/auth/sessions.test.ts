@@ -139,7 +139,11 @@ describe('sessions kept in memory by an instance alone', () => {
       held.hold();
       const inFlight = sessions.find(user.token, IDLE_SECONDS);
       // A like committed while the read is under way: it read the version before.
-      await ctx.database.db.updateTable('users').set({ state_version: before + 1 }).where('id', '=', user.id).execute();
+      await ctx.database.db
+        .updateTable('users')
+        .set({ state_version: before + 1 })
+        .where('id', '=', user.id)
+        .execute();
       sessions.stateMoved(user.id, before + 1);
       held.release();
       await inFlight;

@@ -16,7 +16,10 @@ export function hashToken(token: string): string {
 export async function createSession(db: Db, userId: number): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = new Date().toISOString();
-  await db.insertInto('sessions').values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_used_at: now }).execute();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, last_used_at: now })
+    .execute();
   return token;
 }
 
@@ -113,7 +116,11 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
     for (let start = 0; start < hashes.length; start += TOUCHES_PER_WRITE) {
       // Between writes, the requests waiting run: on SQLite a write holds the thread.
       if (start > 0) await setImmediate();
-      await db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', 'in', hashes.slice(start, start + TOUCHES_PER_WRITE)).execute();
+      await db
+        .updateTable('sessions')
+        .set({ last_used_at: now })
+        .where('token_hash', 'in', hashes.slice(start, start + TOUCHES_PER_WRITE))
+        .execute();
     }
   };
   const touchTimer = setInterval(() => void writeTouches().catch(() => {}), TOUCH_WRITE_INTERVAL_MS);

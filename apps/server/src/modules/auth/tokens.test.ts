@@ -61,7 +61,12 @@ describe('a public call', () => {
         expect(reply.statusCode, `${key} ${JSON.stringify(headers)}`).toBe(200);
       }
     }
-    const login = await ctx.app.inject({ method: 'POST', url: api.login, headers: { authorization: 'Token not-a-real-token' }, payload: { email: 'nobody@example.com', password: 'whatever1' } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: api.login,
+      headers: { authorization: 'Token not-a-real-token' },
+      payload: { email: 'nobody@example.com', password: 'whatever1' },
+    });
     expect(login.statusCode).toBe(400);
     expect(errorBodySchema.strict().parse(login.json())).toEqual({ message: 'Wrong username or password!' });
   });

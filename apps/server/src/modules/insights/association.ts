@@ -90,7 +90,10 @@ function standoutOf(input: AssociationInput, table: number[][], test: ChiSquareT
       const rowMean = mean(row.votes);
       const othersMean = mean(others);
       if (Math.abs(rowMean - othersMean) > best.gap) {
-        best = { gap: Math.abs(rowMean - othersMean), text: `"${row.label}" voters gave an average of ${formatNumber(rowMean)}, against ${formatNumber(othersMean)} for the others who answered both` };
+        best = {
+          gap: Math.abs(rowMean - othersMean),
+          text: `"${row.label}" voters gave an average of ${formatNumber(rowMean)}, against ${formatNumber(othersMean)} for the others who answered both`,
+        };
       }
     }
     return best.text;

@@ -106,7 +106,14 @@ describe('a filtered result', () => {
       expect(reply.status, JSON.stringify(body)).toBe(200);
       expectOnlyDeclared(breakdownResultSchema, reply.json());
       const result = reply.parse(breakdownResultSchema);
-      expect(result.question.result).toEqual({ count: 22, answers: [{ key: 1, percent: 41 }, { key: 2, percent: 36 }, { key: 3, percent: 23 }] });
+      expect(result.question.result).toEqual({
+        count: 22,
+        answers: [
+          { key: 1, percent: 41 },
+          { key: 2, percent: 36 },
+          { key: 3, percent: 23 },
+        ],
+      });
       expect(result.overall).toEqual(result.question.result);
       expect(result.ages).toBeNull();
       expect(result.comparison?.rows.map((row) => [row.label, row.percent, row.overall_percent, row.significant])).toEqual([
@@ -123,7 +130,14 @@ describe('a filtered result', () => {
     const reply = await filtered(women30[0], question, { gender: 'F' });
     const result = reply.parse(breakdownResultSchema);
     // 14 women: 9 tea, 2 coffee, 3 water.
-    expect(result.question.result).toEqual({ count: 14, answers: [{ key: 1, percent: 64 }, { key: 2, percent: 14 }, { key: 3, percent: 22 }] });
+    expect(result.question.result).toEqual({
+      count: 14,
+      answers: [
+        { key: 1, percent: 64 },
+        { key: 2, percent: 14 },
+        { key: 3, percent: 22 },
+      ],
+    });
     expect(result.overall.count).toBe(22);
     const rows = result.comparison!.rows;
     // 2 of 14 women chose coffee against 6 of the 8 men: significant. 3 of 14 and 2 of 8 chose water: not.
@@ -133,18 +147,39 @@ describe('a filtered result', () => {
 
   it('counts the voters of one country, and of an age range widened to whole bands', async () => {
     const france = (await filtered(women30[0], question, { country: FRANCE })).parse(breakdownResultSchema);
-    expect(france.question.result).toEqual({ count: 8, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 75 }, { key: 3, percent: 25 }] });
+    expect(france.question.result).toEqual({
+      count: 8,
+      answers: [
+        { key: 1, percent: 0 },
+        { key: 2, percent: 75 },
+        { key: 3, percent: 25 },
+      ],
+    });
 
     // 30 to 40 covers the bands 25–34 and 35–44: the women of 30 and the men of 40.
     const ages = (await filtered(women30[0], question, { min_age: 30, max_age: 40 })).parse(breakdownResultSchema);
     expect(ages.ages).toEqual({ min: 25, max: 44 });
-    expect(ages.question.result).toEqual({ count: 16, answers: [{ key: 1, percent: 38 }, { key: 2, percent: 50 }, { key: 3, percent: 12 }] });
+    expect(ages.question.result).toEqual({
+      count: 16,
+      answers: [
+        { key: 1, percent: 38 },
+        { key: 2, percent: 50 },
+        { key: 3, percent: 12 },
+      ],
+    });
   });
 
   it('combines the filters', async () => {
     const reply = await filtered(women30[0], question, { gender: 'F', min_age: 45, max_age: 60, country: JAPAN });
     const result = reply.parse(breakdownResultSchema);
-    expect(result.question.result).toEqual({ count: 6, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 0 }, { key: 3, percent: 50 }] });
+    expect(result.question.result).toEqual({
+      count: 6,
+      answers: [
+        { key: 1, percent: 50 },
+        { key: 2, percent: 0 },
+        { key: 3, percent: 50 },
+      ],
+    });
     expect(result.ages).toEqual({ min: 45, max: 64 });
   });
 

@@ -15,7 +15,6 @@ export interface BreakdownQuery {
   country: number | null;
 }
 
-
 /** What a group too small to show gets instead of its result. */
 export function suppressedResult(): Result {
   return { count: 0, answers: [], suppressed: true };

@@ -46,9 +46,19 @@ beforeAll(async () => {
     labels: ['Spring', 'Summer', 'Autumn', 'Winter'],
     draw: leaning(4),
   };
-  rating = { id: await ask(author, { type: 'RS', question: 'Rate your sleep', choices: [] }), type: 'RS', labels: [], draw: (voter) => (voter.age > 40 ? 4 : 6) + Math.floor(random() * 5) };
+  rating = {
+    id: await ask(author, { type: 'RS', question: 'Rate your sleep', choices: [] }),
+    type: 'RS',
+    labels: [],
+    draw: (voter) => (voter.age > 40 ? 4 : 6) + Math.floor(random() * 5),
+  };
   // Halves too: a number answer need not be whole.
-  number = { id: await ask(author, { type: 'N', question: 'Hours online a week?', choices: ['0', '60'] }), type: 'N', labels: [], draw: () => Math.floor(random() * 61) / (random() < 0.2 ? 2 : 1) };
+  number = {
+    id: await ask(author, { type: 'N', question: 'Hours online a week?', choices: ['0', '60'] }),
+    type: 'N',
+    labels: [],
+    draw: () => Math.floor(random() * 61) / (random() < 0.2 ? 2 : 1),
+  };
   for (const [index, voter] of voters.entries()) {
     for (const question of [colour, season, rating, number]) {
       if (index > 0 && random() < 0.15) continue;
@@ -61,7 +71,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** Votes per answer (as a label) counted from the votes themselves, joined with who cast them. */
-async function countVotes(question: Asked, where: { gender?: 'F' | 'M'; country?: number; ages?: { min: number; max: number } | null; secondId?: number; secondChoice?: number }): Promise<LabelledVotes> {
+async function countVotes(
+  question: Asked,
+  where: { gender?: 'F' | 'M'; country?: number; ages?: { min: number; max: number } | null; secondId?: number; secondChoice?: number },
+): Promise<LabelledVotes> {
   const year = currentYear();
   let query = ctx.database.db
     .selectFrom('votes')

@@ -194,7 +194,11 @@ function allFilters(): Filter[] {
 
 /** What the attacker learns from two responses together: the sets of fewer than k people they expose. */
 function exposedBy(responses: Response[]): number[][] {
-  return exposedSets(voters.length, responses.flatMap((response) => response.groups), k);
+  return exposedSets(
+    voters.length,
+    responses.flatMap((response) => response.groups),
+    k,
+  );
 }
 
 const describeSet = (people: number[]) => people.map((index) => (index === victim ? 'the victim' : index === youngest ? 'the youngest' : `voter ${index}`)).join(' and ');
@@ -211,9 +215,23 @@ describe('the differencing attack', () => {
     );
 
   const attacks: { name: string; pair: [Filter, Filter]; target: () => number }[] = [
-    { name: 'ages 20–60 against 21–60', pair: [{ min_age: 20, max_age: 60 }, { min_age: 21, max_age: 60 }], target: () => youngest },
+    {
+      name: 'ages 20–60 against 21–60',
+      pair: [
+        { min_age: 20, max_age: 60 },
+        { min_age: 21, max_age: 60 },
+      ],
+      target: () => youngest,
+    },
     { name: 'France against the women of France', pair: [{ country: FRANCE }, { country: FRANCE, gender: 'F' }], target: () => victim },
-    { name: 'ages 45–64 in France against its women', pair: [{ min_age: 45, max_age: 64, country: FRANCE }, { min_age: 45, max_age: 64, country: FRANCE, gender: 'F' }], target: () => victim },
+    {
+      name: 'ages 45–64 in France against its women',
+      pair: [
+        { min_age: 45, max_age: 64, country: FRANCE },
+        { min_age: 45, max_age: 64, country: FRANCE, gender: 'F' },
+      ],
+      target: () => victim,
+    },
     { name: 'France against France at 55 and over', pair: [{ country: FRANCE }, { country: FRANCE, min_age: 55 }], target: () => victim },
     { name: 'under 45 and 55 and over, against everyone', pair: [{ max_age: 44 }, { min_age: 55 }], target: () => victim },
     { name: 'up to 54 and from 45, overlapping in one person', pair: [{ max_age: 54 }, { min_age: 45 }], target: () => victim },
@@ -234,13 +252,14 @@ describe('the differencing attack', () => {
 
   it('learns nothing from relating the question to one the victim skipped, nor to one with a rare choice', async () => {
     // Every choice's voters, without the defence, leave out exactly the victim, and the rare choice's three.
-    const rows = (choiceOf: (voter: Voter) => number | null, count: number) =>
-      Array.from({ length: count }, (_, index) => membersWhere((voter) => choiceOf(voter) === index + 1));
+    const rows = (choiceOf: (voter: Voter) => number | null, count: number) => Array.from({ length: count }, (_, index) => membersWhere((voter) => choiceOf(voter) === index + 1));
     expect(exposedSets(voters.length, [everyone(), ...rows((voter) => voter.second, 2)], k)).toContainEqual([victim]);
     expect(exposedSets(voters.length, [everyone(), ...rows((voter) => voter.third, 2)], k)).toContainEqual([0, 1, victim]);
 
-
-    for (const response of [...(await relateResponses(skipped, (voter) => voter.second, ['Yes', 'No'])), ...(await relateResponses(rare, (voter) => voter.third, ['Summer', 'Winter', 'Autumn']))]) {
+    for (const response of [
+      ...(await relateResponses(skipped, (voter) => voter.second, ['Yes', 'No'])),
+      ...(await relateResponses(rare, (voter) => voter.third, ['Summer', 'Winter', 'Autumn'])),
+    ]) {
       expect(exposedBy([response]).map(describeSet), response.source).toEqual([]);
     }
   });
@@ -254,7 +273,10 @@ describe('the differencing attack', () => {
     // Responses that show the same groups teach the same; each kind is tried against every other once.
     const distinct = new Map<string, Response>();
     for (const response of responses) {
-      const key = response.groups.map((group) => group.join(',')).sort().join('|');
+      const key = response.groups
+        .map((group) => group.join(','))
+        .sort()
+        .join('|');
       if (!distinct.has(key)) distinct.set(key, response);
     }
     const kinds = [...distinct.values()];

@@ -104,7 +104,14 @@ describe('relating two questions', () => {
     expectOnlyDeclared(relateResultSchema, reply.json());
     const { question, overall, association } = reply.parse(relateResultSchema);
     expect(question.id).toBe(drink);
-    expect(question.result).toEqual({ count: 20, answers: [{ key: 1, percent: 20 }, { key: 2, percent: 80 }, { key: 3, percent: 0 }] });
+    expect(question.result).toEqual({
+      count: 20,
+      answers: [
+        { key: 1, percent: 20 },
+        { key: 2, percent: 80 },
+        { key: 3, percent: 0 },
+      ],
+    });
     expect(overall.count).toBeGreaterThanOrEqual(40);
     expect(association?.n).toBe(40);
   });
@@ -113,7 +120,13 @@ describe('relating two questions', () => {
     const pair = await asker().api.get(api.relate(time, drink), relatePairSchema);
     expect(pair.association?.p_value).toBeCloseTo(6.248749509463087e-7, 15);
     const coffee = await asker().api.post(api.relate(time, drink), relateBodySchema, { choice: 2 }, relateResultSchema);
-    expect(coffee.question.result).toEqual({ count: 16, answers: [{ key: 1, percent: 100 }, { key: 2, percent: 0 }] });
+    expect(coffee.question.result).toEqual({
+      count: 16,
+      answers: [
+        { key: 1, percent: 100 },
+        { key: 2, percent: 0 },
+      ],
+    });
   });
 
   it('relates a rating to a choice with the distribution and average of each choice’s voters', async () => {

@@ -80,28 +80,24 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/polls/breakdown/:id/csv',
-    { schema: { tags, params: idParamsSchema, querystring: breakdownFilterBodySchema, response: csvFile } },
-    async (request, reply) => {
-      const question = await exploredQuestion(await readerOf(request), request.params.id);
-      const query = queryOf(request.query);
-      const breakdown = await filteredBreakdown(segmentTables, question, query, k);
-      const country = query.country === null ? null : await db.selectFrom('countries').select('name').where('id', '=', query.country).executeTakeFirst();
-      const filter =
-        [query.gender === 'F' ? 'women' : query.gender === 'M' ? 'men' : null, breakdown.ages && describeAges(breakdown.ages), country?.name ?? query.country]
-          .filter((part) => part !== null)
-          .join(', ') || 'everyone';
-      const lines = groupLines([question.id, question.title, filter], {
-        kind: question.kind,
-        labels: question.labels,
-        group: breakdown.groupVotes,
-        everyone: breakdown.overallVotes,
-        comparison: breakdown.comparison,
-      });
-      return sendCsv(reply, `${displayId('QID', question.id)}-breakdown.csv`, toCsv(['question_id', 'question', 'filter', ...GROUP_COLUMNS], lines));
-    },
-  );
+  app.get('/polls/breakdown/:id/csv', { schema: { tags, params: idParamsSchema, querystring: breakdownFilterBodySchema, response: csvFile } }, async (request, reply) => {
+    const question = await exploredQuestion(await readerOf(request), request.params.id);
+    const query = queryOf(request.query);
+    const breakdown = await filteredBreakdown(segmentTables, question, query, k);
+    const country = query.country === null ? null : await db.selectFrom('countries').select('name').where('id', '=', query.country).executeTakeFirst();
+    const filter =
+      [query.gender === 'F' ? 'women' : query.gender === 'M' ? 'men' : null, breakdown.ages && describeAges(breakdown.ages), country?.name ?? query.country]
+        .filter((part) => part !== null)
+        .join(', ') || 'everyone';
+    const lines = groupLines([question.id, question.title, filter], {
+      kind: question.kind,
+      labels: question.labels,
+      group: breakdown.groupVotes,
+      everyone: breakdown.overallVotes,
+      comparison: breakdown.comparison,
+    });
+    return sendCsv(reply, `${displayId('QID', question.id)}-breakdown.csv`, toCsv(['question_id', 'question', 'filter', ...GROUP_COLUMNS], lines));
+  });
 
   /** The pair, its table, and the first question as the viewer sees it. */
   const relate = async (request: FastifyRequest, firstId: number, secondId: number) => {
@@ -123,37 +119,29 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { first: firstView, second: secondView, association: table.tested?.association ?? null };
   });
 
-  app.post(
-    '/polls/relate/:a/:b/',
-    { schema: { tags, params: relateParamsSchema, body: relateBodySchema, response: { 200: relateResultSchema, ...errors } } },
-    async (request) => {
-      const { first, table, firstView } = await relate(request, request.params.a, request.params.b);
-      const result = rowResult(first, table, request.body.choice);
-      return { question: { ...firstView, result }, overall: firstView.result ?? buildResult(first.kind, new Map()), association: table.tested?.association ?? null };
-    },
-  );
+  app.post('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, body: relateBodySchema, response: { 200: relateResultSchema, ...errors } } }, async (request) => {
+    const { first, table, firstView } = await relate(request, request.params.a, request.params.b);
+    const result = rowResult(first, table, request.body.choice);
+    return { question: { ...firstView, result }, overall: firstView.result ?? buildResult(first.kind, new Map()), association: table.tested?.association ?? null };
+  });
 
-  app.get(
-    '/polls/relate/:a/:b/csv',
-    { schema: { tags, params: relateParamsSchema, querystring: relateCsvQuerySchema, response: csvFile } },
-    async (request, reply) => {
-      const { first, second, table } = await relate(request, request.params.a, request.params.b);
-      const rows = request.query.choice === undefined ? table.rows : [rowOf(table, request.query.choice)];
-      const overall = await db.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', first.id).execute();
-      const everyone: Counts = new Map(overall.map((tally) => [tally.choice, tally.count]));
-      const lines = rows.flatMap((row) =>
-        groupLines([first.id, first.title, second.id, second.title, row.label], {
-          kind: first.kind,
-          labels: first.labels,
-          group: table.shown.has(row.key) ? row.votes : null,
-          everyone,
-          comparison: null,
-        }),
-      );
-      const header = ['first_question_id', 'first_question', 'second_question_id', 'second_question', 'second_answer', ...GROUP_COLUMNS];
-      return sendCsv(reply, `${displayId('QID', first.id)}-${displayId('QID', second.id)}-relate.csv`, toCsv(header, lines));
-    },
-  );
+  app.get('/polls/relate/:a/:b/csv', { schema: { tags, params: relateParamsSchema, querystring: relateCsvQuerySchema, response: csvFile } }, async (request, reply) => {
+    const { first, second, table } = await relate(request, request.params.a, request.params.b);
+    const rows = request.query.choice === undefined ? table.rows : [rowOf(table, request.query.choice)];
+    const overall = await db.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', first.id).execute();
+    const everyone: Counts = new Map(overall.map((tally) => [tally.choice, tally.count]));
+    const lines = rows.flatMap((row) =>
+      groupLines([first.id, first.title, second.id, second.title, row.label], {
+        kind: first.kind,
+        labels: first.labels,
+        group: table.shown.has(row.key) ? row.votes : null,
+        everyone,
+        comparison: null,
+      }),
+    );
+    const header = ['first_question_id', 'first_question', 'second_question_id', 'second_question', 'second_answer', ...GROUP_COLUMNS];
+    return sendCsv(reply, `${displayId('QID', first.id)}-${displayId('QID', second.id)}-relate.csv`, toCsv(header, lines));
+  });
 
   app.get('/polls/related/:id/', { schema: { tags, params: idParamsSchema, response: { 200: relatedListSchema, ...errors } } }, async (request) => {
     const reader = await readerOf(request);

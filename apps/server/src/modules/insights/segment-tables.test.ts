@@ -68,7 +68,12 @@ describe('a segment table', () => {
     const built = await tables.current(await questionRow(question));
 
     await answerAll([mover], question, [2]);
-    await mover.api.post(api.account, accountUpdateBodySchema, { firstName: 'Moved', birthDate: '1960-03-01', livingIn: FRANCE, favoriteCategory: null, favoriteTopic: null }, accountSchema);
+    await mover.api.post(
+      api.account,
+      accountUpdateBodySchema,
+      { firstName: 'Moved', birthDate: '1960-03-01', livingIn: FRANCE, favoriteCategory: null, favoriteTopic: null },
+      accountSchema,
+    );
     const caughtUp = await tables.current(await questionRow(question));
     expect(caughtUp).toBe(built);
     expect(votesIn(caughtUp, US, 'F', 30)).toEqual(
@@ -124,14 +129,32 @@ describe('a segment table', () => {
       await answerAll(men.slice(0, 5), cats, [2]);
       await answerAll([...women, ...men], tea, [1, 2]);
       const womenOnCats = () => women[0].api.post(api.breakdown(cats), breakdownFilterBodySchema, { gender: 'F' }, breakdownResultSchema);
-      expect((await womenOnCats()).question.result).toEqual({ count: 5, answers: [{ key: 1, percent: 80 }, { key: 2, percent: 20 }] });
+      expect((await womenOnCats()).question.result).toEqual({
+        count: 5,
+        answers: [
+          { key: 1, percent: 80 },
+          { key: 2, percent: 20 },
+        ],
+      });
       await women[0].api.post(api.breakdown(tea), breakdownFilterBodySchema, {}, breakdownResultSchema);
 
       await answerAll(women.slice(5), cats, [2]);
       await answerAll(men.slice(5), cats, [1]);
       const { question, overall } = await womenOnCats();
-      expect(question.result).toEqual({ count: 6, answers: [{ key: 1, percent: 67 }, { key: 2, percent: 33 }] });
-      expect(overall).toEqual({ count: 12, answers: [{ key: 1, percent: 42 }, { key: 2, percent: 58 }] });
+      expect(question.result).toEqual({
+        count: 6,
+        answers: [
+          { key: 1, percent: 67 },
+          { key: 2, percent: 33 },
+        ],
+      });
+      expect(overall).toEqual({
+        count: 12,
+        answers: [
+          { key: 1, percent: 42 },
+          { key: 2, percent: 58 },
+        ],
+      });
     } finally {
       await cramped.close();
     }

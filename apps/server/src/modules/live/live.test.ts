@@ -37,10 +37,30 @@ describe('live results', () => {
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('x-accel-buffering')).toBe('no');
     expect(await stream.next()).toEqual({ retry: 3000 });
-    expect(await nextResult(stream)).toEqual({ id: question, result: { count: 0, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 0 }] }, like_count: 0 });
+    expect(await nextResult(stream)).toEqual({
+      id: question,
+      result: {
+        count: 0,
+        answers: [
+          { key: 1, percent: 0 },
+          { key: 2, percent: 0 },
+        ],
+      },
+      like_count: 0,
+    });
 
     await voter.api.post(api.answer(question), answerBodySchema, { choice: 2 }, questionSchema);
-    expect(await nextResult(stream)).toEqual({ id: question, result: { count: 1, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 100 }] }, like_count: 0 });
+    expect(await nextResult(stream)).toEqual({
+      id: question,
+      result: {
+        count: 1,
+        answers: [
+          { key: 1, percent: 0 },
+          { key: 2, percent: 100 },
+        ],
+      },
+      like_count: 0,
+    });
     await voter.api.post(api.like(question), likedSchema);
     expect(await nextResult(stream)).toMatchObject({ result: { count: 1 }, like_count: 1 });
     await voter.api.post(api.unlike(question), likedSchema);
@@ -89,7 +109,17 @@ describe('live results', () => {
   it('give the state once as JSON to a call that does not ask for a stream', async () => {
     const author = await signUp(ctx);
     const question = await ask(author);
-    expect(await author.api.get(api.live(question), liveResultSchema)).toEqual({ id: question, result: { count: 0, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 0 }] }, like_count: 0 });
+    expect(await author.api.get(api.live(question), liveResultSchema)).toEqual({
+      id: question,
+      result: {
+        count: 0,
+        answers: [
+          { key: 1, percent: 0 },
+          { key: 2, percent: 0 },
+        ],
+      },
+      like_count: 0,
+    });
   });
 
   it('are refused without a token, to a user the author blocked and for a missing question', async () => {

@@ -1,4 +1,16 @@
-import { accountSchema, api, breakdownFilterBodySchema, breakdownResultSchema, createQuestionResponseSchema, feedSchema, LIVE_RESULT_EVENT, type LiveResult, liveResultSchema, questionSchema, tokenResponseSchema } from '@pollscope/contract';
+import {
+  accountSchema,
+  api,
+  breakdownFilterBodySchema,
+  breakdownResultSchema,
+  createQuestionResponseSchema,
+  feedSchema,
+  LIVE_RESULT_EVENT,
+  type LiveResult,
+  liveResultSchema,
+  questionSchema,
+  tokenResponseSchema,
+} from '@pollscope/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/index.js';
@@ -97,7 +109,13 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
     for (const stream of [onTwo, onOne]) {
       expect(await nextResult(stream, (result) => result.result?.count === 1)).toEqual({
         id: question,
-        result: { count: 1, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 100 }] },
+        result: {
+          count: 1,
+          answers: [
+            { key: 1, percent: 0 },
+            { key: 2, percent: 100 },
+          ],
+        },
         like_count: 0,
       });
     }
@@ -165,7 +183,17 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
       async () => {
         const feed = await feedOnTwo();
         expect(feed.questions.map((item) => item.id)).toEqual([newer, question]);
-        expect(feed.questions[1]).toMatchObject({ result: { count: 2, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 50 }] }, like_count: 1, user_name: 'Renamed' });
+        expect(feed.questions[1]).toMatchObject({
+          result: {
+            count: 2,
+            answers: [
+              { key: 1, percent: 50 },
+              { key: 2, percent: 50 },
+            ],
+          },
+          like_count: 1,
+          user_name: 'Renamed',
+        });
       },
       { timeout: 5_000, interval: 50 },
     );

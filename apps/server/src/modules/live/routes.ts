@@ -59,12 +59,14 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
         stop();
       });
       // The response schema describes the JSON form; a stream is sent as it is.
-      return (reply as FastifyReply)
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-cache, no-transform')
-        // Proxies that buffer responses (nginx) would hold the events back.
-        .header('x-accel-buffering', 'no')
-        .send(stream);
+      return (
+        (reply as FastifyReply)
+          .header('content-type', 'text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-cache, no-transform')
+          // Proxies that buffer responses (nginx) would hold the events back.
+          .header('x-accel-buffering', 'no')
+          .send(stream)
+      );
     },
   );
 };

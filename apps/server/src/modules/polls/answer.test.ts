@@ -26,7 +26,14 @@ describe('answering a question', () => {
     expect(reply.status).toBe(200);
     const answered = reply.parse(questionSchema);
     expect(answered.answer).toEqual({ choice: 2 });
-    expect(answered.result).toEqual({ count: 1, answers: [{ key: 1, percent: 0 }, { key: 2, percent: 100 }, { key: 3, percent: 0 }] });
+    expect(answered.result).toEqual({
+      count: 1,
+      answers: [
+        { key: 1, percent: 0 },
+        { key: 2, percent: 100 },
+        { key: 3, percent: 0 },
+      ],
+    });
   });
 
   it('refuses a second vote with 409 and keeps the first', async () => {
@@ -90,7 +97,17 @@ describe('answering a question', () => {
     const [seenByOther] = (await other.api.get(api.tag(tag), questionPageSchema)).questions;
     expect(seenByOther).toMatchObject({ id, result: null, answer: null });
     const [seenByAuthor] = (await author.api.get(api.tag(tag), questionPageSchema)).questions;
-    expect(seenByAuthor).toMatchObject({ id, answer: null, result: { count: 1, answers: [{ key: 1, percent: 100 }, { key: 2, percent: 0 }] } });
+    expect(seenByAuthor).toMatchObject({
+      id,
+      answer: null,
+      result: {
+        count: 1,
+        answers: [
+          { key: 1, percent: 100 },
+          { key: 2, percent: 0 },
+        ],
+      },
+    });
   });
 
   it('gives percentages that add up to 100 whatever the split', async () => {
@@ -119,7 +136,11 @@ describe('answering a question', () => {
     const author = await signUp(ctx);
     const rating = await ask(author, { type: 'RS', question: 'Rate it', choices: ['1', '10'] });
     const number = await ask(author, { type: 'N', question: 'How far?', choices: ['-10', '100'] });
-    for (const [ratingChoice, numberChoice] of [[1, 2.5], [2, -10], [2, 2.5]]) {
+    for (const [ratingChoice, numberChoice] of [
+      [1, 2.5],
+      [2, -10],
+      [2, 2.5],
+    ]) {
       const voter = await signUp(ctx);
       await voter.api.post(api.answer(rating), answerBodySchema, { choice: ratingChoice }, questionSchema);
       await voter.api.post(api.answer(number), answerBodySchema, { choice: numberChoice }, questionSchema);
@@ -131,7 +152,14 @@ describe('answering a question', () => {
       answers: Array.from({ length: 10 }, (_, index) => ({ choice: index + 1, count: [1, 2][index] ?? 0 })),
     });
     const numberResult = (await author.api.get(api.question(number), questionSchema)).result;
-    expect(numberResult).toEqual({ count: 3, average: -1.67, answers: [{ choice: -10, count: 1 }, { choice: 2.5, count: 2 }] });
+    expect(numberResult).toEqual({
+      count: 3,
+      average: -1.67,
+      answers: [
+        { choice: -10, count: 1 },
+        { choice: 2.5, count: 2 },
+      ],
+    });
   });
 
   it('refuses a rating that is not a whole number of the scale, and a body without a number', async () => {

@@ -56,9 +56,7 @@ describe('simultaneous calls', () => {
     const id = await ask(author);
     const people = await Promise.all(Array.from({ length: 10 }, () => signUp(ctx)));
 
-    const calls = people.flatMap((person, index) =>
-      Array.from({ length: 12 }, (_, round) => person.api.raw('POST', (index + round) % 3 === 0 ? api.unlike(id) : api.like(id))),
-    );
+    const calls = people.flatMap((person, index) => Array.from({ length: 12 }, (_, round) => person.api.raw('POST', (index + round) % 3 === 0 ? api.unlike(id) : api.like(id))));
     const replies = await Promise.all(calls);
     expect(replies.every((reply) => reply.status === 200)).toBe(true);
 

@@ -16,7 +16,15 @@ async function create(body: CreateQuestionBody) {
   return (await author.api.post(api.create, createQuestionBodySchema, body, createQuestionResponseSchema)).question;
 }
 
-const questionCount = async () => Number((await ctx.database.db.selectFrom('questions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const questionCount = async () =>
+  Number(
+    (
+      await ctx.database.db
+        .selectFrom('questions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Posts a body that must be refused with 400, naming the field, and leave nothing behind. */
 async function refused(body: Record<string, unknown>, field: string) {

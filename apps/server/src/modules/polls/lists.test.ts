@@ -1,4 +1,15 @@
-import { answerBodySchema, api, blockedSchema, connectedSchema, feedSchema, likedSchema, passedSchema, type QuestionPage, questionPageSchema, questionSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  feedSchema,
+  likedSchema,
+  passedSchema,
+  type QuestionPage,
+  questionPageSchema,
+  questionSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -250,9 +261,21 @@ describe('pages', () => {
     }
     const newestFirst = [...asked].reverse();
 
-    for (const url of [api.feed, api.category(travel), api.tag(tag), api.userQuestions(author.id), api.myAnswered, api.myLiked, api.userAnswered(reader.id), api.userLiked(reader.id)]) {
+    for (const url of [
+      api.feed,
+      api.category(travel),
+      api.tag(tag),
+      api.userQuestions(author.id),
+      api.myAnswered,
+      api.myLiked,
+      api.userAnswered(reader.id),
+      api.userLiked(reader.id),
+    ]) {
       const pages = await allPages(reader, url, 5);
-      expect(pages.map((ids) => ids.length), url).toEqual([5, 5, 5, 5, 3]);
+      expect(
+        pages.map((ids) => ids.length),
+        url,
+      ).toEqual([5, 5, 5, 5, 3]);
       expect(pages.flat(), url).toEqual(newestFirst);
     }
     expect((await allPages(reader, api.tag(tag), 23)).flat()).toEqual(newestFirst);

@@ -35,8 +35,16 @@ export async function createQuestion(trx: Db, authorId: number, input: NewQuesti
     .returning('id')
     .executeTakeFirstOrThrow();
   const tags = input.tags.map((tag) => tag.toLowerCase());
-  if (tags.length > 0) await trx.insertInto('question_tags').values(tags.map((tag) => ({ question_id: id, tag }))).execute();
-  await trx.updateTable('users').set({ question_count: sql`question_count + 1` }).where('id', '=', authorId).execute();
+  if (tags.length > 0)
+    await trx
+      .insertInto('question_tags')
+      .values(tags.map((tag) => ({ question_id: id, tag })))
+      .execute();
+  await trx
+    .updateTable('users')
+    .set({ question_count: sql`question_count + 1` })
+    .where('id', '=', authorId)
+    .execute();
   await countActivity(trx, 'questions');
   return { kind: 'asked', questionId: id, authorId, categoryId: input.category ?? null, tags };
 }
@@ -98,7 +106,12 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VotedChang
   const perQuestion = countsBy(votes, (vote) => ({ question_id: vote.questionId }));
   const counted = await trx
     .updateTable('questions')
-    .set({ vote_count: sql`vote_count + case ${sql.join(perQuestion.map((row) => sql`when id = ${row.question_id} then cast(${row.count} as integer)`), sql` `)} end` })
+    .set({
+      vote_count: sql`vote_count + case ${sql.join(
+        perQuestion.map((row) => sql`when id = ${row.question_id} then cast(${row.count} as integer)`),
+        sql` `,
+      )} end`,
+    })
     .where(
       'id',
       'in',
@@ -115,7 +128,16 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VotedChang
     nextSeq.set(vote.questionId, seq + 1);
     const { voter } = vote;
     // The vote keeps who voted as they were then: breakdown counts it there even after they move.
-    return { question_id: vote.questionId, user_id: voter.id, choice: vote.choice, created_at: createdAt, seq, gender: voter.gender, birth_year: voter.birth_year, country_id: voter.country_id };
+    return {
+      question_id: vote.questionId,
+      user_id: voter.id,
+      choice: vote.choice,
+      created_at: createdAt,
+      seq,
+      gender: voter.gender,
+      birth_year: voter.birth_year,
+      country_id: voter.country_id,
+    };
   });
   try {
     await trx.insertInto('votes').values(voteRows).execute();
@@ -188,7 +210,11 @@ export async function setLiked(trx: Db, userId: number, questionId: number, like
         .then((result) => Number(result.numDeletedRows) > 0);
   if (!changed) return null;
   const delta = liked ? 1 : -1;
-  await trx.updateTable('questions').set({ like_count: sql`like_count + ${delta}` }).where('id', '=', questionId).execute();
+  await trx
+    .updateTable('questions')
+    .set({ like_count: sql`like_count + ${delta}` })
+    .where('id', '=', questionId)
+    .execute();
   const { state_version } = await trx
     .updateTable('users')
     .set({ like_count: sql`like_count + ${delta}`, state_version: sql`state_version + 1` })

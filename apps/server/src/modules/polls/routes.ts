@@ -78,10 +78,8 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/polls/tag/:tag/',
-    { schema: { tags, params: tagParamsSchema, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
-    async (request) => page(await readerOf(request), keptList(db, lists, [{ by: 'tag', name: request.params.tag.toLowerCase() }]), request.query),
+  app.get('/polls/tag/:tag/', { schema: { tags, params: tagParamsSchema, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } }, async (request) =>
+    page(await readerOf(request), keptList(db, lists, [{ by: 'tag', name: request.params.tag.toLowerCase() }]), request.query),
   );
 
   app.get('/polls/question/:id/', { schema: { tags, params: idParamsSchema, response: { 200: questionSchema, ...errors } } }, async (request) => {
@@ -90,16 +88,12 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     return view;
   });
 
-  app.post(
-    '/polls/create/',
-    { schema: { tags, body: createQuestionBodySchema, response: { 200: createQuestionResponseSchema, ...errors } } },
-    async (request) => {
-      const reader = await readerOf(request);
-      const asked = await changes.commit((trx) => createQuestion(trx, reader.viewer.userId, request.body));
-      const [question] = await questionViews(reader, [asked.questionId]);
-      return { question };
-    },
-  );
+  app.post('/polls/create/', { schema: { tags, body: createQuestionBodySchema, response: { 200: createQuestionResponseSchema, ...errors } } }, async (request) => {
+    const reader = await readerOf(request);
+    const asked = await changes.commit((trx) => createQuestion(trx, reader.viewer.userId, request.body));
+    const [question] = await questionViews(reader, [asked.questionId]);
+    return { question };
+  });
 
   app.post(
     '/polls/answer/:id/',
@@ -120,29 +114,21 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   for (const liked of [true, false]) {
-    app.post(
-      liked ? '/polls/like/:id/' : '/polls/unlike/:id/',
-      { schema: { tags, params: idParamsSchema, response: { 200: likedSchema, ...errors } } },
-      async (request) => {
-        const reader = await readerOf(request);
-        const { card } = await questionToAct(reader, request.params.id);
-        await changes.commit((trx) => setLiked(trx, reader.viewer.userId, card.id, liked));
-        return { liked };
-      },
-    );
+    app.post(liked ? '/polls/like/:id/' : '/polls/unlike/:id/', { schema: { tags, params: idParamsSchema, response: { 200: likedSchema, ...errors } } }, async (request) => {
+      const reader = await readerOf(request);
+      const { card } = await questionToAct(reader, request.params.id);
+      await changes.commit((trx) => setLiked(trx, reader.viewer.userId, card.id, liked));
+      return { liked };
+    });
   }
 
   for (const passed of [true, false]) {
-    app.post(
-      passed ? '/polls/pass/:id/' : '/polls/unpass/:id/',
-      { schema: { tags, params: idParamsSchema, response: { 200: passedSchema, ...errors } } },
-      async (request) => {
-        const reader = await readerOf(request);
-        const { card } = await questionToAct(reader, request.params.id);
-        await changes.commit((trx) => setPassed(trx, reader.viewer.userId, card.id, passed));
-        return { passed };
-      },
-    );
+    app.post(passed ? '/polls/pass/:id/' : '/polls/unpass/:id/', { schema: { tags, params: idParamsSchema, response: { 200: passedSchema, ...errors } } }, async (request) => {
+      const reader = await readerOf(request);
+      const { card } = await questionToAct(reader, request.params.id);
+      await changes.commit((trx) => setPassed(trx, reader.viewer.userId, card.id, passed));
+      return { passed };
+    });
   }
 
   /** A member's lists: the questions they asked (kept in memory), answered and liked. */

@@ -59,7 +59,12 @@ export class VoteWriter {
   private async write(batch: Waiting[]): Promise<VotedChange[] | null> {
     let voted: VotedChange[];
     try {
-      voted = await this.db.transaction().execute((trx) => recordVotes(trx, batch.map((entry) => entry.vote)));
+      voted = await this.db.transaction().execute((trx) =>
+        recordVotes(
+          trx,
+          batch.map((entry) => entry.vote),
+        ),
+      );
     } catch (error) {
       if (batch.length === 1) batch[0].reject(error);
       return null;

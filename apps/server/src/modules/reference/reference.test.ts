@@ -15,7 +15,13 @@ describe('countries', () => {
     const countries = reply.parse(countryListSchema);
     expect(countries.length).toBeGreaterThanOrEqual(245);
     expect(countries.length).toBeLessThanOrEqual(255);
-    expect(countries).toEqual(expect.arrayContaining([{ id: 250, name: 'France' }, { id: 826, name: 'United Kingdom' }, { id: 4, name: 'Afghanistan' }]));
+    expect(countries).toEqual(
+      expect.arrayContaining([
+        { id: 250, name: 'France' },
+        { id: 826, name: 'United Kingdom' },
+        { id: 4, name: 'Afghanistan' },
+      ]),
+    );
     expect(new Set(countries.map((country) => country.id)).size).toBe(countries.length);
     expect(countries.every((country) => Number.isInteger(country.id) && country.id > 0 && country.name.length > 0)).toBe(true);
     // In alphabetical order as a reader expects it, accents and all.

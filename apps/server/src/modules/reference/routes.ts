@@ -23,7 +23,10 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/polls/quizes/', { config: publicCall, schema: { tags, security: [], response: { 200: quizListSchema, 400: errorBodySchema } } }, async () => {
     const items = await db.selectFrom('quiz_items').select(['question_id', 'answer', 'strict']).orderBy('id').execute();
     // The quiz is taken before signing up: everyone gets it as a visitor would, with no result.
-    const questions = await questionViews({ db, cards: app.memory.cards, viewer: null }, items.map((item) => item.question_id));
+    const questions = await questionViews(
+      { db, cards: app.memory.cards, viewer: null },
+      items.map((item) => item.question_id),
+    );
     return items.map((item, index) => ({ question: questions[index], answer: item.strict ? item.answer : null, strict: Boolean(item.strict) }));
   });
 };

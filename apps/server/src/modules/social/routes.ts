@@ -15,9 +15,7 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
     userStats(db, viewer(request), request.params.user),
   );
 
-  app.get('/auth/connections/', { schema: { tags, response: { 200: connectionListSchema, ...errors } } }, (request) =>
-    listConnections(db, viewer(request)),
-  );
+  app.get('/auth/connections/', { schema: { tags, response: { 200: connectionListSchema, ...errors } } }, (request) => listConnections(db, viewer(request)));
 
   for (const connected of [true, false]) {
     app.post(
@@ -31,13 +29,9 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   for (const blocked of [true, false]) {
-    app.post(
-      blocked ? '/auth/ban/:user/' : '/auth/unban/:user/',
-      { schema: { tags, params: userParamsSchema, response: { 200: blockedSchema, ...errors } } },
-      async (request) => {
-        await app.changes.commit((trx) => setBlocking(trx, viewer(request), request.params.user, blocked));
-        return { blocked };
-      },
-    );
+    app.post(blocked ? '/auth/ban/:user/' : '/auth/unban/:user/', { schema: { tags, params: userParamsSchema, response: { 200: blockedSchema, ...errors } } }, async (request) => {
+      await app.changes.commit((trx) => setBlocking(trx, viewer(request), request.params.user, blocked));
+      return { blocked };
+    });
   }
 };

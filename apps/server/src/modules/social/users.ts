@@ -10,11 +10,7 @@ export async function userExists(db: Db, userId: number): Promise<boolean> {
 }
 
 export async function ownStats(db: Db, userId: number): Promise<Stats> {
-  const row = await db
-    .selectFrom('users')
-    .select(['question_count', 'answer_count', 'like_count'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const row = await db.selectFrom('users').select(['question_count', 'answer_count', 'like_count']).where('id', '=', userId).executeTakeFirstOrThrow();
   return { question: row.question_count, answer: row.answer_count, like: row.like_count };
 }
 
@@ -109,10 +105,7 @@ export async function setBlocking(trx: Db, viewerId: number, userId: number, blo
     await trx
       .deleteFrom('follows')
       .where((eb) =>
-        eb.or([
-          eb.and([eb('follower_id', '=', viewerId), eb('followee_id', '=', userId)]),
-          eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', viewerId)]),
-        ]),
+        eb.or([eb.and([eb('follower_id', '=', viewerId), eb('followee_id', '=', userId)]), eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', viewerId)])]),
       )
       .execute();
   }

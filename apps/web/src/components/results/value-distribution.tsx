@@ -85,26 +85,26 @@ export function ValueDistribution({ range, answers, average, myChoice = null, ca
       </div>
       {/* Tables ignore the clipping that hides other elements, so a wrapper hides this one. */}
       <div className="sr-only">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Answer</th>
-            <th scope="col">Votes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bins.map((bin) => (
-            <tr key={bin.label}>
-              <td>
-                {bin.label}
-                {bin.mine ? ' (your answer)' : ''}
-              </td>
-              <td>{bin.count}</td>
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Answer</th>
+              <th scope="col">Votes</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bins.map((bin) => (
+              <tr key={bin.label}>
+                <td>
+                  {bin.label}
+                  {bin.mine ? ' (your answer)' : ''}
+                </td>
+                <td>{bin.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </figure>
   );

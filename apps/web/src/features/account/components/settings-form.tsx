@@ -78,14 +78,7 @@ export function SettingsForm({ initial }: { initial: Settings }) {
           <input className="input" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
         </Field>
         <Field label="Confirm password" error={errors.confirm}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            required={password !== ''}
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
+          <input className="input" type="password" autoComplete="new-password" required={password !== ''} value={confirm} onChange={(event) => setConfirm(event.target.value)} />
         </Field>
       </div>
       <MessageSlot message={message?.tone === 'error' ? message.text : null} tone="error" />

@@ -33,22 +33,14 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (token: string) => void 
         <input className="input" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
       </Field>
       <Field label="Password">
-        <input
-          className="input"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <input className="input" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
       </Field>
       {error && <Banner tone="error">{error}</Banner>}
       <Button type="submit" variant="primary" block pending={pending}>
         Log in
       </Button>
       <p className="auth-switch">
-        New to POLLSCOPE? <Link to={paths.register.getHref()}>Create an account</Link> or{' '}
-        <Link to={paths.quiz.getHref()}>take the quick quiz</Link>
+        New to POLLSCOPE? <Link to={paths.register.getHref()}>Create an account</Link> or <Link to={paths.quiz.getHref()}>take the quick quiz</Link>
       </p>
     </form>
   );

@@ -95,24 +95,10 @@ export function RegisterForm({ countries, quiz, onRegistered }: RegisterFormProp
       </Field>
       <div className="form-grid">
         <Field label="Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters`}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.password}
-            onChange={(event) => change('password')(event.target.value)}
-          />
+          <input className="input" type="password" autoComplete="new-password" required value={values.password} onChange={(event) => change('password')(event.target.value)} />
         </Field>
         <Field label="Confirm password" error={errors.confirm}>
-          <input
-            className="input"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={values.confirm}
-            onChange={(event) => change('confirm')(event.target.value)}
-          />
+          <input className="input" type="password" autoComplete="new-password" required value={values.confirm} onChange={(event) => change('confirm')(event.target.value)} />
         </Field>
       </div>
       {serverError && <Banner tone="error">{serverError}</Banner>}

@@ -14,7 +14,10 @@ export function AgeRangeSlider({ bounds, low, high, onChange }: AgeRangeSliderPr
   return (
     <fieldset className="fieldset age-range">
       <legend className="fieldset__legend">
-        Age <span className="age-range__values">{low} to {high}</span>
+        Age{' '}
+        <span className="age-range__values">
+          {low} to {high}
+        </span>
       </legend>
       <div className="age-range__slider">
         <div className="age-range__track" aria-hidden="true">

@@ -10,7 +10,14 @@ const question = answered(makeQuestion({ id: 7, qid: 7 }), 2, [
   { key: 1, percent: 40 },
   { key: 2, percent: 60 },
 ]);
-const filters = { gender: [{ value: 'F' as const, label: 'Female' }, { value: 'M' as const, label: 'Male' }], age: { min: 18, max: 70 }, country: [372, 250] };
+const filters = {
+  gender: [
+    { value: 'F' as const, label: 'Female' },
+    { value: 'M' as const, label: 'Male' },
+  ],
+  age: { min: 18, max: 70 },
+  country: [372, 250],
+};
 const countries = [
   { id: 250, name: 'France' },
   { id: 372, name: 'Ireland' },

@@ -136,18 +136,19 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
 
   return (
     <div className="page">
-      <PageHeader eyebrow={<span className="mono">{displayId('QID', data.question.qid)}</span>} title="Breakdown" subtitle="See how different groups answered." actions={backButton} />
+      <PageHeader
+        eyebrow={<span className="mono">{displayId('QID', data.question.qid)}</span>}
+        title="Breakdown"
+        subtitle="See how different groups answered."
+        actions={backButton}
+      />
       <QuestionSummary question={data.question} />
       <BreakdownFilterForm filters={data.filters} countries={countries} pending={pending} onFilter={(body) => void applyFilter(body)} />
       {filterError && <Banner tone="error">{BREAKDOWN_ERROR}</Banner>}
       {filtered?.question.result && (
         <section className="card stack" aria-labelledby="breakdown-result-title" aria-live="polite">
           <h2 id="breakdown-result-title">Filtered result</h2>
-          {filtered.ages && (
-            <p className="muted">
-              Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands, so that no single voter can be singled out.
-            </p>
-          )}
+          {filtered.ages && <p className="muted">Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands, so that no single voter can be singled out.</p>}
           <FilteredResult
             question={filtered.question}
             filtered={filtered.question.result}

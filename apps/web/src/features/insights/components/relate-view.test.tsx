@@ -43,7 +43,16 @@ describe('RelateView', () => {
       if (method === 'GET') return { body: { first, second, association: null } };
       return {
         body: {
-          question: { ...first, result: { count: 40, answers: [{ key: 1, percent: 25 }, { key: 2, percent: 75 }] } },
+          question: {
+            ...first,
+            result: {
+              count: 40,
+              answers: [
+                { key: 1, percent: 25 },
+                { key: 2, percent: 75 },
+              ],
+            },
+          },
           overall: first.result,
           association,
         },

@@ -89,12 +89,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
         {filtered?.question.result && choice !== null && (
           <div className="stack" aria-live="polite">
             <p className="relate-caption">{relateCaption(first, choiceLabel(second, choice))}</p>
-            <FilteredResult
-              question={filtered.question}
-              filtered={filtered.question.result}
-              overall={filtered.overall}
-              filteredLabel={`"${choiceLabel(second, choice)}" voters`}
-            />
+            <FilteredResult question={filtered.question} filtered={filtered.question.result} overall={filtered.overall} filteredLabel={`"${choiceLabel(second, choice)}" voters`} />
           </div>
         )}
       </section>

@@ -106,7 +106,10 @@ describe('CreateQuestionForm', () => {
 
   it('says "Please Wait..." while the poll is being sent', async () => {
     let release: (value: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (release = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (release = resolve))),
+    );
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Question'), 'Rate the new park');
     await user.selectOptions(screen.getByLabelText('Type'), 'RS');

@@ -17,7 +17,16 @@ describe('QuestionCard', () => {
 
   it('locks the vote and shows the result once answered', async () => {
     const question = makeQuestion();
-    stubApi(({ path }) => (path === '/api/polls/answer/7/' ? { body: answered(question, 2, [{ key: 1, percent: 40 }, { key: 2, percent: 60 }]) } : undefined));
+    stubApi(({ path }) =>
+      path === '/api/polls/answer/7/'
+        ? {
+            body: answered(question, 2, [
+              { key: 1, percent: 40 },
+              { key: 2, percent: 60 },
+            ]),
+          }
+        : undefined,
+    );
     const { user } = renderScreen(<QuestionCard question={question} />);
     expect(screen.queryByRole('link', { name: 'Breakdown' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Relate' })).not.toBeInTheDocument();
@@ -45,7 +54,13 @@ describe('QuestionCard', () => {
     expect(screen.getByText('10 votes')).toBeInTheDocument();
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
 
-    const fresh = { count: 12, answers: [{ key: 1, percent: 50 }, { key: 2, percent: 50 }] };
+    const fresh = {
+      count: 12,
+      answers: [
+        { key: 1, percent: 50 },
+        { key: 2, percent: 50 },
+      ],
+    };
     stream.send(`event: result\ndata: ${JSON.stringify({ id: 7, result: fresh, like_count: 5 })}\n\n`);
     expect(await screen.findByText('12 votes')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Results' })).getAllByText('50%')).toHaveLength(2);
@@ -57,7 +72,14 @@ describe('QuestionCard', () => {
       type: 'RS',
       choices: { min: 1, max: 10 },
       answer: { choice: 7 },
-      result: { count: 3, answers: [{ choice: 7, count: 2 }, { choice: 4, count: 1 }], average: 6 },
+      result: {
+        count: 3,
+        answers: [
+          { choice: 7, count: 2 },
+          { choice: 4, count: 1 },
+        ],
+        average: 6,
+      },
     });
     renderScreen(<QuestionCard question={question} />);
     expect(screen.getByText('6.00')).toBeInTheDocument();

@@ -127,16 +127,9 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
       )}
 
       <footer className="question-card__footer">
-        <span className="question-card__votes">
-          {question.result ? votesLabel(question.result.count) : 'Vote to see results'}
-        </span>
+        <span className="question-card__votes">{question.result ? votesLabel(question.result.count) : 'Vote to see results'}</span>
         <div className="question-card__actions">
-          <LikeButton
-            questionId={question.id}
-            liked={question.liked}
-            count={question.like_count}
-            onChange={changeLike}
-          />
+          <LikeButton questionId={question.id} liked={question.liked} count={question.like_count} onChange={changeLike} />
           <HideButton
             questionId={question.id}
             passed={question.passed}

@@ -38,7 +38,13 @@ describe('QuestionList', () => {
   it('remembers a vote when the feed is shown again from the cache', async () => {
     const { requests } = stubApi(({ path }) => {
       if (path === '/api/polls/questions/') return { body: { qotd: null, questions: [first], next: null } };
-      if (path === '/api/polls/answer/1/') return { body: answered(first, 1, [{ key: 1, percent: 100 }, { key: 2, percent: 0 }]) };
+      if (path === '/api/polls/answer/1/')
+        return {
+          body: answered(first, 1, [
+            { key: 1, percent: 100 },
+            { key: 2, percent: 0 },
+          ]),
+        };
       return undefined;
     });
     const { user, router } = renderScreen(<Feed />, { routes: [{ path: '/elsewhere', element: <p>Elsewhere</p> }] });

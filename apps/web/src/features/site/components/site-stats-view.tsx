@@ -62,12 +62,7 @@ export function SiteStatsView({ stats }: { stats: SiteStats }) {
         <figcaption className="muted">Answers per day over the last 30 days</figcaption>
         <details className="site-chart__numbers">
           <summary>The chart’s numbers</summary>
-          <NumbersTable
-            caption="Answers per day"
-            captionHidden
-            headings={['Day', 'Answers']}
-            rows={stats.answers_per_day.map((day) => ({ label: day.day, value: day.answers }))}
-          />
+          <NumbersTable caption="Answers per day" captionHidden headings={['Day', 'Answers']} rows={stats.answers_per_day.map((day) => ({ label: day.day, value: day.answers }))} />
         </details>
       </figure>
       <div className="card">

@@ -73,7 +73,10 @@ describe('profile Connect and Block', () => {
     stubPerson(ben);
     const { user } = renderScreen(<ProfileHeader userId="4" isSelf={false} />);
     const connect = await screen.findByRole('button', { name: 'Connect' });
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     await user.click(connect);
     expect(screen.getByRole('button', { name: 'Please Wait...' })).toBeDisabled();
   });

@@ -41,12 +41,7 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
           {user.connected ? 'Connected' : 'Connect'}
         </Button>
       )}
-      <Button
-        variant={user.blocked ? 'danger' : 'ghost'}
-        pending={pending === 'block'}
-        disabled={pending !== null}
-        onClick={() => void run('block')}
-      >
+      <Button variant={user.blocked ? 'danger' : 'ghost'} pending={pending === 'block'} disabled={pending !== null} onClick={() => void run('block')}>
         <BlockIcon />
         {user.blocked ? 'Unblock' : 'Block'}
       </Button>
