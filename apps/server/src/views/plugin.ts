@@ -62,7 +62,7 @@ export const memoryPlugin = fp(
 );
 
 /** The signed-in viewer's state, at the version read with their session. */
-export function viewerState(request: FastifyRequest): Promise<ViewerState> {
+function viewerState(request: FastifyRequest): Promise<ViewerState> {
   return request.server.memory.viewers.get(request.server.db, viewer(request), request.viewerVersion);
 }
 
