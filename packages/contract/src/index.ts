@@ -5,5 +5,6 @@ export * from './social.js';
 export * from './reference.js';
 export * from './insights.js';
 export * from './live.js';
+export * from './notifications.js';
 export * from './paths.js';
 export * from './operations.js';

@@ -43,4 +43,8 @@ export const api = {
   unfollow: (user: number | string) => `/api/auth/unfollow/${user}/`,
   ban: (user: number | string) => `/api/auth/ban/${user}/`,
   unban: (user: number | string) => `/api/auth/unban/${user}/`,
+  /** The caller's notifications (contract: notifications.ts), marking them read, and their unread count live. */
+  notifications: '/api/notifications/',
+  notificationsRead: '/api/notifications/read/',
+  notificationsLive: '/api/notifications/live/',
 } as const;
