@@ -12,6 +12,7 @@ import { healthRoutes } from './modules/health/routes.js';
 import { insightsRoutes } from './modules/insights/routes.js';
 import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
+import { mailPlugin } from './modules/mail/plugin.js';
 import { pollsRoutes } from './modules/polls/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(livePlugin);
   await app.register(changesPlugin);
   await app.register(authPlugin);
+  await app.register(mailPlugin);
   await registerRateLimits(app);
   registerOperations(app);
 

@@ -48,6 +48,15 @@ export interface Config {
   pairTableCells: number;
   /** Questions whose related questions each instance keeps (each list for 10 minutes). */
   relatedListsKept: number;
+  // Mail
+  /** The address links in mail point to, without a trailing slash. */
+  publicUrl: string;
+  /** An smtp:// or smtps:// URL mail is sent through, or null: each mail is written as a file in `mailDir`. */
+  smtpUrl: string | null;
+  /** Where mail is written without SMTP_URL: data/mail beside the default database. */
+  mailDir: string;
+  /** The From of every mail, e.g. `Pollscope <no-reply@example.com>`. */
+  mailFrom: string;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -65,10 +74,26 @@ function sqlitePath(url: string | undefined): string {
   return url;
 }
 
+/** A wrong mail server would only show in the first mail's failure, hours later: it stops the start instead. */
+function smtpUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  const usage = 'SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${usage}; it is not a URL`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`${usage}; it starts with ${url.protocol}//`);
+  if (!url.hostname) throw new Error(`${usage}; it names no host`);
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const url = env.DATABASE_URL;
+  const port = intFrom(env.PORT, 3000);
   return {
-    port: intFrom(env.PORT, 3000),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: url && isPostgresUrl(url) ? url : sqlitePath(url),
     redisUrl: env.REDIS_URL || null,
@@ -93,5 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     segmentTableCells: intFrom(env.SEGMENT_TABLE_CELLS, 50_000),
     pairTableCells: intFrom(env.PAIR_TABLE_CELLS, 100_000),
     relatedListsKept: intFrom(env.RELATED_LISTS_KEPT, 2_000),
+    // Mail
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: smtpUrlFrom(env.SMTP_URL),
+    mailDir: env.MAIL_DIR || path.join(repoRoot, 'data', 'mail'),
+    mailFrom: env.MAIL_FROM || 'Pollscope <no-reply@localhost>',
   };
 }

@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely } from 'kysely';
+import type { CreateTableBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.js';
 
 /** Everything that differs between the embedded SQLite database and PostgreSQL lives here. */
@@ -37,4 +37,13 @@ export async function oneInstanceAtATime<T>(db: Kysely<Database>, dialect: Diale
     await trx.selectNoFrom((eb) => eb.fn('pg_advisory_xact_lock', [eb.lit(STARTUP_LOCK)]).as('locked')).execute();
     return work();
   });
+}
+
+/**
+ * The rows a worker claims: on PostgreSQL locked until its transaction ends, skipping those
+ * another instance is claiming, so that no two claim one row. A SQLite file has one writer
+ * at a time, so its transaction alone is enough.
+ */
+export function skippingLockedRows<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
 }

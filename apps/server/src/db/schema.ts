@@ -142,6 +142,27 @@ export interface DailyActivityTable {
   likes: number;
 }
 
+/** A mail to send (db/migrations/006-mail-outbox.ts); times are ISO strings. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers as a JSON object of names to values. */
+  headers: string;
+  /** The unique part of the `Message-ID`, the same on every attempt. */
+  message_id: string;
+  created_at: string;
+  due_at: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Until then one instance is sending it; past it, the claim of an instance that died lapses. */
+  claimed_until: string | null;
+  sent_at: string | null;
+  given_up_at: string | null;
+}
+
 export interface Database {
   countries: CountryTable;
   categories: CategoryTable;
@@ -159,6 +180,7 @@ export interface Database {
   questions_of_the_day: QuestionOfTheDayTable;
   quiz_items: QuizItemTable;
   daily_activity: DailyActivityTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type UserRow = Selectable<UserTable>;

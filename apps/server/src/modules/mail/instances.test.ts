@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase, type DatabaseHandle } from '../../db/index.js';
+import { createTestApp, type TestContext } from '../../test/helper.js';
+import { queueMail, renderMail } from './index.js';
+import { startMailServer, type TestMailServer } from './testing.js';
+
+// Run by `npm test` on its PostgreSQL pass: a SQLite file is written by one instance.
+if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs TEST_DATABASE_URL');
+
+let mailbox: TestMailServer;
+/** Two instances on one database, each with its worker. */
+let one: TestContext;
+let two: FastifyInstance;
+let twoDatabase: DatabaseHandle;
+
+beforeAll(async () => {
+  mailbox = await startMailServer();
+  one = await createTestApp({ smtpUrl: mailbox.url });
+  twoDatabase = openDatabase(one.config.databaseUrl);
+  two = await buildApp({ config: one.config, database: twoDatabase });
+  await two.ready();
+});
+afterAll(async () => {
+  await two?.close();
+  await twoDatabase?.close();
+  await one?.close();
+  await mailbox?.stop();
+});
+
+it('sends each of many mails exactly once with two instances sending', async () => {
+  const count = 120;
+  const content = renderMail({ title: 'Welcome', paragraphs: ['Ask your first question.'], footer: 'You signed up on Pollscope.' });
+  await one.database.db.transaction().execute(async (trx) => {
+    for (let index = 0; index < count; index += 1) await queueMail(trx, { to: `person${index}@example.com`, subject: `Welcome ${index}`, ...content });
+  });
+  await vi.waitFor(() => expect(mailbox.received.length).toBeGreaterThanOrEqual(count), { timeout: 60_000, interval: 100 });
+  // Both workers look at the outbox a few more times: a mail sent twice would come now.
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const subjects = mailbox.received.map((mail) => mail.subject);
+  expect(subjects).toHaveLength(count);
+  expect(new Set(subjects).size).toBe(count);
+  // And each is marked sent, so that neither worker sends it again later.
+  const sent = await one.database.db.selectFrom('mail_outbox').select('sent_at').where('sent_at', 'is not', null).execute();
+  expect(sent).toHaveLength(count);
+});

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { claimDueMail, markFailed, markSent } from './outbox.js';
+import { createMailTransport } from './transport.js';
+
+/** How often each instance looks for mail due; a mail queued waits about this long. */
+const POLL_MS = 1_000;
+
+/**
+ * Each instance's worker: sends the outbox's due mails one by one, each claimed first so that no
+ * other instance sends it too. A failed send is logged and retried later; the worker stops, its
+ * mail in hand sent or left to retry, when the app closes.
+ */
+export const mailPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { db, dialect, log } = app;
+    const transport = createMailTransport(app.config, log);
+    let closing = false;
+    let timer: NodeJS.Timeout | undefined;
+    let round: Promise<void> = Promise.resolve();
+
+    const sendDue = async () => {
+      // Closing is checked before each claim, so that no row is claimed and then left unsent.
+      while (!closing) {
+        const row = await claimDueMail(db, dialect);
+        if (row === null) return;
+        const failure = await transport.send(row).then(
+          () => null,
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        );
+        if (failure === null) {
+          await markSent(db, row.id);
+          continue;
+        }
+        const retryAt = await markFailed(db, row, failure);
+        if (retryAt) log.warn({ messageId: row.message_id, attempts: row.attempts + 1, retryAt, error: failure }, 'mail: sending failed, will retry');
+        else log.error({ messageId: row.message_id, attempts: row.attempts + 1, error: failure }, 'mail: sending failed, given up');
+      }
+    };
+
+    const poll = () => {
+      round = sendDue()
+        .catch((error: unknown) => log.warn({ err: error }, 'mail: reading or updating the outbox failed, will look again'))
+        .finally(() => {
+          if (!closing) timer = setTimeout(poll, POLL_MS);
+        });
+    };
+
+    app.addHook('onReady', async () => poll());
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearTimeout(timer);
+      await round;
+      transport.close();
+    });
+  },
+  { name: 'mail', decorators: { fastify: ['config', 'db', 'dialect'] } },
+);

@@ -1,0 +1,70 @@
+export interface MailContent {
+  title: string;
+  paragraphs: string[];
+  /** The button: what the mail asks the reader to do. */
+  action?: { label: string; url: string };
+  /** Why the reader gets this mail, and how to stop it. */
+  footer: string;
+}
+
+const SITE_NAME = 'Pollscope';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** The text part: what a client that shows no HTML, or a reader who prefers text, reads. */
+function textPart({ title, paragraphs, action, footer }: MailContent): string {
+  return [title, ...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '-- ', `${SITE_NAME}. ${footer}`].join('\n\n') + '\n';
+}
+
+/**
+ * The HTML part, in the site's colours. Many mail clients drop style sheets and external images,
+ * so every style is inline and the layout a table. `color-scheme` tells clients that the mail
+ * has dark colours of its own, which those that read style sheets take from the site's dark theme;
+ * the others darken the light colours themselves, chosen to read either way.
+ */
+function htmlPart({ title, paragraphs, action, footer }: MailContent): string {
+  const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(text)}</p>`;
+  const button = action
+    ? `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#5434e8;color:#ffffff;font-weight:600;text-decoration:none;">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${escapeHtml(title)}</title>
+<style>
+:root { color-scheme: light dark; }
+@media (prefers-color-scheme: dark) {
+  .page { background: #100e17 !important; color: #ece9f5 !important; }
+  .card { background: #1b1826 !important; border-color: #2f2a40 !important; }
+  .site { color: #b2a5ff !important; }
+  .footer { color: #a9a3bf !important; border-color: #2f2a40 !important; }
+}
+</style>
+</head>
+<body class="page" style="margin:0;padding:0;background:#f5f4fa;color:#1c1a26;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;">
+<table role="presentation" class="page" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f4fa;color:#1c1a26;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" class="card" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e2dfee;border-radius:12px;">
+<tr><td class="site" style="padding:24px 32px 0;font-size:20px;font-weight:700;color:#4b2ad9;">${SITE_NAME}</td></tr>
+<tr><td style="padding:16px 32px 8px;">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;">${escapeHtml(title)}</h1>
+${paragraphs.map(paragraph).join('\n')}
+${button}
+</td></tr>
+<tr><td class="footer" style="padding:16px 32px 24px;border-top:1px solid #e2dfee;font-size:13px;line-height:20px;color:#5d5775;">${escapeHtml(footer)}</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+/** A mail's text and HTML parts, alike in what they say. */
+export function renderMail(content: MailContent): { text: string; html: string } {
+  return { text: textPart(content), html: htmlPart(content) };
+}
