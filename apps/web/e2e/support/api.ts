@@ -46,11 +46,17 @@ export async function registerMember(baseUrl: string, member: Member): Promise<s
   return ((await response.json()) as { token: string }).token;
 }
 
-export async function answerAs(baseUrl: string, token: string, question: number, choice: number): Promise<void> {
-  const response = await fetch(`${baseUrl}${api.answer(question)}`, {
+/** A member's call that changes something, such as following, liking or asking; a refusal fails the test. */
+export async function postAs<T>(baseUrl: string, token: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Token ${token}` },
-    body: JSON.stringify({ choice }),
+    headers: { Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }), Authorization: `Token ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`answer ${question}: ${response.status} ${await response.text()}`);
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export async function answerAs(baseUrl: string, token: string, question: number, choice: number): Promise<void> {
+  await postAs(baseUrl, token, api.answer(question), { choice });
 }

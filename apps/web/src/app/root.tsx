@@ -2,6 +2,7 @@ import { useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { paths } from '../config/paths';
+import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { onUnauthorized } from '../lib/api-client';
 import { AppProvider } from './provider';
 
@@ -15,7 +16,7 @@ export function Component() {
   useLayoutEffect(() => onUnauthorized(() => void navigate(paths.login.getHref(), { replace: true })), [navigate]);
   return (
     <AppProvider>
-      <AppLayout />
+      <AppLayout headerActions={<NotificationBell />} />
     </AppProvider>
   );
 }

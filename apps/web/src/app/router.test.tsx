@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { storeToken } from '../lib/auth-token';
@@ -38,6 +39,23 @@ describe('app routes', () => {
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/myaccount');
     expect(screen.getByRole('link', { name: 'Politics' })).toHaveAttribute('href', '/category/1');
+  });
+
+  it('opens the notifications from the bell in the header', async () => {
+    storeToken('t0k3n');
+    stubApi(({ path, headers }) => {
+      if (path === '/api/polls/questions/') return { body: emptyFeed };
+      if (path === '/api/polls/categories/') return { body: [] };
+      if (path === '/api/notifications/live/' && headers.Accept === 'application/json') return { body: { unread: 0 } };
+      if (path === '/api/notifications/') return { body: { notifications: [], next: null, unread: 0 } };
+      return undefined;
+    });
+    const router = openAt('/');
+    await screen.findByText('No question exist from your connections!');
+    await userEvent.click(screen.getByRole('link', { name: 'Notifications' }));
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/notifications');
+    expect(document.title).toBe('Notifications · POLLSCOPE');
   });
 
   it('labels the ASK link in the footer and links every footer page', async () => {

@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
           { path: paths.answered.path, handle: { list: 'answered' } satisfies ListHandle, lazy: myListScreen },
           { path: paths.likes.path, handle: { list: 'liked' } satisfies ListHandle, lazy: myListScreen },
           { path: paths.connections.path, lazy: () => import('./routes/connections') },
+          { path: paths.notifications.path, lazy: () => import('./routes/notifications') },
         ],
       },
       { path: paths.contact.path, handle: { page: 'contact' } satisfies InfoPageHandle, lazy: infoScreen },

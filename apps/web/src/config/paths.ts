@@ -28,4 +28,5 @@ export const paths = {
   answered: fixed('/answered'),
   likes: fixed('/likes'),
   connections: fixed('/connections'),
+  notifications: fixed('/notifications'),
 } as const;

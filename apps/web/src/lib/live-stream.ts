@@ -4,9 +4,10 @@ import { readEventStream, type ServerEvent } from './event-stream';
 /**
  * Streams open at once in this tab. A browser opens at most six HTTP/1.1 connections to a host,
  * and each stream holds one for as long as it is open; the rest stay free for the API's calls.
- * Further streams wait for a free place.
+ * The header's unread count holds one for the whole visit, which leaves two for results on
+ * screen. Further streams wait for a free place.
  */
-export const MAX_OPEN_STREAMS = 2;
+export const MAX_OPEN_STREAMS = 3;
 /** The first wait before reconnecting a stream that ended, until the server names its own. */
 export const FIRST_RETRY_MS = 1000;
 /** Repeated failures double the wait, up to this. */

@@ -15,9 +15,10 @@ export interface StubRequest {
 
 /**
  * Answers the app's fetch calls from a handler of the test's choosing; anything the handler
- * leaves unanswered gets a 404, so a test sees exactly the calls it expects.
+ * leaves unanswered gets a 404, so a test sees exactly the calls it expects. A handler may answer
+ * with a Response of its own, such as an event stream the test writes to.
  */
-export function stubApi(handler: (request: StubRequest) => StubReply | undefined) {
+export function stubApi(handler: (request: StubRequest) => StubReply | Response | undefined) {
   const requests: StubRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request: StubRequest = {
@@ -28,6 +29,7 @@ export function stubApi(handler: (request: StubRequest) => StubReply | undefined
     };
     requests.push(request);
     const reply = handler(request) ?? { status: 404, body: { message: `No stub for ${request.method} ${request.path}` } };
+    if (reply instanceof Response) return reply;
     const status = reply.status ?? 200;
     return new Response(status === 204 ? null : JSON.stringify(reply.body ?? {}), { status, headers: { 'Content-Type': 'application/json', ...reply.headers } });
   });

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignedIn } from '../../lib/auth-token';
@@ -16,7 +16,7 @@ function Logo() {
   );
 }
 
-function Header() {
+function Header({ actions }: { actions?: ReactNode }) {
   const signedIn = useSignedIn();
   return (
     <header className={signedIn ? 'app-header' : 'app-header app-header--centred'}>
@@ -24,6 +24,7 @@ function Header() {
         <Logo />
         {signedIn && (
           <nav className="app-header__actions" aria-label="Account">
+            {actions}
             <NavLink to={paths.settings.getHref()} className="icon-link" aria-label="Settings" title="Settings">
               <SettingsIcon />
             </NavLink>
@@ -62,14 +63,19 @@ function Footer() {
   );
 }
 
-export function AppLayout() {
+interface AppLayoutProps {
+  /** Links of features shown to a signed-in person before Settings and My account: the app places them, as shared code imports no feature. */
+  headerActions?: ReactNode;
+}
+
+export function AppLayout({ headerActions }: AppLayoutProps) {
   const navigation = useNavigation();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
-      <Header />
+      <Header actions={headerActions} />
       <div className={navigation.state === 'loading' ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
       <main id="main" className="app-main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>

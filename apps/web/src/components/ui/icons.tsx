@@ -170,3 +170,10 @@ export const UserPlusIcon = (props: IconProps) => (
     <path d="M19 8v6M16 11h6" />
   </Icon>
 );
+
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+    <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+  </Icon>
+);

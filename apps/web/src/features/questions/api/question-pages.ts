@@ -1,16 +1,7 @@
 import type { Question, QuestionPage } from '@pollscope/contract';
 import { mutate } from 'swr';
-import type { SWRInfiniteConfiguration } from 'swr/infinite';
-import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
-
-/** The key of each page of a list: the list's path, then the path with the previous page's cursor. */
-export function pageKeys(path: string) {
-  return (index: number, previous: QuestionPage | null): string | null => {
-    if (index === 0) return path;
-    if (!previous?.next) return null;
-    return `${path}?cursor=${encodeURIComponent(previous.next)}`;
-  };
-}
+import { unstable_serialize, type SWRInfiniteConfiguration } from 'swr/infinite';
+import { pageKeys, useCursorPages } from '../../../lib/cursor-pages';
 
 /** The page with a fresh copy of one of its questions (the question of the day included). */
 function withQuestion<Page extends QuestionPage>(page: Page, question: Question): Page {
@@ -30,19 +21,10 @@ export async function forgetQuestionPages(path: string): Promise<void> {
 
 /** A paged list of questions, grown one page at a time by "Load more". */
 export function useQuestionPages<Page extends QuestionPage = QuestionPage>(path: string, config?: SWRInfiniteConfiguration<Page>) {
-  // SWR asks for the first page again whenever the list is shown or grows, so a question asked,
-  // answered or hidden on another screen is there when the viewer comes back.
-  const { data, error, size, setSize, isLoading, mutate } = useSWRInfinite<Page>(pageKeys(path), config);
-  const pages = data ?? [];
-  const lastPage = pages[pages.length - 1];
+  const { mutate, ...list } = useCursorPages<Page>(path, config);
   return {
-    pages,
-    questions: pages.flatMap((page) => page.questions),
-    error: error as Error | undefined,
-    isLoading,
-    isLoadingMore: !error && size > pages.length && pages.length > 0,
-    hasMore: Boolean(lastPage?.next),
-    loadMore: () => setSize(size + 1),
+    ...list,
+    questions: list.pages.flatMap((page) => page.questions),
     reload: () => mutate(),
     /** Keeps the cached pages in step with a vote or a like, without asking the server again. */
     update: (question: Question) => mutate((current) => current?.map((page) => withQuestion(page, question)), { revalidate: false }),

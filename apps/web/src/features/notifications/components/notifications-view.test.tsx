@@ -1,0 +1,131 @@
+import { api, type Notification, type NotificationPage } from '@pollscope/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi, type StubReply } from '../../../testing/api-stub';
+import { controlledEventStream } from '../../../testing/event-stream-stub';
+import { renderScreen } from '../../../testing/render';
+import { NotificationBell } from './notification-bell';
+import { NotificationsView } from './notifications-view';
+
+const bob = { id: 21, name: 'Bob' };
+const ann = { id: 22, name: 'Ann' };
+const cy = { id: 23, name: 'Cy' };
+const remoteWork = { id: 12, qid: 12, title: 'Should remote work stay the norm after the pandemic?' };
+const shortened = "QID012 'Should remote work stay the norm…'";
+const teaOrCoffee = { id: 7, qid: 7, title: 'Tea or coffee?' };
+
+function notification(overrides: Partial<Notification> & Pick<Notification, 'id' | 'kind'>): Notification {
+  return { created_at: '2026-05-04T10:00:00.000Z', read: true, actors: [], actor_count: 0, question: null, count: null, ...overrides };
+}
+
+const followed = notification({ id: 5, kind: 'follow', read: false, actors: [bob], actor_count: 1 });
+const likedByTwo = notification({ id: 4, kind: 'like', read: false, actors: [bob, ann], actor_count: 2, question: remoteWork });
+const likedByFour = notification({ id: 3, kind: 'like', actors: [bob, ann, cy], actor_count: 4, question: remoteWork });
+const likedByOne = notification({ id: 2, kind: 'like', actors: [cy], actor_count: 1, question: teaOrCoffee });
+const reachedVotes = notification({ id: 1, kind: 'votes', question: remoteWork, count: 100 });
+
+const page = (notifications: Notification[], next: string | null = null): NotificationPage => ({
+  notifications,
+  next,
+  unread: notifications.filter((item) => !item.read).length,
+});
+
+/** The notifications screen over these pages of the API, keyed by path; anything else is a 404. */
+function showNotifications(replies: Record<string, StubReply>) {
+  const { requests } = stubApi(({ path }) => replies[path]);
+  const view = renderScreen(<NotificationsView />);
+  return { requests, ...view };
+}
+
+/** Each notification as a person reads it: its sentence. */
+const sentences = () => screen.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent);
+
+describe('NotificationsView', () => {
+  it('says each notification in words, newest first, with links to the people and the question', async () => {
+    showNotifications({ [api.notifications]: { body: page([followed, likedByTwo, likedByFour, likedByOne, reachedVotes]) } });
+    await screen.findByRole('list', { name: 'Notifications' });
+    expect(sentences()).toEqual([
+      'Bob followed you',
+      `Bob and Ann liked ${shortened}`,
+      `Bob and 3 others liked ${shortened}`,
+      "Cy liked QID007 'Tea or coffee?'",
+      `Your question ${shortened} reached 100 votes`,
+    ]);
+
+    const [follow, likes] = screen.getAllByRole('listitem');
+    expect(within(follow).getByRole('link', { name: 'Bob' })).toHaveAttribute('href', '/user/21');
+    expect(within(likes).getByRole('link', { name: 'Ann' })).toHaveAttribute('href', '/user/22');
+    const question = within(likes).getByRole('link', { name: shortened });
+    expect(question).toHaveAttribute('href', '/question/12');
+    // The whole title is there on pointing at the shortened one.
+    expect(question).toHaveAttribute('title', remoteWork.title);
+    expect(within(follow).getByText('4 May 2026')).toHaveAttribute('datetime', followed.created_at);
+  });
+
+  it('sets the unread ones apart in words, and marks nothing read by being shown', async () => {
+    const { requests } = showNotifications({ [api.notifications]: { body: page([followed, likedByTwo, likedByFour]) } });
+    await screen.findByRole('list', { name: 'Notifications' });
+    expect(screen.getByText('2 unread')).toBeInTheDocument();
+    const labels = screen.getAllByRole('listitem').map((item) => within(item).queryByText('Unread') !== null);
+    expect(labels).toEqual([true, true, false]);
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
+  it('marks all read at once in the list and in the bell', async () => {
+    const stream = controlledEventStream();
+    const { requests } = stubApi(({ method, path, headers }) => {
+      if (path === api.notificationsLive) return headers.Accept === 'text/event-stream' ? stream.response : { body: { unread: 2 } };
+      if (method === 'GET' && path === api.notifications) return { body: page([followed, likedByTwo, likedByFour]) };
+      if (method === 'POST' && path === api.notificationsRead) return { body: { unread: 0 } };
+      return undefined;
+    });
+    const { user } = renderScreen(
+      <>
+        <NotificationBell />
+        <NotificationsView />
+      </>,
+    );
+    await screen.findByRole('link', { name: 'Notifications, 2 unread' });
+    await screen.findByRole('list', { name: 'Notifications' });
+
+    await user.click(screen.getByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.queryByText('Unread')).not.toBeInTheDocument();
+    expect(screen.queryByText('2 unread')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('All notifications marked as read.');
+    expect(screen.getByRole('list', { name: 'Notifications' })).toHaveFocus();
+    // All of them: the call names no ids.
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([expect.objectContaining({ path: api.notificationsRead, body: undefined })]);
+  });
+
+  it('keeps them unread and says why when marking fails', async () => {
+    const { user } = showNotifications({
+      [api.notifications]: { body: page([followed]) },
+      [api.notificationsRead]: { status: 503, body: { message: 'The server is busy, try again.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy, try again.');
+    expect(screen.getByText('Unread')).toBeInTheDocument();
+  });
+
+  it('loads the next page with the cursor of the last one', async () => {
+    const { requests, user } = showNotifications({
+      [api.notifications]: { body: page([followed], 'c2') },
+      [`${api.notifications}?cursor=c2`]: { body: page([reachedVotes]) },
+    });
+    await screen.findByRole('list', { name: 'Notifications' });
+    expect(sentences()).toEqual(['Bob followed you']);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByText(/reached 100 votes/);
+    expect(sentences()).toEqual(['Bob followed you', `Your question ${shortened} reached 100 votes`]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.path.includes('cursor')).map((request) => request.path)).toEqual([`${api.notifications}?cursor=c2`]);
+  });
+
+  it('says so when there is nothing yet', async () => {
+    showNotifications({ [api.notifications]: { body: page([]) } });
+    expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+});
