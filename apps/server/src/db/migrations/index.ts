@@ -4,6 +4,7 @@ import { initial } from './001-initial.js';
 import { insights } from './002-insights.js';
 import { voteGroups } from './003-vote-groups.js';
 import { viewerVersions } from './004-viewer-versions.js';
+import { notifications } from './005-notifications.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '002-insights': insights(),
     '003-vote-groups': voteGroups(),
     '004-viewer-versions': viewerVersions(),
+    '005-notifications': notifications(dialect),
   };
 }
