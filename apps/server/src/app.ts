@@ -13,6 +13,8 @@ import { insightsRoutes } from './modules/insights/routes.js';
 import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
+import { notificationsPlugin } from './modules/notifications/hub.js';
+import { notificationsRoutes } from './modules/notifications/routes.js';
 import { pollsRoutes } from './modules/polls/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -143,6 +145,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(redisPlugin);
   await app.register(memoryPlugin);
   await app.register(livePlugin);
+  await app.register(notificationsPlugin);
   await app.register(changesPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
@@ -157,6 +160,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(insightsRoutes, { prefix: '/api' });
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(liveRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
   await registerWebApp(app, config.webDist);
 
   return app;

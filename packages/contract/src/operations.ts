@@ -50,6 +50,10 @@ export const operations: Record<string, Operation> = {
   'POST /api/auth/ban/:user/': { operationId: 'block', summary: 'Block someone' },
   'POST /api/auth/unban/:user/': { operationId: 'unblock', summary: 'Unblock someone' },
 
+  'GET /api/notifications/': { operationId: 'listNotifications', summary: 'Your notifications, newest first, and how many are unread' },
+  'POST /api/notifications/read/': { operationId: 'markNotificationsRead', summary: 'Mark some or all of your notifications read' },
+  'GET /api/notifications/live/': { operationId: 'getUnreadCount', summary: 'Your unread count as it changes' },
+
   'GET /api/polls/breakdown/:id/': { operationId: 'getBreakdown', summary: 'A question and the filters its breakdown offers' },
   'POST /api/polls/breakdown/:id/': { operationId: 'filterBreakdown', summary: 'A question’s result among voters of one gender, age range or country' },
   'GET /api/polls/breakdown/:id/csv': { operationId: 'downloadBreakdown', summary: 'Download a breakdown as CSV' },

@@ -1,7 +1,14 @@
 import type { LiveHub } from '../modules/live/hub.js';
+import type { UnreadHub } from '../modules/notifications/hub.js';
 import type { Memory } from '../views/plugin.js';
 import { listsOfQuestion } from '../views/question-lists.js';
 import type { HeardChange } from './change.js';
+
+/** The streams a change may have news for: a question's live result, a person's unread count. */
+export interface Streams {
+  live: LiveHub;
+  unread: UnreadHub;
+}
 
 /** Where a change was committed: this instance knows the moment it committed, another does not. */
 export type Origin = 'here' | 'elsewhere';
@@ -12,7 +19,7 @@ export type Origin = 'here' | 'elsewhere';
  * heard from other instances, but where a copy can only be updated in place when the change is
  * known to have committed after it was read.
  */
-export function applyChange({ cards, viewers, lists, sessions }: Memory, live: LiveHub, change: HeardChange, origin: Origin): void {
+export function applyChange({ cards, viewers, lists, sessions }: Memory, { live, unread }: Streams, change: HeardChange, origin: Origin): void {
   switch (change.kind) {
     case 'voted': {
       const { questionId, voterId, choice, seq, voterVersion } = change;
@@ -59,18 +66,25 @@ export function applyChange({ cards, viewers, lists, sessions }: Memory, live: L
       return;
     case 'blocked':
     case 'unblocked':
-      // Both see the other's questions differently from now on.
+      // Both see the other's questions, and what the other did, differently from now on.
       sessions.changed(change.blockerId);
       sessions.changed(change.blockedId);
+      unread.changed(change.blockerId);
+      unread.changed(change.blockedId);
       return;
     case 'sessionEnded':
       sessions.ended(change.userId, change.tokenHash);
+      return;
+    case 'notified':
+    case 'notificationsRead':
+      unread.changed(change.userId);
       return;
     case 'missed':
       cards.staledAll();
       lists.staledAll();
       sessions.forgetAll();
       live.missed();
+      unread.missed();
       return;
     default: {
       const unhandled: never = change;

@@ -20,7 +20,11 @@ export type Change =
   /** One session was signed out; its token's hash, never the token, travels between instances. */
   | { kind: 'sessionEnded'; userId: number; tokenHash: string }
   /** The password changed, and every other session of the person ended with it. */
-  | { kind: 'passwordChanged'; userId: number };
+  | { kind: 'passwordChanged'; userId: number }
+  /** Notifications were written for the person in the transaction of what they tell (within.ts). */
+  | { kind: 'notified'; userId: number }
+  /** The person marked notifications read. */
+  | { kind: 'notificationsRead'; userId: number };
 
 export type ChangeKind = Change['kind'];
 
@@ -43,6 +47,8 @@ const KNOWN_KINDS: Record<ChangeKind, true> = {
   unblocked: true,
   sessionEnded: true,
   passwordChanged: true,
+  notified: true,
+  notificationsRead: true,
 };
 
 /** A change as it crosses to the other instances. */

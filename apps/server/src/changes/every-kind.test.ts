@@ -8,12 +8,15 @@ import {
   feedSchema,
   likedSchema,
   loginBodySchema,
+  notificationsReadBodySchema,
   passedSchema,
   questionPageSchema,
   questionSchema,
   settingsSchema,
   settingsUpdateBodySchema,
   tokenResponseSchema,
+  UNREAD_EVENT,
+  unreadSchema,
   type AccountUpdateBody,
 } from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { openDatabase, type DatabaseHandle } from '../db/index.js';
+import { openEventStream, type EventStream } from '../test/event-stream.js';
 import { ask, client, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
 import type { ChangeKind } from './change.js';
 
@@ -31,6 +35,7 @@ if (!process.env.TEST_DATABASE_URL || !redisUrl) throw new Error('This test need
 /** Instance one, where each change is made, and instance two, which must show it. */
 let one: TestContext;
 let two: FastifyInstance;
+let twoUrl: string;
 let twoDatabase: DatabaseHandle;
 let author: TestUser;
 let reader: TestUser;
@@ -39,11 +44,13 @@ beforeAll(async () => {
   one = await createTestApp({ redisUrl, redisPrefix: `pollscope-test-${randomBytes(6).toString('hex')}:` });
   twoDatabase = openDatabase(one.config.databaseUrl);
   two = await buildApp({ config: one.config, database: twoDatabase });
-  await two.ready();
+  twoUrl = await two.listen({ port: 0, host: '127.0.0.1' });
   author = await signUp(one);
   reader = await signUp(one);
 });
+const streams: EventStream[] = [];
 afterAll(async () => {
+  for (const stream of streams) stream.close();
   await two?.close();
   await twoDatabase?.close();
   await one?.close();
@@ -61,6 +68,13 @@ const questionOnTwo = (user: TestUser, id: number) => onTwo(user).get(api.questi
 const idsOnTwo = async (user: TestUser, path: string) => (await onTwo(user).get(path, questionPageSchema)).questions.map((question) => question.id);
 const feedOnTwo = async (user: TestUser) => (await onTwo(user).get(api.feed, feedSchema)).questions.map((question) => question.id);
 const statusOnTwo = async (token: string, path: string) => (await onTwo(token).raw('GET', path)).status;
+
+/** The person's unread count as instance two streams it, with the next count it sends. */
+async function unreadOnTwo(user: TestUser): Promise<() => Promise<number>> {
+  const stream = await openEventStream(`${twoUrl}${api.notificationsLive}`, user.token);
+  streams.push(stream);
+  return async () => unreadSchema.parse(JSON.parse((await stream.next((block) => block.event === UNREAD_EVENT, 'unread event')).data!)).unread;
+}
 
 /** Moves the person to another country, or gives them another name, on instance one. */
 async function updateAccount(user: TestUser, change: Partial<AccountUpdateBody>): Promise<void> {
@@ -176,6 +190,21 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     await person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'a new password' }, settingsSchema);
     await eventually(async () => expect(await statusOnTwo(other, api.myStats)).toBe(401));
     expect(await statusOnTwo(person.token, api.myStats)).toBe(200);
+  },
+  async notified() {
+    const followee = await signUp(one);
+    const nextUnread = await unreadOnTwo(followee);
+    expect(await nextUnread()).toBe(0);
+    await reader.api.post(api.follow(followee.id), connectedSchema);
+    expect(await nextUnread()).toBe(1);
+  },
+  async notificationsRead() {
+    const followee = await signUp(one);
+    await reader.api.post(api.follow(followee.id), connectedSchema);
+    const nextUnread = await unreadOnTwo(followee);
+    expect(await nextUnread()).toBe(1);
+    await followee.api.post(api.notificationsRead, notificationsReadBodySchema, {}, unreadSchema);
+    expect(await nextUnread()).toBe(0);
   },
 };
 

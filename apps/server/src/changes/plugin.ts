@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { applyChange } from './apply.js';
 import { decodeChange, encodeChange, type Change } from './change.js';
+import { within } from './within.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,11 +23,12 @@ function changesIn(made: Made): readonly Change[] {
 
 export interface Changes {
   /**
-   * Runs `write` in a transaction and, once it has committed, applies the changes it made here
-   * and tells the other instances. Returns what `write` returned.
+   * Runs `write` in a transaction, with what its changes cause (within.ts), and once it has
+   * committed applies all their changes here and tells the other instances. Returns what `write`
+   * returned.
    */
   commit<M extends Made>(write: (trx: Db) => Promise<M>): Promise<M>;
-  /** Changes committed by a write of its own (the vote writer's batches). */
+  /** Changes committed by a write of its own, with what they caused (the vote writer's batches). */
   committed(changes: readonly Change[]): void;
 }
 
@@ -38,7 +40,8 @@ export interface Changes {
  */
 export const changesPlugin = fp(
   async (app: FastifyInstance) => {
-    const { redis, memory, live } = app;
+    const { redis, memory } = app;
+    const streams = { live: app.live, unread: app.unread };
     const instance = randomUUID();
     const channel = `${app.config.redisPrefix}changes`;
 
@@ -48,12 +51,12 @@ export const changesPlugin = fp(
       subscriber.on('error', (error) => app.log.warn({ err: error }, 'changes: redis unreachable'));
       let readyBefore = false;
       subscriber.on('ready', () => {
-        if (readyBefore) applyChange(memory, live, { kind: 'missed' }, 'elsewhere');
+        if (readyBefore) applyChange(memory, streams, { kind: 'missed' }, 'elsewhere');
         readyBefore = true;
       });
       subscriber.on('message', (_channel: string, message: string) => {
         const change = decodeChange(instance, message);
-        if (change) applyChange(memory, live, change, 'elsewhere');
+        if (change) applyChange(memory, streams, change, 'elsewhere');
       });
       await subscriber.subscribe(channel).catch((error) => app.log.warn({ err: error }, 'changes: subscribing failed'));
       app.addHook('onClose', async () => {
@@ -63,19 +66,22 @@ export const changesPlugin = fp(
 
     const committed = (changes: readonly Change[]) => {
       for (const change of changes) {
-        applyChange(memory, live, change, 'here');
+        applyChange(memory, streams, change, 'here');
         redis?.publish(channel, encodeChange(instance, change)).catch((error) => app.log.warn({ err: error, change }, 'changes: publishing failed'));
       }
     };
 
     app.decorate('changes', {
       async commit(write) {
-        const made = await app.db.transaction().execute(write);
-        committed(changesIn(made));
+        const { made, caused } = await app.db.transaction().execute(async (trx) => {
+          const made = await write(trx);
+          return { made, caused: await within(trx, changesIn(made)) };
+        });
+        committed([...changesIn(made), ...caused]);
         return made;
       },
       committed,
     } satisfies Changes);
   },
-  { name: 'changes', dependencies: ['redis', 'memory', 'live'] },
+  { name: 'changes', dependencies: ['redis', 'memory', 'live', 'notifications'] },
 );

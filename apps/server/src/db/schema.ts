@@ -142,6 +142,27 @@ export interface DailyActivityTable {
   likes: number;
 }
 
+/** What a person is told of (migration 005); `read_at` and `mailed_at` are null until then. */
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'follow' | 'like' | 'votes';
+  /** The question liked or voted on; null for a follow. */
+  question_id: number | null;
+  /** The votes reached, for `votes`. */
+  count: number | null;
+  created_at: string;
+  read_at: string | null;
+  mailed_at: string | null;
+}
+
+/** Who did what a notification tells, each person once; `created_at` moves when they do it again. */
+export interface NotificationActorTable {
+  notification_id: number;
+  actor_id: number;
+  created_at: string;
+}
+
 /** A mail to send (db/migrations/006-mail-outbox.ts); times are ISO strings. */
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -180,6 +201,8 @@ export interface Database {
   questions_of_the_day: QuestionOfTheDayTable;
   quiz_items: QuizItemTable;
   daily_activity: DailyActivityTable;
+  notifications: NotificationTable;
+  notification_actors: NotificationActorTable;
   mail_outbox: MailOutboxTable;
 }
 

@@ -95,6 +95,10 @@ const access: Record<string, Access> = {
   [route('POST', api.unfollow(':user'))]: { owner: 400, other: 200, blocked: 200 },
   [route('POST', api.ban(':user'))]: { owner: 400, other: 200, blocked: 200 },
   [route('POST', api.unban(':user'))]: { owner: 400, other: 200, blocked: 200 },
+
+  [route('GET', api.notifications)]: everyone(200),
+  [route('POST', api.notificationsRead)]: everyone(200),
+  [route('GET', api.notificationsLive)]: everyone(200),
 };
 
 async function buildWorld(): Promise<World> {

@@ -4,6 +4,7 @@ import { initial } from './001-initial.js';
 import { insights } from './002-insights.js';
 import { voteGroups } from './003-vote-groups.js';
 import { viewerVersions } from './004-viewer-versions.js';
+import { notifications } from './005-notifications.js';
 import { mailOutbox } from './006-mail-outbox.js';
 
 /** Every migration in order; a new one is appended with the next number. */
@@ -13,6 +14,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '002-insights': insights(),
     '003-vote-groups': voteGroups(),
     '004-viewer-versions': viewerVersions(),
+    '005-notifications': notifications(dialect),
     '006-mail-outbox': mailOutbox(dialect),
   };
 }

@@ -1,4 +1,5 @@
 import type { Change } from '../../changes/change.js';
+import { within } from '../../changes/within.js';
 import type { Db } from '../../db/index.js';
 import { recordVotes, type NewVote, type VotedChange } from './questions.js';
 
@@ -25,7 +26,7 @@ export class VoteWriter {
 
   constructor(
     private readonly db: Db,
-    /** Told of each batch's changes once it has committed, before its requests are answered. */
+    /** Told of each batch's changes, and what they caused, once it has committed, before its requests are answered. */
     private readonly committed: (changes: readonly Change[]) => void,
   ) {}
 
@@ -58,19 +59,22 @@ export class VoteWriter {
   /** Writes the votes in one transaction: the changes they made, or null once each was refused. */
   private async write(batch: Waiting[]): Promise<VotedChange[] | null> {
     let voted: VotedChange[];
+    let caused: Change[];
     try {
-      voted = await this.db.transaction().execute((trx) =>
-        recordVotes(
+      // What the votes cause (a milestone's notification) commits with them, in the batch's one transaction.
+      ({ voted, caused } = await this.db.transaction().execute(async (trx) => {
+        const voted = await recordVotes(
           trx,
           batch.map((entry) => entry.vote),
-        ),
-      );
+        );
+        return { voted, caused: await within(trx, voted) };
+      }));
     } catch (error) {
       if (batch.length === 1) batch[0].reject(error);
       return null;
     }
     // Outside the try: once committed, a vote is never written again.
-    this.committed(voted);
+    this.committed([...voted, ...caused]);
     batch.forEach((entry, index) => entry.resolve(voted[index]));
     return voted;
   }

@@ -1,0 +1,49 @@
+import type { Db } from '../db/index.js';
+import { isMilestone, notifyFollow, notifyLike, notifyVotes } from '../modules/notifications/notify.js';
+import type { Change } from './change.js';
+
+/**
+ * Writes what a write's changes cause besides themselves, in its transaction before it commits,
+ * so that both commit or neither: the notifications of what people did. Returns the changes of
+ * what it wrote, one per person notified, to be applied with the write's own. The one place that
+ * knows which kind of change tells whom.
+ */
+export async function within(trx: Db, changes: readonly Change[]): Promise<Change[]> {
+  const notified = new Set<number>();
+  const tell = (userId: number | null) => {
+    if (userId !== null) notified.add(userId);
+  };
+  for (const change of changes) {
+    switch (change.kind) {
+      case 'followed':
+        tell(await notifyFollow(trx, change.followerId, change.followeeId));
+        break;
+      case 'liked':
+        tell(await notifyLike(trx, change.userId, change.questionId));
+        break;
+      case 'voted':
+        // Only a milestone costs a statement: every other vote writes nothing more.
+        if (isMilestone(change.seq)) tell(await notifyVotes(trx, change.voterId, change.questionId, change.seq));
+        break;
+      case 'unliked':
+      case 'passed':
+      case 'unpassed':
+      case 'asked':
+      case 'renamed':
+      case 'profileChanged':
+      case 'unfollowed':
+      case 'blocked':
+      case 'unblocked':
+      case 'sessionEnded':
+      case 'passwordChanged':
+      case 'notified':
+      case 'notificationsRead':
+        break;
+      default: {
+        const unhandled: never = change;
+        throw new Error(`A change of an unknown kind: ${JSON.stringify(unhandled)}`);
+      }
+    }
+  }
+  return [...notified].map((userId) => ({ kind: 'notified', userId }));
+}

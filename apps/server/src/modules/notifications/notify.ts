@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Change } from '../../changes/change.js';
+import type { Db } from '../../db/index.js';
+import { NotFoundError } from '../../errors.js';
+
+/** 1, 10, 100, 1,000…: the vote counts a question's author is told of. */
+export function isMilestone(seq: number): boolean {
+  let milestone = 1;
+  while (milestone < seq) milestone *= 10;
+  return milestone === seq;
+}
+
+/** A value in the rows an `insert … select` writes: PostgreSQL does not infer a type for a bare parameter there. */
+const typed = (value: string | number, type: 'text' | 'integer') => sql`cast(${value} as ${sql.raw(type)})`;
+
+async function addActor(trx: Db, notificationId: number, actorId: number, at: string): Promise<void> {
+  await trx
+    .insertInto('notification_actors')
+    .values({ notification_id: notificationId, actor_id: actorId, created_at: at })
+    // Someone who liked, took it back and liked again is one person, now the most recent.
+    .onConflict((conflict) => conflict.columns(['notification_id', 'actor_id']).doUpdateSet({ created_at: at }))
+    .execute();
+}
+
+/** Tells the followee; returns who was notified. */
+export async function notifyFollow(trx: Db, followerId: number, followeeId: number): Promise<number> {
+  const at = new Date().toISOString();
+  const { id } = await trx.insertInto('notifications').values({ user_id: followeeId, kind: 'follow', created_at: at }).returning('id').executeTakeFirstOrThrow();
+  await addActor(trx, id, followerId, at);
+  return followeeId;
+}
+
+/**
+ * Tells the question's author, unless they liked it themselves, in their unread like notification
+ * of the question, made here when there is none; returns who was notified, or null. One
+ * statement finds the author and writes or finds the notification, one more adds the actor.
+ */
+export async function notifyLike(trx: Db, likerId: number, questionId: number): Promise<number | null> {
+  const at = new Date().toISOString();
+  const notification = await trx
+    .insertInto('notifications')
+    .columns(['user_id', 'kind', 'question_id', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('questions')
+        .select(['user_id', sql.lit('like').as('kind'), 'id', typed(at, 'text').as('created_at')])
+        .where('id', '=', questionId)
+        .where('user_id', '<>', likerId),
+    )
+    // The conflict is with the partial unique index of unread likes (migration 005), named by its
+    // predicate as written there; the update only makes the existing row return its id.
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'question_id'])
+        .where(sql<boolean>`kind = 'like' and read_at is null`)
+        .doUpdateSet({ kind: (eb) => eb.ref('excluded.kind') }),
+    )
+    .returning(['id', 'user_id'])
+    .executeTakeFirst();
+  if (!notification) return null;
+  await addActor(trx, notification.id, likerId, at);
+  return notification.user_id;
+}
+
+/** Tells the question's author it reached `seq` votes, unless the vote was theirs; returns who was notified, or null. */
+export async function notifyVotes(trx: Db, voterId: number, questionId: number, seq: number): Promise<number | null> {
+  const notification = await trx
+    .insertInto('notifications')
+    .columns(['user_id', 'kind', 'question_id', 'count', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('questions')
+        .select(['user_id', sql.lit('votes').as('kind'), 'id', typed(seq, 'integer').as('count'), typed(new Date().toISOString(), 'text').as('created_at')])
+        .where('id', '=', questionId)
+        .where('user_id', '<>', voterId),
+    )
+    .returning('user_id')
+    .executeTakeFirst();
+  return notification?.user_id ?? null;
+}
+
+/** Marks the person's notifications read: those of `ids`, each of which must be theirs, or all. Null when none was unread. */
+export async function markRead(trx: Db, userId: number, ids: number[] | undefined): Promise<Change | null> {
+  if (ids) {
+    const own = await trx.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+    if (own.length < new Set(ids).size) throw new NotFoundError('No such notification');
+  }
+  let update = trx.updateTable('notifications').set({ read_at: new Date().toISOString() }).where('user_id', '=', userId).where('read_at', 'is', null);
+  if (ids) update = update.where('id', 'in', ids);
+  const { numUpdatedRows } = await update.executeTakeFirst();
+  return numUpdatedRows > 0n ? { kind: 'notificationsRead', userId } : null;
+}
