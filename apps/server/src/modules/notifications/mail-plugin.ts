@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { repeatWhileOpen } from '../../lib/repeat.js';
 import { mailDueNotifications } from './mail.js';
 
 /**
@@ -8,33 +9,15 @@ import { mailDueNotifications } from './mail.js';
  */
 const lookEveryMs = (batchSeconds: number) => Math.min(60, Math.max(1, batchSeconds / 10)) * 1000;
 
-/** Queues notification mail in every instance; the mail worker sends it. Stops when the app closes. */
+/** Queues notification mail in every instance, which the mail worker sends; stops when the app closes. */
 export const notificationMailPlugin = fp(
   async (app: FastifyInstance) => {
     const { db, config, log } = app;
-    let closing = false;
-    let timer: NodeJS.Timeout | undefined;
-    let round: Promise<void> = Promise.resolve();
-
-    const look = () => {
-      round = mailDueNotifications(db, config)
-        .then(
-          (mailed) => {
-            if (mailed > 0) log.info({ mailed }, 'notification mail queued');
-          },
-          (error: unknown) => log.warn({ err: error }, 'notification mail: reading or writing failed, will look again'),
-        )
-        .finally(() => {
-          if (!closing) timer = setTimeout(look, lookEveryMs(config.emailBatchSeconds));
-        });
-    };
-
-    app.addHook('onReady', async () => look());
-    app.addHook('onClose', async () => {
-      closing = true;
-      clearTimeout(timer);
-      await round;
+    const looking = repeatWhileOpen(app, lookEveryMs(config.emailBatchSeconds), 'notification mail: reading or writing failed, will look again', async () => {
+      const mailed = await mailDueNotifications(db, config);
+      if (mailed > 0) log.info({ mailed }, 'notification mail queued');
     });
+    app.addHook('onClose', looking.stop);
   },
   { name: 'notification-mail', dependencies: ['mail'], decorators: { fastify: ['config', 'db'] } },
 );
