@@ -21,7 +21,7 @@ function whoOf({ actors, actor_count }: Notification): string {
 }
 
 /** One line of a notification mail. */
-export function inWords(notification: Notification): string {
+function inWords(notification: Notification): string {
   switch (notification.kind) {
     case 'follow':
       return `${whoOf(notification)} followed you`;
@@ -33,7 +33,7 @@ export function inWords(notification: Notification): string {
 }
 
 /** The link of a person's notification mail that turns notification mail off (RFC 8058). */
-export const unsubscribeUrl = (config: Config, token: string) => `${config.publicUrl}/api/unsubscribe/?token=${encodeURIComponent(token)}`;
+const unsubscribeUrl = (config: Config, token: string) => `${config.publicUrl}/api/unsubscribe/?token=${encodeURIComponent(token)}`;
 
 /** Thrown to roll back a claim when the person has nothing to be mailed. */
 class NothingToMail extends Error {}
