@@ -14,7 +14,9 @@ import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
 import { notificationsPlugin } from './modules/notifications/hub.js';
+import { notificationMailPlugin } from './modules/notifications/mail-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
+import { unsubscribeRoutes } from './modules/notifications/unsubscribe.js';
 import { pollsRoutes } from './modules/polls/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -149,6 +151,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(changesPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
+  await app.register(notificationMailPlugin);
   await registerRateLimits(app);
   registerOperations(app);
 
@@ -161,6 +164,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(siteRoutes, { prefix: '/api' });
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(unsubscribeRoutes, { prefix: '/api' });
   await registerWebApp(app, config.webDist);
 
   return app;

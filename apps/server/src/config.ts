@@ -57,6 +57,8 @@ export interface Config {
   mailDir: string;
   /** The From of every mail, e.g. `Pollscope <no-reply@example.com>`. */
   mailFrom: string;
+  /** A person's notifications are gathered for at least this long into one mail. */
+  emailBatchSeconds: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -123,5 +125,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailDir: env.MAIL_DIR || path.join(repoRoot, 'data', 'mail'),
     mailFrom: env.MAIL_FROM || 'Pollscope <no-reply@localhost>',
+    emailBatchSeconds: intFrom(env.EMAIL_BATCH_SECONDS, 3600),
   };
 }

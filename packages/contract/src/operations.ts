@@ -53,6 +53,8 @@ export const operations: Record<string, Operation> = {
   'GET /api/notifications/': { operationId: 'listNotifications', summary: 'Your notifications, newest first, and how many are unread' },
   'POST /api/notifications/read/': { operationId: 'markNotificationsRead', summary: 'Mark some or all of your notifications read' },
   'GET /api/notifications/live/': { operationId: 'getUnreadCount', summary: 'Your unread count as it changes' },
+  'GET /api/unsubscribe/': { operationId: 'showUnsubscribe', summary: 'The page of a notification mail’s unsubscribe link, with a button' },
+  'POST /api/unsubscribe/': { operationId: 'unsubscribe', summary: 'Turn notification mail off from its link, without signing in' },
 
   'GET /api/polls/breakdown/:id/': { operationId: 'getBreakdown', summary: 'A question and the filters its breakdown offers' },
   'POST /api/polls/breakdown/:id/': { operationId: 'filterBreakdown', summary: 'A question’s result among voters of one gender, age range or country' },

@@ -47,4 +47,6 @@ export const api = {
   notifications: '/api/notifications/',
   notificationsRead: '/api/notifications/read/',
   notificationsLive: '/api/notifications/live/',
+  /** Notification mail's unsubscribe link, without signing in: POST turns it off, GET shows a button that does (public). */
+  unsubscribe: (token: string) => `/api/unsubscribe/?token=${encodeURIComponent(token)}`,
 } as const;

@@ -33,6 +33,10 @@ export interface UserTable {
   /** Moves with every change to what this person sees of their own (migration 004). */
   state_version: Generated<number>;
   created_at: string;
+  /** When the last notification mail was queued; claimed to mail the person (migration 007). */
+  notifications_mailed_at: string | null;
+  /** The token of the unsubscribe link in their notification mail, made with the first one. */
+  unsubscribe_token: string | null;
 }
 
 export interface SessionTable {

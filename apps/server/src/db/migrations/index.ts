@@ -6,6 +6,7 @@ import { voteGroups } from './003-vote-groups.js';
 import { viewerVersions } from './004-viewer-versions.js';
 import { notifications } from './005-notifications.js';
 import { mailOutbox } from './006-mail-outbox.js';
+import { notificationMail } from './007-notification-mail.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '004-viewer-versions': viewerVersions(),
     '005-notifications': notifications(dialect),
     '006-mail-outbox': mailOutbox(dialect),
+    '007-notification-mail': notificationMail(),
   };
 }

@@ -4,7 +4,7 @@ import { buildApp } from '../../app.js';
 import { openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { createTestApp, type TestContext } from '../../test/helper.js';
 import { queueMail, renderMail } from './index.js';
-import { startMailServer, type TestMailServer } from './testing.js';
+import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
 
 // Run by `npm test` on its PostgreSQL pass: a SQLite file is written by one instance.
 if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs TEST_DATABASE_URL');

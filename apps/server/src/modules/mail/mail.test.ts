@@ -7,7 +7,7 @@ import { createTestApp, type TestContext } from '../../test/helper.js';
 import { startServer } from '../../test/server-process.js';
 import { queueMail, renderMail, type Mail } from './index.js';
 import { markFailed, RETRY_DELAYS_MINUTES } from './outbox.js';
-import { startMailServer, type TestMailServer } from './testing.js';
+import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
 
 let mailbox: TestMailServer;
 let ctx: TestContext;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { repeatWhileOpen } from '../../lib/repeat.js';
 import { claimDueMail, markFailed, markSent } from './outbox.js';
 import { createMailTransport } from './transport.js';
 
@@ -15,13 +16,10 @@ export const mailPlugin = fp(
   async (app: FastifyInstance) => {
     const { db, dialect, log } = app;
     const transport = createMailTransport(app.config, log);
-    let closing = false;
-    let timer: NodeJS.Timeout | undefined;
-    let round: Promise<void> = Promise.resolve();
 
-    const sendDue = async () => {
+    const sendDue = async (closing: () => boolean) => {
       // Closing is checked before each claim, so that no row is claimed and then left unsent.
-      while (!closing) {
+      while (!closing()) {
         const row = await claimDueMail(db, dialect);
         if (row === null) return;
         const failure = await transport.send(row).then(
@@ -38,19 +36,9 @@ export const mailPlugin = fp(
       }
     };
 
-    const poll = () => {
-      round = sendDue()
-        .catch((error: unknown) => log.warn({ err: error }, 'mail: reading or updating the outbox failed, will look again'))
-        .finally(() => {
-          if (!closing) timer = setTimeout(poll, POLL_MS);
-        });
-    };
-
-    app.addHook('onReady', async () => poll());
+    const worker = repeatWhileOpen(app, POLL_MS, 'mail: reading or updating the outbox failed, will look again', sendDue);
     app.addHook('onClose', async () => {
-      closing = true;
-      clearTimeout(timer);
-      await round;
+      await worker.stop();
       transport.close();
     });
   },

@@ -81,9 +81,9 @@ async function actorsOf(db: Db, userId: number, notificationIds: number[]): Prom
   return actors;
 }
 
-/** A page of the person's notifications, newest first, with their unread count. */
-export async function listNotifications(db: Db, userId: number, cursor: number | null): Promise<NotificationPage> {
-  let query = db
+/** The person's notifications they see, with their question, for a list to narrow and order. */
+function shownNotifications(db: Db, userId: number) {
+  return db
     .selectFrom('notifications')
     .leftJoin('questions', 'questions.id', 'notifications.question_id')
     .select([
@@ -96,17 +96,19 @@ export async function listNotifications(db: Db, userId: number, cursor: number |
       'questions.title',
     ])
     .where('notifications.user_id', '=', userId)
-    .where(shown(userId))
-    .orderBy('notifications.id', 'desc')
-    .limit(PAGE_SIZE + 1);
-  if (cursor !== null) query = query.where('notifications.id', '<', cursor);
-  const { items, next } = pageOf(await query.execute(), PAGE_SIZE);
+    .where(shown(userId));
+}
+
+type NotificationItem = Awaited<ReturnType<ReturnType<typeof shownNotifications>['execute']>>[number];
+
+/** The notifications of those rows, with the actors the person sees. */
+async function described(db: Db, userId: number, items: NotificationItem[]): Promise<Notification[]> {
   const actors = await actorsOf(
     db,
     userId,
     items.map((item) => item.key),
   );
-  const notifications = items.map((item): Notification => ({
+  return items.map((item): Notification => ({
     id: item.key,
     kind: item.kind,
     created_at: item.created_at,
@@ -115,5 +117,39 @@ export async function listNotifications(db: Db, userId: number, cursor: number |
     question: item.question_id === null ? null : { id: item.question_id, qid: item.question_id, title: item.title! },
     count: item.count,
   }));
-  return { notifications, next, unread: await unreadCount(db, userId) };
+}
+
+/** A page of the person's notifications, newest first, with their unread count. */
+export async function listNotifications(db: Db, userId: number, cursor: number | null): Promise<NotificationPage> {
+  let query = shownNotifications(db, userId)
+    .orderBy('notifications.id', 'desc')
+    .limit(PAGE_SIZE + 1);
+  if (cursor !== null) query = query.where('notifications.id', '<', cursor);
+  const { items, next } = pageOf(await query.execute(), PAGE_SIZE);
+  return { notifications: await described(db, userId, items), next, unread: await unreadCount(db, userId) };
+}
+
+/**
+ * An unread notification not mailed yet, or a like notification someone joined since it was
+ * mailed: what a notification mail lists.
+ */
+export function unmailed(eb: ExpressionBuilder<Database, 'notifications'>): Expression<SqlBool> {
+  return eb.and([
+    eb('notifications.read_at', 'is', null),
+    eb.or([
+      eb('notifications.mailed_at', 'is', null),
+      eb.exists(
+        eb
+          .selectFrom('notification_actors')
+          .select('notification_actors.actor_id')
+          .whereRef('notification_actors.notification_id', '=', 'notifications.id')
+          .whereRef('notification_actors.created_at', '>', 'notifications.mailed_at'),
+      ),
+    ]),
+  ]);
+}
+
+/** What the person's next notification mail lists, of what they see, oldest first. */
+export async function unmailedNotifications(db: Db, userId: number): Promise<Notification[]> {
+  return described(db, userId, await shownNotifications(db, userId).where(unmailed).orderBy('notifications.id').execute());
 }

@@ -1,0 +1,43 @@
+import { api, connectedSchema } from '@pollscope/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AddressObject } from 'mailparser';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.js';
+import { openDatabase, type DatabaseHandle } from '../../db/index.js';
+import { createTestApp, signUp, type TestContext } from '../../test/helper.js';
+import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
+
+// Run by `npm test` on its PostgreSQL pass: a SQLite file is written by one instance.
+if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs TEST_DATABASE_URL');
+
+let mailbox: TestMailServer;
+/** Two instances on one database, each looking for notification mail to queue every second. */
+let one: TestContext;
+let two: FastifyInstance;
+let twoDatabase: DatabaseHandle;
+
+beforeAll(async () => {
+  mailbox = await startMailServer();
+  one = await createTestApp({ smtpUrl: mailbox.url, emailBatchSeconds: 1 });
+  twoDatabase = openDatabase(one.config.databaseUrl);
+  two = await buildApp({ config: one.config, database: twoDatabase });
+  await two.ready();
+});
+afterAll(async () => {
+  await two?.close();
+  await twoDatabase?.close();
+  await one?.close();
+  await mailbox?.stop();
+});
+
+it('mails each person once for their notifications with two instances mailing', async () => {
+  const follower = await signUp(one, { firstName: 'Bob' });
+  const people = await Promise.all(Array.from({ length: 40 }, () => signUp(one)));
+  await Promise.all(people.map((person) => follower.api.post(api.follow(person.id), connectedSchema)));
+  const recipients = () => mailbox.received.map((mail) => (mail.to as AddressObject).value[0].address);
+  await vi.waitFor(() => expect(recipients().length).toBeGreaterThanOrEqual(people.length), { timeout: 30_000, interval: 100 });
+  // Both instances look a few more times, past the batch window: a person mailed twice would be now.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  expect(recipients().sort()).toEqual(people.map((person) => person.email.toLowerCase()).sort());
+  expect(mailbox.received.every((mail) => mail.subject === 'Bob followed you')).toBe(true);
+});
