@@ -22,10 +22,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.js';
-import { openDatabase, type DatabaseHandle } from '../db/index.js';
 import { openEventStream, type EventStream } from '../test/event-stream.js';
-import { ask, client, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
+import { ask, client, createTestApp, secondInstance, signUp, type TestContext, type TestUser } from '../test/helper.js';
 import type { ChangeKind } from './change.js';
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
@@ -36,14 +34,13 @@ if (!process.env.TEST_DATABASE_URL || !redisUrl) throw new Error('This test need
 let one: TestContext;
 let two: FastifyInstance;
 let twoUrl: string;
-let twoDatabase: DatabaseHandle;
+let closeTwo: (() => Promise<void>) | undefined;
 let author: TestUser;
 let reader: TestUser;
 
 beforeAll(async () => {
   one = await createTestApp({ redisUrl, redisPrefix: `pollscope-test-${randomBytes(6).toString('hex')}:` });
-  twoDatabase = openDatabase(one.config.databaseUrl);
-  two = await buildApp({ config: one.config, database: twoDatabase });
+  ({ app: two, close: closeTwo } = await secondInstance(one));
   twoUrl = await two.listen({ port: 0, host: '127.0.0.1' });
   author = await signUp(one);
   reader = await signUp(one);
@@ -51,8 +48,7 @@ beforeAll(async () => {
 const streams: EventStream[] = [];
 afterAll(async () => {
   for (const stream of streams) stream.close();
-  await two?.close();
-  await twoDatabase?.close();
+  await closeTwo?.();
   await one?.close();
 });
 

@@ -85,6 +85,20 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   return ctx;
 }
 
+/** Another instance of the app on the test's database, as a second server of one deployment. */
+export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = openDatabase(ctx.config.databaseUrl);
+  const app = await buildApp({ config: ctx.config, database, checkResponses: true });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
 /** Starts the app again on the same database, as after a deploy: what it kept in memory is gone. */
 export async function restartApp(ctx: TestContext): Promise<void> {
   await ctx.app.close();

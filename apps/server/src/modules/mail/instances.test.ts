@@ -1,8 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/index.js';
-import { createTestApp, type TestContext } from '../../test/helper.js';
+import { createTestApp, secondInstance, type TestContext } from '../../test/helper.js';
 import { queueMail, renderMail } from './index.js';
 import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
 
@@ -12,19 +9,15 @@ if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs TEST_DATABA
 let mailbox: TestMailServer;
 /** Two instances on one database, each with its worker. */
 let one: TestContext;
-let two: FastifyInstance;
-let twoDatabase: DatabaseHandle;
+let closeTwo: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   mailbox = await startMailServer();
   one = await createTestApp({ smtpUrl: mailbox.url });
-  twoDatabase = openDatabase(one.config.databaseUrl);
-  two = await buildApp({ config: one.config, database: twoDatabase });
-  await two.ready();
+  ({ close: closeTwo } = await secondInstance(one));
 });
 afterAll(async () => {
-  await two?.close();
-  await twoDatabase?.close();
+  await closeTwo?.();
   await one?.close();
   await mailbox?.stop();
 });

@@ -1,10 +1,7 @@
 import { api, connectedSchema } from '@pollscope/contract';
-import type { FastifyInstance } from 'fastify';
 import type { AddressObject } from 'mailparser';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/index.js';
-import { createTestApp, signUp, type TestContext } from '../../test/helper.js';
+import { createTestApp, secondInstance, signUp, type TestContext } from '../../test/helper.js';
 import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
 
 // Run by `npm test` on its PostgreSQL pass: a SQLite file is written by one instance.
@@ -13,19 +10,15 @@ if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs TEST_DATABA
 let mailbox: TestMailServer;
 /** Two instances on one database, each looking for notification mail to queue every second. */
 let one: TestContext;
-let two: FastifyInstance;
-let twoDatabase: DatabaseHandle;
+let closeTwo: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   mailbox = await startMailServer();
   one = await createTestApp({ smtpUrl: mailbox.url, emailBatchSeconds: 1 });
-  twoDatabase = openDatabase(one.config.databaseUrl);
-  two = await buildApp({ config: one.config, database: twoDatabase });
-  await two.ready();
+  ({ close: closeTwo } = await secondInstance(one));
 });
 afterAll(async () => {
-  await two?.close();
-  await twoDatabase?.close();
+  await closeTwo?.();
   await one?.close();
   await mailbox?.stop();
 });
