@@ -2,12 +2,17 @@ import type { LiveResult } from '@pollscope/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/index.js';
-import { resultOf, type QuestionCards } from '../../views/question-cards.js';
+import { resultOf, type CardRead, type QuestionCards } from '../../views/question-cards.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveHub;
   }
+}
+
+/** A question's live state from its card, with its result for a viewer who may see it. */
+export function liveResultOf({ card, moving }: CardRead, seesResult: boolean): LiveResult {
+  return { id: card.id, result: seesResult ? resultOf(card, moving) : null, like_count: moving.likeCount };
 }
 
 /** One open live stream of one viewer on one question. */
@@ -107,10 +112,9 @@ export class LiveHub {
     if (!watchers) return;
     const read = (await this.cards.read(this.db, [questionId])).get(questionId);
     if (!read) return;
-    const result = resultOf(read.card, read.moving);
     for (const watcher of watchers) {
       if (!pending.changed && !pending.newcomers.has(watcher)) continue;
-      watcher.send({ id: questionId, result: watcher.seesResult ? result : null, like_count: read.moving.likeCount });
+      watcher.send(liveResultOf(read, watcher.seesResult));
     }
   }
 }

@@ -3,9 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { questionToAct } from '../../views/pipeline.js';
 import { readerOf } from '../../views/plugin.js';
-import { resultOf } from '../../views/question-cards.js';
 import { seesResult } from '../../views/rules.js';
 import { replyWithEvents, wantsEventStream } from './event-stream.js';
+import { liveResultOf } from './hub.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
@@ -23,9 +23,10 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const reader = await readerOf(request);
-      const { card, moving } = await questionToAct(reader, request.params.id);
+      const read = await questionToAct(reader, request.params.id);
+      const { card } = read;
       const sees = seesResult(reader.viewer, card);
-      if (!wantsEventStream(request)) return { id: card.id, result: sees ? resultOf(card, moving) : null, like_count: moving.likeCount };
+      if (!wantsEventStream(request)) return liveResultOf(read, sees);
 
       // The response schema describes the JSON form; a stream is sent as it is.
       return replyWithEvents(reply as FastifyReply, app.config.liveHeartbeatSeconds, (sink) =>
