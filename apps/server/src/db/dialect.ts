@@ -47,3 +47,12 @@ export async function oneInstanceAtATime<T>(db: Kysely<Database>, dialect: Diale
 export function skippingLockedRows<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
+
+/**
+ * The rows a transaction reads to change: on PostgreSQL locked until it ends, so that another
+ * transaction that would change them waits and then sees the change. A SQLite file has one
+ * writer at a time.
+ */
+export function lockingRows<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate() : query;
+}

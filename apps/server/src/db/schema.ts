@@ -184,7 +184,6 @@ export interface MailOutboxTable {
   last_error: string | null;
   /** Until then one instance is sending it; past it, the claim of an instance that died lapses. */
   claimed_until: string | null;
-  sent_at: string | null;
   given_up_at: string | null;
 }
 

@@ -61,7 +61,6 @@ export async function claimDueMail(db: Db, dialect: DialectName, now = new Date(
       trx
         .selectFrom('mail_outbox')
         .selectAll()
-        .where('sent_at', 'is', null)
         .where('given_up_at', 'is', null)
         .where('due_at', '<=', at)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
@@ -78,8 +77,12 @@ export async function claimDueMail(db: Db, dialect: DialectName, now = new Date(
   });
 }
 
-export async function markSent(db: Db, id: number): Promise<void> {
-  await db.updateTable('mail_outbox').set({ sent_at: new Date().toISOString(), claimed_until: null }).where('id', '=', id).execute();
+/**
+ * Forgets a mail once its server took it: the outbox keeps no one's address or words longer than
+ * it must. Given-up mails stay, for an operator to look into.
+ */
+export async function forgetSent(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
 }
 
 /** Counts a failed attempt: the mail waits its next delay, and returns when it is due again, or is given up past the last, and returns null. */

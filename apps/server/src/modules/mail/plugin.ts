@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repeatWhileOpen } from '../../lib/repeat.js';
-import { claimDueMail, markFailed, markSent } from './outbox.js';
+import { claimDueMail, markFailed, forgetSent } from './outbox.js';
 import { createMailTransport } from './transport.js';
 
 /** How often each instance looks for mail due; a mail queued waits about this long. */
@@ -27,7 +27,7 @@ export const mailPlugin = fp(
           (error: unknown) => (error instanceof Error ? error.message : String(error)),
         );
         if (failure === null) {
-          await markSent(db, row.id);
+          await forgetSent(db, row.id);
           continue;
         }
         const retryAt = await markFailed(db, row, failure);

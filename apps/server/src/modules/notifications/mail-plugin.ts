@@ -12,12 +12,12 @@ const lookEveryMs = (batchSeconds: number) => Math.min(60, Math.max(1, batchSeco
 /** Queues notification mail in every instance, which the mail worker sends; stops when the app closes. */
 export const notificationMailPlugin = fp(
   async (app: FastifyInstance) => {
-    const { db, config, log } = app;
+    const { db, dialect, config, log } = app;
     const looking = repeatWhileOpen(app, lookEveryMs(config.emailBatchSeconds), 'notification mail: reading or writing failed, will look again', async () => {
-      const mailed = await mailDueNotifications(db, config);
+      const mailed = await mailDueNotifications(db, dialect, config);
       if (mailed > 0) log.info({ mailed }, 'notification mail queued');
     });
     app.addHook('onClose', looking.stop);
   },
-  { name: 'notification-mail', dependencies: ['mail'], decorators: { fastify: ['config', 'db'] } },
+  { name: 'notification-mail', dependencies: ['mail'], decorators: { fastify: ['config', 'db', 'dialect'] } },
 );

@@ -3,6 +3,8 @@ import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, signUp, createTestApp, type TestContext, type TestUser } from '../../test/helper.js';
 import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
+import { mailDueNotifications } from './mail.js';
+import { notifyLike } from './notify.js';
 
 /** Short, so that a mail held back waits for it only a few seconds. */
 const BATCH_SECONDS = 2;
@@ -39,6 +41,8 @@ const unsubscribePath = (mail: ParsedMail) => {
   return `${url.pathname}${url.search}`;
 };
 const person = (firstName: string) => signUp(ctx, { firstName });
+const unmailedOf = async (user: TestUser) =>
+  (await ctx.database.db.selectFrom('notifications').select('id').where('user_id', '=', user.id).where('mailed_at', 'is', null).execute()).length;
 const follow = (follower: TestUser, followee: TestUser) => follower.api.post(api.follow(followee.id), connectedSchema);
 const settingsOf = (user: TestUser) => user.api.get(api.settings, settingsSchema);
 const setNotification = (user: TestUser, notification: boolean) => user.api.post(api.settings, settingsUpdateBodySchema, { email: user.email, notification }, settingsSchema);
@@ -95,6 +99,35 @@ describe('notification mail', () => {
     expect((await waitForMail(author, 3)).text).not.toContain('liked');
   });
 
+  it('mails a like that joins while the mail is being written', async () => {
+    const author = await person('Ann');
+    const question = await ask(author);
+    const cat = await person('Cat');
+    // Off while Bob likes, so that his like is still to mail when Cat's joins it.
+    await setNotification(author, false);
+    await (await person('Bob')).api.post(api.like(question), likedSchema);
+    await setNotification(author, true);
+    // Cat's like is written, not yet committed, while Ann's mail is being written.
+    let join!: () => void;
+    let commit!: () => void;
+    const joined = new Promise<void>((resolve) => (join = resolve));
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const like = ctx.database.db.transaction().execute(async (trx) => {
+      await notifyLike(trx, cat.id, question);
+      join();
+      await committing;
+    });
+    await joined;
+    const mailing = mailDueNotifications(ctx.database.db, ctx.database.dialect, ctx.config);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await Promise.all([like, mailing]);
+    await vi.waitFor(() => expect(mailTo(author).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/^Cat and Bob liked QID\d+/)), {
+      timeout: 15_000,
+      interval: 50,
+    });
+  });
+
   it('mails nobody whose notification mail is off', async () => {
     const [ann, bob] = [await person('Ann'), await person('Bob')];
     await setNotification(ann, false);
@@ -115,6 +148,8 @@ describe('notification mail', () => {
     await setNotification(author, true);
     await afterSomeLooks();
     expect(mailTo(author)).toHaveLength(0);
+    // Looked at once: what Ann does not see is not read again at every look.
+    expect(await unmailedOf(author)).toBe(0);
 
     await cat.api.post(api.like(question), likedSchema);
     const mail = await waitForMail(author);

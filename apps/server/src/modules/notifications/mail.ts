@@ -1,9 +1,12 @@
 import { displayId, type Notification } from '@pollscope/contract';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { lockingRows, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
+import type { Database } from '../../db/schema.js';
 import { queueMail, renderMail } from '../mail/index.js';
-import { unmailed, unmailedNotifications } from './queries.js';
+import { notificationsToMail, unmailed } from './queries.js';
 
 /** Question titles longer than this are cut in a mail's lines. */
 const TITLE_SHOWN = 40;
@@ -35,66 +38,58 @@ function inWords(notification: Notification): string {
 /** The link of a person's notification mail that turns notification mail off (RFC 8058). */
 const unsubscribeUrl = (config: Config, token: string) => `${config.publicUrl}/api/unsubscribe/?token=${encodeURIComponent(token)}`;
 
-/** Thrown to roll back a claim when the person has nothing to be mailed. */
-class NothingToMail extends Error {}
-
 /**
- * Mails the person what is new, if they are due. The update of `notifications_mailed_at` claims
- * them: of several instances at once, only the first transaction matches its condition, and the
- * others find the person mailed within the window. Their token is made with their first mail.
+ * Mails the person what is new, if they are due. Their row is locked first, so that of several
+ * instances at once one mails them and the others then find them mailed within the window; their
+ * unmailed notifications next, so that a like joining one waits for this mail and then makes it
+ * unmailed again, never marked mailed without being listed. Notifications they do not see (of
+ * people blocked either way) are marked too, and not looked at again. Their unsubscribe token is
+ * made with their first mail.
  */
-async function mailPerson(db: Db, config: Config, userId: number, windowStart: string, now: string): Promise<boolean> {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      const person = await trx
-        .updateTable('users')
-        .set((eb) => ({ notifications_mailed_at: now, unsubscribe_token: eb.fn.coalesce('unsubscribe_token', eb.val(randomBytes(32).toString('base64url'))) }))
-        .where('id', '=', userId)
-        .where('notification', '=', 1)
-        .where((eb) => eb.or([eb('notifications_mailed_at', 'is', null), eb('notifications_mailed_at', '<=', windowStart)]))
-        .returning(['email', 'unsubscribe_token'])
-        .executeTakeFirst();
-      if (!person) return false;
-      // Read after the claim, so that what another instance mailed before it is seen mailed.
-      const notifications = await unmailedNotifications(trx, userId);
-      if (notifications.length === 0) throw new NothingToMail();
-      const lines = notifications.map(inWords);
-      const unsubscribe = unsubscribeUrl(config, person.unsubscribe_token!);
-      await queueMail(trx, {
-        to: person.email,
-        subject: lines.length === 1 ? lines[0] : `${lines.length} new notifications on Pollscope`,
-        ...renderMail({
-          title: 'What happened on Pollscope',
-          paragraphs: lines,
-          action: { label: 'See your notifications', url: `${config.publicUrl}/notifications` },
-          footer: `You get this mail because notification mail is on in your settings. To stop it: ${unsubscribe}`,
-        }),
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
-      await trx
-        .updateTable('notifications')
-        .set({ mailed_at: now })
-        .where(
-          'id',
-          'in',
-          notifications.map((notification) => notification.id),
-        )
-        .execute();
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NothingToMail) return false;
-      throw error;
+async function mailPerson(db: Db, dialect: DialectName, config: Config, userId: number, windowStart: string, now: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const person = await lockingRows(
+      dialect,
+      trx.selectFrom('users').select(['email', 'unsubscribe_token']).where('id', '=', userId).where('notification', '=', 1).where(dueForMail(windowStart)),
+    ).executeTakeFirst();
+    if (!person) return false;
+    const pending = await lockingRows(dialect, trx.selectFrom('notifications').select('id').where('user_id', '=', userId).where(unmailed)).execute();
+    if (pending.length === 0) return false;
+    const ids = pending.map(({ id }) => id);
+    const notifications = await notificationsToMail(trx, userId, ids);
+    await trx.updateTable('notifications').set({ mailed_at: now }).where('id', 'in', ids).execute();
+    if (notifications.length === 0) return false;
+
+    const token = person.unsubscribe_token ?? randomBytes(32).toString('base64url');
+    await trx.updateTable('users').set({ notifications_mailed_at: now, unsubscribe_token: token }).where('id', '=', userId).execute();
+    const lines = notifications.map(inWords);
+    const unsubscribe = unsubscribeUrl(config, token);
+    await queueMail(trx, {
+      to: person.email,
+      subject: lines.length === 1 ? lines[0] : `${lines.length} new notifications on Pollscope`,
+      ...renderMail({
+        title: 'What happened on Pollscope',
+        paragraphs: lines,
+        action: { label: 'See your notifications', url: `${config.publicUrl}/notifications` },
+        footer: `You get this mail because notification mail is on in your settings. To stop it: ${unsubscribe}`,
+      }),
+      headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
+    return true;
+  });
 }
+
+/** A person not mailed of notifications since the window began. */
+const dueForMail =
+  (windowStart: string) =>
+  (eb: ExpressionBuilder<Database, 'users'>): Expression<SqlBool> =>
+    eb.or([eb('users.notifications_mailed_at', 'is', null), eb('users.notifications_mailed_at', '<=', windowStart)]);
 
 /**
  * Queues a notification mail for each person with notification mail on, something unmailed, and
- * no notification mail in the last EMAIL_BATCH_SECONDS; returns how many were queued. Those with
- * only notifications they do not see (of people blocked either way) get none.
+ * no notification mail in the last EMAIL_BATCH_SECONDS; returns how many were queued.
  */
-export async function mailDueNotifications(db: Db, config: Config, at = new Date()): Promise<number> {
+export async function mailDueNotifications(db: Db, dialect: DialectName, config: Config, at = new Date()): Promise<number> {
   const now = at.toISOString();
   const windowStart = new Date(at.getTime() - config.emailBatchSeconds * 1000).toISOString();
   const due = await db
@@ -103,10 +98,10 @@ export async function mailDueNotifications(db: Db, config: Config, at = new Date
     .select('users.id')
     .distinct()
     .where('users.notification', '=', 1)
-    .where((eb) => eb.or([eb('users.notifications_mailed_at', 'is', null), eb('users.notifications_mailed_at', '<=', windowStart)]))
+    .where(dueForMail(windowStart))
     .where(unmailed)
     .execute();
   let mailed = 0;
-  for (const { id } of due) if (await mailPerson(db, config, id, windowStart, now)) mailed += 1;
+  for (const { id } of due) if (await mailPerson(db, dialect, config, id, windowStart, now)) mailed += 1;
   return mailed;
 }

@@ -13,6 +13,7 @@ import {
 } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
+import { SYSTEM_EMAIL } from '../../seed/reference.js';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
 let ctx: TestContext;
@@ -108,6 +109,15 @@ describe('notifications', () => {
     await like(author, question);
     await vote(author, question);
     expect(await pageOf(author)).toEqual({ notifications: [], next: null, unread: 0 });
+  });
+
+  it('tell the site’s own account, which nobody signs in to, nothing of its quiz questions', async () => {
+    const { id: site } = await ctx.database.db.selectFrom('users').select('id').where('email', '=', SYSTEM_EMAIL).executeTakeFirstOrThrow();
+    const { question_id: quizQuestion } = await ctx.database.db.selectFrom('quiz_items').select('question_id').executeTakeFirstOrThrow();
+    const person = await signUp(ctx);
+    await like(person, quizQuestion);
+    await vote(person, quizQuestion);
+    expect(await ctx.database.db.selectFrom('notifications').select('id').where('user_id', '=', site).execute()).toEqual([]);
   });
 
   it('stop showing what someone blocked either way did, and show it again once unblocked', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { NotFoundError } from '../../errors.js';
+import { SYSTEM_EMAIL } from '../../seed/reference.js';
 
 /** 1, 10, 100, 1,000…: the vote counts a question's author is told of. */
 export function isMilestone(seq: number): boolean {
@@ -22,6 +23,20 @@ async function addActor(trx: Db, notificationId: number, actorId: number, at: st
     .execute();
 }
 
+/**
+ * The question, when its author is to be told of what `actorId` did: not when it was the
+ * author's own doing, nor when the author is the site's own account, whose quiz questions
+ * nobody reads notifications of.
+ */
+function questionToTell(trx: Db, questionId: number, actorId: number) {
+  return trx
+    .selectFrom('questions')
+    .innerJoin('users', 'users.id', 'questions.user_id')
+    .where('questions.id', '=', questionId)
+    .where('questions.user_id', '<>', actorId)
+    .where('users.email', '<>', SYSTEM_EMAIL);
+}
+
 /** Tells the followee; returns who was notified. */
 export async function notifyFollow(trx: Db, followerId: number, followeeId: number): Promise<number> {
   const at = new Date().toISOString();
@@ -31,29 +46,24 @@ export async function notifyFollow(trx: Db, followerId: number, followeeId: numb
 }
 
 /**
- * Tells the question's author, unless they liked it themselves, in their unread like notification
- * of the question, made here when there is none; returns who was notified, or null. One
- * statement finds the author and writes or finds the notification, one more adds the actor.
+ * Tells the question's author in their unread like notification of the question, made here when
+ * there is none; returns who was notified, or null. One statement finds the author and writes or
+ * finds the notification, one more adds the actor.
  */
 export async function notifyLike(trx: Db, likerId: number, questionId: number): Promise<number | null> {
   const at = new Date().toISOString();
   const notification = await trx
     .insertInto('notifications')
     .columns(['user_id', 'kind', 'question_id', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('questions')
-        .select(['user_id', sql.lit('like').as('kind'), 'id', typed(at, 'text').as('created_at')])
-        .where('id', '=', questionId)
-        .where('user_id', '<>', likerId),
-    )
+    .expression(questionToTell(trx, questionId, likerId).select(['questions.user_id', sql.lit('like').as('kind'), 'questions.id', typed(at, 'text').as('created_at')]))
     // The conflict is with the partial unique index of unread likes (migration 005), named by its
-    // predicate as written there; the update only makes the existing row return its id.
+    // predicate as written there. Joining makes the notification unmailed again: the next mail
+    // tells of the newcomer.
     .onConflict((conflict) =>
       conflict
         .columns(['user_id', 'question_id'])
         .where(sql<boolean>`kind = 'like' and read_at is null`)
-        .doUpdateSet({ kind: (eb) => eb.ref('excluded.kind') }),
+        .doUpdateSet({ mailed_at: null }),
     )
     .returning(['id', 'user_id'])
     .executeTakeFirst();
@@ -62,17 +72,19 @@ export async function notifyLike(trx: Db, likerId: number, questionId: number): 
   return notification.user_id;
 }
 
-/** Tells the question's author it reached `seq` votes, unless the vote was theirs; returns who was notified, or null. */
+/** Tells the question's author it reached `seq` votes; returns who was notified, or null. */
 export async function notifyVotes(trx: Db, voterId: number, questionId: number, seq: number): Promise<number | null> {
   const notification = await trx
     .insertInto('notifications')
     .columns(['user_id', 'kind', 'question_id', 'count', 'created_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('questions')
-        .select(['user_id', sql.lit('votes').as('kind'), 'id', typed(seq, 'integer').as('count'), typed(new Date().toISOString(), 'text').as('created_at')])
-        .where('id', '=', questionId)
-        .where('user_id', '<>', voterId),
+    .expression(
+      questionToTell(trx, questionId, voterId).select([
+        'questions.user_id',
+        sql.lit('votes').as('kind'),
+        'questions.id',
+        typed(seq, 'integer').as('count'),
+        typed(new Date().toISOString(), 'text').as('created_at'),
+      ]),
     )
     .returning('user_id')
     .executeTakeFirst();

@@ -130,26 +130,14 @@ export async function listNotifications(db: Db, userId: number, cursor: number |
 }
 
 /**
- * An unread notification not mailed yet, or a like notification someone joined since it was
- * mailed: what a notification mail lists.
+ * An unread notification not mailed yet. A like joining a like notification makes it unmailed
+ * again, so that the next mail tells of the newcomers.
  */
 export function unmailed(eb: ExpressionBuilder<Database, 'notifications'>): Expression<SqlBool> {
-  return eb.and([
-    eb('notifications.read_at', 'is', null),
-    eb.or([
-      eb('notifications.mailed_at', 'is', null),
-      eb.exists(
-        eb
-          .selectFrom('notification_actors')
-          .select('notification_actors.actor_id')
-          .whereRef('notification_actors.notification_id', '=', 'notifications.id')
-          .whereRef('notification_actors.created_at', '>', 'notifications.mailed_at'),
-      ),
-    ]),
-  ]);
+  return eb.and([eb('notifications.read_at', 'is', null), eb('notifications.mailed_at', 'is', null)]);
 }
 
-/** What the person's next notification mail lists, of what they see, oldest first. */
-export async function unmailedNotifications(db: Db, userId: number): Promise<Notification[]> {
-  return described(db, userId, await shownNotifications(db, userId).where(unmailed).orderBy('notifications.id').execute());
+/** Those of the notifications that the person sees, oldest first: what their mail lists. */
+export async function notificationsToMail(db: Db, userId: number, ids: number[]): Promise<Notification[]> {
+  return described(db, userId, await shownNotifications(db, userId).where('notifications.id', 'in', ids).orderBy('notifications.id').execute());
 }
