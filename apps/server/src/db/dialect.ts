@@ -56,3 +56,12 @@ export function skippingLockedRows<DB, TB extends keyof DB, O>(dialect: DialectN
 export function lockingRows<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate() : query;
 }
+
+/**
+ * Runs work that keeps the rows it locks for its whole length, however long: in a transaction on
+ * PostgreSQL, so that the locks end with it or with its connection if the process dies; directly
+ * on SQLite, where a transaction would hold the one connection, and everyone, for as long.
+ */
+export function holdingLocks<T>(db: Kysely<Database>, dialect: DialectName, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  return dialect === 'postgres' ? db.transaction().execute(work) : work(db);
+}

@@ -33,7 +33,7 @@ export interface UserTable {
   /** Moves with every change to what this person sees of their own (migration 004). */
   state_version: Generated<number>;
   created_at: string;
-  /** When the last notification mail was queued; claimed to mail the person (migration 007). */
+  /** When the last notification mail was queued (migration 007). */
   notifications_mailed_at: string | null;
   /** The token of the unsubscribe link in their notification mail, made with the first one. */
   unsubscribe_token: string | null;
@@ -182,8 +182,6 @@ export interface MailOutboxTable {
   due_at: string;
   attempts: Generated<number>;
   last_error: string | null;
-  /** Until then one instance is sending it; past it, the claim of an instance that died lapses. */
-  claimed_until: string | null;
   given_up_at: string | null;
 }
 

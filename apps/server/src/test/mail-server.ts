@@ -11,12 +11,22 @@ export interface TestMailServer {
   stop(): Promise<void>;
   /** Listens again on the same port. */
   start(): Promise<void>;
+  /**
+   * Until `hold(null)`, holds each new sender at a stage, answering nothing: before the greeting
+   * (nothing sent yet), or after a mail's data, kept in `received`, and before its reply (sent,
+   * though the sender cannot know it).
+   */
+  hold(stage: 'greeting' | 'reply' | null): void;
+  /** Senders held since the last `hold`. */
+  readonly held: number;
 }
 
 export async function startMailServer(): Promise<TestMailServer> {
   const received: ParsedMail[] = [];
   let port = 0;
   let server: SMTPServer | null = null;
+  let holding: 'greeting' | 'reply' | null = null;
+  let held = 0;
   const listen = async () => {
     server = new SMTPServer({
       authOptional: true,
@@ -25,10 +35,15 @@ export async function startMailServer(): Promise<TestMailServer> {
       logger: false,
       onAuth: (auth, _session, callback) =>
         auth.username === 'pollscope' && auth.password === 'secret' ? callback(null, { user: auth.username }) : callback(new Error('wrong password')),
+      onConnect: (_session, callback) => {
+        if (holding === 'greeting') held += 1;
+        else callback();
+      },
       onData: (stream, _session, callback) => {
         simpleParser(stream).then((mail) => {
           received.push(mail);
-          callback();
+          if (holding === 'reply') held += 1;
+          else callback();
         }, callback);
       },
     });
@@ -41,5 +56,12 @@ export async function startMailServer(): Promise<TestMailServer> {
     received,
     stop: () => new Promise<void>((resolve) => server!.close(resolve)),
     start: listen,
+    hold: (stage) => {
+      holding = stage;
+      held = 0;
+    },
+    get held() {
+      return held;
+    },
   };
 }

@@ -107,24 +107,6 @@ describe('the outbox, sent through SMTP', () => {
     expect(arrived(messageId)).toHaveLength(1);
   });
 
-  it('sends a mail claimed by an instance that died mid-send once the claim lapses', async () => {
-    const messageId = await queue(aMail());
-    const unique = messageId.slice(1, messageId.indexOf('@'));
-    await ctx.database.db
-      .updateTable('mail_outbox')
-      .set({ claimed_until: new Date(Date.now() + 60_000).toISOString() })
-      .where('message_id', '=', unique)
-      .execute();
-    await afterSomePolls();
-    expect(arrived(messageId)).toHaveLength(0);
-    await ctx.database.db
-      .updateTable('mail_outbox')
-      .set({ claimed_until: new Date(Date.now() - 1).toISOString() })
-      .where('message_id', '=', unique)
-      .execute();
-    await waitForArrival(messageId);
-  });
-
   it('retries for more than a day, then gives up', async () => {
     // Queued for a mailbox that refuses, failing at each retry as soon as it is due.
     const messageId = await ctx.database.db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { skippingLockedRows, type DialectName } from '../../db/dialect.js';
+import { holdingLocks, skippingLockedRows, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { MailOutboxTable } from '../../db/schema.js';
 
@@ -20,12 +20,6 @@ export type OutboxRow = Selectable<MailOutboxTable>;
  * A mail that fails once more after the last is given up.
  */
 export const RETRY_DELAYS_MINUTES = [1, 5, 30, 120, 360, 720, 720];
-
-/**
- * How long a claim keeps other instances off a row: far longer than a send may take (the
- * transport's timeouts), so that only an instance that died mid-send lets it lapse.
- */
-const CLAIM_MINUTES = 10;
 
 const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
 
@@ -52,28 +46,31 @@ export async function queueMail(trx: Db, mail: Mail): Promise<string> {
   return messageId;
 }
 
-/** Claims the next due mail for this instance, or returns null when none is due. */
-export async function claimDueMail(db: Db, dialect: DialectName, now = new Date()): Promise<OutboxRow | null> {
-  const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const due = await skippingLockedRows(
+/** What came of sending one due mail. */
+export type Attempt = { row: OutboxRow; error: null } | { row: OutboxRow; error: string; retryAt: string | null };
+
+/**
+ * Sends the next due mail, or returns null when none is due. On PostgreSQL its row stays locked
+ * until the send is recorded, so that other instances skip it, and an instance that dies mid-send
+ * lets it go at once; a SQLite file has one server, whose worker sends one mail at a time. A
+ * crash after the send and before it is recorded sends it once more, with the same Message-ID.
+ */
+export async function sendDueMail(db: Db, dialect: DialectName, send: (row: OutboxRow) => Promise<void>, now = new Date()): Promise<Attempt | null> {
+  return holdingLocks(db, dialect, async (held) => {
+    const row = await skippingLockedRows(
       dialect,
-      trx
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('given_up_at', 'is', null)
-        .where('due_at', '<=', at)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-        .orderBy('due_at')
-        .limit(1),
+      held.selectFrom('mail_outbox').selectAll().where('given_up_at', 'is', null).where('due_at', '<=', now.toISOString()).orderBy('due_at').limit(1),
     ).executeTakeFirst();
-    if (!due) return null;
-    await trx
-      .updateTable('mail_outbox')
-      .set({ claimed_until: minutesAfter(now, CLAIM_MINUTES) })
-      .where('id', '=', due.id)
-      .execute();
-    return due;
+    if (!row) return null;
+    const error = await send(row).then(
+      () => null,
+      (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)),
+    );
+    if (error === null) {
+      await forgetSent(held, row.id);
+      return { row, error };
+    }
+    return { row, error, retryAt: await markFailed(held, row, error, now) };
   });
 }
 
@@ -92,7 +89,7 @@ export async function markFailed(db: Db, row: OutboxRow, error: string, now = ne
   const retryAt = delay === undefined ? null : minutesAfter(now, delay);
   await db
     .updateTable('mail_outbox')
-    .set({ attempts, last_error: error, claimed_until: null, ...(retryAt ? { due_at: retryAt } : { given_up_at: now.toISOString() }) })
+    .set({ attempts, last_error: error, ...(retryAt ? { due_at: retryAt } : { given_up_at: now.toISOString() }) })
     .where('id', '=', row.id)
     .execute();
   return retryAt;

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { repeatWhileOpen } from '../../lib/repeat.js';
-import { claimDueMail, markFailed, forgetSent } from './outbox.js';
+import { sendDueMail } from './outbox.js';
 import { createMailTransport } from './transport.js';
 
 /** How often each instance looks for mail due; a mail queued waits about this long. */
 const POLL_MS = 1_000;
 
 /**
- * Each instance's worker: sends the outbox's due mails one by one, each claimed first so that no
- * other instance sends it too. A failed send is logged and retried later; the worker stops, its
+ * Each instance's worker: sends the outbox's due mails one by one, each held so that no other
+ * instance sends it too. A failed send is logged and retried later; the worker stops, its
  * mail in hand sent or left to retry, when the app closes.
  */
 export const mailPlugin = fp(
@@ -18,21 +18,14 @@ export const mailPlugin = fp(
     const transport = createMailTransport(app.config, log);
 
     const sendDue = async (closing: () => boolean) => {
-      // Closing is checked before each claim, so that no row is claimed and then left unsent.
+      // Closing is checked before each mail, so that the worker stops between two sends.
       while (!closing()) {
-        const row = await claimDueMail(db, dialect);
-        if (row === null) return;
-        const failure = await transport.send(row).then(
-          () => null,
-          (error: unknown) => (error instanceof Error ? error.message : String(error)),
-        );
-        if (failure === null) {
-          await forgetSent(db, row.id);
-          continue;
-        }
-        const retryAt = await markFailed(db, row, failure);
-        if (retryAt) log.warn({ messageId: row.message_id, attempts: row.attempts + 1, retryAt, error: failure }, 'mail: sending failed, will retry');
-        else log.error({ messageId: row.message_id, attempts: row.attempts + 1, error: failure }, 'mail: sending failed, given up');
+        const attempt = await sendDueMail(db, dialect, transport.send);
+        if (attempt === null) return;
+        if (attempt.error === null) continue;
+        const { row, error, retryAt } = attempt;
+        if (retryAt) log.warn({ messageId: row.message_id, attempts: row.attempts + 1, retryAt, error }, 'mail: sending failed, will retry');
+        else log.error({ messageId: row.message_id, attempts: row.attempts + 1, error }, 'mail: sending failed, given up');
       }
     };
 
