@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../lib/html.js';
+
 export interface MailContent {
   title: string;
   paragraphs: string[];
@@ -8,8 +10,6 @@ export interface MailContent {
 }
 
 const SITE_NAME = 'Pollscope';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The text part: what a client that shows no HTML, or a reader who prefers text, reads. */
 function textPart({ title, paragraphs, action, footer }: MailContent): string {
