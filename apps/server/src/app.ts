@@ -168,7 +168,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(unsubscribeRoutes, { prefix: '/api' });
   // The share page is outside /api; the picture it names is a call of the API.
   await app.register(shareRoutes);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(app, config.webDist, config.publicUrl);
 
   return app;
 }
