@@ -47,7 +47,7 @@ h1{margin:0;font-size:1.5rem;line-height:1.25;font-weight:750;letter-spacing:-.0
 .actions{display:flex;flex-wrap:wrap;align-items:center;gap:.75rem 1rem}
 .btn{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.6rem 1.4rem;border-radius:999px;background:var(--accent);color:var(--on-accent);font-weight:700}
 .btn:hover{background:var(--accent-hover);text-decoration:none}
-.note{margin:0;color:var(--muted);font-size:.92rem}
+.note{margin:0;color:var(--muted);font-size:.92rem}.note a{text-decoration:underline;text-underline-offset:2px}
 @media (max-width:520px){.choices,.choices--3{grid-template-columns:minmax(0,1fr)}.card{padding:1rem}.btn{width:100%}}
 `;
 
