@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori, { type SatoriOptions } from 'satori';
+import { HttpError } from '../../errors.js';
 import { ClockCache } from '../../lib/clock-cache.js';
 import { choiceValues, scaleText } from './wording.js';
 
@@ -55,6 +56,16 @@ async function loadFonts(): Promise<Font[]> {
     data: await fs.readFile(path.join(emojiDir, file)),
   }));
   return Promise.all([...inter, ...emoji]);
+}
+
+/** Read on the first picture a process draws, and again after a failed read. */
+let fontsRead: Promise<Font[]> | undefined;
+function fonts(): Promise<Font[]> {
+  fontsRead ??= loadFonts().catch((error: unknown) => {
+    fontsRead = undefined;
+    throw error;
+  });
+  return fontsRead;
 }
 
 const familiesOf = (fonts: Font[]) => [...new Set(fonts.map((font) => font.name))].join(', ');
@@ -226,6 +237,12 @@ function cardElement(shown: Shown, fontFamily: string): Element {
   );
 }
 
+export class PicturesBusyError extends HttpError {
+  constructor() {
+    super(503, 'Too many pictures to draw at once, try again in a few seconds');
+  }
+}
+
 /**
  * The pictures link previews show of questions (og:image), drawn when one is first asked for and
  * kept, up to `megabytes`, under the version of what they show. One is drawn at a time: drawing
@@ -235,9 +252,12 @@ export class CardImages {
   private readonly kept: ClockCache<string, Buffer>;
   private readonly drawing = new Map<string, Promise<Buffer>>();
   private lastDrawn: Promise<unknown> = Promise.resolve();
-  private fonts: Promise<Font[]> | undefined;
 
-  constructor(megabytes: number) {
+  /** `maxWaiting`: pictures waiting to be drawn at most; past that a request for another is refused for now. */
+  constructor(
+    megabytes: number,
+    private readonly maxWaiting = 32,
+  ) {
     this.kept = new ClockCache(megabytes * 1024 * 1024, (png) => png.length);
   }
 
@@ -247,6 +267,7 @@ export class CardImages {
     if (kept) return kept;
     let drawn = this.drawing.get(version);
     if (!drawn) {
+      if (this.drawing.size >= this.maxWaiting) throw new PicturesBusyError();
       drawn = this.lastDrawn.then(() => this.draw(shownOf(question)));
       this.drawing.set(version, drawn);
       this.lastDrawn = drawn
@@ -260,14 +281,9 @@ export class CardImages {
   }
 
   private async draw(shown: Shown): Promise<Buffer> {
-    // Read on the first picture, and again after a failed read.
-    this.fonts ??= loadFonts().catch((error: unknown) => {
-      this.fonts = undefined;
-      throw error;
-    });
-    const fonts = await this.fonts;
+    const loaded = await fonts();
     // satori's types name React's elements; the plain objects it reads have the same shape.
-    const svg = await satori(cardElement(shown, familiesOf(fonts)) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts });
+    const svg = await satori(cardElement(shown, familiesOf(loaded)) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: loaded });
     // Rasterised on libuv's threads, off the event loop; the text is paths already.
     const rendered = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
     return rendered.asPng();

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors.js';
 import { questionViews, type Reader } from '../../views/pipeline.js';
-import { CardImages, cardVersion } from './card-image.js';
+import { CardImages, cardVersion, PicturesBusyError } from './card-image.js';
 import { missingQuestionPage, sharePage } from './page.js';
 
 const publicCall = { public: true };
@@ -53,7 +53,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [],
         params: idParamsSchema,
         querystring: cardQuerystring,
-        response: { 200: pngImage, 304: notModified, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 200: pngImage, 304: notModified, 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -62,8 +62,15 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       const version = cardVersion(question);
       const etag = `"${version}"`;
       reply.header('etag', etag).header('cache-control', request.query.v === version ? VERSIONED_PICTURE : CURRENT_PICTURE);
+      // A preview picture is for other sites to show: the site-wide same-origin policy would keep browsers from it.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('image/png').send(await pictures.png(question, version));
+      try {
+        return reply.type('image/png').send(await pictures.png(question, version));
+      } catch (error) {
+        if (error instanceof PicturesBusyError) reply.header('retry-after', 5);
+        throw error;
+      }
     },
   );
 };

@@ -107,6 +107,7 @@ describe('the picture of a question', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('image/png');
     expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(reply.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(pngSize(reply.rawPayload)).toEqual({ width: 1200, height: 630 });
 
     // Without the version, the picture may change: a day.
@@ -141,6 +142,18 @@ describe('the picture of a question', () => {
     expect(second).toBe(first);
     expect(await pictures.png(shown)).toBe(first);
     expect(await pictures.png({ ...shown, vote_count: shown.vote_count + 10 })).not.toBe(first);
+  });
+
+  it('refuses, for a few seconds, a picture past the many already waiting to be drawn', async () => {
+    const pictures = new CardImages(1, 2);
+    const shown = await author.api.get(api.question(question), questionSchema);
+    const waiting = [pictures.png(shown), pictures.png({ ...shown, title: 'Another' })];
+    await expect(pictures.png({ ...shown, title: 'One too many' })).rejects.toMatchObject({ statusCode: 503 });
+    // The same picture again joins its drawing.
+    waiting.push(pictures.png(shown));
+    const [first, , again] = await Promise.all(waiting);
+    expect(again).toBe(first);
+    expect(pngSize(await pictures.png({ ...shown, title: 'One too many' }))).toEqual({ width: 1200, height: 630 });
   });
 
   it('shows a vote count rounded down, so that it stays right while votes come in', () => {
