@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/html.js';
+import { escapeHtml, pageStart } from '../../lib/html.js';
 
 export interface MailContent {
   title: string;
@@ -27,14 +27,7 @@ function htmlPart({ title, paragraphs, action, footer }: MailContent): string {
   const button = action
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#5434e8;color:#ffffff;font-weight:600;text-decoration:none;">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="supported-color-schemes" content="light dark">
-<title>${escapeHtml(title)}</title>
+  return `${pageStart(title, '<meta name="supported-color-schemes" content="light dark">\n')}
 <style>
 :root { color-scheme: light dark; }
 @media (prefers-color-scheme: dark) {

@@ -1,5 +1,5 @@
 import { displayId, type Question } from '@pollscope/contract';
-import { escapeHtml } from '../../lib/html.js';
+import { escapeHtml, pageStart } from '../../lib/html.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-image.js';
 import { choiceValues, previewDescription, scaleText, votesText } from './wording.js';
 
@@ -55,13 +55,7 @@ const searchIcon =
   '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" aria-hidden="true"><circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/></svg>';
 
 function htmlDocument({ title, head = '', body }: { title: string; head?: string; body: string }): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${escapeHtml(title)}</title>
+  return `${pageStart(title)}
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 ${head}<style>${style}</style>
 </head>
