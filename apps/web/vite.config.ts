@@ -94,7 +94,8 @@ function precompressAssets(): Plugin {
 }
 
 /** What the entry chunk itself needs, which must stay in it rather than add a chunk to the first load. */
-const entryModules = /\/apps\/web\/src\/(main\.tsx|app\/router\.tsx|config\/paths\.ts|lib\/auth-token\.ts|components\/ui\/loading\.tsx)$/;
+const entryModules =
+  /\/(apps\/web\/src\/(main\.tsx|app\/router\.tsx|config\/paths\.ts|lib\/(auth-token|prefetch|destination)\.ts|components\/ui\/loading\.tsx)|packages\/contract\/src\/paths\.ts)$/;
 
 /** A chunk of the modules matching `pattern`, leaving out those of the entry chunk. */
 function chunkGroup(name: string | ((id: string) => string), pattern: RegExp, debugName = String(name)) {
@@ -125,7 +126,8 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    // The share pages (/q/{id}) are the server's too.
+    proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/q/': { target: apiTarget, changeOrigin: true } },
   },
   build: {
     outDir: 'dist',

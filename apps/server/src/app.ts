@@ -19,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/routes.js';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.js';
 import { pollsRoutes } from './modules/polls/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
+import { shareRoutes } from './modules/share/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { changesPlugin } from './changes/plugin.js';
@@ -165,7 +166,9 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(unsubscribeRoutes, { prefix: '/api' });
-  await registerWebApp(app, config.webDist);
+  // The share page is outside /api; the picture it names is a call of the API.
+  await app.register(shareRoutes);
+  await registerWebApp(app, config.webDist, config.publicUrl);
 
   return app;
 }

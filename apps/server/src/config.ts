@@ -59,6 +59,9 @@ export interface Config {
   mailFrom: string;
   /** A person's notifications are gathered for at least this long into one mail. */
   emailBatchSeconds: number;
+  // Sharing
+  /** Memory the link preview pictures of questions (og:image) may take, in MB; about 50 KB each. */
+  cardImagesMegabytes: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -126,5 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: env.MAIL_DIR || path.join(repoRoot, 'data', 'mail'),
     mailFrom: env.MAIL_FROM || 'Pollscope <no-reply@localhost>',
     emailBatchSeconds: intFrom(env.EMAIL_BATCH_SECONDS, 3600),
+    // Sharing
+    cardImagesMegabytes: intFrom(env.CARD_IMAGES_MB, 16),
   };
 }

@@ -66,4 +66,6 @@ export const operations: Record<string, Operation> = {
 
   'GET /api/polls/site-stats/': { operationId: 'getSiteStats', summary: 'How many people, questions, answers and likes the site has' },
   'GET /api/polls/site-stats/chart.svg': { operationId: 'getAnswersChart', summary: 'Chart of the answers given per day over the last 30 days' },
+
+  'GET /api/polls/question/:id/card.png': { operationId: 'getQuestionCard', summary: 'A question’s picture for link previews, without its result (1200×630 PNG)' },
 };

@@ -7,6 +7,8 @@ export const api = {
   category: (id: number | string) => `/api/polls/category/${id}/`,
   tag: (name: string) => `/api/polls/tag/${encodeURIComponent(name)}/`,
   question: (id: number | string) => `/api/polls/question/${id}/`,
+  /** The question's picture for link previews, 1200×630 PNG (public); the share page `/q/{id}` names it as its og:image. */
+  questionCard: (id: number | string) => `/api/polls/question/${id}/card.png`,
   breakdown: (id: number | string) => `/api/polls/breakdown/${id}/`,
   relate: (a: number | string, b: number | string) => `/api/polls/relate/${a}/${b}/`,
   related: (id: number | string) => `/api/polls/related/${id}/`,

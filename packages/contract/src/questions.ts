@@ -47,6 +47,8 @@ export const questionSchema = z.object({
   user: z.number().int(),
   user_name: z.string(),
   like_count: z.number().int(),
+  /** How many have answered: on every card, before voting too; only the split (`result`) waits for a vote. */
+  vote_count: z.number().int(),
   liked: z.boolean(),
   passed: z.boolean(),
   owner: z.boolean(),

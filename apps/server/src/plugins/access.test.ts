@@ -54,6 +54,8 @@ const access: Record<string, Access> = {
   [route('GET', api.quizes)]: { public: true, ...everyone(200) },
   [route('GET', api.siteStats)]: { public: true, ...everyone(200) },
   [route('GET', `${api.siteStats}chart.svg`)]: { public: true, ...everyone(200) },
+  // A shared question's preview picture: public like its page, for anyone with the link.
+  [route('GET', api.questionCard(':id'))]: { public: true, ...everyone(200) },
   [route('POST', api.login)]: { public: true, ...everyone(200), body: (caller, world) => ({ email: (caller ?? world.voter).email, password: 'correct horse' }) },
   [route('POST', api.register)]: { public: true, ...everyone(201), body: registration },
 

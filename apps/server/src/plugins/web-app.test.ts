@@ -13,11 +13,12 @@ let ctx: TestContext;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>POLLSCOPE</title><script type="module" src="/assets/app.js"></script>');
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>POLLSCOPE</title><script type="module" src="/assets/app.js"></script></head>');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), script);
   fs.writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, 'assets', 'app.js.gz'), gzipSync(script));
-  ctx = await createTestApp({ webDist: dist });
+  ctx = await createTestApp({ webDist: dist, publicUrl: 'https://polls.example.org' });
 });
 afterAll(async () => {
   await ctx.close();
@@ -33,6 +34,29 @@ describe('the web app', () => {
       expect(reply.headers['cache-control']).toBe('no-cache');
       expect(reply.body).toContain('<title>POLLSCOPE</title>');
     }
+  });
+
+  it('tells the app the site’s public address, for the links it shares, and answers a revalidation with 304', async () => {
+    const reply = await ctx.app.inject({ url: '/index.html' });
+    expect(reply.body).toContain('<meta name="pollscope:public-url" content="https://polls.example.org">\n</head>');
+    const revalidated = await ctx.app.inject({ url: '/', headers: { 'if-none-match': String(reply.headers.etag) } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets browsers keep the hashed assets a year without asking again, and other files an hour', async () => {
+    for (const encoding of ['br', 'identity']) {
+      const asset = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': encoding } });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await ctx.app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers 404 for an asset that is not there, such as one of an earlier build', async () => {
+    const reply = await ctx.app.inject({ url: '/assets/app-0ld.js' });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.headers['content-type']).not.toMatch(/^text\/html/);
   });
 
   it('sends its scripts compressed to browsers that accept it, and plain to the others', async () => {

@@ -1,25 +1,57 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { escapeHtml } from '../lib/html.js';
 
 const placeholderPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>POLLSCOPE</title></head>
 <body><h1>POLLSCOPE</h1><p>The web app has not been built. The API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 
+/** Where the build puts the files whose names carry a hash of their content. */
+const ASSETS = 'assets';
+
+/** The meta tag the web app reads the site's public address from, for the links it shares. */
+export const PUBLIC_URL_META = 'pollscope:public-url';
+
+/**
+ * The entry page with the site's public address in it: written once at start, with an ETag so
+ * that a browser revalidating it (it is never cached) gets a 304.
+ */
+function entryPage(indexFile: string, publicUrl: string): { html: string; etag: string } {
+  const html = fs.readFileSync(indexFile, 'utf8').replace('</head>', `<meta name="${PUBLIC_URL_META}" content="${escapeHtml(publicUrl)}">\n</head>`);
+  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"` };
+}
+
 /** Serves the built web app at `/`; client-side routes fall back to its index.html. */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, publicUrl: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
-  if (hasBuild) {
+  const entry = fs.existsSync(indexFile) ? entryPage(indexFile, publicUrl) : null;
+  if (entry) {
     // The build writes .br and .gz copies of its text files; browsers that accept them get those.
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', preCompressed: true, globIgnore: [`${ASSETS}/**`, 'index.html*'] });
+    // A hashed name is never reused for other content, so browsers keep these a year without asking again.
+    await app.register(fastifyStatic, {
+      root: path.join(distDir, ASSETS),
+      prefix: `/${ASSETS}/`,
+      wildcard: false,
+      index: false,
+      maxAge: '365d',
+      immutable: true,
+      preCompressed: true,
+      decorateReply: false,
+    });
   }
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
     }
-    if (!hasBuild) return reply.type('text/html').send(placeholderPage);
+    // A file of an earlier build, asked for by a page loaded before a deploy, is gone: not the app.
+    if (request.url.startsWith(`/${ASSETS}/`)) return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
+    if (!entry) return reply.type('text/html').send(placeholderPage);
     // The entry page must never be cached, or a deploy would leave browsers on old asset names.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    reply.header('cache-control', 'no-cache').header('etag', entry.etag);
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(entry.html);
   });
 }

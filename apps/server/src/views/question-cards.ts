@@ -61,7 +61,7 @@ export function resultOf(card: QuestionCard, moving: MovingPart): Result {
 /** The moving fields of a view as JSON, each continuing `fixedJson`; written once per change. */
 export function movingJson(card: QuestionCard, moving: MovingPart, withResult: boolean): string {
   const json = (moving.json ??= {});
-  const names = `,"user_name":${JSON.stringify(moving.authorName)},"like_count":${moving.likeCount}`;
+  const names = `,"user_name":${JSON.stringify(moving.authorName)},"like_count":${moving.likeCount},"vote_count":${moving.voteCount}`;
   if (withResult) return (json.withResult ??= `,"result":${JSON.stringify(resultOf(card, moving))}${names}`);
   return (json.withoutResult ??= `,"result":null${names}`);
 }

@@ -138,6 +138,8 @@ describe('the JSON of question views', () => {
       [number, false, null, false, true, false],
     ]);
     const visitor = await viewsAs(null, questions);
+    // The number of votes shows on every card, before voting too: only the split waits for a vote.
+    for (const viewer of [author, voter, stranger, null]) expect((await viewsAs(viewer, questions)).map((view) => readBack(view).vote_count)).toEqual([1, 1, 1, 1, 2]);
     expect(visitor.map((view) => view.category !== null)).toEqual([false, true, false, true, false]);
     expect(visitor.map((view) => view.tags.length > 0)).toEqual([false, true, true, false, true]);
   });
@@ -169,6 +171,8 @@ describe('the JSON of question views', () => {
     }
     const [afterVote] = await viewsAs(author, [question]);
     expect(readBack(afterVote).result?.count).toBe((before.result?.count ?? 0) + 1);
+    const [unansweredAfterVote] = await viewsAs(stranger, [question]);
+    expect(readBack(unansweredAfterVote)).toMatchObject({ result: null, vote_count: before.vote_count + 1 });
 
     await newcomer.api.post(api.like(question), likedSchema);
     for (const viewer of [author, newcomer, stranger]) {

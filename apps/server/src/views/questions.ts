@@ -29,6 +29,7 @@ export function present(viewer: ViewerState | null, reads: readonly CardRead[], 
       result: withResults && seesResult(viewer, card) ? resultOf(card, moving) : null,
       user_name: moving.authorName,
       like_count: moving.likeCount,
+      vote_count: moving.voteCount,
       answer: ownChoice === undefined ? null : { choice: ownChoice },
       liked: viewer?.likes.has(card.id) ?? false,
       passed: viewer?.passes.has(card.id) ?? false,
@@ -63,6 +64,7 @@ function matchesCard(view: Question, { card, moving }: CardRead): boolean {
     view.user === fixed.user &&
     view.user_name === moving.authorName &&
     view.like_count === moving.likeCount &&
+    view.vote_count === moving.voteCount &&
     (view.result === null || view.result === moving.result) &&
     (view.answer === null || Object.keys(view.answer).length === 1)
   );

@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../lib/auth-token';
 import { clearRelateSelection, toggleRelateSelection, useRelateSelection } from '../features/questions/relate-selection';
 import { stubApi } from '../testing/api-stub';
@@ -71,6 +71,58 @@ describe('app routes', () => {
     const router = openAt('/quiz');
     expect(await screen.findByRole('heading', { name: 'Join POLLSCOPE' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('starts the feed’s request as its route matches, before the screen’s code has arrived, and asks once', async () => {
+    storeToken('t0k3n');
+    let feedAskedBeforeScreen: boolean | undefined;
+    const { requests } = stubApi(({ path }) => {
+      if (path === '/api/polls/questions/') {
+        feedAskedBeforeScreen ??= document.querySelector('h1') === null;
+        return { body: emptyFeed };
+      }
+      if (path === '/api/polls/categories/') return { body: [] };
+      return undefined;
+    });
+    openAt('/');
+    await screen.findByText('No question exist from your connections!');
+    expect(feedAskedBeforeScreen).toBe(true);
+    expect(requests.filter((request) => request.path === '/api/polls/questions/')).toHaveLength(1);
+    expect(requests.find((request) => request.path === '/api/polls/questions/')?.headers).toMatchObject({ Authorization: 'Token t0k3n' });
+  });
+
+  it('starts no signed-in screen’s request for a visitor, who is sent to log in and back after', async () => {
+    const { requests } = stubApi(() => undefined);
+    const router = openAt('/question/5');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?next=%2Fquestion%2F5');
+    expect(requests.filter((request) => request.path.startsWith('/api/polls/question/'))).toEqual([]);
+    // Signing up instead, through the quiz or not, leads to the same place.
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?next=%2Fquestion%2F5');
+    expect(screen.getByRole('link', { name: 'take the quick quiz' })).toHaveAttribute('href', '/quiz?next=%2Fquestion%2F5');
+  });
+
+  it('carries a shared question from the quiz to sign-up', async () => {
+    stubApi(({ path }) => (path === '/api/polls/quizes/' ? { body: [] } : undefined));
+    const router = openAt('/quiz?next=%2Fquestion%2F5');
+    expect(await screen.findByRole('heading', { name: 'Join POLLSCOPE' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?next=%2Fquestion%2F5');
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fquestion%2F5');
+  });
+
+  it('sends someone signed in from the quiz straight to the shared question, and nowhere off the site', async () => {
+    storeToken('t0k3n');
+    stubApi(({ path }) => (path === '/api/polls/question/5/' ? { body: makeQuestion({ id: 5, qid: 5, title: 'Shared question' }) } : undefined));
+    const router = openAt('/quiz?next=%2Fquestion%2F5');
+    expect(await screen.findByRole('heading', { name: 'Shared question' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/question/5');
+
+    for (const elsewhere of ['//evil.example', '/\\evil.example', 'https://evil.example']) {
+      stubApi(({ path }) => (path === '/api/polls/questions/' ? { body: emptyFeed } : path === '/api/polls/categories/' ? { body: [] } : undefined));
+      const sent = openAt(`/login?next=${encodeURIComponent(elsewhere)}`);
+      await vi.waitFor(() => expect(sent.state.location.pathname).toBe('/'));
+      cleanup();
+    }
   });
 
   it('shows "Page not found!" for an unknown address', async () => {

@@ -1,13 +1,39 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { api } from '@pollscope/contract';
+import { createBrowserRouter, redirect, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { paths } from '../config/paths';
 import { isSignedIn } from '../lib/auth-token';
+import { destinationIn, withDestination } from '../lib/destination';
+import { prefetch } from '../lib/prefetch';
 import type { InfoPageHandle, ListHandle } from './route-handle';
 
-/** Screens for signed-in people send visitors to log in. */
-export const requireSignedIn = () => (isSignedIn() ? null : redirect(paths.login.getHref()));
-/** The quiz, sign-up and log-in screens have nothing for someone already signed in. */
-export const requireVisitor = () => (isSignedIn() ? redirect(paths.home.getHref()) : null);
+/** Screens for signed-in people send visitors to log in, and back here after. */
+export const requireSignedIn = ({ request }: LoaderFunctionArgs) => {
+  if (isSignedIn()) return null;
+  const { pathname, search } = new URL(request.url);
+  return redirect(withDestination(paths.login.getHref(), pathname === paths.home.getHref() ? null : `${pathname}${search}`));
+};
+/** The quiz, sign-up and log-in screens have nothing for someone already signed in: on to where they were headed. */
+export const requireVisitor = ({ request }: LoaderFunctionArgs) => (isSignedIn() ? redirect(destinationIn(new URL(request.url).searchParams) ?? paths.home.getHref()) : null);
+
+/**
+ * A loader that starts the screen's API requests (the paths its hooks ask for) as soon as its
+ * route matches, beside the download of its code, instead of once that code has arrived and
+ * rendered. A request of a signed-in screen waits for a token.
+ */
+function loadingData(pathsOf: (params: Params) => string[], { signedIn = true } = {}) {
+  return ({ params }: LoaderFunctionArgs) => {
+    if (!signedIn || isSignedIn()) pathsOf(params).forEach(prefetch);
+    return null;
+  };
+}
+const id = (params: Params, name: string) => params[name] ?? '';
+const myLists = { asked: api.myQuestions, answered: api.myAnswered, liked: api.myLiked };
+const userLists = { asked: api.userQuestions, answered: api.userAnswered, liked: api.userLiked };
+/** Someone's list: their profile, the list, and their asked questions (which tell whether the profile is the viewer's). */
+const userListData = (list: keyof typeof userLists) =>
+  loadingData((params) => [api.userStats(id(params, 'userId')), userLists[list](id(params, 'userId')), api.userQuestions(id(params, 'userId'))]);
+const myListData = (list: keyof typeof myLists) => loadingData(() => [api.myStats, myLists[list]]);
 
 /** Screens shown at several addresses, loaded once for all of them. */
 const userListScreen = () => import('./routes/user');
@@ -28,37 +54,37 @@ export const routes: RouteObject[] = [
       {
         loader: requireVisitor,
         children: [
-          { path: paths.quiz.path, lazy: () => import('./routes/quiz') },
-          { path: paths.register.path, lazy: () => import('./routes/register') },
+          { path: paths.quiz.path, loader: loadingData(() => [api.quizes], { signedIn: false }), lazy: () => import('./routes/quiz') },
+          { path: paths.register.path, loader: loadingData(() => [api.countries], { signedIn: false }), lazy: () => import('./routes/register') },
           { path: paths.login.path, lazy: () => import('./routes/login') },
         ],
       },
       {
         loader: requireSignedIn,
         children: [
-          { path: paths.home.path, lazy: () => import('./routes/home') },
-          { path: paths.category.path, lazy: () => import('./routes/category') },
-          { path: paths.tag.path, lazy: () => import('./routes/tag') },
-          { path: paths.question.path, lazy: () => import('./routes/question') },
-          { path: paths.breakdown.path, lazy: () => import('./routes/breakdown') },
-          { path: paths.relate.path, lazy: () => import('./routes/relate') },
-          { path: paths.settings.path, lazy: () => import('./routes/settings') },
-          { path: paths.myAccount.path, lazy: () => import('./routes/my-account') },
-          { path: paths.create.path, lazy: () => import('./routes/create') },
-          { path: paths.user.path, handle: { list: 'asked' } satisfies ListHandle, lazy: userListScreen },
-          { path: paths.userAnswered.path, handle: { list: 'answered' } satisfies ListHandle, lazy: userListScreen },
-          { path: paths.userLikes.path, handle: { list: 'liked' } satisfies ListHandle, lazy: userListScreen },
-          { path: paths.wall.path, handle: { list: 'asked' } satisfies ListHandle, lazy: myListScreen },
-          { path: paths.answered.path, handle: { list: 'answered' } satisfies ListHandle, lazy: myListScreen },
-          { path: paths.likes.path, handle: { list: 'liked' } satisfies ListHandle, lazy: myListScreen },
-          { path: paths.connections.path, lazy: () => import('./routes/connections') },
-          { path: paths.notifications.path, lazy: () => import('./routes/notifications') },
+          { path: paths.home.path, loader: loadingData(() => [api.feed, api.categories]), lazy: () => import('./routes/home') },
+          { path: paths.category.path, loader: loadingData((params) => [api.category(id(params, 'category')), api.categories]), lazy: () => import('./routes/category') },
+          { path: paths.tag.path, loader: loadingData((params) => [api.tag(id(params, 'tag'))]), lazy: () => import('./routes/tag') },
+          { path: paths.question.path, loader: loadingData((params) => [api.question(id(params, 'questionId'))]), lazy: () => import('./routes/question') },
+          { path: paths.breakdown.path, loader: loadingData((params) => [api.breakdown(id(params, 'questionId')), api.countries]), lazy: () => import('./routes/breakdown') },
+          { path: paths.relate.path, loader: loadingData((params) => [api.relate(id(params, 'firstId'), id(params, 'secondId'))]), lazy: () => import('./routes/relate') },
+          { path: paths.settings.path, loader: loadingData(() => [api.settings]), lazy: () => import('./routes/settings') },
+          { path: paths.myAccount.path, loader: loadingData(() => [api.account, api.myStats, api.countries, api.categories]), lazy: () => import('./routes/my-account') },
+          { path: paths.create.path, loader: loadingData(() => [api.categories]), lazy: () => import('./routes/create') },
+          { path: paths.user.path, handle: { list: 'asked' } satisfies ListHandle, loader: userListData('asked'), lazy: userListScreen },
+          { path: paths.userAnswered.path, handle: { list: 'answered' } satisfies ListHandle, loader: userListData('answered'), lazy: userListScreen },
+          { path: paths.userLikes.path, handle: { list: 'liked' } satisfies ListHandle, loader: userListData('liked'), lazy: userListScreen },
+          { path: paths.wall.path, handle: { list: 'asked' } satisfies ListHandle, loader: myListData('asked'), lazy: myListScreen },
+          { path: paths.answered.path, handle: { list: 'answered' } satisfies ListHandle, loader: myListData('answered'), lazy: myListScreen },
+          { path: paths.likes.path, handle: { list: 'liked' } satisfies ListHandle, loader: myListData('liked'), lazy: myListScreen },
+          { path: paths.connections.path, loader: loadingData(() => [api.connections]), lazy: () => import('./routes/connections') },
+          { path: paths.notifications.path, loader: loadingData(() => [api.notifications]), lazy: () => import('./routes/notifications') },
         ],
       },
       { path: paths.contact.path, handle: { page: 'contact' } satisfies InfoPageHandle, lazy: infoScreen },
       { path: paths.rules.path, handle: { page: 'rules' } satisfies InfoPageHandle, lazy: infoScreen },
       { path: paths.privacy.path, handle: { page: 'privacy' } satisfies InfoPageHandle, lazy: infoScreen },
-      { path: paths.stats.path, lazy: () => import('./routes/stats') },
+      { path: paths.stats.path, loader: loadingData(() => [api.siteStats], { signedIn: false }), lazy: () => import('./routes/stats') },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

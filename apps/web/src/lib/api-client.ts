@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@pollscope/contract';
-import { clearToken, getToken } from './auth-token';
+import { authorizationHeader, clearToken } from './auth-token';
+import { takePrefetched } from './prefetch';
 
 /** A failed call: the server's error body plus the HTTP status (0 when the server was not reached). */
 export class ApiError extends Error {
@@ -60,12 +61,6 @@ export function endSessionIfRejected(response: Response): boolean {
   return true;
 }
 
-/** The stored token as the API expects it, when there is one. */
-export function authorizationHeader(): { Authorization?: string } {
-  const token = getToken();
-  return token ? { Authorization: `Token ${token}` } : {};
-}
-
 /** Calls the API; failures come back as an ApiError value, never as a thrown error. */
 export async function request<T>(path: string, { method = 'GET', body, anonymous = false }: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(!anonymous && authorizationHeader()) };
@@ -73,7 +68,8 @@ export async function request<T>(path: string, { method = 'GET', body, anonymous
 
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const early = method === 'GET' && !anonymous ? takePrefetched(path) : undefined;
+    response = await (early ?? fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     return new ApiError(0, { message: 'Cannot reach the server. Check your connection and try again.' });
   }

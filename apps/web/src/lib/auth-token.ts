@@ -20,6 +20,12 @@ export function clearToken(): void {
   notify();
 }
 
+/** The stored token as the API expects it, when there is one. */
+export function authorizationHeader(): { Authorization?: string } {
+  const token = getToken();
+  return token ? { Authorization: `Token ${token}` } : {};
+}
+
 export function isSignedIn(): boolean {
   return getToken() !== null;
 }

@@ -1,4 +1,5 @@
-import { authorizationHeader, endSessionIfRejected } from './api-client';
+import { endSessionIfRejected } from './api-client';
+import { authorizationHeader } from './auth-token';
 import { readEventStream, type ServerEvent } from './event-stream';
 
 /**

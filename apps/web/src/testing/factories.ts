@@ -19,6 +19,7 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     user: 12,
     user_name: 'Ada',
     like_count: 3,
+    vote_count: 9,
     liked: false,
     passed: false,
     owner: false,
@@ -28,5 +29,5 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
 
 /** The same question after the viewer voted for the given choice. */
 export function answered(question: Question, choice: number, answers: { key: number; percent: number }[]): Question {
-  return { ...question, answer: { choice }, result: { count: 10, answers } };
+  return { ...question, answer: { choice }, result: { count: question.vote_count + 1, answers }, vote_count: question.vote_count + 1 };
 }

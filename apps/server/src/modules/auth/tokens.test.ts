@@ -11,7 +11,10 @@ afterAll(() => ctx.close());
 
 const route = (method: 'GET' | 'POST', path: string) => `${method} ${path.replace(/\/$/, '')}`;
 
-/** The calls the contract lets anyone make (CONTRACT.md §1), and the load balancers' health check. */
+/**
+ * The calls the contract lets anyone make (CONTRACT.md §1, and §4's preview picture of a shared
+ * question: its id 1 is the seeded quiz's first question), and the load balancers' health check.
+ */
 const publicCalls = [
   route('GET', api.health),
   route('GET', api.countries),
@@ -19,6 +22,7 @@ const publicCalls = [
   route('GET', api.quizes),
   route('GET', api.siteStats),
   route('GET', `${api.siteStats}chart.svg`),
+  route('GET', api.questionCard(':id')),
   route('POST', api.login),
   route('POST', api.register),
 ];

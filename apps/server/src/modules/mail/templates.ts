@@ -1,3 +1,5 @@
+import { escapeHtml, pageStart } from '../../lib/html.js';
+
 export interface MailContent {
   title: string;
   paragraphs: string[];
@@ -8,8 +10,6 @@ export interface MailContent {
 }
 
 const SITE_NAME = 'Pollscope';
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The text part: what a client that shows no HTML, or a reader who prefers text, reads. */
 function textPart({ title, paragraphs, action, footer }: MailContent): string {
@@ -27,14 +27,7 @@ function htmlPart({ title, paragraphs, action, footer }: MailContent): string {
   const button = action
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#5434e8;color:#ffffff;font-weight:600;text-decoration:none;">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="supported-color-schemes" content="light dark">
-<title>${escapeHtml(title)}</title>
+  return `${pageStart(title, '<meta name="supported-color-schemes" content="light dark">\n')}
 <style>
 :root { color-scheme: light dark; }
 @media (prefers-color-scheme: dark) {

@@ -1,17 +1,26 @@
+import { escapeHtml } from '../../lib/html.js';
+
 export interface DayCount {
   day: string;
   answers: number;
 }
 
 const WIDTH = 720;
-const HEIGHT = 300;
-const PADDING = { top: 36, right: 16, bottom: 40, left: 44 };
+const HEIGHT = 280;
+const PADDING = { top: 16, right: 16, bottom: 40, left: 44 };
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+/**
+ * The web app's colours, light and dark: an image follows the colour scheme of the page that
+ * shows it. The background is the page's own.
+ */
+const style = `text{fill:#5c5870}.grid{stroke:#e2dfee}.bar{fill:#7b62f7}
+@media (prefers-color-scheme:dark){text{fill:#aaa5bd}.grid{stroke:#2f2a40}.bar{fill:#8f7bff}}`;
 
-/** A bar chart of one count per day, as a self-contained SVG document. */
+/**
+ * A bar chart of one count per day, as a self-contained SVG document. Its title is for assistive
+ * technology and tooltips; the page showing the chart shows it beside it, where a phone scrolling
+ * the chart sideways does not hide it.
+ */
 export function dailyBarChartSvg(title: string, days: DayCount[]): string {
   const plotWidth = WIDTH - PADDING.left - PADDING.right;
   const plotHeight = HEIGHT - PADDING.top - PADDING.bottom;
@@ -22,7 +31,7 @@ export function dailyBarChartSvg(title: string, days: DayCount[]): string {
     const height = (day.answers / max) * plotHeight;
     const x = PADDING.left + index * step + (step - barWidth) / 2;
     const y = PADDING.top + plotHeight - height;
-    return `<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${height.toFixed(1)}" rx="2" fill="#6d4aff"><title>${day.day}: ${day.answers}</title></rect>`;
+    return `<rect class="bar" x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${barWidth.toFixed(1)}" height="${height.toFixed(1)}" rx="2"><title>${day.day}: ${day.answers}</title></rect>`;
   });
   const labelEvery = Math.ceil(days.length / 6);
   const labels = days
@@ -36,12 +45,11 @@ export function dailyBarChartSvg(title: string, days: DayCount[]): string {
   const grid = gridValues
     .map((value) => {
       const y = PADDING.top + plotHeight - (value / max) * plotHeight;
-      return `<line x1="${PADDING.left}" x2="${WIDTH - PADDING.right}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" stroke="#8884" /><text x="${PADDING.left - 6}" y="${(y + 4).toFixed(1)}" text-anchor="end">${value}</text>`;
+      return `<line class="grid" x1="${PADDING.left}" x2="${WIDTH - PADDING.right}" y1="${y.toFixed(1)}" y2="${y.toFixed(1)}" /><text x="${PADDING.left - 6}" y="${(y + 4).toFixed(1)}" text-anchor="end">${value}</text>`;
     })
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(title)}" font-family="system-ui, sans-serif" font-size="12" fill="#667">
-<rect width="100%" height="100%" fill="#fff" rx="12"/>
-<text x="${PADDING.left}" y="22" font-size="15" font-weight="600" fill="#223">${escapeXml(title)}</text>
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeHtml(title)}" font-family="system-ui, sans-serif" font-size="12">
+<title>${escapeHtml(title)}</title><style>${style}</style>
 ${grid}${bars.join('')}${labels}
 </svg>`;
 }

@@ -51,6 +51,12 @@ describe('site stats', () => {
     expect(days.at(-1)?.[1]).toBeGreaterThan(0);
   });
 
+  it('draw the chart in the colours of the page’s theme, light or dark, on the page’s own background', async () => {
+    const svg = (await ctx.app.inject({ url: (await siteStats()).image })).body;
+    expect(svg).toMatch(/@media \(prefers-color-scheme:dark\)\{[^}]*text\{fill:#aaa5bd\}/);
+    expect(svg).not.toMatch(/fill="#fff"|<rect width="100%"/);
+  });
+
   it('give the chart’s numbers as data too, for readers who cannot see it', async () => {
     const author = await signUp(ctx);
     await author.api.post(api.answer(await ask(author)), answerBodySchema, { choice: 1 }, questionSchema);

@@ -38,7 +38,14 @@ const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
           <li>Results show percentages and averages only, and only to people who have voted.</li>
           <li>Breakdowns and comparisons show nothing for groups too small to keep a person's vote private.</li>
           <li>Your email is used to sign in and, if you choose, for notifications. It is never shown to others.</li>
-          <li>Your profile shows your first name, age and country to other members.</li>
+          <li>
+            Your profile shows other members your first name, your birth date and age, the country you live in, how many questions you asked, answered and liked, and which ones:
+            never how you answered them.
+          </li>
+          <li>
+            A question you ask can be shared outside POLLSCOPE. Anyone with its link can open its page without an account: it shows the question, its choices, how many have voted
+            and your first name, never the result.
+          </li>
         </ul>
       </>
     ),

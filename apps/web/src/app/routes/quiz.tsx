@@ -1,7 +1,8 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
 import { paths } from '../../config/paths';
+import { destinationIn, withDestination } from '../../lib/destination';
 import { useQuizzes } from '../../features/auth/api/get-quizzes';
 import { AuthPage } from '../../features/auth/components/auth-page';
 import { QuizFlow } from '../../features/auth/components/quiz-flow';
@@ -9,13 +10,15 @@ import { QuizFlow } from '../../features/auth/components/quiz-flow';
 export function Component() {
   const { data: items, error } = useQuizzes();
   const navigate = useNavigate();
-  if (items?.length === 0) return <Navigate to={paths.register.getHref()} replace />;
+  // Sign-up, then on to where the visitor was headed (a shared question).
+  const register = withDestination(paths.register.getHref(), destinationIn(useSearchParams()[0]));
+  if (items?.length === 0) return <Navigate to={register} replace />;
   return (
     <AuthPage title="A few quick questions" subtitle="Answer these to warm up. Your answers become your first votes when you sign up.">
       <title>Quiz · POLLSCOPE</title>
       {error && <Banner tone="error">{(error as Error).message}</Banner>}
       {!items && !error && <Loading />}
-      {items && <QuizFlow items={items} onFinished={() => void navigate(paths.register.getHref())} />}
+      {items && <QuizFlow items={items} onFinished={() => void navigate(register)} />}
     </AuthPage>
   );
 }

@@ -1,7 +1,10 @@
 import { storeToken } from '../../lib/auth-token';
 
-/** Keeps the token and starts the app afresh at the home feed, so nothing from before sign-in lingers. */
-export function signIn(token: string): void {
+/**
+ * Keeps the token and starts the app afresh, at the home feed or where the person was headed, so
+ * nothing from before sign-in lingers.
+ */
+export function signIn(token: string, destination: string | null = null): void {
   storeToken(token);
-  window.location.assign('/');
+  window.location.assign(destination ?? '/');
 }

@@ -5,11 +5,18 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { withDestination } from '../../../lib/destination';
 import { login } from '../api/login';
 
 export const LOGIN_FAILED_MESSAGE = 'Wrong username or password!';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: (token: string) => void }) {
+interface LoginFormProps {
+  /** Where to go once signed in, which signing up instead leads to as well. */
+  destination?: string | null;
+  onSignedIn: (token: string) => void;
+}
+
+export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +47,8 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (token: string) => void 
         Log in
       </Button>
       <p className="auth-switch">
-        New to POLLSCOPE? <Link to={paths.register.getHref()}>Create an account</Link> or <Link to={paths.quiz.getHref()}>take the quick quiz</Link>
+        New to POLLSCOPE? <Link to={withDestination(paths.register.getHref(), destination)}>Create an account</Link> or{' '}
+        <Link to={withDestination(paths.quiz.getHref(), destination)}>take the quick quiz</Link>
       </p>
     </form>
   );

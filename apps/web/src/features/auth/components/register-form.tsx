@@ -7,6 +7,7 @@ import { Field } from '../../../components/ui/field';
 import { NamedSelect } from '../../../components/ui/named-select';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { withDestination } from '../../../lib/destination';
 import { register } from '../api/register';
 import type { QuizAnswer } from '../quiz-answers';
 import { GenderChoice } from './gender-choice';
@@ -38,10 +39,12 @@ interface RegisterFormProps {
   countries: Country[];
   /** Answers from the visitor's quiz, which become their first votes. */
   quiz: QuizAnswer[];
+  /** Where to go once signed up, which logging in instead leads to as well. */
+  destination?: string | null;
   onRegistered: (token: string) => void;
 }
 
-export function RegisterForm({ countries, quiz, onRegistered }: RegisterFormProps) {
+export function RegisterForm({ countries, quiz, destination = null, onRegistered }: RegisterFormProps) {
   const [values, setValues] = useState<Values>({ firstName: '', birthDate: '', gender: '', livingIn: '', email: '', password: '', confirm: '' });
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -106,7 +109,7 @@ export function RegisterForm({ countries, quiz, onRegistered }: RegisterFormProp
         Sign up
       </Button>
       <p className="auth-switch">
-        Already have an account? <Link to={paths.login.getHref()}>Log in</Link>
+        Already have an account? <Link to={withDestination(paths.login.getHref(), destination)}>Log in</Link>
       </p>
     </form>
   );

@@ -1,11 +1,33 @@
 import type { Category } from '@pollscope/contract';
+import { useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
+import { useScrollEdges } from '../../../hooks/use-scroll-edges';
 
-/** The feed and every category, one tap away; scrolls sideways on narrow screens. */
-export function CategoryBar({ categories }: { categories: Category[] }) {
+/**
+ * Where more categories hide past an edge of the bar: a fade, and on a screen with a mouse an
+ * arrow that scrolls the bar most of its width. Keyboards reach every chip by tabbing, and touch
+ * screens swipe, so the arrow is for pointers only.
+ */
+function BarEdge({ bar, side, more }: { bar: RefObject<HTMLElement | null>; side: 'start' | 'end'; more: boolean }) {
+  const scroll = () => bar.current?.scrollBy({ left: (side === 'start' ? -0.8 : 0.8) * bar.current.clientWidth, behavior: 'smooth' });
   return (
-    <nav className="category-bar" aria-label="Categories">
+    <span className={`category-bar__edge category-bar__edge--${side}`} hidden={!more}>
+      <button type="button" className="category-bar__arrow" tabIndex={-1} aria-hidden="true" onClick={scroll}>
+        {side === 'start' ? <ChevronLeftIcon /> : <ChevronRightIcon />}
+      </button>
+    </span>
+  );
+}
+
+/** The feed and every category, one tap away; scrolls sideways when they do not fit. */
+export function CategoryBar({ categories }: { categories: Category[] }) {
+  const bar = useRef<HTMLElement>(null);
+  const more = useScrollEdges(bar);
+  return (
+    <nav ref={bar} className="category-bar" aria-label="Categories">
+      <BarEdge bar={bar} side="start" more={more.start} />
       <NavLink to={paths.home.getHref()} end className="category-chip">
         For you
       </NavLink>
@@ -14,6 +36,7 @@ export function CategoryBar({ categories }: { categories: Category[] }) {
           {category.name}
         </NavLink>
       ))}
+      <BarEdge bar={bar} side="end" more={more.end} />
     </nav>
   );
 }

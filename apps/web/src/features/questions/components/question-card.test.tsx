@@ -15,6 +15,13 @@ describe('QuestionCard', () => {
     expect(screen.getByText('QID007')).toBeInTheDocument();
   });
 
+  it('shows how many voted before voting too, keeping the split for after', () => {
+    renderScreen(<QuestionCard question={makeQuestion({ vote_count: 1234 })} />);
+    expect(screen.getByText('1,234 votes')).toBeInTheDocument();
+    expect(screen.getByText('· vote to see results')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Results' })).not.toBeInTheDocument();
+  });
+
   it('locks the vote and shows the result once answered', async () => {
     const question = makeQuestion();
     stubApi(({ path }) =>

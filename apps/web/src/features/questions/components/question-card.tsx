@@ -14,6 +14,7 @@ import { useLiveResult } from '../api/get-live-result';
 import { HideButton } from './hide-button';
 import { LikeButton } from './like-button';
 import { RelateButton } from './relate-button';
+import { ShareButton } from './share-button';
 import './questions.css';
 
 interface QuestionCardProps {
@@ -43,7 +44,7 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
 
   // A result on screen follows the votes and likes others cast.
   useLiveResult(question.id, question.result !== null && onScreen, (live) => {
-    const updated = { ...question, result: live.result ?? question.result, like_count: live.like_count };
+    const updated = { ...question, result: live.result ?? question.result, vote_count: live.result?.count ?? question.vote_count, like_count: live.like_count };
     setQuestion(updated);
     onChange?.(updated);
   });
@@ -127,9 +128,14 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
       )}
 
       <footer className="question-card__footer">
-        <span className="question-card__votes">{question.result ? votesLabel(question.result.count) : 'Vote to see results'}</span>
+        {/* The count shows before voting too; only the split waits for a vote. */}
+        <p className="question-card__votes">
+          <span>{votesLabel(question.result?.count ?? question.vote_count)}</span>
+          {!question.result && <span className="question-card__hint"> · vote to see results</span>}
+        </p>
         <div className="question-card__actions">
           <LikeButton questionId={question.id} liked={question.liked} count={question.like_count} onChange={changeLike} />
+          <ShareButton question={question} />
           <HideButton
             questionId={question.id}
             passed={question.passed}

@@ -1,0 +1,76 @@
+import { api, errorBodySchema, idParamsSchema, idSchema } from '@pollscope/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFoundError } from '../../errors.js';
+import { questionViews, type Reader } from '../../views/pipeline.js';
+import { CardImages, cardVersion, PicturesBusyError } from './card-image.js';
+import { missingQuestionPage, sharePage } from './page.js';
+
+const publicCall = { public: true };
+/** A picture asked for by the version the share page names never changes: cached for a year. */
+const VERSIONED_PICTURE = 'public, max-age=31536000, immutable';
+/** Asked for without it, or by an older one, it may: a day. */
+const CURRENT_PICTURE = 'public, max-age=86400';
+/** The page shows a vote count that moves: a minute. */
+const SHARE_PAGE = 'public, max-age=60';
+
+const cardQuerystring = z.object({
+  v: z.string().max(64).optional().describe('The version of the picture the share page names: asked for with it, the picture is cached for a year'),
+});
+const pngImage = {
+  description: 'A PNG image, 1200×630',
+  content: { 'image/png': { schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' }) } },
+};
+const notModified = z.undefined().describe('The picture of the version named by If-None-Match is current');
+
+/**
+ * Sharing a question outside the app: its page at `/q/{id}`, which anyone can open and which link
+ * previews read, and the picture those previews show. Neither says how people answered: a
+ * visitor is like someone who has not voted, and no hidden question or block concerns them.
+ */
+export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, memory, config } = app;
+  const pictures = new CardImages(config.cardImagesMegabytes);
+  const visitor: Reader = { db, cards: memory.cards, viewer: null };
+  const questionFor = async (id: number) => (await questionViews(visitor, [id]))[0];
+
+  // A page, not a call of the API: an unknown or malformed id is the site's page-not-found.
+  app.get('/q/:id', { schema: { hide: true } }, async (request, reply) => {
+    const id = idSchema.safeParse((request.params as { id: string }).id);
+    const question = id.success ? await questionFor(id.data) : undefined;
+    reply.type('text/html; charset=utf-8');
+    if (!question) return reply.code(404).header('cache-control', 'no-cache').send(missingQuestionPage());
+    const imageUrl = `${config.publicUrl}${api.questionCard(question.id)}?v=${cardVersion(question)}`;
+    return reply.header('cache-control', SHARE_PAGE).send(sharePage({ question, url: `${config.publicUrl}/q/${question.id}`, imageUrl }));
+  });
+
+  app.get(
+    '/api/polls/question/:id/card.png',
+    {
+      config: publicCall,
+      schema: {
+        tags: ['polls'],
+        security: [],
+        params: idParamsSchema,
+        querystring: cardQuerystring,
+        response: { 200: pngImage, 304: notModified, 400: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const question = await questionFor(request.params.id);
+      if (!question) throw new NotFoundError('No such question');
+      const version = cardVersion(question);
+      const etag = `"${version}"`;
+      reply.header('etag', etag).header('cache-control', request.query.v === version ? VERSIONED_PICTURE : CURRENT_PICTURE);
+      // A preview picture is for other sites to show: the site-wide same-origin policy would keep browsers from it.
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      try {
+        return reply.type('image/png').send(await pictures.png(question, version));
+      } catch (error) {
+        if (error instanceof PicturesBusyError) reply.header('retry-after', 5);
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import type { Question } from '@pollscope/contract';
+
+/** The choices of a multiple-choice question, in order; none for a rating or a number. */
+export function choiceValues(question: Pick<Question, 'choices'>): string[] {
+  return Array.isArray(question.choices) ? question.choices.map((choice) => choice.value) : [];
+}
+
+/** How a rating or a number is answered, in words; null for a multiple choice. */
+export function scaleText(question: Pick<Question, 'type' | 'choices'>): string | null {
+  if (Array.isArray(question.choices)) return null;
+  const { min, max } = question.choices;
+  return question.type === 'RS' ? `Rate from ${min} to ${max}` : `Answer with a number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`;
+}
+
+export function votesText(count: number): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? 'vote' : 'votes'}`;
+}
+
+/** What a link preview says under the title: who asked, how many answered, and the choices. */
+export function previewDescription(question: Question): string {
+  const choices = choiceValues(question);
+  const answers = choices.length > 0 ? `${choices.join(' · ')}.` : `${scaleText(question)}.`;
+  return `Asked by ${question.user_name} · ${votesText(question.vote_count)}. ${answers} Answer to see how people split.`;
+}

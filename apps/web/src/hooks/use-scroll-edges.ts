@@ -1,0 +1,32 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+export interface ScrollEdges {
+  /** More content lies before the visible part (to the left). */
+  start: boolean;
+  /** More content lies after it (to the right). */
+  end: boolean;
+}
+
+/** Whether a sideways-scrolling element has more to show on either side, as it scrolls and resizes. */
+export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges {
+  const [edges, setEdges] = useState<ScrollEdges>({ start: false, end: false });
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      // A pixel of slack: zoomed pages scroll by fractions.
+      const start = element.scrollLeft > 1;
+      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
+    };
+    measure();
+    element.addEventListener('scroll', measure, { passive: true });
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    resized?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', measure);
+      resized?.disconnect();
+    };
+  }, [ref]);
+  return edges;
+}

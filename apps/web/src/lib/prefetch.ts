@@ -1,0 +1,37 @@
+import { authorizationHeader } from './auth-token';
+
+/** A request started before its screen asked, and used only this soon after: an older one may be stale. */
+const FRESH_MS = 10_000;
+
+const started = new Map<string, { at: number; response: Promise<Response> }>();
+/** Paths the app has asked for since the page loaded: their data is in its cache, or soon will be. */
+const asked = new Set<string>();
+
+/**
+ * Starts a GET of `path` now, for a screen whose code is still on its way: a route's loader calls
+ * it, and the screen's own request (`takePrefetched`) picks the response up. Only for a path not
+ * asked for before: once the screen's code is here, its request starts as soon as it renders, and
+ * data already cached may not be asked for again at all.
+ */
+export function prefetch(path: string): void {
+  if (asked.has(path)) return;
+  asked.add(path);
+  const response = fetch(path, { headers: { Accept: 'application/json', ...authorizationHeader() } });
+  // A failure is the screen's to report, when it picks the response up.
+  response.catch(() => undefined);
+  started.set(path, { at: Date.now(), response });
+}
+
+/** The app asks for `path`: the response a loader started for it moments ago, if there is one. */
+export function takePrefetched(path: string): Promise<Response> | undefined {
+  asked.add(path);
+  const early = started.get(path);
+  started.delete(path);
+  return early && Date.now() - early.at < FRESH_MS ? early.response : undefined;
+}
+
+/** Forgets every request started or asked for (tests start each from a fresh page). */
+export function forgetPrefetched(): void {
+  started.clear();
+  asked.clear();
+}
