@@ -24,7 +24,7 @@ export async function fullTextIndexOfQuestions(db: Kysely<Database>, dialect: Di
       schema: string;
     }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'unaccent'`.execute(db);
     const schema = rows[0].schema;
-    await sql`create function search_unaccent(text) returns text language sql immutable parallel safe strict
+    await sql`create or replace function search_unaccent(text) returns text language sql immutable parallel safe strict
       return ${sql.id(schema, 'unaccent')}(${sql.lit(`${schema}.unaccent`)}::regdictionary, $1)`.execute(db);
     await sql`create table question_search_documents (
       question_id integer primary key references questions (id) on delete cascade,

@@ -69,7 +69,12 @@ describe('finding people by first name', () => {
     const viewer = await signUp(ctx);
     const person = await signUp(ctx, { firstName: 'Oldname' });
     const account = await person.api.get(api.account, accountSchema);
-    await person.api.post(api.account, accountUpdateBodySchema, { firstName: 'Ígnatius', birthDate: account.birthdate, livingIn: account.country }, accountSchema);
+    await person.api.post(
+      api.account,
+      accountUpdateBodySchema,
+      { firstName: 'Ígnatius', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null },
+      accountSchema,
+    );
     expect((await people(viewer, 'igna')).map((found) => found.id)).toEqual([person.id]);
     expect(await people(viewer, 'oldname')).toEqual([]);
     for (const url of ['/api/auth/people/', api.people(' ')]) {
@@ -121,7 +126,7 @@ describe('people to follow', () => {
     await viewer.api.post(
       api.account,
       accountUpdateBodySchema,
-      { firstName: account.first_name, birthDate: account.birthdate, livingIn: account.country, favoriteCategory: 5 },
+      { firstName: account.first_name, birthDate: account.birthdate, livingIn: account.country, favoriteCategory: 5, favoriteTopic: null },
       accountSchema,
     );
     expect(reasonFor(await suggestions(viewer), scientist)).toBe('Asks about Science');
