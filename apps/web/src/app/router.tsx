@@ -2,7 +2,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { paths } from '../config/paths';
 import { isSignedIn } from '../lib/auth-token';
-import type { InfoPageHandle, ListHandle } from './route-handle';
+import type { InfoPageHandle, ListHandle, SearchHandle } from './route-handle';
 
 /** Screens for signed-in people send visitors to log in. */
 export const requireSignedIn = () => (isSignedIn() ? null : redirect(paths.login.getHref()));
@@ -13,6 +13,7 @@ export const requireVisitor = () => (isSignedIn() ? redirect(paths.home.getHref(
 const userListScreen = () => import('./routes/user');
 const myListScreen = () => import('./routes/my-lists');
 const infoScreen = () => import('./routes/info-pages');
+const searchScreen = () => import('./routes/search');
 
 /**
  * Every screen, each loaded on its first visit from its module in routes/, which exports it as
@@ -53,6 +54,9 @@ export const routes: RouteObject[] = [
           { path: paths.likes.path, handle: { list: 'liked' } satisfies ListHandle, lazy: myListScreen },
           { path: paths.connections.path, lazy: () => import('./routes/connections') },
           { path: paths.notifications.path, lazy: () => import('./routes/notifications') },
+          { path: paths.search.path, handle: { tab: 'questions' } satisfies SearchHandle, lazy: searchScreen },
+          { path: paths.searchPeople.path, handle: { tab: 'people' } satisfies SearchHandle, lazy: searchScreen },
+          { path: paths.trending.path, lazy: () => import('./routes/trending') },
         ],
       },
       { path: paths.contact.path, handle: { page: 'contact' } satisfies InfoPageHandle, lazy: infoScreen },
