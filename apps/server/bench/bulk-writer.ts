@@ -13,6 +13,7 @@ const TABLES = {
     ['email', 'text'],
     ['password_hash', 'text'],
     ['first_name', 'text'],
+    ['search_name', 'text'],
     ['birthdate', 'text'],
     ['birth_year', 'int'],
     ['gender', 'text'],
@@ -46,6 +47,12 @@ const TABLES = {
     ['question_id', 'int'],
     ['tag', 'text'],
   ] satisfies ColumnsOf<'question_tags'>,
+  question_search_documents: [
+    ['question_id', 'int'],
+    ['title', 'text'],
+    ['tags', 'text'],
+    ['choices', 'text'],
+  ] satisfies ColumnsOf<'question_search_documents'>,
   votes: [
     ['question_id', 'int'],
     ['user_id', 'int'],

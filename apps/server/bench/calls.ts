@@ -1,12 +1,12 @@
 import { api, type BreakdownFilterBody } from '@pollscope/contract';
 import { openDatabase } from '../src/db/index.js';
 import { CATEGORY_NAMES } from '../src/seed/reference.js';
-import { PAIR_LABELS, TAGS } from './community-plan.js';
+import { PAIR_LABELS, TAGS, TOPICS } from './community-plan.js';
 import { sessionTokenFor, type BenchCommunity } from './generate.js';
 import type { BenchRequest } from './measure.js';
 import { questionInfo, type QuestionInfo } from './mixed-load.js';
 
-export const CALL_NAMES = ['ceiling', 'feed', 'category', 'tag', 'asked', 'answer', 'like', 'breakdown', 'relate'] as const;
+export const CALL_NAMES = ['ceiling', 'feed', 'category', 'tag', 'asked', 'trending', 'search', 'answer', 'like', 'breakdown', 'relate'] as const;
 export type CallName = (typeof CALL_NAMES)[number];
 
 /** A target the issue "Insights" sets for a call. */
@@ -36,6 +36,22 @@ export interface CallSpec {
 const LIST_TARGET: Target = { kind: 'shareOfCeiling', atLeast: 0.25 };
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
+
+/**
+ * What people search the community for, as they type it: its topics whole and begun, its tags,
+ * its choices, and words of both together. "agree" is in the choices of 3 questions in 10.
+ */
+const SEARCHES = [
+  ...TOPICS,
+  ...TOPICS.map((topic) => topic.slice(0, Math.max(3, topic.indexOf(' ') + 3))),
+  ...TAGS.slice(0, 8),
+  'dogs',
+  'countryside',
+  'summer',
+  'agree',
+  'coffee agree',
+  'cycling morn',
+];
 const range = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
 
 /** Breakdown filters a researcher would try: genders, age ranges and countries, alone and together. */
@@ -135,6 +151,18 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
       label: `GET ${api.userQuestions('{user}')}`,
       next: () => ({ method: 'GET', path: api.userQuestions(pick(ids.prolificAuthors)), token: pick(signedIn) }),
       target: LIST_TARGET,
+    },
+    {
+      name: 'trending',
+      label: `GET ${api.trending}`,
+      next: () => ({ method: 'GET', path: api.trending, token: pick(signedIn) }),
+      target: LIST_TARGET,
+    },
+    {
+      name: 'search',
+      label: 'GET /api/polls/search/?q={words}',
+      next: () => ({ method: 'GET', path: api.search(pick(SEARCHES)), token: pick(signedIn) }),
+      target: { kind: 'p99', ms: 20 },
     },
     {
       name: 'answer',

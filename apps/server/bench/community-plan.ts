@@ -170,7 +170,8 @@ const FIRST_NAMES = [
   'Yara',
   'Zoe',
 ];
-const TOPICS = [
+/** What the generated questions are about, one each (the benchmark searches for them). */
+export const TOPICS = [
   'remote work',
   'city cycling',
   'school uniforms',

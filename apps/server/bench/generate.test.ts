@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { findTallyMismatches } from '../src/db/check.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/index.js';
+import { questionsMatchingAt } from '../src/db/search-index.js';
 import { agesOf, bandsTouched, currentYear } from '../src/modules/insights/ages.js';
 import { PairTables } from '../src/modules/insights/pair-tables.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from '../src/test/postgres.js';
@@ -76,6 +77,17 @@ describe('a generated community', () => {
 
   it('passes the tally check, as db:check runs it', async () => {
     expect(await findTallyMismatches(database.db)).toEqual([]);
+  });
+
+  it('is indexed for search: every question by its words, every person by their first name', async () => {
+    const { db, dialect } = database;
+    const documents = await db
+      .selectFrom('question_search_documents')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(Number(documents.count)).toBe(await countAll(db, 'questions'));
+    expect(await db.selectFrom('users').select('id').where('search_name', '=', '').execute()).toEqual([]);
+    expect(await questionsMatchingAt(db, dialect, ['exerc'], 'title', null, 10)).toEqual([communityIds(community).pairQuestions[0]]);
   });
 
   it('records each vote’s voter group as the voter’s, and the day’s activity that the check does not cover', async () => {

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { loadConfig } from '../src/config.js';
 import { describeMismatch, findTallyMismatches } from '../src/db/check.js';
 import { migrateToLatest, openDatabase, type Db } from '../src/db/index.js';
+import { searchDocumentOf, searchName } from '../src/lib/search-text.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { CATEGORY_NAMES, seedReferenceData } from '../src/seed/reference.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
@@ -16,7 +17,7 @@ import { Progress } from './progress.js';
 import { randomStream } from './random.js';
 
 /** Raised when the generator changes what it writes, so that kept databases are made again. */
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 
 /** Every generated person's password. */
 export const BENCH_PASSWORD = 'pollscope-bench';
@@ -110,6 +111,7 @@ async function writePeople(context: Context, key: string, passwordHash: string):
       isMember ? `member${account}@bench.pollscope.invalid` : `voter${account}@bench.pollscope.invalid`,
       passwordHash,
       firstNameOf(account),
+      searchName(firstNameOf(account)),
       `${people.birthYear[account]}-${month}-${day}`,
       people.birthYear[account],
       people.gender[account] === 0 ? 'F' : 'M',
@@ -133,20 +135,25 @@ async function writePeople(context: Context, key: string, passwordHash: string):
 async function writeQuestions(context: Context): Promise<void> {
   const { plan, writer, userId, questionId, days } = context;
   for (const question of plan.questions) {
+    const id = questionId(question.index);
+    const choiceLabels = question.type === 'MC' ? JSON.stringify(question.labels) : null;
     await writer.add('questions', [
-      questionId(question.index),
+      id,
       userId(question.author),
       question.type,
       question.title,
       question.category,
-      question.type === 'MC' ? JSON.stringify(question.labels) : null,
+      choiceLabels,
       question.type === 'MC' ? null : question.min,
       question.type === 'MC' ? null : question.max,
       iso(question.publishedAt),
       question.voters.count,
       question.likes,
     ]);
-    if (question.tag) await writer.add('question_tags', [questionId(question.index), question.tag]);
+    const tags = question.tag ? [question.tag] : [];
+    for (const tag of tags) await writer.add('question_tags', [id, tag]);
+    const document = searchDocumentOf({ id, title: question.title, choice_labels: choiceLabels }, tags);
+    await writer.add('question_search_documents', [document.question_id, document.title, document.tags, document.choices]);
     countOn(days, question.publishedAt, 'questions');
   }
 }

@@ -8,6 +8,7 @@ import type { DatabaseHandle, Db } from './db/index.js';
 import type { DialectName } from './db/dialect.js';
 import { HttpError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { insightsRoutes } from './modules/insights/routes.js';
 import { livePlugin } from './modules/live/hub.js';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(unsubscribeRoutes, { prefix: '/api' });
+  await app.register(discoveryRoutes, { prefix: '/api' });
   // The share page is outside /api; the picture it names is a call of the API.
   await app.register(shareRoutes);
   await registerWebApp(app, config.webDist, config.publicUrl);

@@ -48,6 +48,8 @@ export interface Config {
   pairTableCells: number;
   /** Questions whose related questions each instance keeps (each list for 10 minutes). */
   relatedListsKept: number;
+  /** Each instance counts what is trending from the votes it hears of, and reads the counts again from the votes this often. */
+  trendingReloadSeconds: number;
   // Mail
   /** The address links in mail point to, without a trailing slash. */
   publicUrl: string;
@@ -123,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     segmentTableCells: intFrom(env.SEGMENT_TABLE_CELLS, 50_000),
     pairTableCells: intFrom(env.PAIR_TABLE_CELLS, 100_000),
     relatedListsKept: intFrom(env.RELATED_LISTS_KEPT, 2_000),
+    trendingReloadSeconds: intFrom(env.TRENDING_RELOAD_SECONDS, 600),
     // Mail
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: smtpUrlFrom(env.SMTP_URL),

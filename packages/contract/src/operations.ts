@@ -56,6 +56,11 @@ export const operations: Record<string, Operation> = {
   'GET /api/unsubscribe/': { operationId: 'showUnsubscribe', summary: 'The page of a notification mail’s unsubscribe link, with a button' },
   'POST /api/unsubscribe/': { operationId: 'unsubscribe', summary: 'Turn notification mail off from its link, without signing in' },
 
+  'GET /api/polls/search/': { operationId: 'searchQuestions', summary: 'Questions whose title, tags or choices hold the words searched, best match first' },
+  'GET /api/polls/trending/': { operationId: 'listTrendingQuestions', summary: 'The questions answered most in the last 24 hours' },
+  'GET /api/auth/people/': { operationId: 'searchPeople', summary: 'People whose first name starts with the words searched' },
+  'GET /api/auth/suggestions/': { operationId: 'listSuggestions', summary: 'People you may want to follow, each with the reason' },
+
   'GET /api/polls/breakdown/:id/': { operationId: 'getBreakdown', summary: 'A question and the filters its breakdown offers' },
   'POST /api/polls/breakdown/:id/': { operationId: 'filterBreakdown', summary: 'A question’s result among voters of one gender, age range or country' },
   'GET /api/polls/breakdown/:id/csv': { operationId: 'downloadBreakdown', summary: 'Download a breakdown as CSV' },

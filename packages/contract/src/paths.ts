@@ -49,6 +49,12 @@ export const api = {
   notifications: '/api/notifications/',
   notificationsRead: '/api/notifications/read/',
   notificationsLive: '/api/notifications/live/',
+  /** Questions by their words, a page at a time (contract: discovery.ts)… */
+  search: (q: string) => `/api/polls/search/?q=${encodeURIComponent(q)}`,
+  /** …the questions answered most in the last 24 hours, people by first name, and people to follow. */
+  trending: '/api/polls/trending/',
+  people: (q: string) => `/api/auth/people/?q=${encodeURIComponent(q)}`,
+  suggestions: '/api/auth/suggestions/',
   /** Notification mail's unsubscribe link, without signing in: POST turns it off, GET shows a button that does (public). */
   unsubscribe: (token: string) => `/api/unsubscribe/?token=${encodeURIComponent(token)}`,
 } as const;

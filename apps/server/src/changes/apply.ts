@@ -19,7 +19,7 @@ export type Origin = 'here' | 'elsewhere';
  * heard from other instances, but where a copy can only be updated in place when the change is
  * known to have committed after it was read.
  */
-export function applyChange({ cards, viewers, lists, sessions }: Memory, { live, unread }: Streams, change: HeardChange, origin: Origin): void {
+export function applyChange({ cards, viewers, lists, sessions, trending }: Memory, { live, unread }: Streams, change: HeardChange, origin: Origin): void {
   switch (change.kind) {
     case 'voted': {
       const { questionId, voterId, choice, seq, voterVersion } = change;
@@ -28,6 +28,7 @@ export function applyChange({ cards, viewers, lists, sessions }: Memory, { live,
       viewers.changed(voterId, voterVersion, (state) => state.votes.set(questionId, { choice, seq }));
       sessions.stateMoved(voterId, voterVersion);
       live.changed(questionId, voterId, true);
+      trending.voted(questionId, seq);
       return;
     }
     case 'liked':
@@ -82,6 +83,7 @@ export function applyChange({ cards, viewers, lists, sessions }: Memory, { live,
     case 'missed':
       cards.staledAll();
       lists.staledAll();
+      trending.staled();
       sessions.forgetAll();
       live.missed();
       unread.missed();

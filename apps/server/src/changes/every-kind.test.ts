@@ -15,6 +15,7 @@ import {
   settingsSchema,
   settingsUpdateBodySchema,
   tokenResponseSchema,
+  trendingSchema,
   UNREAD_EVENT,
   unreadSchema,
   type AccountUpdateBody,
@@ -64,6 +65,7 @@ const questionOnTwo = (user: TestUser, id: number) => onTwo(user).get(api.questi
 const idsOnTwo = async (user: TestUser, path: string) => (await onTwo(user).get(path, questionPageSchema)).questions.map((question) => question.id);
 const feedOnTwo = async (user: TestUser) => (await onTwo(user).get(api.feed, feedSchema)).questions.map((question) => question.id);
 const statusOnTwo = async (token: string, path: string) => (await onTwo(token).raw('GET', path)).status;
+const trendingOnTwo = async (user: TestUser) => (await onTwo(user).get(api.trending, trendingSchema)).questions.map((question) => question.id);
 
 /** The person's unread count as instance two streams it, with the next count it sends. */
 async function unreadOnTwo(user: TestUser): Promise<() => Promise<number>> {
@@ -94,8 +96,10 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
   async voted() {
     const question = await ask(author);
     expect((await questionOnTwo(author, question)).result?.count).toBe(0);
+    expect(await trendingOnTwo(author)).not.toContain(question);
     await reader.api.post(api.answer(question), answerBodySchema, { choice: 2 }, questionSchema);
     await eventually(async () => expect((await questionOnTwo(author, question)).result?.count).toBe(1));
+    await eventually(async () => expect(await trendingOnTwo(author)).toContain(question));
   },
   async liked() {
     const question = await ask(author);

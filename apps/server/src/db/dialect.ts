@@ -1,7 +1,7 @@
 import type { CreateTableBuilder, Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.js';
 
-/** Everything that differs between the embedded SQLite database and PostgreSQL lives here. */
+/** Everything that differs between the embedded SQLite database and PostgreSQL lives here, but for the full-text index of questions (search-index.ts). */
 export type DialectName = 'sqlite' | 'postgres';
 
 export function isPostgresUrl(url: string): boolean {

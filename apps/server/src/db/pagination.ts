@@ -1,17 +1,17 @@
 import { BadRequestError } from '../errors.js';
 
-const MAX_KEY = 2_147_483_647;
+/** The largest id: a larger one was never given out, and PostgreSQL would refuse to compare it. */
+export const MAX_ID = 2_147_483_647;
 
 /**
  * Keyset pagination: a page is ordered by a unique, descending integer key (a question, vote or
- * like id) and the cursor names the last key seen, so pages never repeat or skip rows when new
- * ones arrive.
+ * like id, or a search's rank and id) and the cursor names the last key seen, so pages never
+ * repeat or skip rows when new ones arrive. Keys are ids unless a list says how large its keys go.
  */
-export function decodeCursor(cursor: string | undefined): number | null {
+export function decodeCursor(cursor: string | undefined, maxKey = MAX_ID): number | null {
   if (cursor === undefined || cursor === '') return null;
-  const match = /^k(\d{1,10})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  // Keys are integer ids: a larger one was never given out, and PostgreSQL would refuse to compare it.
-  if (!match || Number(match[1]) > MAX_KEY) throw new BadRequestError('Invalid cursor', { cursor: 'Use the next value of the previous page' });
+  const match = /^k(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || Number(match[1]) > maxKey) throw new BadRequestError('Invalid cursor', { cursor: 'Use the next value of the previous page' });
   return Number(match[1]);
 }
 

@@ -37,6 +37,8 @@ export interface UserTable {
   notifications_mailed_at: string | null;
   /** The token of the unsubscribe link in their notification mail, made with the first one. */
   unsubscribe_token: string | null;
+  /** The first name as people search finds it (lib/search-text.ts `searchName`), written with it (migration 009). */
+  search_name: string;
 }
 
 export interface SessionTable {
@@ -64,6 +66,16 @@ export interface QuestionTable {
 export interface QuestionTagTable {
   question_id: number;
   tag: string;
+}
+
+/** A question's text as search finds it (migration 009, db/search-index.ts): written with the question, never changed. */
+export interface QuestionSearchDocumentTable {
+  question_id: number;
+  title: string;
+  /** The tags, space-separated. */
+  tags: string;
+  /** MC choice texts, space-separated; empty for RS and N. */
+  choices: string;
 }
 
 export interface VoteTable {
@@ -192,6 +204,7 @@ export interface Database {
   sessions: SessionTable;
   questions: QuestionTable;
   question_tags: QuestionTagTable;
+  question_search_documents: QuestionSearchDocumentTable;
   votes: VoteTable;
   vote_tallies: VoteTallyTable;
   vote_segments: VoteSegmentTable;

@@ -98,6 +98,12 @@ const access: Record<string, Access> = {
   [route('POST', api.ban(':user'))]: { owner: 400, other: 200, blocked: 200 },
   [route('POST', api.unban(':user'))]: { owner: 400, other: 200, blocked: 200 },
 
+  // Without the words to look for (`q`), which these two call for.
+  [route('GET', '/api/polls/search/')]: everyone(400),
+  [route('GET', '/api/auth/people/')]: everyone(400),
+  [route('GET', api.trending)]: everyone(200),
+  [route('GET', api.suggestions)]: everyone(200),
+
   [route('GET', api.notifications)]: everyone(200),
   [route('POST', api.notificationsRead)]: everyone(200),
   [route('GET', api.notificationsLive)]: everyone(200),

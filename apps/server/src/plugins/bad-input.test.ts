@@ -94,7 +94,7 @@ const weirdParam = fc.oneof(
 );
 
 const weirdQuery = fc.array(
-  fc.tuple(fc.oneof(fc.constantFrom('limit', 'cursor', 'limit[]', '__proto__[x]'), fc.string({ maxLength: 8 })), fc.oneof(weirdParam, fc.string({ maxLength: 400 }))),
+  fc.tuple(fc.oneof(fc.constantFrom('limit', 'cursor', 'q', 'limit[]', '__proto__[x]'), fc.string({ maxLength: 8 })), fc.oneof(weirdParam, fc.string({ maxLength: 400 }))),
   {
     maxLength: 4,
   },

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { searchName } from '../lib/search-text.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { createQuestion, recordVote, setLiked } from '../modules/polls/questions.js';
 import { setFollowing } from '../modules/social/users.js';
@@ -51,7 +52,17 @@ export async function seedDemoCommunity(db: Db, hashCost: number): Promise<typeo
     const addPerson = async (email: string, name: string, gender: 'F' | 'M', birthdate: string, country: number) => {
       const { id } = await trx
         .insertInto('users')
-        .values({ email, password_hash: passwordHash, first_name: name, birthdate, birth_year: Number(birthdate.slice(0, 4)), gender, country_id: country, created_at: now })
+        .values({
+          email,
+          password_hash: passwordHash,
+          first_name: name,
+          search_name: searchName(name),
+          birthdate,
+          birth_year: Number(birthdate.slice(0, 4)),
+          gender,
+          country_id: country,
+          created_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       people.push({ id, gender, birth_year: Number(birthdate.slice(0, 4)), country_id: country });

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import type { Db } from '../db/index.js';
+import { searchName } from '../lib/search-text.js';
 import { createQuestion } from '../modules/polls/questions.js';
 
 const require = createRequire(import.meta.url);
@@ -79,6 +80,7 @@ async function systemUser(trx: Db): Promise<number> {
       email: SYSTEM_EMAIL,
       password_hash: '!',
       first_name: 'Pollscope',
+      search_name: searchName('Pollscope'),
       birthdate: '2020-01-01',
       birth_year: 2020,
       gender: 'F',

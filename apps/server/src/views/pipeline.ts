@@ -72,10 +72,11 @@ export interface QuestionsPage {
 
 /**
  * A page of a list: candidates from its skeleton until `limit + 1` pass the rules (the one more
- * tells whether a next page exists) or the list ends.
+ * tells whether a next page exists) or the list ends. `maxKey` is the largest key the list gives,
+ * for a list whose keys are more than ids (search).
  */
-export async function listPage(reader: Reader, skeleton: Skeleton, page: PageQuery): Promise<QuestionsPage> {
-  let before = decodeCursor(page.cursor);
+export async function listPage(reader: Reader, skeleton: Skeleton, page: PageQuery, maxKey?: number): Promise<QuestionsPage> {
+  let before = decodeCursor(page.cursor, maxKey);
   const shown: { key: number; read: CardRead }[] = [];
   for (;;) {
     const wanted = page.limit + 1 - shown.length;

@@ -5,6 +5,7 @@ import { PairTables } from '../modules/insights/pair-tables.js';
 import { RelatedCache } from '../modules/insights/related.js';
 import { SegmentTables } from '../modules/insights/segment-tables.js';
 import { questionOfTheDayFinder } from '../modules/polls/question-of-the-day.js';
+import { TrendingCounts } from '../modules/discovery/trending.js';
 import { viewer } from '../plugins/auth.js';
 import { FeedPages } from './feed-pages.js';
 import type { Reader } from './pipeline.js';
@@ -27,6 +28,8 @@ export interface Memory {
   segmentTables: SegmentTables;
   pairTables: PairTables;
   related: RelatedCache;
+  /** The votes of the last 24 hours per question: what is trending. */
+  trending: TrendingCounts;
 }
 
 declare module 'fastify' {
@@ -56,6 +59,7 @@ export const memoryPlugin = fp(
       segmentTables: new SegmentTables(db, config.segmentTableCells),
       pairTables,
       related: new RelatedCache(db, cards, pairTables, config.relatedListsKept),
+      trending: new TrendingCounts(db, config.trendingReloadSeconds * 1000),
     } satisfies Memory);
   },
   { name: 'memory', dependencies: ['redis'] },

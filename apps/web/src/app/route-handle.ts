@@ -14,7 +14,12 @@ export interface InfoPageHandle {
   page: InfoPageName;
 }
 
+/** Which tab of the search screen a route shows: the questions found, or the people. */
+export interface SearchHandle {
+  tab: 'questions' | 'people';
+}
+
 /** The handle of the route on screen: what a screen module shared by several routes is to show there. */
-export function useRouteHandle<Handle extends ListHandle | InfoPageHandle>(): Handle {
+export function useRouteHandle<Handle extends ListHandle | InfoPageHandle | SearchHandle>(): Handle {
   return useMatches().at(-1)?.handle as Handle;
 }

@@ -5,7 +5,7 @@ import { paths } from '../config/paths';
 import { isSignedIn } from '../lib/auth-token';
 import { destinationIn, withDestination } from '../lib/destination';
 import { prefetch } from '../lib/prefetch';
-import type { InfoPageHandle, ListHandle } from './route-handle';
+import type { InfoPageHandle, ListHandle, SearchHandle } from './route-handle';
 
 /** Screens for signed-in people send visitors to log in, and back here after. */
 export const requireSignedIn = ({ request }: LoaderFunctionArgs) => {
@@ -39,6 +39,7 @@ const myListData = (list: keyof typeof myLists) => loadingData(() => [api.myStat
 const userListScreen = () => import('./routes/user');
 const myListScreen = () => import('./routes/my-lists');
 const infoScreen = () => import('./routes/info-pages');
+const searchScreen = () => import('./routes/search');
 
 /**
  * Every screen, each loaded on its first visit from its module in routes/, which exports it as
@@ -79,6 +80,9 @@ export const routes: RouteObject[] = [
           { path: paths.likes.path, handle: { list: 'liked' } satisfies ListHandle, loader: myListData('liked'), lazy: myListScreen },
           { path: paths.connections.path, loader: loadingData(() => [api.connections]), lazy: () => import('./routes/connections') },
           { path: paths.notifications.path, loader: loadingData(() => [api.notifications]), lazy: () => import('./routes/notifications') },
+          { path: paths.search.path, handle: { tab: 'questions' } satisfies SearchHandle, lazy: searchScreen },
+          { path: paths.searchPeople.path, handle: { tab: 'people' } satisfies SearchHandle, lazy: searchScreen },
+          { path: paths.trending.path, loader: loadingData(() => [api.trending, api.categories]), lazy: () => import('./routes/trending') },
         ],
       },
       { path: paths.contact.path, handle: { page: 'contact' } satisfies InfoPageHandle, lazy: infoScreen },

@@ -29,4 +29,8 @@ export const paths = {
   likes: fixed('/likes'),
   connections: fixed('/connections'),
   notifications: fixed('/notifications'),
+  /** Search: the questions found, and the people, each a tab of its own with the words in `q`. */
+  search: { path: '/search', getHref: (query = '') => (query ? `/search?q=${encodeURIComponent(query)}` : '/search') },
+  searchPeople: { path: '/search/people', getHref: (query = '') => (query ? `/search/people?q=${encodeURIComponent(query)}` : '/search/people') },
+  trending: fixed('/trending'),
 } as const;

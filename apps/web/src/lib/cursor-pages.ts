@@ -1,8 +1,8 @@
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 
-/** A page of a list the API sends in pages: `next` is the cursor of the page after it, null on the last one. */
+/** A page of a list the API sends in pages: `next` is the cursor of the page after it, null (or none, for a list sent whole) on the last one. */
 interface CursorPage {
-  next: string | null;
+  next?: string | null;
 }
 
 /** The key of each page of a list: the list's path, then the path with the previous page's cursor. */
@@ -10,7 +10,7 @@ export function pageKeys(path: string) {
   return (index: number, previous: CursorPage | null): string | null => {
     if (index === 0) return path;
     if (!previous?.next) return null;
-    return `${path}?cursor=${encodeURIComponent(previous.next)}`;
+    return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(previous.next)}`;
   };
 }
 

@@ -6,6 +6,7 @@ import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
+import { searchName } from '../../lib/search-text.js';
 import { questionKind } from '../../views/results.js';
 import { checkChoice, recordVote } from '../polls/index.js';
 import { countActivity } from '../site/index.js';
@@ -38,6 +39,7 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
         email: input.email,
         password_hash: passwordHash,
         first_name: input.firstName,
+        search_name: searchName(input.firstName),
         birthdate: input.birthDate,
         birth_year: Number(input.birthDate.slice(0, 4)),
         gender: input.gender,
@@ -130,6 +132,7 @@ export async function updateAccount(trx: Db, userId: number, input: AccountUpdat
     .updateTable('users')
     .set({
       first_name: input.firstName,
+      search_name: searchName(input.firstName),
       birthdate: input.birthDate,
       birth_year: Number(input.birthDate.slice(0, 4)),
       country_id: input.livingIn,

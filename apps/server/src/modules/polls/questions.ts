@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import type { Change } from '../../changes/change.js';
 import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import { searchDocumentOf } from '../../lib/search-text.js';
 import type { QuestionKind } from '../../views/results.js';
 import { nextStateVersion, type Voter } from '../../views/viewer-states.js';
 import { countActivity } from '../site/index.js';
@@ -20,6 +21,7 @@ export async function createQuestion(trx: Db, authorId: number, input: NewQuesti
     if (!category) throw new BadRequestError('Unknown category', { category: 'Pick a category from the list' });
   }
   const range = rangeOf(input.type, input.choices);
+  const choiceLabels = input.type === 'MC' ? JSON.stringify(input.choices) : null;
   const { id } = await trx
     .insertInto('questions')
     .values({
@@ -27,7 +29,7 @@ export async function createQuestion(trx: Db, authorId: number, input: NewQuesti
       type: input.type,
       title: input.question,
       category_id: input.category ?? null,
-      choice_labels: input.type === 'MC' ? JSON.stringify(input.choices) : null,
+      choice_labels: choiceLabels,
       range_min: range?.min ?? null,
       range_max: range?.max ?? null,
       published_at: new Date().toISOString(),
@@ -40,6 +42,11 @@ export async function createQuestion(trx: Db, authorId: number, input: NewQuesti
       .insertInto('question_tags')
       .values(tags.map((tag) => ({ question_id: id, tag })))
       .execute();
+  // Found by search from the moment it is asked: the full-text index takes it in this transaction.
+  await trx
+    .insertInto('question_search_documents')
+    .values(searchDocumentOf({ id, title: input.question, choice_labels: choiceLabels }, tags))
+    .execute();
   await trx
     .updateTable('users')
     .set({ question_count: sql`question_count + 1` })

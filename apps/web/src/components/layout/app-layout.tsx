@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import { useSignedIn } from '../../lib/auth-token';
 import { BookIcon, ChartIcon, MailIcon, PlusIcon, SearchIcon, SettingsIcon, ShieldIcon, UserIcon } from '../ui/icons';
 import { Loading } from '../ui/loading';
+import { HeaderSearch } from './header-search';
 
 function Logo() {
   return (
@@ -22,6 +23,7 @@ function Header({ actions }: { actions?: ReactNode }) {
     <header className={signedIn ? 'app-header' : 'app-header app-header--centred'}>
       <div className="app-header__inner">
         <Logo />
+        {signedIn && <HeaderSearch />}
         {signedIn && (
           <nav className="app-header__actions" aria-label="Account">
             {actions}

@@ -3,8 +3,11 @@ import { mutate } from 'swr';
 import { unstable_serialize, type SWRInfiniteConfiguration } from 'swr/infinite';
 import { pageKeys, useCursorPages } from '../../../lib/cursor-pages';
 
+/** A page of questions: one of a list sent in pages, or a whole list (trending), which has no `next`. */
+type ListPage = Pick<QuestionPage, 'questions'> & Partial<Pick<QuestionPage, 'next'>>;
+
 /** The page with a fresh copy of one of its questions (the question of the day included). */
-function withQuestion<Page extends QuestionPage>(page: Page, question: Question): Page {
+function withQuestion<Page extends ListPage>(page: Page, question: Question): Page {
   const qotd = 'qotd' in page && (page.qotd as Question | null)?.id === question.id ? { qotd: question } : {};
   return { ...page, ...qotd, questions: page.questions.map((listed) => (listed.id === question.id ? question : listed)) };
 }
@@ -20,7 +23,7 @@ export async function forgetQuestionPages(path: string): Promise<void> {
 }
 
 /** A paged list of questions, grown one page at a time by "Load more". */
-export function useQuestionPages<Page extends QuestionPage = QuestionPage>(path: string, config?: SWRInfiniteConfiguration<Page>) {
+export function useQuestionPages<Page extends ListPage = QuestionPage>(path: string, config?: SWRInfiniteConfiguration<Page>) {
   const { mutate, ...list } = useCursorPages<Page>(path, config);
   return {
     ...list,

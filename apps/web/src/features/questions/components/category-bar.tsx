@@ -21,7 +21,7 @@ function BarEdge({ bar, side, more }: { bar: RefObject<HTMLElement | null>; side
   );
 }
 
-/** The feed and every category, one tap away; scrolls sideways when they do not fit. */
+/** The feed, what is trending and every category, one tap away; scrolls sideways when they do not fit. */
 export function CategoryBar({ categories }: { categories: Category[] }) {
   const bar = useRef<HTMLElement>(null);
   const more = useScrollEdges(bar);
@@ -30,6 +30,9 @@ export function CategoryBar({ categories }: { categories: Category[] }) {
       <BarEdge bar={bar} side="start" more={more.start} />
       <NavLink to={paths.home.getHref()} end className="category-chip">
         For you
+      </NavLink>
+      <NavLink to={paths.trending.getHref()} className="category-chip">
+        Trending
       </NavLink>
       {categories.map((category) => (
         <NavLink key={category.id} to={paths.category.getHref(category.id)} className="category-chip">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Banner } from '../../../components/ui/banner';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,6 +10,8 @@ interface QuestionListProps {
   list: QuestionPages;
   emptyMessage: string;
   label: string;
+  /** Shown under the empty message, such as people to follow under an empty feed. */
+  whenEmpty?: ReactNode;
 }
 
 function Skeletons() {
@@ -21,10 +24,16 @@ function Skeletons() {
 }
 
 /** A page of question cards with "Load more"; hiding a question reloads the list. */
-export function QuestionList({ list, emptyMessage, label }: QuestionListProps) {
+export function QuestionList({ list, emptyMessage, label, whenEmpty }: QuestionListProps) {
   if (list.isLoading) return <Skeletons />;
   if (list.error && list.questions.length === 0) return <Banner tone="error">{list.error.message}</Banner>;
-  if (list.questions.length === 0) return <EmptyState title={emptyMessage} />;
+  if (list.questions.length === 0)
+    return (
+      <>
+        <EmptyState title={emptyMessage} />
+        {whenEmpty}
+      </>
+    );
   return (
     <section className="stack" aria-label={label}>
       <RelateTray />

@@ -1,0 +1,39 @@
+import type { Db } from '../../db/index.js';
+import type { DialectName } from '../../db/dialect.js';
+import { MAX_ID } from '../../db/pagination.js';
+import { MATCH_LEVELS, questionsMatchingAt } from '../../db/search-index.js';
+import { searchWords } from '../../lib/search-text.js';
+import type { Candidate, Skeleton } from '../../views/pipeline.js';
+
+/** Words of a query past these are left out: a question's title holds at most 127 characters. */
+const MAX_WORDS = 12;
+
+/** A search's key: its match level's rank above every id of the level below, so keys fall as the list goes on. */
+const LEVEL_SPAN = MAX_ID + 1;
+/** The largest key a search gives: the best level's rank and the largest id. */
+export const SEARCH_MAX_KEY = MATCH_LEVELS.length * LEVEL_SPAN + MAX_ID;
+
+/** The words searched, as the index compares them; none for a query of only punctuation. */
+export function queryWords(query: string): string[] {
+  return searchWords(query).slice(0, MAX_WORDS);
+}
+
+/**
+ * The questions matching `words`, best match first and newest first within a match level
+ * (db/search-index.ts `MATCH_LEVELS`). Each question's key is its level's rank and its id, which
+ * depend on nothing but the question and the words: a page goes on from the last key shown,
+ * however many questions were asked since, without a gap or a repeat.
+ */
+export function matchingQuestions(db: Db, dialect: DialectName, words: readonly string[]): Skeleton {
+  return async (before, count) => {
+    const found: Candidate[] = [];
+    let level = before === null ? 0 : MATCH_LEVELS.length - Math.floor(before / LEVEL_SPAN);
+    let below = before === null ? null : before % LEVEL_SPAN;
+    for (; level < MATCH_LEVELS.length && found.length < count; level += 1, below = null) {
+      const rank = MATCH_LEVELS.length - level;
+      const ids = await questionsMatchingAt(db, dialect, words, MATCH_LEVELS[level], below, count - found.length);
+      for (const id of ids) found.push({ id, key: rank * LEVEL_SPAN + id });
+    }
+    return found;
+  };
+}

@@ -1,0 +1,124 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import { storeToken } from '../../lib/auth-token';
+import { stubApi, type StubReply, type StubRequest } from '../../testing/api-stub';
+import { makeQuestion } from '../../testing/factories';
+import { routes } from '../router';
+
+const remote = makeQuestion({ id: 3, qid: 3, title: 'Is remote work here to stay?' });
+const ada = { id: 12, name: 'Ada', asked: 4, connected: false };
+
+/** A signed-in person's app at `path`, its calls answered by `answer` and, for the frame around every screen, by empty answers. */
+function openAt(path: string, answer: (request: StubRequest) => StubReply | undefined) {
+  storeToken('t0k3n');
+  const api = stubApi((request) => {
+    const answered = answer(request);
+    if (answered) return answered;
+    if (request.path === '/api/polls/categories/') return { body: [{ id: 1, name: 'Politics' }] };
+    if (request.path === '/api/notifications/live/') return { body: { unread: 0 } };
+    return undefined;
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // A data cache of the test's own, as if the app had just started.
+  render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <RouterProvider router={router} />
+    </SWRConfig>,
+  );
+  return { router, user: userEvent.setup(), ...api };
+}
+
+const where = ({ state: { location } }: ReturnType<typeof createMemoryRouter>) => `${location.pathname}${location.search}`;
+
+describe('search', () => {
+  // The first test of the file loads the screens' code.
+  it('searches from the header and shows the questions found as cards, and the people as the other tab', { timeout: 15_000 }, async () => {
+    const { router, user } = openAt('/', ({ path }) => {
+      if (path === '/api/polls/questions/') return { body: { qotd: null, questions: [remote], next: null } };
+      if (path === '/api/polls/search/?q=remote') return { body: { questions: [remote], next: null } };
+      if (path === '/api/auth/people/?q=remote') return { body: { people: [] } };
+      return undefined;
+    });
+    await screen.findByRole('article', { name: remote.title });
+    await user.type(screen.getByRole('searchbox', { name: 'Search questions and people' }), 'remote{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+    expect(where(router)).toBe('/search?q=remote');
+    const found = await screen.findByRole('region', { name: 'Questions found' });
+    expect(within(found).getByRole('article', { name: remote.title })).toBeInTheDocument();
+    // The screen's own field takes the words; the header shows none there.
+    expect(screen.getAllByRole('searchbox')).toHaveLength(1);
+    expect(screen.getByRole('searchbox')).toHaveValue('remote');
+
+    await user.click(screen.getByRole('link', { name: 'People' }));
+    expect(await screen.findByText('Nobody’s first name starts with “remote”.')).toBeInTheDocument();
+    expect(where(router)).toBe('/search/people?q=remote');
+  });
+
+  it('follows the typing after a pause, and connects to a person found', async () => {
+    const { router, user, requests } = openAt('/search/people', ({ method, path }) => {
+      if (path === '/api/auth/people/?q=ad') return { body: { people: [ada] } };
+      if (method === 'POST' && path === '/api/auth/follow/12/') return { body: { connected: true } };
+      return undefined;
+    });
+    const field = await screen.findByRole('searchbox', { name: 'Search questions and people' });
+    expect(field).toHaveFocus();
+    await user.type(field, 'ad');
+    const people = await screen.findByRole('list', { name: 'People found' });
+    expect(where(router)).toBe('/search/people?q=ad');
+    expect(within(people).getByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/user/12');
+    expect(within(people).getByText(/Asked 4 questions/)).toBeInTheDocument();
+
+    await user.click(within(people).getByRole('button', { name: 'Connect' }));
+    expect(await within(people).findByRole('button', { name: 'Connected' })).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual(['/api/auth/follow/12/']);
+    // One search for the words once typed, none for each letter on the way.
+    expect(requests.filter((request) => request.path.startsWith('/api/auth/people/')).map((request) => request.path)).toEqual(['/api/auth/people/?q=ad']);
+  });
+});
+
+describe('people to follow', () => {
+  it('are shown on the connections screen, and one followed joins the table', async () => {
+    let connections: object[] = [];
+    const { user } = openAt('/connections', ({ method, path }) => {
+      if (path === '/api/auth/connections/') return { body: connections };
+      if (path === '/api/auth/suggestions/') return { body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Followed by 3 people you follow' }] } };
+      if (method === 'POST' && path === '/api/auth/follow/12/') {
+        connections = [{ id: 12, name: 'Ada', time: '2026-05-04T10:00:00.000Z', question: 4, answer: 0, like: 0 }];
+        return { body: { connected: true } };
+      }
+      return undefined;
+    });
+    expect(await screen.findByText('No Connections!')).toBeInTheDocument();
+    const suggested = await screen.findByRole('list', { name: 'Suggested people' });
+    expect(within(suggested).getByText(/Followed by 3 people you follow/)).toBeInTheDocument();
+    await user.click(within(suggested).getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('link', { name: 'UID012' })).toHaveAttribute('href', '/user/12');
+    expect(within(suggested).getByRole('button', { name: 'Connected' })).toBeInTheDocument();
+  });
+});
+
+describe('trending', () => {
+  it('is a tab of the category bar before the categories, showing the questions answered most', async () => {
+    const { router, user } = openAt('/', ({ path }) => {
+      if (path === '/api/polls/questions/') return { body: { qotd: null, questions: [], next: null } };
+      if (path === '/api/auth/suggestions/') return { body: { people: [] } };
+      if (path === '/api/polls/trending/') return { body: { questions: [remote] } };
+      return undefined;
+    });
+    const bar = await screen.findByRole('navigation', { name: 'Categories' });
+    await within(bar).findByRole('link', { name: 'Politics' });
+    expect(
+      within(bar)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['For you', 'Trending', 'Politics']);
+    await user.click(within(bar).getByRole('link', { name: 'Trending' }));
+    expect(await screen.findByRole('article', { name: remote.title })).toBeInTheDocument();
+    expect(where(router)).toBe('/trending');
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+});

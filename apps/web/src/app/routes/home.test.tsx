@@ -1,0 +1,36 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { storeToken } from '../../lib/auth-token';
+import { stubApi } from '../../testing/api-stub';
+import { makeQuestion } from '../../testing/factories';
+import { routes } from '../router';
+
+const asked = makeQuestion({ id: 3, qid: 3, title: 'Is remote work here to stay?' });
+
+// The app's own data cache, which following someone tells to load the feed again: alone in its file, so no other test shares it.
+describe('the empty feed', () => {
+  it('shows people to follow under its message, and following one fills the feed', { timeout: 15_000 }, async () => {
+    storeToken('t0k3n');
+    let following = false;
+    stubApi(({ method, path }) => {
+      if (path === '/api/polls/questions/') return { body: { qotd: null, questions: following ? [asked] : [], next: null } };
+      if (path === '/api/polls/categories/') return { body: [] };
+      if (path === '/api/notifications/live/') return { body: { unread: 0 } };
+      if (path === '/api/auth/suggestions/') return { body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Asks about Science' }] } };
+      if (method === 'POST' && path === '/api/auth/follow/12/') {
+        following = true;
+        return { body: { connected: true } };
+      }
+      return undefined;
+    });
+    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
+    expect(await screen.findByText('No question exist from your connections!')).toBeInTheDocument();
+    const suggested = await screen.findByRole('list', { name: 'Suggested people' });
+    expect(within(suggested).getByText(/Asks about Science/)).toBeInTheDocument();
+    await userEvent.click(within(suggested).getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByRole('article', { name: asked.title })).toBeInTheDocument();
+    expect(screen.queryByText('No question exist from your connections!')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { paths } from '../../config/paths';
+import { SearchIcon } from '../ui/icons';
+import { SearchField } from '../ui/search-field';
+
+/**
+ * Search from every screen: a field in the header on a wide screen, an icon that opens the search
+ * screen on a phone. The search screen has a field of its own, so the header shows none there.
+ */
+export function HeaderSearch() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [query, setQuery] = useState('');
+  if (pathname.startsWith(paths.search.path)) return null;
+  return (
+    <>
+      <SearchField
+        className="header-search"
+        label="Search questions and people"
+        placeholder="Search questions and people"
+        value={query}
+        onChange={setQuery}
+        onSubmit={(value) => {
+          if (!value.trim()) return;
+          setQuery('');
+          void navigate(paths.search.getHref(value.trim()));
+        }}
+      />
+      <NavLink to={paths.search.getHref()} className="icon-link header-search__link" aria-label="Search" title="Search">
+        <SearchIcon />
+      </NavLink>
+    </>
+  );
+}

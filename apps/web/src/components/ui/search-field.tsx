@@ -1,0 +1,38 @@
+import type { FormEvent } from 'react';
+import { SearchIcon } from './icons';
+
+interface SearchFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter: search now. */
+  onSubmit: (value: string) => void;
+  /** The field's name for screen readers; the placeholder says it to everyone else. */
+  label: string;
+  placeholder: string;
+  autoFocus?: boolean;
+  className?: string;
+}
+
+/** A search box: a form of role search, with its icon and the browser's own clear button. */
+export function SearchField({ value, onChange, onSubmit, label, placeholder, autoFocus, className }: SearchFieldProps) {
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit(value);
+  }
+  return (
+    <form role="search" className={['search-field', className].filter(Boolean).join(' ')} onSubmit={submit}>
+      <SearchIcon className="search-field__icon" />
+      <input
+        type="search"
+        className="search-field__input"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        maxLength={100}
+        enterKeyHint="search"
+        autoFocus={autoFocus}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </form>
+  );
+}
