@@ -6,5 +6,6 @@ export * from './reference.js';
 export * from './insights.js';
 export * from './live.js';
 export * from './notifications.js';
+export * from './account-life.js';
 export * from './paths.js';
 export * from './operations.js';
