@@ -59,9 +59,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A fresh, migrated and seeded database of its own for one test file, and the app on it. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
+  // Mail the test does not catch with a mail server of its own is written here, not beside the project's data.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-test-mail-'));
   const config: Config = {
     ...loadConfig({}),
     databaseUrl: testDatabase.url,
+    mailDir,
     seedDemo: false,
     rateLimits: false,
     // The cheapest cost scrypt allows with these parameters keeps registrations fast in tests.
@@ -80,6 +83,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await ctx.app.close();
       await database.close();
       await testDatabase.drop();
+      fs.rmSync(mailDir, { recursive: true, force: true });
     },
   };
   return ctx;

@@ -6,10 +6,12 @@ import {
   breakdownResultSchema,
   connectedSchema,
   connectionSchema,
+  feedSchema,
   likedSchema,
   loginBodySchema,
   notificationPageSchema,
   passedSchema,
+  questionPageSchema,
   questionSchema,
   relateBodySchema,
   relateResultSchema,
@@ -106,6 +108,11 @@ describe('deleting an account', () => {
     const settings = await leaver.api.get(api.settings, settingsSchema);
     await leaver.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: PASSWORD }, settingsSchema);
     await client(ctx.app).raw('POST', api.passwordReset, { email: leaver.email });
+    // What is kept in memory of them: the fan’s first page of the feed (the question they hid left out), the tag’s list.
+    const feedOf = async (user: TestUser) => (await user.api.get(api.feed, feedSchema)).questions.map((question) => question.id);
+    const tagged = async () => (await friend.api.get(api.tag('farewell'), questionPageSchema)).questions.map((question) => question.id);
+    expect(await feedOf(fan)).toEqual([own]);
+    expect(await tagged()).toEqual([own]);
     const before = await rowsOf(leaver.id, leaver.email);
     expect(Object.entries(before).filter(([, rows]) => rows === 0)).toEqual([]);
     const activityBefore = await activityTotals();
@@ -130,6 +137,8 @@ describe('deleting an account', () => {
     const login = await client(ctx.app).raw('POST', api.login, { email: leaver.email, password: PASSWORD });
     expect(login.status).toBe(400);
     for (const id of [own, second]) expect((await friend.api.raw('GET', api.question(id))).status).toBe(404);
+    expect(await feedOf(fan)).toEqual([]);
+    expect(await tagged()).toEqual([]);
     expect((await friend.api.raw('GET', api.userStats(leaver.id))).status).toBe(404);
     // Others keep what is theirs, counted without what went.
     expect(await friend.api.get(api.myStats, statsSchema)).toEqual({ question: 1, answer: friendBefore.answer - 1, like: friendBefore.like - 1 });
