@@ -13,9 +13,10 @@ export interface TestMailServer {
   start(): Promise<void>;
 }
 
-export async function startMailServer(): Promise<TestMailServer> {
+/** Listens on `port`, or on a free one: a server started before the test, as the browser tests' is, is told the port in advance. */
+export async function startMailServer({ port: fixedPort = 0 }: { port?: number } = {}): Promise<TestMailServer> {
   const received: ParsedMail[] = [];
-  let port = 0;
+  let port = fixedPort;
   let server: SMTPServer | null = null;
   const listen = async () => {
     server = new SMTPServer({

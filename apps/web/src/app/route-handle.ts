@@ -18,3 +18,9 @@ export interface InfoPageHandle {
 export function useRouteHandle<Handle extends ListHandle | InfoPageHandle>(): Handle {
   return useMatches().at(-1)?.handle as Handle;
 }
+
+/** What a screen that sends the person to log in tells the log-in screen. */
+export interface LoginState {
+  /** Their account was just deleted. */
+  accountDeleted?: boolean;
+}

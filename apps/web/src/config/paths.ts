@@ -29,4 +29,7 @@ export const paths = {
   likes: fixed('/likes'),
   connections: fixed('/connections'),
   notifications: fixed('/notifications'),
+  forgotPassword: fixed('/forgot-password'),
+  /** Where a forgotten-password mail's link leads, with its token. */
+  resetPassword: { path: '/reset-password', getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}` },
 } as const;

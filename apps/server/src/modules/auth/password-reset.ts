@@ -10,7 +10,7 @@ import { createSession, endOtherSessions, hashToken } from './sessions.js';
 
 /** The answer to every request for a link, whether or not an account has the address. */
 export const RESET_REQUESTED = `If an account has this address, a link to choose a new password is on its way. It works for ${PASSWORD_RESET_MINUTES} minutes.`;
-export const RESET_LINK_UNUSABLE = 'This link does not work any more: ask for a new one';
+export const RESET_LINK_UNUSABLE = 'This link does not work any more: it was used, it lapsed, or it is not one we sent';
 
 /**
  * The answer to a request for a link waits until this long after the request came. Without an

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { PageHeader } from '../../components/ui/page-header';
 import { useRouteHandle, type InfoPageHandle, type InfoPageName } from '../route-handle';
 
@@ -39,6 +41,10 @@ const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
           <li>Breakdowns and comparisons show nothing for groups too small to keep a person's vote private.</li>
           <li>Your email is used to sign in and, if you choose, for notifications. It is never shown to others.</li>
           <li>Your profile shows your first name, age and country to other members.</li>
+          <li>
+            On <Link to={paths.myAccount.getHref()}>your account</Link> you can download everything stored about you, or delete your account: it goes at once, with everything of
+            yours, and results are counted again without your votes.
+          </li>
         </ul>
       </>
     ),
