@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.js';
 import { seedReferenceData } from '../seed/reference.js';
 import { apiClient, RawReply, type ApiClient } from './client.js';
+import { startMailServer, type TestMailServer } from './mail-server.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from './postgres.js';
 
 export interface TestContext {
@@ -87,6 +88,18 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     },
   };
   return ctx;
+}
+
+/** A test app whose mail goes through a test mail server of its own; closing the app stops the server too. */
+export async function createTestAppWithMail(overrides: Partial<Config> = {}): Promise<{ ctx: TestContext; mailbox: TestMailServer }> {
+  const mailbox = await startMailServer();
+  const ctx = await createTestApp({ smtpUrl: mailbox.url, ...overrides });
+  const closeApp = ctx.close;
+  ctx.close = async () => {
+    await closeApp();
+    await mailbox.stop();
+  };
+  return { ctx, mailbox };
 }
 
 /** Another instance of the app on the test's database, as a second server of one deployment. */

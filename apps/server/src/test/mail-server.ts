@@ -2,6 +2,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
+/** The address a mail was sent to. */
+export const recipientOf = (mail: ParsedMail): string | undefined => [mail.to].flat()[0]?.text;
+
 /** An SMTP server for the tests, keeping every mail it accepts, parsed. */
 export interface TestMailServer {
   /** The SMTP_URL that sends to it, with a user and password it accepts. */

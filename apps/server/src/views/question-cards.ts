@@ -1,7 +1,7 @@
 import type { Question, Result } from '@pollscope/contract';
 import type { Db } from '../db/index.js';
 import { ClockCache } from '../lib/clock-cache.js';
-import { buildResult, choiceLabels, questionKind, type QuestionKind } from './results.js';
+import { buildResult, choicesOf, questionKind, type QuestionKind } from './results.js';
 
 /** What never changes once a question is asked, as the contract's Question has it. */
 export type FixedPart = Pick<Question, 'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'>;
@@ -251,7 +251,7 @@ export class QuestionCards {
         type: kind.type,
         title: row.title,
         category,
-        choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
+        choices: choicesOf(row, kind),
         tags: tagsByQuestion.get(row.id) ?? [],
         published_at: row.published_at,
         user: row.user_id,

@@ -1,7 +1,7 @@
 import type { AccountExport } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import { tallies } from '../../views/question-cards.js';
-import { buildResult, choiceLabels, questionKind } from '../../views/results.js';
+import { buildResult, choicesOf, questionKind } from '../../views/results.js';
 
 /** Rows read per query, each lot written out as one piece of the download before the next is read. */
 export const ROWS_PER_PIECE = 1_000;
@@ -108,7 +108,7 @@ function questions(db: Db, userId: number): AsyncGenerator<Item<'questions'>[]> 
           type: row.type,
           title: row.title,
           category: row.category_id === null || row.category_name === null ? null : { id: row.category_id, name: row.category_name },
-          choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
+          choices: choicesOf(row, kind),
           tags: tags.filter((tag) => tag.question_id === row.id).map((tag) => tag.tag),
           published_at: row.published_at,
           like_count: row.like_count,
@@ -119,12 +119,30 @@ function questions(db: Db, userId: number): AsyncGenerator<Item<'questions'>[]> 
   );
 }
 
-/** The people on the other side of the person's follows or blocks, with since when, read by `read` after an id. */
-function people(read: (after: number) => Promise<{ id: number; first_name: string; created_at: string }[]>): AsyncGenerator<Item<'following'>[]> {
+/** The person's side and the other side of each list of people: whom they follow, who follows them, whom they blocked. */
+const SIDES = {
+  following: { table: 'follows', mine: 'follower_id', theirs: 'followee_id' },
+  followers: { table: 'follows', mine: 'followee_id', theirs: 'follower_id' },
+  blocked: { table: 'blocks', mine: 'blocker_id', theirs: 'blocked_id' },
+} as const;
+
+/** The people on the other side of the person's follows or blocks, with since when. */
+function people(db: Db, userId: number, side: keyof typeof SIDES): AsyncGenerator<Item<typeof side>[]> {
+  const { table, mine, theirs } = SIDES[side];
+  const { ref } = db.dynamic;
   return inLots(
-    read,
+    (after) =>
+      db
+        .selectFrom(table)
+        .innerJoin('users', (join) => join.onRef('users.id', '=', ref(`${table}.${theirs}`)))
+        .select((eb) => ['users.id', 'users.first_name', eb.ref(`${table}.created_at`).as('since')])
+        .where(ref(`${table}.${mine}`), '=', userId)
+        .where('users.id', '>', after)
+        .orderBy('users.id')
+        .limit(ROWS_PER_PIECE)
+        .execute(),
     (row) => row.id,
-    (rows) => rows.map((row) => ({ id: row.id, name: row.first_name, since: row.created_at })),
+    (rows) => rows.map((row) => ({ id: row.id, name: row.first_name, since: row.since })),
   );
 }
 
@@ -229,48 +247,7 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
       (rows): Item<'hidden'>[] => rows.map((row) => ({ question: row.question_id, question_title: row.title })),
     ),
   );
-  yield* arrayField(
-    'following',
-    people((after) =>
-      db
-        .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.followee_id')
-        .select(['users.id', 'users.first_name', 'follows.created_at'])
-        .where('follows.follower_id', '=', userId)
-        .where('users.id', '>', after)
-        .orderBy('users.id')
-        .limit(ROWS_PER_PIECE)
-        .execute(),
-    ),
-  );
-  yield* arrayField(
-    'followers',
-    people((after) =>
-      db
-        .selectFrom('follows')
-        .innerJoin('users', 'users.id', 'follows.follower_id')
-        .select(['users.id', 'users.first_name', 'follows.created_at'])
-        .where('follows.followee_id', '=', userId)
-        .where('users.id', '>', after)
-        .orderBy('users.id')
-        .limit(ROWS_PER_PIECE)
-        .execute(),
-    ),
-  );
-  yield* arrayField(
-    'blocked',
-    people((after) =>
-      db
-        .selectFrom('blocks')
-        .innerJoin('users', 'users.id', 'blocks.blocked_id')
-        .select(['users.id', 'users.first_name', 'blocks.created_at'])
-        .where('blocks.blocker_id', '=', userId)
-        .where('users.id', '>', after)
-        .orderBy('users.id')
-        .limit(ROWS_PER_PIECE)
-        .execute(),
-    ),
-  );
+  for (const side of ['following', 'followers', 'blocked'] as const) yield* arrayField(side, people(db, userId, side));
   yield* arrayField('notifications', notifications(db, userId));
   const sessions = await db.selectFrom('sessions').select(['created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
   yield `,"sessions":${JSON.stringify(sessions satisfies AccountExport['sessions'])}}`;

@@ -1,23 +1,18 @@
 import { api, settingsSchema, settingsUpdateBodySchema, type SettingsUpdateBody } from '@pollscope/contract';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
+import { createTestAppWithMail, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { recipientOf, type TestMailServer } from '../../test/mail-server.js';
 
 let mailbox: TestMailServer;
 let ctx: TestContext;
 const PUBLIC_URL = 'https://pollscope.example';
 
 beforeAll(async () => {
-  mailbox = await startMailServer();
-  ctx = await createTestApp({ smtpUrl: mailbox.url, publicUrl: PUBLIC_URL });
+  ({ ctx, mailbox } = await createTestAppWithMail({ publicUrl: PUBLIC_URL }));
 });
-afterAll(async () => {
-  await ctx?.close();
-  await mailbox?.stop();
-});
+afterAll(() => ctx?.close());
 
-const recipientOf = (mail: ParsedMail) => [mail.to].flat()[0]?.text;
 const mailsTo = (address: string) => mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase());
 
 /** The one mail queued to `address`, as it came through the mail server. A mail is queued in the transaction of what it tells. */

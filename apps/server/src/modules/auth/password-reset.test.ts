@@ -2,8 +2,8 @@ import { api, loginBodySchema, passwordResetAnswerSchema, PASSWORD_RESET_MINUTES
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_EMAIL } from '../../seed/reference.js';
-import { client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
+import { client, createTestAppWithMail, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { recipientOf, type TestMailServer } from '../../test/mail-server.js';
 import { RESET_ANSWER_MS, RESET_LINK_UNUSABLE, RESET_REQUESTED } from './password-reset.js';
 import { hashToken } from './sessions.js';
 
@@ -12,18 +12,13 @@ let ctx: TestContext;
 const PUBLIC_URL = 'https://pollscope.example';
 
 beforeAll(async () => {
-  mailbox = await startMailServer();
-  ctx = await createTestApp({ smtpUrl: mailbox.url, publicUrl: PUBLIC_URL });
+  ({ ctx, mailbox } = await createTestAppWithMail({ publicUrl: PUBLIC_URL }));
 });
-afterAll(async () => {
-  await ctx?.close();
-  await mailbox?.stop();
-});
+afterAll(() => ctx?.close());
 
 const anyone = () => client(ctx.app);
 const requestLink = (email: string) => anyone().raw('POST', api.passwordReset, { email });
 const useLink = (token: string, password: string) => anyone().raw('POST', api.passwordResetConfirm, { token, password });
-const recipientOf = (mail: ParsedMail) => [mail.to].flat()[0]?.text;
 const mailsTo = (address: string, subject: string) => mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase() && mail.subject === subject);
 
 /** The mail with `subject` to `address`, once it has come through the mail server. */

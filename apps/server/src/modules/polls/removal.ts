@@ -1,5 +1,4 @@
 import type { SelectQueryBuilder } from 'kysely';
-import { sql } from 'kysely';
 import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
@@ -70,74 +69,83 @@ export async function removeContentOf(trx: Db, userId: number, activity: Activit
   return { questionIds, touchedQuestionIds: [...touched].sort((a, b) => a - b) };
 }
 
-/** Deletes the votes of `ids` batch by batch, and takes each out of every count; returns the questions they were on. */
-async function removeVotes(trx: Db, ids: RowIds<'votes'>, activity: ActivityByDay): Promise<Set<number>> {
+/**
+ * Deletes rows batch by batch: `removeBatch` deletes the next ones and returns what counted them,
+ * `countOut` takes each batch out of its counts. Returns the questions the rows were on.
+ */
+async function removeInBatches<R extends { question_id: number }>(removeBatch: () => Promise<R[]>, countOut: (rows: R[]) => Promise<void>): Promise<Set<number>> {
   const questionIds = new Set<number>();
   for (;;) {
-    const removed = await trx
-      .deleteFrom('votes')
-      .where('id', 'in', ids.orderBy('id').limit(ROWS_PER_BATCH))
-      .returning(['question_id', 'user_id', 'choice', 'gender', 'birth_year', 'country_id', 'created_at'])
-      .execute();
-    if (removed.length === 0) return questionIds;
-    await moveVoteCounts(
-      trx,
-      countsBy(removed, (vote) => ({ question_id: vote.question_id })),
-      -1,
-    );
-    await countInTallies(
-      trx,
-      removed.map((vote) => ({ questionId: vote.question_id, choice: vote.choice, voter: vote })),
-      -1,
-    );
-    for (const [answers, voterIds] of groupedByCount(
-      countsBy(removed, (vote) => ({ user_id: vote.user_id })),
-      'user_id',
-    )) {
-      await trx
-        .updateTable('users')
-        .set({ answer_count: sql`answer_count - ${answers}` })
-        .where('id', 'in', voterIds)
-        .execute();
-    }
-    for (const vote of removed) {
-      questionIds.add(vote.question_id);
-      addActivity(activity, 'answers', vote.created_at);
-    }
+    const removed = await removeBatch();
+    if (removed.length > 0) await countOut(removed);
+    for (const row of removed) questionIds.add(row.question_id);
     if (removed.length < ROWS_PER_BATCH) return questionIds;
   }
 }
 
-/** Deletes the likes of `ids` batch by batch, and takes each out of the questions' and likers' counts; returns the questions they were on. */
-async function removeLikes(trx: Db, ids: RowIds<'likes'>, activity: ActivityByDay): Promise<Set<number>> {
-  const questionIds = new Set<number>();
-  for (;;) {
-    const removed = await trx.deleteFrom('likes').where('id', 'in', ids.orderBy('id').limit(ROWS_PER_BATCH)).returning(['question_id', 'user_id', 'created_at']).execute();
-    if (removed.length === 0) return questionIds;
-    for (const [likes, ids] of groupedByCount(
-      countsBy(removed, (like) => ({ question_id: like.question_id })),
-      'question_id',
-    )) {
-      await trx
-        .updateTable('questions')
-        .set({ like_count: sql`like_count - ${likes}` })
-        .where('id', 'in', ids)
-        .execute();
-    }
-    for (const [likes, ids] of groupedByCount(
-      countsBy(removed, (like) => ({ user_id: like.user_id })),
-      'user_id',
-    )) {
-      await trx
-        .updateTable('users')
-        .set({ like_count: sql`like_count - ${likes}` })
-        .where('id', 'in', ids)
-        .execute();
-    }
-    for (const like of removed) {
-      questionIds.add(like.question_id);
-      addActivity(activity, 'likes', like.created_at);
-    }
-    if (removed.length < ROWS_PER_BATCH) return questionIds;
+/** Takes `column` of each row of `table` down by as many as `ids` names it, one statement per amount. */
+async function countDown(trx: Db, table: 'users' | 'questions', column: 'answer_count' | 'like_count', ids: number[]): Promise<void> {
+  for (const [count, group] of groupedByCount(
+    countsBy(ids, (id) => ({ id })),
+    'id',
+  )) {
+    await trx
+      .updateTable(table as 'users')
+      .set(column, (eb) => eb(column, '-', count))
+      .where('id', 'in', group)
+      .execute();
   }
+}
+
+/** Deletes the votes of `ids` batch by batch, and takes each out of every count; returns the questions they were on. */
+function removeVotes(trx: Db, ids: RowIds<'votes'>, activity: ActivityByDay): Promise<Set<number>> {
+  return removeInBatches(
+    () =>
+      trx
+        .deleteFrom('votes')
+        .where('id', 'in', ids.orderBy('id').limit(ROWS_PER_BATCH))
+        .returning(['question_id', 'user_id', 'choice', 'gender', 'birth_year', 'country_id', 'created_at'])
+        .execute(),
+    async (removed) => {
+      await moveVoteCounts(
+        trx,
+        countsBy(removed, (vote) => ({ question_id: vote.question_id })),
+        -1,
+      );
+      await countInTallies(
+        trx,
+        removed.map((vote) => ({ questionId: vote.question_id, choice: vote.choice, voter: vote })),
+        -1,
+      );
+      await countDown(
+        trx,
+        'users',
+        'answer_count',
+        removed.map((vote) => vote.user_id),
+      );
+      for (const vote of removed) addActivity(activity, 'answers', vote.created_at);
+    },
+  );
+}
+
+/** Deletes the likes of `ids` batch by batch, and takes each out of the questions' and likers' counts; returns the questions they were on. */
+function removeLikes(trx: Db, ids: RowIds<'likes'>, activity: ActivityByDay): Promise<Set<number>> {
+  return removeInBatches(
+    () => trx.deleteFrom('likes').where('id', 'in', ids.orderBy('id').limit(ROWS_PER_BATCH)).returning(['question_id', 'user_id', 'created_at']).execute(),
+    async (removed) => {
+      await countDown(
+        trx,
+        'questions',
+        'like_count',
+        removed.map((like) => like.question_id),
+      );
+      await countDown(
+        trx,
+        'users',
+        'like_count',
+        removed.map((like) => like.user_id),
+      );
+      for (const like of removed) addActivity(activity, 'likes', like.created_at);
+    },
+  );
 }
