@@ -7,5 +7,6 @@ export * from './insights.js';
 export * from './live.js';
 export * from './notifications.js';
 export * from './discovery.js';
+export * from './account-life.js';
 export * from './paths.js';
 export * from './operations.js';

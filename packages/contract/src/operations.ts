@@ -69,6 +69,11 @@ export const operations: Record<string, Operation> = {
   'GET /api/polls/relate/:a/:b/csv': { operationId: 'downloadRelate', summary: 'Download a relate table as CSV' },
   'GET /api/polls/related/:id/': { operationId: 'listRelatedQuestions', summary: 'Questions whose answers go with this one’s' },
 
+  'POST /api/auth/password-reset/': { operationId: 'requestPasswordReset', summary: 'Mail a link to choose a new password, if an account has this address' },
+  'POST /api/auth/password-reset/confirm/': { operationId: 'resetPassword', summary: 'Choose a new password with a mailed link, and sign in' },
+  'GET /api/auth/export/': { operationId: 'exportAccount', summary: 'Download everything stored about you, as JSON' },
+  'POST /api/auth/delete/': { operationId: 'deleteAccount', summary: 'Delete your account and everything of yours' },
+
   'GET /api/polls/site-stats/': { operationId: 'getSiteStats', summary: 'How many people, questions, answers and likes the site has' },
   'GET /api/polls/site-stats/chart.svg': { operationId: 'getAnswersChart', summary: 'Chart of the answers given per day over the last 30 days' },
 

@@ -57,4 +57,9 @@ export const api = {
   suggestions: '/api/auth/suggestions/',
   /** Notification mail's unsubscribe link, without signing in: POST turns it off, GET shows a button that does (public). */
   unsubscribe: (token: string) => `/api/unsubscribe/?token=${encodeURIComponent(token)}`,
+  /** An account's life (contract: account-life.ts): a forgotten password (public), the caller's data, deleting the account. */
+  passwordReset: '/api/auth/password-reset/',
+  passwordResetConfirm: '/api/auth/password-reset/confirm/',
+  exportAccount: '/api/auth/export/',
+  deleteAccount: '/api/auth/delete/',
 } as const;

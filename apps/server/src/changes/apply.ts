@@ -19,7 +19,8 @@ export type Origin = 'here' | 'elsewhere';
  * heard from other instances, but where a copy can only be updated in place when the change is
  * known to have committed after it was read.
  */
-export function applyChange({ cards, viewers, lists, sessions, trending }: Memory, { live, unread }: Streams, change: HeardChange, origin: Origin): void {
+export function applyChange(memory: Memory, { live, unread }: Streams, change: HeardChange, origin: Origin): void {
+  const { cards, viewers, lists, sessions, trending } = memory;
   switch (change.kind) {
     case 'voted': {
       const { questionId, voterId, choice, seq, voterVersion } = change;
@@ -80,6 +81,27 @@ export function applyChange({ cards, viewers, lists, sessions, trending }: Memor
     case 'notificationsRead':
       unread.changed(change.userId);
       return;
+    case 'accountDeleted': {
+      // Every copy forgets the person and their questions; what counted their votes or likes is read again.
+      const { userId, questionIds, touchedQuestionIds, notifiedIds } = change;
+      const changedQuestions = [...questionIds, ...touchedQuestionIds];
+      cards.forget(questionIds);
+      for (const questionId of touchedQuestionIds) cards.staled(questionId);
+      lists.deleted(userId, questionIds);
+      memory.segmentTables.forget(changedQuestions);
+      memory.pairTables.forget(changedQuestions);
+      memory.related.forget(changedQuestions);
+      // Their votes of the last day no longer count: read again from the votes left.
+      trending.staled();
+      viewers.forget(userId);
+      memory.feedPages.forget(userId);
+      sessions.deleted(userId);
+      live.deleted(userId, questionIds);
+      for (const questionId of touchedQuestionIds) live.changed(questionId, userId, false);
+      unread.ended(userId);
+      for (const notifiedId of notifiedIds) unread.changed(notifiedId);
+      return;
+    }
     case 'missed':
       cards.staledAll();
       lists.staledAll();

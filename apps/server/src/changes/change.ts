@@ -5,8 +5,8 @@
  * each place that must handle it.
  */
 export type Change =
-  /** A vote, with its place in its question's order and the voter's state version after it. */
-  | { kind: 'voted'; questionId: number; voterId: number; choice: number; seq: number; voterVersion: number }
+  /** A vote, with its place in its question's order, the question's vote count with it and the voter's state version after it. */
+  | { kind: 'voted'; questionId: number; voterId: number; choice: number; seq: number; count: number; voterVersion: number }
   | { kind: 'liked' | 'unliked'; questionId: number; userId: number; version: number }
   /** The person hid (passed) the question, or showed it again. */
   | { kind: 'passed' | 'unpassed'; questionId: number; userId: number; version: number }
@@ -24,7 +24,13 @@ export type Change =
   /** Notifications were written for the person in the transaction of what they tell (within.ts). */
   | { kind: 'notified'; userId: number }
   /** The person marked notifications read. */
-  | { kind: 'notificationsRead'; userId: number };
+  | { kind: 'notificationsRead'; userId: number }
+  /**
+   * The person deleted their account, and with it their questions (`questionIds`), their votes
+   * and likes on others' questions (`touchedQuestionIds`, whose counts moved) and their part in
+   * others' notifications (`notifiedIds`: whose unread counts may have moved).
+   */
+  | { kind: 'accountDeleted'; userId: number; questionIds: number[]; touchedQuestionIds: number[]; notifiedIds: number[] };
 
 export type ChangeKind = Change['kind'];
 
@@ -49,6 +55,7 @@ const KNOWN_KINDS: Record<ChangeKind, true> = {
   passwordChanged: true,
   notified: true,
   notificationsRead: true,
+  accountDeleted: true,
 };
 
 /** A change as it crosses to the other instances. */

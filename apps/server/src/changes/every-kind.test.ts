@@ -206,6 +206,28 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     await followee.api.post(api.notificationsRead, notificationsReadBodySchema, {}, unreadSchema);
     expect(await nextUnread()).toBe(0);
   },
+  async accountDeleted() {
+    const leaver = await signUp(one);
+    const theirs = await ask(leaver, { category: 5, tags: ['farewell'] });
+    const others = await ask(author);
+    await leaver.api.post(api.answer(others), answerBodySchema, { choice: 1 }, questionSchema);
+    await leaver.api.post(api.follow(reader.id), connectedSchema);
+    // Instance two keeps the leaver's session, their question in its lists, the count of their vote, and the reader's unread count.
+    expect(await statusOnTwo(leaver.token, api.myStats)).toBe(200);
+    for (const path of [api.category(5), api.tag('farewell')]) expect(await idsOnTwo(reader, path)).toContain(theirs);
+    expect((await questionOnTwo(reader, theirs)).id).toBe(theirs);
+    expect((await questionOnTwo(author, others)).result?.count).toBe(1);
+    const nextUnread = await unreadOnTwo(reader);
+    const unread = await nextUnread();
+    expect(unread).toBeGreaterThan(0);
+
+    expect((await leaver.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
+    await eventually(async () => expect(await statusOnTwo(reader.token, api.question(theirs))).toBe(404));
+    expect(await statusOnTwo(leaver.token, api.myStats)).toBe(401);
+    for (const path of [api.category(5), api.tag('farewell')]) expect(await idsOnTwo(reader, path)).not.toContain(theirs);
+    expect((await questionOnTwo(author, others)).result?.count).toBe(0);
+    expect(await nextUnread()).toBe(unread - 1);
+  },
 };
 
 describe('every kind of change made on one instance', () => {

@@ -23,7 +23,7 @@ export async function within(trx: Db, changes: readonly Change[]): Promise<Chang
         break;
       case 'voted':
         // Only a milestone costs a statement: every other vote writes nothing more.
-        if (isMilestone(change.seq)) tell(await notifyVotes(trx, change.voterId, change.questionId, change.seq));
+        if (isMilestone(change.count)) tell(await notifyVotes(trx, change.voterId, change.questionId, change.count));
         break;
       case 'unliked':
       case 'passed':
@@ -38,6 +38,7 @@ export async function within(trx: Db, changes: readonly Change[]): Promise<Chang
       case 'passwordChanged':
       case 'notified':
       case 'notificationsRead':
+      case 'accountDeleted':
         break;
       default: {
         const unhandled: never = change;

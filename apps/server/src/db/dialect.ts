@@ -49,12 +49,38 @@ export function skippingLockedRows<DB, TB extends keyof DB, O>(dialect: DialectN
 }
 
 /**
- * The rows a transaction reads to change: on PostgreSQL locked until it ends, so that another
- * transaction that would change them waits and then sees the change. A SQLite file has one
- * writer at a time.
+ * The rows a transaction is about to change, locked on PostgreSQL until it ends, in the order
+ * read: writers that lock rows of one table in one order never wait on each other in a circle.
+ * A SQLite file has one writer at a time, so its transaction alone is enough.
  */
-export function lockingRows<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function lockedForUpdate<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate() : query;
+}
+
+/** A write that refers to a row another transaction deleted meanwhile: a question or person gone with their account. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}
+
+/**
+ * A transaction PostgreSQL ended to settle a conflict with another (a deadlock, or a row it
+ * relied on changed): run again, it sees the other's work and goes through.
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001' || isForeignKeyViolation(error);
+}
+
+/** Runs `write` (a whole transaction) again when PostgreSQL ended it to settle a conflict, up to `attempts` times in all. */
+export async function retryingConflicts<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || !isWriteConflict(error)) throw error;
+    }
+  }
 }
 
 /**

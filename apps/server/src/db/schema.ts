@@ -61,6 +61,8 @@ export interface QuestionTable {
   published_at: string;
   vote_count: Generated<number>;
   like_count: Generated<number>;
+  /** Votes deleted with their voters' accounts: the last vote's seq is `vote_count + votes_removed` (migration 008). */
+  votes_removed: Generated<number>;
 }
 
 export interface QuestionTagTable {
@@ -84,7 +86,7 @@ export interface VoteTable {
   user_id: number;
   choice: number;
   created_at: string;
-  /** The vote's place among its question's votes, from 1: the question's vote_count once it was cast. */
+  /** The vote's place among its question's votes, from 1: the question's `vote_count + votes_removed` once it was cast. */
   seq: number;
   /** The voter's group when the vote was cast: later changes to their settings leave it be. */
   gender: 'F' | 'M';
@@ -197,6 +199,14 @@ export interface MailOutboxTable {
   given_up_at: string | null;
 }
 
+/** A forgotten-password link's token, by its SHA-256 hash, until it is used or lapses (migration 008). */
+export interface PasswordResetTokenTable {
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   countries: CountryTable;
   categories: CategoryTable;
@@ -218,6 +228,7 @@ export interface Database {
   notifications: NotificationTable;
   notification_actors: NotificationActorTable;
   mail_outbox: MailOutboxTable;
+  password_reset_tokens: PasswordResetTokenTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -62,6 +62,11 @@ export class ClockCache<K, V> {
     for (const entry of this.entries.values()) yield entry.value;
   }
 
+  /** Each key with its value; changing what is kept while going through it is for after. */
+  *keyed(): IterableIterator<[K, V]> {
+    for (const [key, entry] of this.entries) yield [key, entry.value];
+  }
+
   clear(): void {
     for (const { value } of this.entries.values()) this.dropped(value);
     this.entries.clear();

@@ -110,6 +110,14 @@ const access: Record<string, Access> = {
   // Called without its token here: nobody is unsubscribed (modules/notifications/mail.test.ts calls it with one).
   [route('GET', '/api/unsubscribe/')]: { public: true, ...everyone(400) },
   [route('POST', '/api/unsubscribe/')]: { public: true, ...everyone(400) },
+
+  // Anyone may ask for a link for any address: the answer is the same, and the link goes to the address.
+  [route('POST', api.passwordReset)]: { public: true, ...everyone(200), body: (caller, world) => ({ email: (caller ?? world.voter).email }) },
+  // A token nobody was mailed (modules/auth/password-reset.test.ts uses mailed ones).
+  [route('POST', api.passwordResetConfirm)]: { public: true, ...everyone(400), body: () => ({ token: 'not-a-mailed-token', password: 'a new password' }) },
+  [route('GET', api.exportAccount)]: everyone(200),
+  // With a wrong password here: a deletion acts on the caller only (modules/auth/account-deletion.test.ts deletes).
+  [route('POST', api.deleteAccount)]: { ...everyone(400), body: () => ({ password: 'wrong horse' }) },
 };
 
 async function buildWorld(): Promise<World> {

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@pollscope/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isForeignKeyViolation } from '../db/dialect.js';
 import { HttpError } from '../errors.js';
 
 const statusMessages: Record<number, string> = {
@@ -35,6 +36,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The message says what to fix, as the first field's error does; the form shows the rest beside their fields.
       return reply.code(400).send({ message: Object.values(errors)[0] ?? statusMessages[400], errors } satisfies ErrorBody);
     }
+    // A write raced the deletion of what it refers to: a question or person deleted with an account.
+    if (isForeignKeyViolation(error)) return reply.code(404).send({ message: 'Not found: it was just deleted' } satisfies ErrorBody);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? 60);

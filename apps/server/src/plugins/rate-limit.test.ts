@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helper.js';
-import { loginAttemptsPerAccount, rateLimits } from './rate-limit.js';
+import { loginAttemptsPerAccount, rateLimits, resetRequestsPerAccount } from './rate-limit.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -95,23 +95,51 @@ describe('rate limits', () => {
     expectRateLimited(await call({ url: api.register, address, payload: { email: 'not an email' } }), windowSeconds);
   });
 
-  const perUser: { name: 'create' | 'answer' | 'like' | 'follow'; url: string; payload?: unknown }[] = [
+  for (const name of ['passwordReset', 'passwordResetConfirm'] as const) {
+    it(`limits ${name} per address`, async () => {
+      const address = newAddress();
+      const url = name === 'passwordReset' ? api.passwordReset : api.passwordResetConfirm;
+      const { max, windowSeconds } = rateLimits[name];
+      // Refused bodies, answered at once (a request that may mail waits its fixed time), each naming another account.
+      const refused = (index: number) => ({ email: `not an email ${index}` });
+      const statuses = await repeat(max, (index) => call({ url, address, payload: refused(index) }));
+      expect(statuses.every((status) => status === 400)).toBe(true);
+      expectRateLimited(await call({ url, address, payload: refused(max) }), windowSeconds);
+      expect((await call({ url, address: newAddress(), payload: refused(max) })).statusCode).toBe(400);
+    });
+  }
+
+  it('limits the links mailed to one address, whoever asks', async () => {
+    const user = await signUp();
+    const statuses = await repeat(resetRequestsPerAccount.max, () => call({ url: api.passwordReset, address: newAddress(), payload: { email: user.email } }));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expectRateLimited(await call({ url: api.passwordReset, address: newAddress(), payload: { email: ` ${user.email.toUpperCase()}` } }), resetRequestsPerAccount.windowSeconds);
+    // Nobody learns from it whether the address has an account: one without is limited alike.
+    const unknown = 'nobody-limited@example.com';
+    await repeat(resetRequestsPerAccount.max, () => call({ url: api.passwordReset, address: newAddress(), payload: { email: unknown } }));
+    expectRateLimited(await call({ url: api.passwordReset, address: newAddress(), payload: { email: unknown } }), resetRequestsPerAccount.windowSeconds);
+  });
+
+  const perUser: { name: 'create' | 'answer' | 'like' | 'follow' | 'exportAccount' | 'deleteAccount'; url: string; payload?: unknown; method?: 'GET' }[] = [
     { name: 'create', url: api.create, payload: { type: 'MC' } },
     { name: 'answer', url: api.answer(999_999), payload: { choice: 1 } },
     { name: 'like', url: api.like(999_999) },
     { name: 'follow', url: api.follow(999_999) },
+    { name: 'exportAccount', url: api.exportAccount, method: 'GET' },
+    // A wrong password: guessing it, to delete someone's account from their device, is limited.
+    { name: 'deleteAccount', url: api.deleteAccount, payload: { password: 'wrong password' } },
   ];
 
-  for (const { name, url, payload } of perUser) {
+  for (const { name, url, payload, method } of perUser) {
     it(`limits ${name} per user, not per address`, async () => {
       const address = newAddress();
       const [user, neighbour] = [await signUp(), await signUp()];
       const { max, windowSeconds } = rateLimits[name];
-      const statuses = await repeat(max, () => call({ url, address, user, payload }));
+      const statuses = await repeat(max, () => call({ url, address, user, payload, method }));
       expect(statuses.every((status) => status !== 429)).toBe(true);
 
-      expectRateLimited(await call({ url, address: newAddress(), user, payload }), windowSeconds);
-      const fromSameAddress = await call({ url, address, user: neighbour, payload });
+      expectRateLimited(await call({ url, address: newAddress(), user, payload, method }), windowSeconds);
+      const fromSameAddress = await call({ url, address, user: neighbour, payload, method });
       expect(fromSameAddress.statusCode).not.toBe(429);
     });
   }

@@ -24,6 +24,10 @@ export const rateLimits = {
     windowSeconds: 60,
     routes: [`POST ${api.follow(':user')}`, `POST ${api.unfollow(':user')}`, `POST ${api.ban(':user')}`, `POST ${api.unban(':user')}`],
   },
+  passwordReset: { max: 20, windowSeconds: 3600, routes: [`POST ${api.passwordReset}`] },
+  passwordResetConfirm: { max: 20, windowSeconds: 3600, routes: [`POST ${api.passwordResetConfirm}`] },
+  exportAccount: { max: 5, windowSeconds: 3600, routes: [`GET ${api.exportAccount}`] },
+  deleteAccount: { max: 10, windowSeconds: 3600, routes: [`POST ${api.deleteAccount}`] },
 } satisfies Record<string, Limit>;
 
 /**
@@ -31,6 +35,9 @@ export const rateLimits = {
  * over many machines still gets only this many tries.
  */
 export const loginAttemptsPerAccount = { max: 10, windowSeconds: 15 * 60 };
+
+/** Links to choose a new password mailed to one address, whoever asks: nobody can fill a mailbox with them. */
+export const resetRequestsPerAccount = { max: 5, windowSeconds: 3600 };
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -117,17 +124,19 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (request) => `${name}:${visitor(request)}` });
     for (const route of limit.routes) add(route, { hook: 'onRequest', check: (request, reply) => enforce(limiter, request, reply) });
   }
-  const perAccount = app.createRateLimit({
-    max: loginAttemptsPerAccount.max,
-    timeWindow: loginAttemptsPerAccount.windowSeconds * 1000,
-    keyGenerator: (request) => `login-account:${accountOf(request)}`,
-  });
-  add(`POST ${api.login}`, {
-    hook: 'preValidation',
-    check: async (request, reply) => {
-      if (accountOf(request)) await enforce(perAccount, request, reply);
-    },
-  });
+  const accountLimits = [
+    { name: 'login-account', limit: loginAttemptsPerAccount, route: `POST ${api.login}` },
+    { name: 'password-reset-account', limit: resetRequestsPerAccount, route: `POST ${api.passwordReset}` },
+  ];
+  for (const { name, limit, route } of accountLimits) {
+    const perAccount = app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (request) => `${name}:${accountOf(request)}` });
+    add(route, {
+      hook: 'preValidation',
+      check: async (request, reply) => {
+        if (accountOf(request)) await enforce(perAccount, request, reply);
+      },
+    });
+  }
 
   const attached = new Set<string>();
   app.addHook('onRoute', (route) => {

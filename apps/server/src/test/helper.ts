@@ -17,6 +17,7 @@ import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.js';
 import { seedReferenceData } from '../seed/reference.js';
 import { apiClient, RawReply, type ApiClient } from './client.js';
+import { startMailServer, type TestMailServer } from './mail-server.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from './postgres.js';
 
 export interface TestContext {
@@ -59,9 +60,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A fresh, migrated and seeded database of its own for one test file, and the app on it. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const testDatabase = await createTestDatabase();
+  // Mail the test does not catch with a mail server of its own is written here, not beside the project's data.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-test-mail-'));
   const config: Config = {
     ...loadConfig({}),
     databaseUrl: testDatabase.url,
+    mailDir,
     seedDemo: false,
     rateLimits: false,
     // The cheapest cost scrypt allows with these parameters keeps registrations fast in tests.
@@ -80,9 +84,22 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await ctx.app.close();
       await database.close();
       await testDatabase.drop();
+      fs.rmSync(mailDir, { recursive: true, force: true });
     },
   };
   return ctx;
+}
+
+/** A test app whose mail goes through a test mail server of its own; closing the app stops the server too. */
+export async function createTestAppWithMail(overrides: Partial<Config> = {}): Promise<{ ctx: TestContext; mailbox: TestMailServer }> {
+  const mailbox = await startMailServer();
+  const ctx = await createTestApp({ smtpUrl: mailbox.url, ...overrides });
+  const closeApp = ctx.close;
+  ctx.close = async () => {
+    await closeApp();
+    await mailbox.stop();
+  };
+  return { ctx, mailbox };
 }
 
 /** Another instance of the app on the test's database, as a second server of one deployment. */

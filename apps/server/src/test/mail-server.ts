@@ -2,6 +2,9 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
+/** The address a mail was sent to. */
+export const recipientOf = (mail: ParsedMail): string | undefined => [mail.to].flat()[0]?.text;
+
 /** An SMTP server for the tests, keeping every mail it accepts, parsed. */
 export interface TestMailServer {
   /** The SMTP_URL that sends to it, with a user and password it accepts. */
@@ -21,9 +24,10 @@ export interface TestMailServer {
   readonly held: number;
 }
 
-export async function startMailServer(): Promise<TestMailServer> {
+/** Listens on `port`, or on a free one: a server started before the test, as the browser tests' is, is told the port in advance. */
+export async function startMailServer({ port: fixedPort = 0 }: { port?: number } = {}): Promise<TestMailServer> {
   const received: ParsedMail[] = [];
-  let port = 0;
+  let port = fixedPort;
   let server: SMTPServer | null = null;
   let holding: 'greeting' | 'reply' | null = null;
   let held = 0;

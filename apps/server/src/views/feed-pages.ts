@@ -50,6 +50,11 @@ export class FeedPages {
     return page.body;
   }
 
+  /** The person's account was deleted. */
+  forget(userId: number): void {
+    this.pages.delete(userId);
+  }
+
   keep(userId: number, page: FeedPage): void {
     if (this.maxBytes > 0) this.pages.set(userId, page);
   }

@@ -39,14 +39,14 @@ export function byQuestionId(ids: readonly number[]): Candidate[] {
  */
 export async function hydrate({ db, cards, viewer }: Reader, ids: readonly number[]): Promise<CardRead[]> {
   if (ids.length === 0) return [];
-  let ownVotes: Map<number, number> | undefined;
+  let ownVoteSeqs: Map<number, number> | undefined;
   if (viewer) {
     for (const id of ids) {
       const vote = viewer.votes.get(id);
-      if (vote) (ownVotes ??= new Map()).set(id, vote.seq);
+      if (vote) (ownVoteSeqs ??= new Map()).set(id, vote.seq);
     }
   }
-  const reads = await cards.read(db, ids, ownVotes);
+  const reads = await cards.read(db, ids, ownVoteSeqs);
   return ids.flatMap((id) => reads.get(id) ?? []);
 }
 

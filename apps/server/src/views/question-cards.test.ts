@@ -110,6 +110,35 @@ describe('question cards', () => {
     expect(await readNow()).toBe(afterLike);
   });
 
+  it('count a vote in place after another was removed with its voter, by the seq that goes on past it', async () => {
+    const question = await ask(author, { choices: ['A', 'B'] });
+    const leaver = await signUp(ctx);
+    await leaver.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+    await answerElsewhere(question, 2);
+    const cards = new QuestionCards(100);
+    expect(await votesOf(cards, question)).toMatchObject({ count: 2 });
+    expect((await leaver.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
+    cards.staled(question);
+    expect(await votesOf(cards, question)).toEqual({ count: 1, byChoice: { 2: 1 }, likes: 0 });
+    const next = await answerElsewhere(question, 1);
+    expect(next).toBe(3);
+    cards.voteCounted(question, 1, next);
+    expect(await votesOf(cards, question)).toEqual({ count: 2, byChoice: { 1: 1, 2: 1 }, likes: 0 });
+  });
+
+  it('forget a deleted question, even one that a read under way found before it went', async () => {
+    const leaver = await signUp(ctx);
+    const question = await ask(leaver);
+    const cards = new QuestionCards(100);
+    // Heard while the read is under way: what it finds may predate the deletion.
+    const reading = cards.read(ctx.database.db, [question]);
+    cards.forget([question]);
+    expect((await leaver.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
+    expect((await reading).size).toBe(0);
+    // Nor was it kept: the next read asks the database, which has it no more.
+    expect((await cards.read(ctx.database.db, [question])).size).toBe(0);
+  });
+
   it('leave out questions that do not exist', async () => {
     const cards = new QuestionCards(100);
     expect((await cards.read(ctx.database.db, [987_654])).size).toBe(0);

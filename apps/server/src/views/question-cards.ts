@@ -1,7 +1,7 @@
 import type { Question, Result } from '@pollscope/contract';
 import type { Db } from '../db/index.js';
 import { ClockCache } from '../lib/clock-cache.js';
-import { buildResult, choiceLabels, questionKind, type QuestionKind } from './results.js';
+import { buildResult, choicesOf, questionKind, type QuestionKind } from './results.js';
 
 /** What never changes once a question is asked, as the contract's Question has it. */
 export type FixedPart = Pick<Question, 'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'>;
@@ -9,6 +9,8 @@ export type FixedPart = Pick<Question, 'id' | 'qid' | 'type' | 'title' | 'catego
 /** What votes, likes and the author's profile change. */
 export interface MovingPart {
   voteCount: number;
+  /** Votes deleted with their voters' accounts: the last vote counted has seq `voteCount + votesRemoved`. */
+  votesRemoved: number;
   likeCount: number;
   authorName: string;
   votesByChoice: ReadonlyMap<number, number>;
@@ -54,6 +56,11 @@ function readOf(card: QuestionCard, moving: MovingPart): CardRead {
   return card.lastRead;
 }
 
+/** The seq of the last vote a moving part counts. */
+export function lastSeqOf(moving: Pick<MovingPart, 'voteCount' | 'votesRemoved'>): number {
+  return moving.voteCount + moving.votesRemoved;
+}
+
 export function resultOf(card: QuestionCard, moving: MovingPart): Result {
   return (moving.result ??= buildResult(card.kind, moving.votesByChoice));
 }
@@ -90,6 +97,8 @@ export class QuestionCards {
   private readonly cards: ClockCache<number, QuestionCard>;
   /** Parts that thousands of cards have alike, as one object each: the kinds with a fixed scale, the categories. */
   private readonly sharedParts = new Map<string, object>();
+  /** For each read from the database under way, the questions deleted meanwhile: it may have found them before. */
+  private readonly reading = new Set<Set<number>>();
 
   constructor(maxCards: number) {
     // A card no longer kept is no longer updated: marked stale, nothing made from it passes for current.
@@ -97,10 +106,10 @@ export class QuestionCards {
   }
 
   /**
-   * The cards of `ids` that exist, each with a moving part counting at least the votes
-   * `minimumVotes` asks of it (a viewer's own vote must show in the result they see).
+   * The cards of `ids` that exist, each with a moving part that has counted the votes up to the
+   * seq `seqsCounted` asks of it (a viewer's own vote must show in the result they see).
    */
-  async read(db: Db, ids: readonly number[], minimumVotes?: ReadonlyMap<number, number>): Promise<Map<number, CardRead>> {
+  async read(db: Db, ids: readonly number[], seqsCounted?: ReadonlyMap<number, number>): Promise<Map<number, CardRead>> {
     const reads = new Map<number, CardRead>();
     const missing: number[] = [];
     const stale: QuestionCard[] = [];
@@ -110,7 +119,7 @@ export class QuestionCards {
         missing.push(id);
         continue;
       }
-      if (card.moving && card.moving.voteCount >= (minimumVotes?.get(id) ?? 0)) reads.set(id, readOf(card, card.moving));
+      if (card.moving && lastSeqOf(card.moving) >= (seqsCounted?.get(id) ?? 0)) reads.set(id, readOf(card, card.moving));
       else stale.push(card);
     }
     if (missing.length > 0 || stale.length > 0) await this.readFromDatabase(db, missing, stale, reads);
@@ -124,14 +133,14 @@ export class QuestionCards {
     card.generation += 1;
     const moving = card.moving;
     // Exact only when every earlier vote is counted already, and this one not yet; else read it again.
-    if (!moving || moving.voteCount !== seq - 1) {
+    if (!moving || lastSeqOf(moving) !== seq - 1) {
       card.moving = null;
       return;
     }
     const votesByChoice = new Map(moving.votesByChoice);
     votesByChoice.set(choice, (votesByChoice.get(choice) ?? 0) + 1);
     // What was written from the old counts goes with them.
-    card.moving = { ...moving, voteCount: seq, votesByChoice, result: undefined, json: undefined };
+    card.moving = { ...moving, voteCount: moving.voteCount + 1, votesByChoice, result: undefined, json: undefined };
   }
 
   /** A like or unlike committed here. */
@@ -147,6 +156,14 @@ export class QuestionCards {
   staled(questionId: number): void {
     const card = this.cards.get(questionId);
     if (card) stale(card);
+  }
+
+  /** The questions were deleted: nothing shows them again, not even a read that found them before. */
+  forget(questionIds: readonly number[]): void {
+    for (const questionId of questionIds) {
+      this.cards.delete(questionId);
+      for (const deleted of this.reading) deleted.add(questionId);
+    }
   }
 
   /** The author changed their name: rare enough to look at every card kept. */
@@ -169,6 +186,8 @@ export class QuestionCards {
   private async readFromDatabase(db: Db, missing: number[], stale: QuestionCard[], reads: Map<number, CardRead>): Promise<void> {
     const generations = new Map(stale.map((card) => [card.id, card.generation]));
     const staleIds = stale.map((card) => card.id);
+    const deletedMeanwhile = new Set<number>();
+    this.reading.add(deletedMeanwhile);
     const [newRows, tagRows, movingRows, votesByQuestion] = await Promise.all([
       missing.length === 0
         ? []
@@ -188,6 +207,7 @@ export class QuestionCards {
               'questions.range_max',
               'questions.published_at',
               'questions.vote_count',
+              'questions.votes_removed',
               'questions.like_count',
               'users.first_name as author_name',
             ])
@@ -199,13 +219,14 @@ export class QuestionCards {
         : db
             .selectFrom('questions')
             .innerJoin('users', 'users.id', 'questions.user_id')
-            .select(['questions.id', 'questions.vote_count', 'questions.like_count', 'users.first_name as author_name'])
+            .select(['questions.id', 'questions.vote_count', 'questions.votes_removed', 'questions.like_count', 'users.first_name as author_name'])
             .where('questions.id', 'in', staleIds)
             .execute(),
       tallies(db, [...missing, ...staleIds]),
-    ]);
-    const movingOf = (row: { id: number; vote_count: number; like_count: number; author_name: string }): MovingPart => ({
+    ]).finally(() => this.reading.delete(deletedMeanwhile));
+    const movingOf = (row: { id: number; vote_count: number; votes_removed: number; like_count: number; author_name: string }): MovingPart => ({
       voteCount: row.vote_count,
+      votesRemoved: row.votes_removed,
       likeCount: row.like_count,
       authorName: row.author_name,
       votesByChoice: votesByQuestion.get(row.id) ?? new Map(),
@@ -218,6 +239,7 @@ export class QuestionCards {
       tagsByQuestion.set(question_id, tags);
     }
     for (const row of newRows) {
+      if (deletedMeanwhile.has(row.id)) continue;
       const read = questionKind(row);
       // A number's bounds are the author's own; a choice's count and a rating's scale are few.
       const kind = read.type === 'N' ? read : this.shared(`kind:${read.type === 'MC' ? read.keys.length : `${read.min}:${read.max}`}`, read);
@@ -229,7 +251,7 @@ export class QuestionCards {
         type: kind.type,
         title: row.title,
         category,
-        choices: kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max },
+        choices: choicesOf(row, kind),
         tags: tagsByQuestion.get(row.id) ?? [],
         published_at: row.published_at,
         user: row.user_id,

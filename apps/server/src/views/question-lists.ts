@@ -170,6 +170,23 @@ export class QuestionLists {
     }
   }
 
+  /**
+   * The questions were deleted with their author's account: the author's list goes, and they
+   * leave every other list kept. Lists being read are read again, as the read may predate it.
+   */
+  deleted(authorId: number, questionIds: readonly number[]): void {
+    for (const mark of this.reading.values()) mark.staled = true;
+    this.lists.delete(nameOf({ by: 'author', id: authorId }));
+    const gone = new Set(questionIds);
+    const touched = [...this.lists.keyed()].filter(([, list]) => list.ids.some((id) => gone.has(id)));
+    for (const [name, list] of touched) {
+      const ids = list.ids.filter((id) => !gone.has(id));
+      // A list that kept only the newest ids and lost them all no longer knows where the older begin.
+      if (ids.length === 0 && !list.complete) this.lists.delete(name);
+      else this.lists.set(name, { ids, complete: list.complete, current: true });
+    }
+  }
+
   /** Changes made elsewhere may have gone unheard. */
   staledAll(): void {
     for (const mark of this.reading.values()) mark.staled = true;

@@ -1,4 +1,4 @@
-import type { McAnswer, Result, ValueAnswer } from '@pollscope/contract';
+import type { McAnswer, Question, Result, ValueAnswer } from '@pollscope/contract';
 import type { QuestionRow } from '../db/schema.js';
 
 export type QuestionKind = { type: 'MC'; keys: number[] } | { type: 'RS' | 'N'; min: number; max: number };
@@ -7,6 +7,11 @@ type QuestionShape = Pick<QuestionRow, 'type' | 'choice_labels' | 'range_min' | 
 
 export function choiceLabels(row: Pick<QuestionRow, 'choice_labels'>): string[] {
   return row.choice_labels ? (JSON.parse(row.choice_labels) as string[]) : [];
+}
+
+/** The choices as the contract's Question has them: MC keys and labels, or a rating's or number's bounds. */
+export function choicesOf(row: Pick<QuestionRow, 'choice_labels'>, kind: QuestionKind): Question['choices'] {
+  return kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max };
 }
 
 /** MC choices are keyed 1..n in the order they were written. */

@@ -133,6 +133,11 @@ export class ViewerStates {
     return state;
   }
 
+  /** The person's account was deleted. */
+  forget(userId: number): void {
+    this.states.delete(userId);
+  }
+
   /**
    * A committed change that took the viewer's version to `version`: when the kept state is the one
    * just before it, it takes the change; otherwise the next call reads the state again.

@@ -12,6 +12,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the app and its API answer; empty when the browser tests are skipped. */
     baseUrl: string;
+    /** The port the server sends mail to: a test that reads mail listens there with a test mail server (apps/server/src/test/mail-server.ts). */
+    smtpPort: number;
   }
 }
 
@@ -64,6 +66,7 @@ export default async function setup(project: TestProject) {
     if (browserTestsRequired()) throw new Error(`The browser tests must run under CI, but cannot: ${why}`);
     announceSkip(why);
     project.provide('baseUrl', '');
+    project.provide('smtpPort', 0);
     // Said again once the run is over, where it is not lost among the other output.
     return () => announceSkip(why);
   }
@@ -76,6 +79,7 @@ export default async function setup(project: TestProject) {
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
   const port = await freePort();
+  const smtpPort = await freePort();
   const server = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: path.join(repoDir, 'apps/server'),
     env: {
@@ -87,6 +91,9 @@ export default async function setup(project: TestProject) {
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST: path.join(webDir, 'dist'),
+      // Nothing listens there until a test that reads mail does: the server keeps what it sends meanwhile and tries again later.
+      SMTP_URL: `smtp://pollscope:secret@127.0.0.1:${smtpPort}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
     stdio: ['ignore', log, log],
   });
@@ -94,6 +101,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(baseUrl, server, logFile);
   project.provide('baseUrl', baseUrl);
+  project.provide('smtpPort', smtpPort);
 
   return async () => {
     if (server.exitCode === null) {

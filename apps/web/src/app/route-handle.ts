@@ -23,3 +23,9 @@ export interface SearchHandle {
 export function useRouteHandle<Handle extends ListHandle | InfoPageHandle | SearchHandle>(): Handle {
   return useMatches().at(-1)?.handle as Handle;
 }
+
+/** What a screen that sends the person to log in tells the log-in screen. */
+export interface LoginState {
+  /** Their account was just deleted. */
+  accountDeleted?: boolean;
+}

@@ -125,6 +125,48 @@ describe('app routes', () => {
     }
   });
 
+  it('opens the new-password screen of a mailed link, even where someone is signed in', async () => {
+    storeToken('someone-else');
+    stubApi(() => undefined);
+    openAt('/reset-password?token=from-the-mail');
+    expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toBeInTheDocument();
+  });
+
+  it('says a link without its token is not complete', async () => {
+    stubApi(() => undefined);
+    openAt('/reset-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link is not complete');
+    expect(screen.getByRole('link', { name: 'ask for a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('goes from log-in to the form for a forgotten password', async () => {
+    stubApi(() => undefined);
+    const router = openAt('/login');
+    await userEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+
+  it('lands on log-in, saying so, once the account is deleted from personal info', async () => {
+    storeToken('t0k3n');
+    stubApi(({ method, path }) => {
+      if (path === '/api/auth/account/') return { body: { first_name: 'Ada', birthdate: '1990-06-15', country: 826, favorite_category: null, favorite_topic: null, gender: 'F' } };
+      if (path === '/api/polls/stats/') return { body: { question: 0, answer: 0, like: 0 } };
+      if (path === '/api/polls/countries/' || path === '/api/polls/categories/') return { body: [] };
+      if (path === '/api/notifications/live/') return { body: { unread: 0 } };
+      if (method === 'POST' && path === '/api/auth/delete/') return { status: 204 };
+      return undefined;
+    });
+    const router = openAt('/myaccount');
+    await userEvent.type(await screen.findByLabelText('Password'), 'correct horse');
+    await userEvent.type(screen.getByLabelText('Type “delete my account”'), 'delete my account');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(/Your account is deleted/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByRole('link', { name: 'My account' })).not.toBeInTheDocument();
+  });
+
   it('shows "Page not found!" for an unknown address', async () => {
     stubApi(() => undefined);
     openAt('/no/such/page');

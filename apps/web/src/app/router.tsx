@@ -58,8 +58,11 @@ export const routes: RouteObject[] = [
           { path: paths.quiz.path, loader: loadingData(() => [api.quizes], { signedIn: false }), lazy: () => import('./routes/quiz') },
           { path: paths.register.path, loader: loadingData(() => [api.countries], { signedIn: false }), lazy: () => import('./routes/register') },
           { path: paths.login.path, lazy: () => import('./routes/login') },
+          { path: paths.forgotPassword.path, lazy: () => import('./routes/forgot-password') },
         ],
       },
+      // Opened from a mail, maybe where someone else is signed in: the new password signs its owner in instead.
+      { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
       {
         loader: requireSignedIn,
         children: [

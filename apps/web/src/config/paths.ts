@@ -33,4 +33,7 @@ export const paths = {
   search: { path: '/search', getHref: (query = '') => (query ? `/search?q=${encodeURIComponent(query)}` : '/search') },
   searchPeople: { path: '/search/people', getHref: (query = '') => (query ? `/search/people?q=${encodeURIComponent(query)}` : '/search/people') },
   trending: fixed('/trending'),
+  forgotPassword: fixed('/forgot-password'),
+  /** Where a forgotten-password mail's link leads, with its token. */
+  resetPassword: { path: '/reset-password', getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}` },
 } as const;

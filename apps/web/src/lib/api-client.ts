@@ -90,6 +90,28 @@ export function apiPost<T>(path: string, body?: unknown, options: Omit<RequestOp
   return request<T>(path, { ...options, method: 'POST', body });
 }
 
+/** A file the API sends as an attachment, with the name it gives it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/** Fetches a file as the signed-in person: a plain link cannot send the token. Failures come back as an ApiError value. */
+export async function apiDownload(path: string, fallbackName: string): Promise<ApiResult<DownloadedFile>> {
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: authorizationHeader() });
+  } catch {
+    return new ApiError(0, { message: 'Cannot reach the server. Check your connection and try again.' });
+  }
+  if (!response.ok) {
+    endSessionIfRejected(response);
+    return new ApiError(response.status, await errorBody(response));
+  }
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename };
+}
+
 /** SWR's fetcher: SWR learns about a failure only from a thrown error. */
 export async function fetchJson<T>(path: string): Promise<T> {
   const result = await apiGet<T>(path);

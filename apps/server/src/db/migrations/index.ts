@@ -7,6 +7,7 @@ import { viewerVersions } from './004-viewer-versions.js';
 import { notifications } from './005-notifications.js';
 import { mailOutbox } from './006-mail-outbox.js';
 import { notificationMail } from './007-notification-mail.js';
+import { accountLife } from './008-account-life.js';
 import { search } from './009-search.js';
 import { outboxOfMailToSend } from './011-outbox-of-mail-to-send.js';
 
@@ -20,6 +21,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '005-notifications': notifications(dialect),
     '006-mail-outbox': mailOutbox(dialect),
     '007-notification-mail': notificationMail(),
+    '008-account-life': accountLife(),
     '009-search': search(dialect),
     '011-outbox-of-mail-to-send': outboxOfMailToSend(),
   };

@@ -10,6 +10,9 @@ import { searchName } from '../../lib/search-text.js';
 import { questionKind } from '../../views/results.js';
 import { checkChoice, recordVote } from '../polls/index.js';
 import { countActivity } from '../site/index.js';
+import type { Config } from '../../config.js';
+import { queueChangeNotice } from './notices.js';
+import { forgetResetTokens } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
 import { endOtherSessions } from './sessions.js';
 
@@ -87,9 +90,19 @@ export async function getSettings(db: Db, userId: number): Promise<Settings> {
 
 /**
  * Changes the email, the notification choice and, given its new hash, the password: then every
- * other session of the person ends in the same transaction (`keepToken` is the caller's).
+ * other session of the person ends in the same transaction (`keepToken` is the caller's). A new
+ * email or password is told to the address the account had before, and voids any link to choose
+ * a new password mailed before it.
  */
-export async function updateSettings(trx: Db, userId: number, input: SettingsUpdate, passwordHash: string | undefined, keepToken: string): Promise<Change | null> {
+export async function updateSettings(
+  trx: Db,
+  config: Pick<Config, 'publicUrl'>,
+  userId: number,
+  input: SettingsUpdate,
+  passwordHash: string | undefined,
+  keepToken: string,
+): Promise<Change | null> {
+  const before = await trx.selectFrom('users').select(['email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
   try {
     await trx
       .updateTable('users')
@@ -99,6 +112,11 @@ export async function updateSettings(trx: Db, userId: number, input: SettingsUpd
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
+  }
+  const change = { ...(input.email !== before.email ? { email: input.email } : {}), password: passwordHash !== undefined };
+  if (change.email !== undefined || change.password) {
+    await forgetResetTokens(trx, userId);
+    await queueChangeNotice(trx, config, before.email, before.first_name, change);
   }
   if (passwordHash === undefined) return null;
   await endOtherSessions(trx, userId, keepToken);

@@ -1,24 +1,38 @@
 import {
+  accountExportSchema,
   accountSchema,
   accountUpdateBodySchema,
+  deleteAccountBodySchema,
+  displayId,
   errorBodySchema,
   loginBodySchema,
+  passwordResetAnswerSchema,
+  passwordResetBodySchema,
+  passwordResetConfirmBodySchema,
   registerBodySchema,
   settingsSchema,
   settingsUpdateBodySchema,
   tokenResponseSchema,
 } from '@pollscope/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { BadRequestError } from '../../errors.js';
+import { retryingConflicts } from '../../db/dialect.js';
+import { BadRequestError, UnauthorizedError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
+import { deleteAccount } from './account-deletion.js';
+import { accountExport } from './account-export.js';
 import { authenticate, getAccount, getSettings, registerUser, updateAccount, updateSettings } from './accounts.js';
-import { hashPassword } from './passwords.js';
+import { RESET_ANSWER_MS, RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, endSession } from './sessions.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 const tags = ['auth'];
 export const WRONG_CREDENTIALS = 'Wrong username or password!';
+export const WRONG_PASSWORD = 'Wrong password';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
@@ -57,11 +71,65 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { password } = request.body;
     // Hashed before the transaction, which would otherwise hold the database for as long.
     const passwordHash = password ? await hashPassword(password, config.passwordHashCost) : undefined;
-    await app.changes.commit((trx) => updateSettings(trx, viewerId, request.body, passwordHash, request.token!));
+    await app.changes.commit((trx) => updateSettings(trx, config, viewerId, request.body, passwordHash, request.token!));
     return getSettings(db, viewerId);
   });
 
   app.get('/auth/account/', { schema: { tags, response: { 200: accountSchema, ...errors } } }, (request) => getAccount(db, viewer(request)));
+
+  app.post(
+    '/auth/password-reset/',
+    { config: { public: true }, schema: { tags, security: [], body: passwordResetBodySchema, response: { 200: passwordResetAnswerSchema, ...errors } } },
+    async (request) => {
+      const answerAt = performance.now() + RESET_ANSWER_MS;
+      await requestPasswordReset(db, config, request.body.email);
+      await sleep(Math.max(0, answerAt - performance.now()));
+      return { message: RESET_REQUESTED };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm/',
+    { config: { public: true }, schema: { tags, security: [], body: passwordResetConfirmBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
+    async (request) => {
+      // Hashed before the transaction, and whatever the token: a bad one costs the same.
+      const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
+      const { token } = await app.changes.commit((trx) => resetPassword(trx, config, request.body.token, passwordHash));
+      return { token };
+    },
+  );
+
+  app.get(
+    '/auth/export/',
+    {
+      schema: {
+        tags,
+        description: 'A JSON file (`Content-Disposition: attachment`), sent as it is read, a thousand rows at a time.',
+        response: { 200: { description: 'Everything stored about you', content: { 'application/json': { schema: accountExportSchema } } }, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = viewer(request);
+      const filename = `pollscope-${displayId('UID', viewerId)}-${new Date().toISOString().slice(0, 10)}.json`;
+      return (
+        (reply as FastifyReply)
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          // One piece read ahead at most: a slow download holds two lots of rows, never the whole list.
+          .send(Readable.from(accountExport(db, viewerId), { highWaterMark: 1 }))
+      );
+    },
+  );
+
+  app.post('/auth/delete/', { schema: { tags, body: deleteAccountBodySchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    const viewerId = viewer(request);
+    const person = await db.selectFrom('users').select('password_hash').where('id', '=', viewerId).executeTakeFirst();
+    if (!person) throw new UnauthorizedError('Your session has ended, sign in again');
+    if (!(await verifyPassword(request.body.password, person.password_hash))) throw new BadRequestError(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+    await retryingConflicts(() => app.changes.commit((trx) => deleteAccount(trx, app.dialect, viewerId)));
+    return reply.code(204).send(null);
+  });
 
   app.post('/auth/account/', { schema: { tags, body: accountUpdateBodySchema, response: { 200: accountSchema, ...errors } } }, async (request) => {
     const viewerId = viewer(request);

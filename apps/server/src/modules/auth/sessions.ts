@@ -57,6 +57,8 @@ export interface Sessions {
   changed(userId: number): void;
   /** A session was signed out. */
   ended(userId: number, tokenHash: string): void;
+  /** The person's account was deleted, with every session of theirs. */
+  deleted(userId: number): void;
   /** Forgets every session kept, to read each again (after the database was changed from outside). */
   forgetAll(): void;
   /** Writes the last uses noted since the last write. */
@@ -185,6 +187,16 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
     ended(userId, tokenHash) {
       touched.delete(tokenHash);
       // A read of the session begun before the delete may still be under way.
+      changed(userId);
+    },
+    deleted(userId) {
+      const theirs = [...kept.keyed()].filter(([, session]) => session.userId === userId);
+      for (const [token, session] of theirs) {
+        kept.delete(token);
+        touched.delete(session.tokenHash);
+      }
+      versions.delete(userId);
+      // A read of one of their sessions begun before the delete may still be under way.
       changed(userId);
     },
     forgetAll() {

@@ -25,6 +25,9 @@ const publicCalls = [
   route('GET', api.questionCard(':id')),
   route('POST', api.login),
   route('POST', api.register),
+  // Someone who forgot their password is not signed in (CONTRACT.md §4, an account's life).
+  route('POST', api.passwordReset),
+  route('POST', api.passwordResetConfirm),
 ];
 /** Public too, with a token of its own in its URL (modules/notifications/mail.test.ts). */
 const unsubscribeCalls = [route('GET', '/api/unsubscribe/'), route('POST', '/api/unsubscribe/')];

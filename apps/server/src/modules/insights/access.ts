@@ -5,7 +5,7 @@ import type { QuestionKind } from '../../views/results.js';
 import type { ViewerState } from '../../views/viewer-states.js';
 
 /** What breakdown and relate read of a question: from its card kept in memory. */
-export interface ExploredQuestion extends Pick<QuestionRow, 'id' | 'title' | 'vote_count'> {
+export interface ExploredQuestion extends Pick<QuestionRow, 'id' | 'title' | 'vote_count' | 'votes_removed'> {
   authorId: number;
   kind: QuestionKind;
   /** The choices' labels in key order (multiple choice; none otherwise). */
@@ -19,6 +19,7 @@ export function exploredOf({ card, moving }: CardRead): ExploredQuestion {
     id: card.id,
     title: fixed.title,
     vote_count: moving.voteCount,
+    votes_removed: moving.votesRemoved,
     authorId: card.authorId,
     kind: card.kind,
     labels: Array.isArray(fixed.choices) ? fixed.choices.map((choice) => choice.value) : [],

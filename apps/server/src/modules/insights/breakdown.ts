@@ -1,11 +1,10 @@
 import { AGE_FILTER_DEFAULTS, type BreakdownFilters, type Comparison, type Gender, type Result } from '@pollscope/contract';
-import type { QuestionRow } from '../../db/schema.js';
 import type { ExploredQuestion } from './access.js';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
 import { AGE_BANDS, ageInYear, agesOf, bandOf, bandsTouched, currentYear, type AgeBand } from './ages.js';
 import { addCount, type Counts } from './counts.js';
 import { breakdownShown, emptyCounts, GENDERS, inBox, type Box, type VoterCounts } from './disclosure.js';
-import type { Segment, Segments, SegmentTable, SegmentTables } from './segment-tables.js';
+import type { CountedQuestion, Segment, Segments, SegmentTable, SegmentTables } from './segment-tables.js';
 import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, type Sample } from './stats.js';
 
 export interface BreakdownQuery {
@@ -39,7 +38,7 @@ const GENDER_FILTERS: BreakdownFilters['gender'] = [
 ];
 
 /** The filters a question's breakdown offers: genders, its voters' age span, and their countries. */
-export async function breakdownFilters(tables: SegmentTables, question: Pick<QuestionRow, 'id' | 'vote_count'>, year = currentYear()): Promise<BreakdownFilters> {
+export async function breakdownFilters(tables: SegmentTables, question: CountedQuestion, year = currentYear()): Promise<BreakdownFilters> {
   const table = await tables.current(question);
   const birthYears = [...table.everywhere.values()].map((segment) => segment.birthYear);
   const age = birthYears.length === 0 ? { ...AGE_FILTER_DEFAULTS } : { min: ageInYear(Math.max(...birthYears), year), max: ageInYear(Math.min(...birthYears), year) };

@@ -9,9 +9,12 @@ export type Cells = Map<number, Counts>;
 export interface PairTable {
   low: number;
   high: number;
-  /** How many votes of each question the table has counted: its vote_count then. */
+  /** The seq of the last vote of each question the table counts: its `vote_count + votes_removed` then. */
   lowSeq: number;
   highSeq: number;
+  /** Each question's `votes_removed` then: once more are removed, the table is counted again. */
+  lowRemoved: number;
+  highRemoved: number;
   /** Rows by the choice on the question with the lower id, columns by the choice on the other. */
   cells: Cells;
 }
@@ -67,8 +70,9 @@ export class PairTables {
     await this.updates.get(key)?.catch(() => undefined);
     const cached = this.tables.get(key);
     if (cached) {
-      const counts = await this.voteCounts(this.db, low, high);
-      if (counts.low === cached.lowSeq && counts.high === cached.highSeq) return cached;
+      const { low: lowCounts, high: highCounts } = await this.voteCounts(this.db, low, high);
+      if (lowCounts.seq === cached.lowSeq && highCounts.seq === cached.highSeq && lowCounts.removed === cached.lowRemoved && highCounts.removed === cached.highRemoved)
+        return cached;
     }
     // One update of a pair at a time, each from where the last one stopped.
     let update = this.updates.get(key);
@@ -79,10 +83,22 @@ export class PairTables {
     return update;
   }
 
-  private async voteCounts(db: Db, low: number, high: number): Promise<{ low: number; high: number }> {
-    const rows = await db.selectFrom('questions').select(['id', 'vote_count']).where('id', 'in', [low, high]).execute();
-    const countOf = (id: number) => rows.find((row) => row.id === id)?.vote_count ?? 0;
-    return { low: countOf(low), high: countOf(high) };
+  /** Each question's last seq and the votes removed from it. */
+  private async voteCounts(db: Db, low: number, high: number): Promise<Record<'low' | 'high', { seq: number; removed: number }>> {
+    const rows = await db.selectFrom('questions').select(['id', 'vote_count', 'votes_removed']).where('id', 'in', [low, high]).execute();
+    const countsOf = (id: number) => {
+      const row = rows.find((candidate) => candidate.id === id);
+      return row ? { seq: row.vote_count + row.votes_removed, removed: row.votes_removed } : { seq: 0, removed: 0 };
+    };
+    return { low: countsOf(low), high: countsOf(high) };
+  }
+
+  /** The questions were deleted, or votes they had: the tables of their pairs go, and are counted again if asked for. */
+  forget(questionIds: readonly number[]): void {
+    const gone = new Set(questionIds);
+    const keys: string[] = [];
+    for (const table of this.tables.values()) if (gone.has(table.low) || gone.has(table.high)) keys.push(`${table.low}:${table.high}`);
+    for (const key of keys) this.tables.delete(key);
   }
 
   private async update(key: string, low: number, high: number): Promise<PairTable> {
@@ -93,15 +109,17 @@ export class PairTables {
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
         const counts = await this.voteCounts(trx, low, high);
-        const newVotes = previous ? counts.low - previous.lowSeq + counts.high - previous.highSeq : Infinity;
+        const newVotes = previous ? counts.low.seq - previous.lowSeq + counts.high.seq - previous.highSeq : Infinity;
+        // Votes removed since may be any the table counts: then it is counted again from the votes.
+        const removedSince = previous ? counts.low.removed !== previous.lowRemoved || counts.high.removed !== previous.highRemoved : true;
         const cells: Cells = new Map();
-        if (previous && newVotes < Math.min(counts.low, counts.high)) {
+        if (previous && !removedSince && newVotes < Math.min(counts.low.seq, counts.high.seq)) {
           for (const [lowChoice, byHigh] of previous.cells) cells.set(lowChoice, new Map(byHigh));
           addCells(cells, await this.newPairs(trx, low, high, previous));
         } else {
           addCells(cells, await this.allPairs(trx, low, high));
         }
-        return { low, high, lowSeq: counts.low, highSeq: counts.high, cells };
+        return { low, high, lowSeq: counts.low.seq, highSeq: counts.high.seq, lowRemoved: counts.low.removed, highRemoved: counts.high.removed, cells };
       });
     this.tables.set(key, table);
     return table;
@@ -134,7 +152,7 @@ export class PairTables {
 /** A pair's table with rows by the choice on `second` and columns by the choice on `first`. */
 export function orient(table: PairTable, first: number): { cells: Cells; firstVoters: number; secondVoters: number } {
   if (table.high === first) {
-    return { cells: table.cells, firstVoters: table.highSeq, secondVoters: table.lowSeq };
+    return { cells: table.cells, firstVoters: table.highSeq - table.highRemoved, secondVoters: table.lowSeq - table.lowRemoved };
   }
   const cells: Cells = new Map();
   for (const [lowChoice, byHigh] of table.cells) {
@@ -144,5 +162,5 @@ export function orient(table: PairTable, first: number): { cells: Cells; firstVo
       row.set(lowChoice, count);
     }
   }
-  return { cells, firstVoters: table.lowSeq, secondVoters: table.highSeq };
+  return { cells, firstVoters: table.lowSeq - table.lowRemoved, secondVoters: table.highSeq - table.highRemoved };
 }

@@ -84,6 +84,11 @@ export class RelatedCache {
     this.entries = new ClockCache(maxQuestions);
   }
 
+  /** The questions were deleted, or votes they had: their related questions are found again if asked for. */
+  forget(questionIds: readonly number[]): void {
+    for (const questionId of questionIds) this.entries.delete(questionId);
+  }
+
   get(question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {
     const cached = this.entries.get(question.id);
     if (cached && Date.now() - cached.at < LIFE_MS) return cached.related;

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** The question as a request reads it. */
-const questionRow = (id: number) => ctx.database.db.selectFrom('questions').select(['id', 'vote_count']).where('id', '=', id).executeTakeFirstOrThrow();
+const questionRow = (id: number) => ctx.database.db.selectFrom('questions').select(['id', 'vote_count', 'votes_removed']).where('id', '=', id).executeTakeFirstOrThrow();
 
 const newTables = (maxCells = ctx.config.segmentTableCells) => new SegmentTables(ctx.database.db, maxCells);
 

@@ -19,8 +19,10 @@ export type Segments = Map<number, Segment>;
 /** The votes of one question by the voters' country, gender, birth year and choice, with the sums a breakdown reads. */
 export interface SegmentTable {
   questionId: number;
-  /** The question's vote_count when the table was last brought up to date: the votes it counts. */
+  /** The seq of the last vote it counts: the question's `vote_count + votes_removed` when the table was last brought up to date. */
   counted: number;
+  /** The question's `votes_removed` when the table was built: once more are removed, it is built again. */
+  removed: number;
   /** Its (country, gender, birth year, choice) cells with votes: what it weighs in the budget. */
   cells: number;
   /** Everyone's votes per choice. */
@@ -50,9 +52,12 @@ function segmentOf(segments: Segments, gender: Gender, birthYear: number): Segme
   return segment;
 }
 
-function emptyTable(questionId: number, counted: number): SegmentTable {
-  return { questionId, counted, cells: 0, votes: new Map(), everywhere: new Map(), countries: new Map() };
+function emptyTable(questionId: number, counted: number, removed: number): SegmentTable {
+  return { questionId, counted, removed, cells: 0, votes: new Map(), everywhere: new Map(), countries: new Map() };
 }
+
+/** What a table is brought up to date with: the question's votes, and those deleted with their voters' accounts. */
+export type CountedQuestion = Pick<QuestionRow, 'id' | 'vote_count' | 'votes_removed'>;
 
 function addCells(table: SegmentTable, rows: CellRow[]): void {
   for (const row of rows) {
@@ -98,11 +103,13 @@ export class SegmentTables {
   }
 
   /**
-   * The table of a question as read in this request, or later: it counts at least the
-   * question's vote_count then, and every vote up to that is committed, since votes are counted
-   * in their question's row in the transaction that writes them.
+   * The table of a question as read in this request, or later: it counts at least the votes up
+   * to the question's last seq then, and every vote up to that is committed, since votes are
+   * counted in their question's row in the transaction that writes them; and none of the votes
+   * removed by then.
    */
-  async current(question: Pick<QuestionRow, 'id' | 'vote_count'>): Promise<SegmentTable> {
+  async current(question: CountedQuestion): Promise<SegmentTable> {
+    const lastSeq = question.vote_count + question.votes_removed;
     for (;;) {
       const pending = this.updates.get(question.id);
       if (pending) {
@@ -110,9 +117,9 @@ export class SegmentTables {
         continue;
       }
       const kept = this.tables.get(question.id);
-      if (kept && kept.counted >= question.vote_count) return kept;
+      if (kept && kept.counted >= lastSeq && kept.removed >= question.votes_removed) return kept;
       // One update of a question at a time, each from where the last one stopped.
-      const update = this.update(question.id, kept, question.vote_count).finally(() => this.updates.delete(question.id));
+      const update = this.update(question.id, kept, lastSeq, question.votes_removed).finally(() => this.updates.delete(question.id));
       this.updates.set(question.id, update);
       return update;
     }
@@ -125,32 +132,38 @@ export class SegmentTables {
     return table;
   }
 
-  private async update(questionId: number, previous: SegmentTable | undefined, voteCount: number): Promise<SegmentTable> {
-    // Past as many new votes as the table has cells, reading the question's segments costs less.
-    if (!previous || voteCount - previous.counted > previous.cells) return this.keep(await this.build(questionId));
+  /** The questions were deleted, or votes they had: their tables go, and are built again if asked for. */
+  forget(questionIds: readonly number[]): void {
+    for (const questionId of questionIds) this.tables.delete(questionId);
+  }
+
+  private async update(questionId: number, previous: SegmentTable | undefined, lastSeq: number, removed: number): Promise<SegmentTable> {
+    // Past as many new votes as the table has cells, reading the question's segments costs less;
+    // votes removed since it was built may be any it counts.
+    if (!previous || removed > previous.removed || lastSeq - previous.counted > previous.cells) return this.keep(await this.build(questionId));
     const rows = await this.db
       .selectFrom('votes')
       .select(['country_id', 'gender', 'birth_year', 'choice', (eb) => eb.fn.countAll<number>().as('count')])
       .where('question_id', '=', questionId)
       .where('seq', '>', previous.counted)
-      .where('seq', '<=', voteCount)
+      .where('seq', '<=', lastSeq)
       .groupBy(['country_id', 'gender', 'birth_year', 'choice'])
       .execute();
     // Added in place in one step, so no reader sees half of it and a large table is not copied
     // for each vote.
     addCells(previous, rows);
-    previous.counted = voteCount;
+    previous.counted = lastSeq;
     return this.keep(previous);
   }
 
   private build(questionId: number): Promise<SegmentTable> {
-    // One snapshot: the vote count read is exactly the votes the segments count.
+    // One snapshot: the counts read are exactly the votes the segments count.
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const { vote_count } = await trx.selectFrom('questions').select('vote_count').where('id', '=', questionId).executeTakeFirstOrThrow();
-        const table = emptyTable(questionId, vote_count);
+        const { vote_count, votes_removed } = await trx.selectFrom('questions').select(['vote_count', 'votes_removed']).where('id', '=', questionId).executeTakeFirstOrThrow();
+        const table = emptyTable(questionId, vote_count + votes_removed, votes_removed);
         addCells(table, await trx.selectFrom('vote_segments').select(['country_id', 'gender', 'birth_year', 'choice', 'count']).where('question_id', '=', questionId).execute());
         return table;
       });

@@ -58,6 +58,19 @@ export class LiveHub {
     this.schedule(questionId, { changed: true });
   }
 
+  /** An account was deleted: its person's streams end, and so do those of its questions, which are gone. */
+  deleted(userId: number, questionIds: readonly number[]): void {
+    const gone = new Set(questionIds);
+    for (const [questionId, watchers] of this.watched) {
+      for (const watcher of watchers) {
+        if (!gone.has(questionId) && watcher.viewerId !== userId) continue;
+        watchers.delete(watcher);
+        watcher.end();
+      }
+      if (watchers.size === 0) this.watched.delete(questionId);
+    }
+  }
+
   /** Changes may have gone unheard: every watched question is read again. */
   missed(): void {
     for (const questionId of this.watched.keys()) this.schedule(questionId, { changed: true });

@@ -94,3 +94,8 @@ export async function markFailed(db: Db, row: OutboxRow, error: string, now = ne
     .execute();
   return retryAt;
 }
+
+/** Deletes every mail to `address`, sent or not, one being sent included: an account deleted leaves its address nowhere. */
+export async function forgetRecipient(trx: Db, address: string): Promise<void> {
+  await trx.deleteFrom('mail_outbox').where('recipient', '=', address).execute();
+}

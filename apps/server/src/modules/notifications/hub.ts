@@ -37,6 +37,13 @@ export class UnreadHub {
     if (this.streams.has(userId)) this.schedule(userId);
   }
 
+  /** The person's account was deleted: their streams end. */
+  ended(userId: number): void {
+    const streams = this.streams.get(userId);
+    this.streams.delete(userId);
+    for (const stream of streams?.keys() ?? []) stream.end();
+  }
+
   /** Changes may have gone unheard: every open stream's count is read again. */
   missed(): void {
     for (const userId of this.streams.keys()) this.schedule(userId);

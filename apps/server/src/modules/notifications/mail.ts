@@ -2,7 +2,7 @@ import { displayId, type Notification } from '@pollscope/contract';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { lockingRows, type DialectName } from '../../db/dialect.js';
+import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { queueMail, renderMail } from '../mail/index.js';
@@ -48,12 +48,12 @@ const unsubscribeUrl = (config: Config, token: string) => `${config.publicUrl}/a
  */
 async function mailPerson(db: Db, dialect: DialectName, config: Config, userId: number, windowStart: string, now: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const person = await lockingRows(
+    const person = await lockedForUpdate(
       dialect,
       trx.selectFrom('users').select(['email', 'unsubscribe_token']).where('id', '=', userId).where('notification', '=', 1).where(dueForMail(windowStart)),
     ).executeTakeFirst();
     if (!person) return false;
-    const pending = await lockingRows(dialect, trx.selectFrom('notifications').select('id').where('user_id', '=', userId).where(unmailed)).execute();
+    const pending = await lockedForUpdate(dialect, trx.selectFrom('notifications').select('id').where('user_id', '=', userId).where(unmailed)).execute();
     if (pending.length === 0) return false;
     const ids = pending.map(({ id }) => id);
     const notifications = await notificationsToMail(trx, userId, ids);

@@ -5,10 +5,10 @@ import { NotFoundError } from '../../errors.js';
 import { SYSTEM_EMAIL } from '../../seed/reference.js';
 
 /** 1, 10, 100, 1,000…: the vote counts a question's author is told of. */
-export function isMilestone(seq: number): boolean {
+export function isMilestone(votes: number): boolean {
   let milestone = 1;
-  while (milestone < seq) milestone *= 10;
-  return milestone === seq;
+  while (milestone < votes) milestone *= 10;
+  return milestone === votes;
 }
 
 /** A value in the rows an `insert … select` writes: PostgreSQL does not infer a type for a bare parameter there. */
@@ -72,8 +72,8 @@ export async function notifyLike(trx: Db, likerId: number, questionId: number): 
   return notification.user_id;
 }
 
-/** Tells the question's author it reached `seq` votes; returns who was notified, or null. */
-export async function notifyVotes(trx: Db, voterId: number, questionId: number, seq: number): Promise<number | null> {
+/** Tells the question's author it reached `votes` votes; returns who was notified, or null. */
+export async function notifyVotes(trx: Db, voterId: number, questionId: number, votes: number): Promise<number | null> {
   const notification = await trx
     .insertInto('notifications')
     .columns(['user_id', 'kind', 'question_id', 'count', 'created_at'])
@@ -82,7 +82,7 @@ export async function notifyVotes(trx: Db, voterId: number, questionId: number, 
         'questions.user_id',
         sql.lit('votes').as('kind'),
         'questions.id',
-        typed(seq, 'integer').as('count'),
+        typed(votes, 'integer').as('count'),
         typed(new Date().toISOString(), 'text').as('created_at'),
       ]),
     )
@@ -101,4 +101,41 @@ export async function markRead(trx: Db, userId: number, ids: number[] | undefine
   if (ids) update = update.where('id', 'in', ids);
   const { numUpdatedRows } = await update.executeTakeFirst();
   return numUpdatedRows > 0n ? { kind: 'notificationsRead', userId } : null;
+}
+
+/**
+ * Deletes the person's notifications and their part in others', as their account is deleted: a
+ * like or follow notification of someone else's that only they made goes too. Returns who had
+ * such a notification, whose unread count may have moved.
+ */
+export async function removeNotificationsOf(trx: Db, userId: number): Promise<number[]> {
+  const notified = await trx
+    .selectFrom('notification_actors')
+    .innerJoin('notifications', 'notifications.id', 'notification_actors.notification_id')
+    .select('notifications.user_id')
+    .distinct()
+    .where('notification_actors.actor_id', '=', userId)
+    .where('notifications.user_id', '<>', userId)
+    .orderBy('notifications.user_id')
+    .execute();
+  // Those that only they made, with their actors; then their part in the others.
+  await trx
+    .deleteFrom('notifications')
+    .where('kind', '<>', 'votes')
+    .where('id', 'in', (eb) => eb.selectFrom('notification_actors').select('notification_id').where('actor_id', '=', userId))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('notification_actors')
+            .select('actor_id')
+            .whereRef('notification_actors.notification_id', '=', 'notifications.id')
+            .where('notification_actors.actor_id', '<>', userId),
+        ),
+      ),
+    )
+    .execute();
+  await trx.deleteFrom('notification_actors').where('actor_id', '=', userId).execute();
+  await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
+  return notified.map((row) => row.user_id);
 }

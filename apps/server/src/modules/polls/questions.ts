@@ -82,11 +82,11 @@ export interface NewVote {
 
 export type VotedChange = Change & { kind: 'voted' };
 
-/** Counts by key, each key's count the number of votes that share it. */
-function countsBy<K extends Record<string, string | number>>(votes: NewVote[], keyOf: (vote: NewVote) => K): (K & { count: number })[] {
+/** Counts by key, each key's count the number of items that share it. */
+export function countsBy<T, K extends Record<string, string | number>>(items: readonly T[], keyOf: (item: T) => K): (K & { count: number })[] {
   const rows = new Map<string, K & { count: number }>();
-  for (const vote of votes) {
-    const key = keyOf(vote);
+  for (const item of items) {
+    const key = keyOf(item);
     const id = Object.values(key).join('|');
     const row = rows.get(id);
     if (row) row.count += 1;
@@ -100,6 +100,71 @@ function countsBy<K extends Record<string, string | number>>(votes: NewVote[], k
 const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} + excluded.count`;
 
 /**
+ * Moves the questions' vote counts by the votes of each in `perQuestion`: up for votes cast, down
+ * for votes removed, which `votes_removed` then counts so that seqs go on past them. Returns each
+ * question's counts after.
+ */
+export async function moveVoteCounts(trx: Db, perQuestion: readonly { question_id: number; count: number }[], sign: 1 | -1) {
+  const votes = sql<number>`case ${sql.join(
+    perQuestion.map((row) => sql`when id = ${row.question_id} then cast(${row.count} as integer)`),
+    sql` `,
+  )} end`;
+  return trx
+    .updateTable('questions')
+    .set(sign > 0 ? { vote_count: sql`vote_count + ${votes}` } : { vote_count: sql`vote_count - ${votes}`, votes_removed: sql`votes_removed + ${votes}` })
+    .where(
+      'id',
+      'in',
+      perQuestion.map((row) => row.question_id),
+    )
+    .returning(['id', 'vote_count', 'votes_removed'])
+    .execute();
+}
+
+/** Ids grouped by their count, so that one statement moves everyone's count by the same amount: the usual one each. */
+export function groupedByCount<K extends string>(rows: readonly (Record<K, number> & { count: number })[], key: K): Map<number, number[]> {
+  const byCount = new Map<number, number[]>();
+  for (const row of rows) byCount.set(row.count, [...(byCount.get(row.count) ?? []), row[key]]);
+  return byCount;
+}
+
+/** What the tallies count a vote by: its question and choice, and its voter's group when it was cast. */
+export type TalliedVote = Pick<NewVote, 'questionId' | 'choice'> & { voter: Pick<Voter, 'country_id' | 'gender' | 'birth_year'> };
+
+/**
+ * Adds the votes to (`sign` 1), or takes them away from (-1), the tallies per choice and per voter
+ * group and country, in two statements however many votes there are. A row taken down to no
+ * vote goes: a breakdown must offer no country or age that no voter has any more.
+ */
+export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sign: 1 | -1): Promise<void> {
+  const signed = <R extends { count: number }>(rows: R[]) => rows.map((row) => ({ ...row, count: sign * row.count }));
+  await trx
+    .insertInto('vote_tallies')
+    .values(signed(countsBy(votes, (vote) => ({ question_id: vote.questionId, choice: vote.choice }))))
+    .onConflict((conflict) => conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }))
+    .execute();
+  await trx
+    .insertInto('vote_segments')
+    .values(
+      signed(
+        countsBy(votes, ({ questionId, voter, choice }) => ({
+          question_id: questionId,
+          country_id: voter.country_id,
+          gender: voter.gender,
+          birth_year: voter.birth_year,
+          choice,
+        })),
+      ),
+    )
+    .onConflict((conflict) => conflict.columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice']).doUpdateSet({ count: addExcluded('vote_segments') }))
+    .execute();
+  if (sign > 0) return;
+  const questionIds = [...new Set(votes.map((vote) => vote.questionId))];
+  await trx.deleteFrom('vote_tallies').where('question_id', 'in', questionIds).where('count', '<=', 0).execute();
+  await trx.deleteFrom('vote_segments').where('question_id', 'in', questionIds).where('count', '<=', 0).execute();
+}
+
+/**
  * Records votes and, in the same transaction, every tally that reads them: per choice, per
  * voter group and country (for breakdown), the questions' and voters' counts and the day's
  * activity, in a fixed number of statements however many votes there are. A second vote by the
@@ -111,23 +176,10 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VotedChang
   // order (seq) is handed out in the order the votes commit: relate reads the votes after a
   // place it has counted up to, and must not miss one committed late.
   const perQuestion = countsBy(votes, (vote) => ({ question_id: vote.questionId }));
-  const counted = await trx
-    .updateTable('questions')
-    .set({
-      vote_count: sql`vote_count + case ${sql.join(
-        perQuestion.map((row) => sql`when id = ${row.question_id} then cast(${row.count} as integer)`),
-        sql` `,
-      )} end`,
-    })
-    .where(
-      'id',
-      'in',
-      perQuestion.map((row) => row.question_id),
-    )
-    .returning(['id', 'vote_count'])
-    .execute();
+  const counted = await moveVoteCounts(trx, perQuestion, 1);
   const votesInBatch = new Map(perQuestion.map((row) => [row.question_id, row.count]));
-  const nextSeq = new Map(counted.map((row) => [row.id, row.vote_count - votesInBatch.get(row.id)! + 1]));
+  const nextSeq = new Map(counted.map((row) => [row.id, row.vote_count + row.votes_removed - votesInBatch.get(row.id)! + 1]));
+  const votesRemoved = new Map(counted.map((row) => [row.id, row.votes_removed]));
   const createdAt = new Date().toISOString();
   const voteRows = votes.map((vote) => {
     const seq = nextSeq.get(vote.questionId);
@@ -152,29 +204,11 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VotedChang
     if (isUniqueViolation(error)) throw new ConflictError('You already answered this question');
     throw error;
   }
-  await trx
-    .insertInto('vote_tallies')
-    .values(countsBy(votes, (vote) => ({ question_id: vote.questionId, choice: vote.choice })))
-    .onConflict((conflict) => conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }))
-    .execute();
-  await trx
-    .insertInto('vote_segments')
-    .values(
-      countsBy(votes, ({ questionId, voter, choice }) => ({
-        question_id: questionId,
-        country_id: voter.country_id,
-        gender: voter.gender,
-        birth_year: voter.birth_year,
-        choice,
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice']).doUpdateSet({ count: addExcluded('vote_segments') }))
-    .execute();
-  // Voters grouped by how many of these votes are theirs: one statement for the usual one each.
-  const votersByAnswers = new Map<number, number[]>();
-  for (const { user_id, count } of countsBy(votes, (vote) => ({ user_id: vote.voter.id }))) {
-    votersByAnswers.set(count, [...(votersByAnswers.get(count) ?? []), user_id]);
-  }
+  await countInTallies(trx, votes, 1);
+  const votersByAnswers = groupedByCount(
+    countsBy(votes, (vote) => ({ user_id: vote.voter.id })),
+    'user_id',
+  );
   /** Each voter's `state_version` before these votes: each vote moves it one step, in the order given. */
   const versionBefore = new Map<number, number>();
   for (const [answers, voterIds] of votersByAnswers) {
@@ -190,7 +224,8 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VotedChang
   return votes.map(({ questionId, voter, choice }, index) => {
     const voterVersion = versionBefore.get(voter.id)! + 1;
     versionBefore.set(voter.id, voterVersion);
-    return { kind: 'voted', questionId, voterId: voter.id, choice, seq: voteRows[index].seq, voterVersion };
+    const { seq } = voteRows[index];
+    return { kind: 'voted', questionId, voterId: voter.id, choice, seq, count: seq - votesRemoved.get(questionId)!, voterVersion };
   });
 }
 

@@ -114,3 +114,15 @@ export async function setBlocking(trx: Db, viewerId: number, userId: number, blo
   await nextStateVersion(trx, userId);
   return { kind: blocking ? 'blocked' : 'unblocked', blockerId: viewerId, blockedId: userId };
 }
+
+/** Ends the person's follows and blocks, both ways, as their account is deleted. */
+export async function removeConnectionsOf(trx: Db, userId: number): Promise<void> {
+  await trx
+    .deleteFrom('follows')
+    .where((eb) => eb.or([eb('follower_id', '=', userId), eb('followee_id', '=', userId)]))
+    .execute();
+  await trx
+    .deleteFrom('blocks')
+    .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
+    .execute();
+}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
 import { PageHeader } from '../../components/ui/page-header';
 import { useRouteHandle, type InfoPageHandle, type InfoPageName } from '../route-handle';
 
@@ -45,6 +47,10 @@ const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
           <li>
             A question you ask can be shared outside POLLSCOPE. Anyone with its link can open its page without an account: it shows the question, its choices, how many have voted
             and your first name, never the result.
+          </li>
+          <li>
+            On <Link to={paths.myAccount.getHref()}>your account</Link> you can download everything stored about you, or delete your account: it goes at once, with everything of
+            yours, and results are counted again without your votes.
           </li>
         </ul>
       </>

@@ -6,12 +6,15 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Loading } from '../../components/ui/loading';
 import { paths } from '../../config/paths';
 import { useAccount } from '../../features/account/api/get-account';
+import { DeleteAccountForm } from '../../features/account/components/delete-account-form';
+import { DownloadData } from '../../features/account/components/download-data';
 import { PersonalInfoForm } from '../../features/account/components/personal-info-form';
 import { accountMessages } from '../../features/account/form-messages';
 import { logout } from '../../features/auth/api/logout';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { PersonalStats } from '../../features/social/components/personal-stats';
+import type { LoginState } from '../route-handle';
 
 export function Component() {
   const { data: account, error } = useAccount();
@@ -46,6 +49,8 @@ export function Component() {
           Logout
         </Button>
       </div>
+      <DownloadData />
+      <DeleteAccountForm onDeleted={() => void navigate(paths.login.getHref(), { replace: true, state: { accountDeleted: true } satisfies LoginState })} />
     </div>
   );
 }

@@ -29,4 +29,10 @@ describe('LoginForm', () => {
     // A failed sign-in is not an expired session: nothing else is touched.
     expect(getToken()).toBe('stale');
   });
+
+  it('leads to the form for a forgotten password', () => {
+    stubApi(() => undefined);
+    renderScreen(<LoginForm onSignedIn={vi.fn()} />);
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+  });
 });

@@ -42,6 +42,9 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
       <Field label="Password">
         <input className="input" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
       </Field>
+      <Link to={paths.forgotPassword.getHref()} className="auth-forgot">
+        Forgot password?
+      </Link>
       {error && <Banner tone="error">{error}</Banner>}
       <Button type="submit" variant="primary" block pending={pending}>
         Log in

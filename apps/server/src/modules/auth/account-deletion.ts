@@ -1,0 +1,35 @@
+import type { Change } from '../../changes/change.js';
+import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
+import type { Db } from '../../db/index.js';
+import { UnauthorizedError } from '../../errors.js';
+import { forgetRecipient } from '../mail/index.js';
+import { removeNotificationsOf } from '../notifications/index.js';
+import { lockContentOf, removeContentOf } from '../polls/index.js';
+import { addActivity, uncountActivity, type ActivityByDay } from '../site/index.js';
+import { removeConnectionsOf } from '../social/index.js';
+
+/**
+ * Deletes the person and everything of theirs in the caller's transaction: their questions with
+ * every vote, like and pass on them, their own votes, likes and passes, with every count that
+ * counted them; their follows and blocks both ways, their notifications and their part in
+ * others', every mail to their address, their sessions and links to choose a new password, and
+ * their row, whose email can then register again. What the site's chart counted of them goes
+ * too. The questions are locked first, in the order every batch of votes locks them, then the
+ * person; the site's chart, which every write counts in last, last.
+ */
+export async function deleteAccount(trx: Db, dialect: DialectName, userId: number): Promise<Change> {
+  await lockContentOf(trx, dialect, userId);
+  const person = await lockedForUpdate(dialect, trx.selectFrom('users').select(['email', 'created_at']).where('id', '=', userId)).executeTakeFirst();
+  // Deleted by another request of theirs a moment ago.
+  if (!person) throw new UnauthorizedError('Your session has ended, sign in again');
+  const notifiedIds = await removeNotificationsOf(trx, userId);
+  const activity: ActivityByDay = new Map();
+  const { questionIds, touchedQuestionIds } = await removeContentOf(trx, userId, activity);
+  await removeConnectionsOf(trx, userId);
+  await forgetRecipient(trx, person.email);
+  // Their sessions and links to choose a new password go with the row (on delete cascade).
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+  addActivity(activity, 'users', person.created_at);
+  await uncountActivity(trx, activity);
+  return { kind: 'accountDeleted', userId, questionIds, touchedQuestionIds, notifiedIds };
+}

@@ -1,0 +1,86 @@
+import { api, settingsSchema, settingsUpdateBodySchema, type SettingsUpdateBody } from '@pollscope/contract';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestAppWithMail, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { recipientOf, type TestMailServer } from '../../test/mail-server.js';
+
+let mailbox: TestMailServer;
+let ctx: TestContext;
+const PUBLIC_URL = 'https://pollscope.example';
+
+beforeAll(async () => {
+  ({ ctx, mailbox } = await createTestAppWithMail({ publicUrl: PUBLIC_URL }));
+});
+afterAll(() => ctx?.close());
+
+const mailsTo = (address: string) => mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase());
+
+/** The one mail queued to `address`, as it came through the mail server. A mail is queued in the transaction of what it tells. */
+async function onlyMailTo(address: string): Promise<ParsedMail> {
+  const queued = await ctx.database.db.selectFrom('mail_outbox').select('subject').where('recipient', '=', address.toLowerCase()).execute();
+  expect(queued).toHaveLength(1);
+  return vi.waitFor(
+    () => {
+      const [mail] = mailsTo(address);
+      expect(mail?.subject).toBe(queued[0].subject);
+      return mail;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
+
+async function changeSettings(person: TestUser, change: Partial<SettingsUpdateBody>): Promise<Date> {
+  const settings = await person.api.get(api.settings, settingsSchema);
+  const at = new Date();
+  await person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, ...change }, settingsSchema);
+  return at;
+}
+
+/** "5 March 2025 at 14:05 UTC", within the minute of `at` or the next. */
+function whenPattern(at: Date): RegExp {
+  const minutes = [at, new Date(at.getTime() + 60_000)].map((time) => time.toISOString().slice(11, 16));
+  return new RegExp(`on ${at.getUTCDate()} \\w+ ${at.getUTCFullYear()} at (${minutes.join('|')}) UTC`);
+}
+
+describe('a notice to the address the account had', () => {
+  it('tells of a new password, when, and what to do if it was not them', async () => {
+    const person = await signUp(ctx);
+    const at = await changeSettings(person, { password: 'a brand new horse' });
+    const notice = await onlyMailTo(person.email);
+    expect(notice.subject).toBe('Your Pollscope password was changed');
+    expect(notice.text).toMatch(whenPattern(at));
+    expect(notice.text).toContain('If this was you, there is nothing to do.');
+    expect(notice.text).toContain('If it was not you, someone else had your password: choose a new one at once with "Forgot password?" on the sign-in page');
+    expect(notice.text).toContain(`Choose a new password: ${PUBLIC_URL}/forgot-password`);
+    expect(notice.html).toContain(`href="${PUBLIC_URL}/forgot-password"`);
+  });
+
+  it('tells the old address of a new one, and mails nothing to the new one', async () => {
+    const person = await signUp(ctx);
+    const newAddress = `moved-${person.id}@example.com`;
+    const at = await changeSettings(person, { email: newAddress });
+    const notice = await onlyMailTo(person.email);
+    expect(notice.subject).toBe('Your Pollscope email was changed');
+    expect(notice.text).toContain(`The email of your Pollscope account was changed from ${person.email.toLowerCase()} to ${newAddress}`);
+    expect(notice.text).toMatch(whenPattern(at));
+    expect(notice.text).toContain('write to us at once from this address');
+    expect(notice.text).toContain(`Write to us: ${PUBLIC_URL}/contact`);
+    expect(await ctx.database.db.selectFrom('mail_outbox').select('id').where('recipient', '=', newAddress).execute()).toEqual([]);
+  });
+
+  it('tells of both in one notice, to the old address', async () => {
+    const person = await signUp(ctx);
+    await changeSettings(person, { email: `both-${person.id}@example.com`, password: 'a brand new horse' });
+    const notice = await onlyMailTo(person.email);
+    expect(notice.subject).toBe('Your Pollscope email and password were changed');
+    expect(notice.text).toContain('The password of your Pollscope account was changed');
+    expect(notice.text).toContain(`to both-${person.id}@example.com`);
+  });
+
+  it('is not sent when only the notification choice changes, nor when the same email is saved again', async () => {
+    const person = await signUp(ctx);
+    await changeSettings(person, { notification: false });
+    await changeSettings(person, { email: person.email.toUpperCase() });
+    expect(await ctx.database.db.selectFrom('mail_outbox').select('id').where('recipient', '=', person.email).execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { PASSWORD_RESET_MINUTES } from '@pollscope/contract';
+import { randomBytes } from 'node:crypto';
+import type { Change } from '../../changes/change.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/index.js';
+import { BadRequestError } from '../../errors.js';
+import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { queueChangeNotice, queueResetMail } from './notices.js';
+import { createSession, endOtherSessions, hashToken } from './sessions.js';
+
+/** The answer to every request for a link, whether or not an account has the address. */
+export const RESET_REQUESTED = `If an account has this address, a link to choose a new password is on its way. It works for ${PASSWORD_RESET_MINUTES} minutes.`;
+export const RESET_LINK_UNUSABLE = 'This link does not work any more: it was used, it lapsed, or it is not one we sent';
+
+/**
+ * The answer to a request for a link waits until this long after the request came. Without an
+ * account there is less to write, and no mail: the wait hides the difference, so that nobody
+ * learns from the time taken whether an address has an account.
+ */
+export const RESET_ANSWER_MS = 250;
+
+/**
+ * Stores a new token for the account of `email`, if there is one (the quiz's author, who signs in
+ * with no password, has none), and queues the mail with its link, in one transaction. The token
+ * is made and hashed either way. Lapsed tokens of anyone are deleted on the way.
+ */
+export async function requestPasswordReset(db: Db, config: Pick<Config, 'publicUrl'>, email: string, now = new Date()): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const tokenHash = hashToken(token);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('password_reset_tokens').where('expires_at', '<=', now.toISOString()).execute();
+    const person = await trx.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', email).where('email', '<>', SYSTEM_EMAIL).executeTakeFirst();
+    if (!person) return;
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({ token_hash: tokenHash, user_id: person.id, created_at: now.toISOString(), expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString() })
+      .execute();
+    await queueResetMail(trx, config, person, token);
+  });
+}
+
+/**
+ * Uses a mailed token to set the password to `passwordHash`: the token and every other of the
+ * person's go, every session of theirs ends, and a new one begins, whose token is returned. A
+ * token unknown, used or lapsed changes nothing (400). The address is told, as of any new password.
+ */
+export async function resetPassword(
+  trx: Db,
+  config: Pick<Config, 'publicUrl'>,
+  token: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<{ token: string; changes: Change[] }> {
+  // Deleting it is what uses it: of two uses at once, one finds it gone.
+  const used = await trx
+    .deleteFrom('password_reset_tokens')
+    .where('token_hash', '=', hashToken(token))
+    .where('expires_at', '>', now.toISOString())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!used) throw new BadRequestError(RESET_LINK_UNUSABLE);
+  const person = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).returning(['email', 'first_name']).executeTakeFirstOrThrow();
+  await forgetResetTokens(trx, used.user_id);
+  const session = await createSession(trx, used.user_id);
+  await endOtherSessions(trx, used.user_id, session);
+  await queueChangeNotice(trx, config, person.email, person.first_name, { password: true }, now);
+  return { token: session, changes: [{ kind: 'passwordChanged', userId: used.user_id }] };
+}
+
+/** Voids every link to choose a new password mailed to the person: their password or address changed. */
+export async function forgetResetTokens(trx: Db, userId: number): Promise<void> {
+  await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/index.js';
+import { recordVotes, type NewVote } from '../modules/polls/questions.js';
+import type { Voter } from '../views/viewer-states.js';
+import { searchName } from '../lib/search-text.js';
+
+/** Rows written per statement or transaction: far below either database's limit on parameters. */
+const ROWS_PER_WRITE = 1_000;
+
+/**
+ * `count` people written straight into the database, who cannot sign in: the voters of a question
+ * of thousands of votes, made in a second where registering each would take minutes.
+ */
+export async function insertPeople(db: Db, count: number, group: Omit<Voter, 'id'>): Promise<Voter[]> {
+  const batch = randomBytes(4).toString('hex');
+  const people: Voter[] = [];
+  for (let start = 0; start < count; start += ROWS_PER_WRITE) {
+    const rows = Array.from({ length: Math.min(ROWS_PER_WRITE, count - start) }, (_, index) => ({
+      email: `seeded-${batch}-${start + index}@example.com`,
+      password_hash: '!',
+      first_name: 'Seeded',
+      search_name: searchName('Seeded'),
+      birthdate: `${group.birth_year}-01-01`,
+      birth_year: group.birth_year,
+      gender: group.gender,
+      country_id: group.country_id,
+      created_at: new Date().toISOString(),
+    }));
+    const ids = await db.insertInto('users').values(rows).returning('id').execute();
+    for (const { id } of ids) people.push({ id, ...group });
+  }
+  return people;
+}
+
+/**
+ * Votes recorded by the app's own `recordVotes`, a thousand per transaction, so that every tally
+ * counts them as it counts votes cast through the API. What the app keeps in memory is not told:
+ * seed before anything reads the questions.
+ */
+export async function castVotes(db: Db, votes: NewVote[]): Promise<void> {
+  for (let start = 0; start < votes.length; start += ROWS_PER_WRITE) {
+    await db.transaction().execute((trx) => recordVotes(trx, votes.slice(start, start + ROWS_PER_WRITE)));
+  }
+}
+
+/** `count` multiple-choice questions of `authorId` written straight into the database, for a voter of thousands of answers. */
+export async function insertQuestions(db: Db, authorId: number, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < count; start += ROWS_PER_WRITE) {
+    const rows = Array.from({ length: Math.min(ROWS_PER_WRITE, count - start) }, (_, index) => ({
+      user_id: authorId,
+      type: 'MC' as const,
+      title: `Seeded question ${start + index}?`,
+      category_id: null,
+      choice_labels: JSON.stringify(['Yes', 'No']),
+      range_min: null,
+      range_max: null,
+      published_at: new Date().toISOString(),
+    }));
+    for (const { id } of await db.insertInto('questions').values(rows).returning('id').execute()) ids.push(id);
+  }
+  await db
+    .updateTable('users')
+    .set((eb) => ({ question_count: eb('question_count', '+', count) }))
+    .where('id', '=', authorId)
+    .execute();
+  return ids;
+}

@@ -1,0 +1,31 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { storeToken } from '../../../lib/auth-token';
+import { stubApi } from '../../../testing/api-stub';
+import { renderScreen } from '../../../testing/render';
+import { DownloadData } from './download-data';
+
+describe('DownloadData', () => {
+  it('fetches the file with the token and saves it under the name the server gives', async () => {
+    storeToken('t0k3n');
+    const { requests } = stubApi(() => ({ body: { exported_at: 'now' }, headers: { 'Content-Disposition': 'attachment; filename="pollscope-UID007-2025-03-05.json"' } }));
+    const saved: { name: string; href: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    const createObjectURL = vi.fn(() => 'blob:pollscope/1');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user } = renderScreen(<DownloadData />);
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    await vi.waitFor(() => expect(saved).toEqual([{ name: 'pollscope-UID007-2025-03-05.json', href: 'blob:pollscope/1' }]));
+    expect(requests).toMatchObject([{ method: 'GET', path: '/api/auth/export/', headers: { Authorization: 'Token t0k3n' } }]);
+    expect(await (createObjectURL.mock.calls[0] as unknown as [Blob])[0].text()).toBe('{"exported_at":"now"}');
+  });
+
+  it('says why when the download fails', async () => {
+    stubApi(() => ({ status: 429, body: { message: 'Too many requests, try again in 40 minutes' } }));
+    const { user } = renderScreen(<DownloadData />);
+    await user.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests, try again in 40 minutes');
+  });
+});
