@@ -8,7 +8,7 @@ import type { DatabaseHandle, Db } from './db/index.js';
 import type { DialectName } from './db/dialect.js';
 import { HttpError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { healthRoutes, metricsPlugin, metricsRoutes, overloadPlugin } from './modules/health/index.js';
 import { insightsRoutes } from './modules/insights/routes.js';
 import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
@@ -130,6 +130,9 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // First, so that every plugin registered after it (the API docs too) answers errors alike.
   registerErrorHandler(app);
 
+  // Before every other hook: every request is counted, and an overloaded instance refuses one before any work is done for it.
+  await app.register(metricsPlugin, { database });
+  await app.register(overloadPlugin);
   registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
@@ -165,6 +168,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(unsubscribeRoutes, { prefix: '/api' });
+  await app.register(metricsRoutes);
   await registerWebApp(app, config.webDist);
 
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { isPostgresUrl } from './db/dialect.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -59,6 +60,15 @@ export interface Config {
   mailFrom: string;
   /** A person's notifications are gathered for at least this long into one mail. */
   emailBatchSeconds: number;
+  // Operations
+  /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`; null: loopback only. */
+  metricsToken: string | null;
+  /** Past this mean event-loop delay (ms, over the last half second) requests are refused with 503; 0: no bound. */
+  overloadEventLoopDelayMs: number;
+  /** Past this many requests being answered at once, more are refused with 503; 0: no bound. */
+  overloadRequestsInFlight: number;
+  /** Past this much JavaScript heap in use (MB) requests are refused with 503; 0: no bound. */
+  overloadHeapMegabytes: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -126,5 +136,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailDir: env.MAIL_DIR || path.join(repoRoot, 'data', 'mail'),
     mailFrom: env.MAIL_FROM || 'Pollscope <no-reply@localhost>',
     emailBatchSeconds: intFrom(env.EMAIL_BATCH_SECONDS, 3600),
+    // Operations
+    metricsToken: env.METRICS_TOKEN || null,
+    overloadEventLoopDelayMs: intFrom(env.OVERLOAD_EVENT_LOOP_DELAY_MS, 200),
+    overloadRequestsInFlight: intFrom(env.OVERLOAD_REQUESTS_IN_FLIGHT, 500),
+    // Near the heap's limit V8 collects over and over and every request slows: refused before that.
+    overloadHeapMegabytes: intFrom(env.OVERLOAD_HEAP_MB, Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20)),
   };
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.js';
-import { ClockCache } from '../../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import type { QuestionCards } from '../../views/question-cards.js';
 import { exploredOf, type ExploredQuestion } from './access.js';
 import type { PairTables } from './pair-tables.js';
@@ -82,6 +82,11 @@ export class RelatedCache {
     maxQuestions: number,
   ) {
     this.entries = new ClockCache(maxQuestions);
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.entries.stats();
   }
 
   get(question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {

@@ -94,3 +94,14 @@ export async function markFailed(db: Db, row: OutboxRow, error: string, now = ne
     .execute();
   return retryAt;
 }
+
+/** The mail waiting to be sent (not sent, not given up), and since when the oldest has waited, null when none. */
+export async function outboxBacklog(db: Db): Promise<{ waiting: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('waiting'), eb.fn.min('created_at').as('oldest')])
+    .where('sent_at', 'is', null)
+    .where('given_up_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), oldestCreatedAt: row.oldest };
+}
