@@ -23,6 +23,7 @@ import { siteRoutes } from './modules/site/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { changesPlugin } from './changes/plugin.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerDrainOnClose } from './plugins/drain-on-close.js';
 import { registerErrorHandler, replyToBadUrl } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerOperations } from './plugins/operations.js';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // Before every other hook: every request is counted, and an overloaded instance refuses one before any work is done for it.
   await app.register(metricsPlugin, { database });
   await app.register(overloadPlugin);
+  registerDrainOnClose(app);
   registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {

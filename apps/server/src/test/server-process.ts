@@ -17,7 +17,7 @@ export interface ServerProcess {
 }
 
 /** A port nothing listens on now, for a server about to start. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as net.AddressInfo;
@@ -132,34 +132,57 @@ export interface AcknowledgedVote {
   choice: number;
 }
 
+/** A vote sent, and how it was answered: its status, or null when the connection failed (the server gone). */
+export interface VoteOutcome extends AcknowledgedVote {
+  /** When it was sent and how long its answer took, in ms (performance.now()). */
+  sentAt: number;
+  ms: number;
+  status: number | null;
+}
+
+export interface VoteStream {
+  /** The votes answered with 200. */
+  acknowledged: AcknowledgedVote[];
+  /** Every vote sent, in the order answered. */
+  outcomes: VoteOutcome[];
+}
+
 /**
- * Sends every voter's vote on every question, `concurrency` at a time, until all are sent, a
- * call fails (the server is gone) or `stop()` says so. Returns the votes answered with 200.
+ * Sends every voter's vote on every question, `concurrency` at a time, each worker pausing
+ * `pauseMs` between its votes, until all are sent, a call fails (the server is gone) or `stop()`
+ * says so. A vote answered other than 200 fails the stream, but a refusal (503 with Retry-After)
+ * when `refusals` allows them: such a vote is not sent again.
  */
 export async function streamVotes(
   baseUrl: string,
   community: Community,
-  { concurrency, stop = () => false }: { concurrency: number; stop?: (acknowledged: number) => boolean },
-): Promise<AcknowledgedVote[]> {
+  { concurrency, stop = () => false, refusals = false, pauseMs = 0 }: { concurrency: number; stop?: (acknowledged: number) => boolean; refusals?: boolean; pauseMs?: number },
+): Promise<VoteStream> {
   const acknowledged: AcknowledgedVote[] = [];
+  const outcomes: VoteOutcome[] = [];
   const total = community.voterTokens.length * community.questionIds.length;
   let next = 0;
   const worker = async () => {
     while (next < total && !stop(acknowledged.length)) {
       const index = next++;
       const vote = { voter: index % community.voterTokens.length, questionId: community.questionIds[Math.floor(index / community.voterTokens.length)], choice: (index % 4) + 1 };
-      let reply: RawReply;
+      const sentAt = performance.now();
+      let reply: RawReply | null;
       try {
         reply = await serverClient(baseUrl, community.voterTokens[vote.voter]).raw('POST', api.answer(vote.questionId), { choice: vote.choice });
       } catch {
-        return; // the server is gone
+        reply = null;
       }
-      if (reply.status !== 200) throw new Error(`vote refused: ${reply.status} ${reply.text}`);
-      acknowledged.push(vote);
+      outcomes.push({ ...vote, sentAt, ms: performance.now() - sentAt, status: reply?.status ?? null });
+      if (!reply) return; // the server is gone
+      const refused = refusals && reply.status === 503 && reply.headers['retry-after'] !== undefined;
+      if (reply.status !== 200 && !refused) throw new Error(`vote answered ${reply.status}: ${reply.text}`);
+      if (reply.status === 200) acknowledged.push(vote);
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return acknowledged;
+  return { acknowledged, outcomes };
 }
 
 /** Runs one of the server's commands (`src/db/check-cli.ts`…) to its end. */
