@@ -1,4 +1,4 @@
-import { api, createQuestionBodySchema, createQuestionResponseSchema, registerBodySchema, tokenResponseSchema, type CreateQuestionBody } from '@pollscope/contract';
+import { api, createQuestionBodySchema, createQuestionResponseSchema, questionSchema, registerBodySchema, tokenResponseSchema, type CreateQuestionBody } from '@pollscope/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,6 +12,8 @@ export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
   child: ChildProcess;
+  /** What the process wrote: its log (warnings and errors) and anything on stderr. */
+  output(): string;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -55,17 +57,20 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = '';
+  // The last 64 KB: enough to tell what went wrong, bounded under a long load.
+  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server stopped before listening: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start in 60 s: ${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server stopped before listening: ${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start in 60 s: ${output}`);
     const ready = await fetch(`${baseUrl}/api/polls/categories/`).then(
       (response) => response.ok,
       () => false,
@@ -77,6 +82,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   return {
     baseUrl,
     child,
+    output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
@@ -150,18 +156,26 @@ export interface VoteStream {
 /**
  * Sends every voter's vote on every question, `concurrency` at a time, each worker pausing
  * `pauseMs` between its votes, until all are sent, a call fails (the server is gone) or `stop()`
- * says so. A vote answered other than 200 fails the stream, but a refusal (503 with Retry-After)
+ * says so; `onOutcome` hears of each answer as it comes. `from` skips the pairs of voter and
+ * question an earlier stream sent (its number of outcomes). A vote answered other than 200 fails the stream, but a refusal (503 with Retry-After)
  * when `refusals` allows them: such a vote is not sent again.
  */
 export async function streamVotes(
   baseUrl: string,
   community: Community,
-  { concurrency, stop = () => false, refusals = false, pauseMs = 0 }: { concurrency: number; stop?: (acknowledged: number) => boolean; refusals?: boolean; pauseMs?: number },
+  {
+    concurrency,
+    stop = () => false,
+    refusals = false,
+    pauseMs = 0,
+    onOutcome = () => {},
+    from = 0,
+  }: { concurrency: number; stop?: (acknowledged: number) => boolean; refusals?: boolean; pauseMs?: number; onOutcome?: (outcome: VoteOutcome) => void; from?: number },
 ): Promise<VoteStream> {
   const acknowledged: AcknowledgedVote[] = [];
   const outcomes: VoteOutcome[] = [];
   const total = community.voterTokens.length * community.questionIds.length;
-  let next = 0;
+  let next = from;
   const worker = async () => {
     while (next < total && !stop(acknowledged.length)) {
       const index = next++;
@@ -173,7 +187,9 @@ export async function streamVotes(
       } catch {
         reply = null;
       }
-      outcomes.push({ ...vote, sentAt, ms: performance.now() - sentAt, status: reply?.status ?? null });
+      const outcome = { ...vote, sentAt, ms: performance.now() - sentAt, status: reply?.status ?? null };
+      outcomes.push(outcome);
+      onOutcome(outcome);
       if (!reply) return; // the server is gone
       const refused = refusals && reply.status === 503 && reply.headers['retry-after'] !== undefined;
       if (reply.status !== 200 && !refused) throw new Error(`vote answered ${reply.status}: ${reply.text}`);
@@ -183,6 +199,16 @@ export async function streamVotes(
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { acknowledged, outcomes };
+}
+
+/** Of `votes`, those a server does not show its voter as their answer, with that choice: none, when no acknowledged vote was lost. */
+export async function votesMissing(baseUrl: string, community: Community, votes: AcknowledgedVote[]): Promise<AcknowledgedVote[]> {
+  const missing: AcknowledgedVote[] = [];
+  for (const vote of votes) {
+    const question = await serverClient(baseUrl, community.voterTokens[vote.voter]).get(api.question(vote.questionId), questionSchema);
+    if (question.answer?.choice !== vote.choice) missing.push(vote);
+  }
+  return missing;
 }
 
 /** Runs one of the server's commands (`src/db/check-cli.ts`…) to its end. */
