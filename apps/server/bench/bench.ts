@@ -136,7 +136,11 @@ const settings = {
 };
 // Instances keep copies of questions and feeds in memory and learn of each other's changes through Redis.
 if (settings.instances > 1 && !values.redis) fail('--instances: several instances share their changes through Redis: give --redis redis://…');
-const serverEnv: Record<string, string> = values.redis ? { REDIS_URL: values.redis, REDIS_PREFIX: `pollscope-bench-${process.pid}:` } : {};
+const serverEnv: Record<string, string> = {
+  // The server's own load-shedding bounds, which the tests' servers turn off, or those given to the benchmark.
+  OVERLOAD_EVENT_LOOP_DELAY_MS: process.env.OVERLOAD_EVENT_LOOP_DELAY_MS ?? '',
+  ...(values.redis ? { REDIS_URL: values.redis, REDIS_PREFIX: `pollscope-bench-${process.pid}:` } : {}),
+};
 const mixedSettings = {
   durationSeconds: wholeNumber('mixed-duration', 60, 1),
   warmupSeconds: wholeNumber('mixed-warmup', 15),

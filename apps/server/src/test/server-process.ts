@@ -40,7 +40,8 @@ const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = { source: () => ['-
 
 /**
  * Starts the real server on a database and a free port, as it runs in production but without the
- * demo community, rate limits or slow password hashing.
+ * demo community, rate limits, slow password hashing or the event-loop bound of load shedding
+ * (tests share busy cores: a process given little of them must not refuse their requests).
  */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeOptions: string[] = [], entry: ServerEntry = 'source'): Promise<ServerProcess> {
   const port = await freePort();
@@ -54,6 +55,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       SEED_DEMO: '0',
       RATE_LIMITS: 'off',
       PASSWORD_HASH_COST: '1024',
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -16,7 +16,7 @@ declare module 'fastify' {
 export const OVERLOAD_RETRY_AFTER_SECONDS = 2;
 const MB = 2 ** 20;
 /** How often the event-loop delay and the heap are sampled: each sample decides until the next. */
-const SAMPLE_MS = 500;
+const SAMPLE_MS = 100;
 
 type Reason = 'event_loop_delay' | 'heap' | 'requests_in_flight';
 const REASONS: Record<string, Reason> = { eventLoopDelay: 'event_loop_delay', heapUsedBytes: 'heap' };
@@ -28,7 +28,7 @@ const counted = new WeakSet<FastifyRequest>();
  * Sheds load: past a bound on the event-loop delay, the JavaScript heap or the requests being
  * answered at once, a request is answered 503 with Retry-After at once, before any work is done
  * for it, instead of every request waiting longer and longer. Each bound is checked again for
- * every request (the delay and heap every half second), so the instance takes requests again
+ * every request (the delay and heap every tenth of a second), so the instance takes requests again
  * by itself as soon as the load falls. Registered before every other hook.
  */
 export const overloadPlugin = fp(
