@@ -97,6 +97,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
+    // Requests arriving while the app closes are refused by registerDrainOnClose, with the contract's body and Retry-After.
+    return503OnClosing: false,
     frameworkErrors: replyToBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -131,10 +133,10 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // First, so that every plugin registered after it (the API docs too) answers errors alike.
   registerErrorHandler(app);
 
-  // Before every other hook: every request is counted, and an overloaded instance refuses one before any work is done for it.
+  // Before every other hook: every request is counted, and a closing or overloaded instance refuses one before any work is done for it.
   await app.register(metricsPlugin, { database });
-  await app.register(overloadPlugin);
   registerDrainOnClose(app);
+  await app.register(overloadPlugin);
   registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './server-process.js';
+import { freeFixedPort } from './server-process.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -70,7 +70,7 @@ export interface PostgresCluster {
   url: string;
   /** Stops it as an operator would (fast shutdown: sessions ended, all written), waiting until it has. */
   stop(): Promise<void>;
-  /** Starts it again on the same port, waiting until it accepts connections. */
+  /** Starts it again on the same port, waiting until it accepts connections; nothing when it runs. */
   start(): Promise<void>;
   /** Stops it and deletes its files. */
   destroy(): Promise<void>;
@@ -82,7 +82,7 @@ export interface PostgresCluster {
  * Without fsync, as nothing here survives the machine; every commit still waits for its WAL write.
  */
 export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const port = await freePort();
+  const port = await freeFixedPort();
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL’s server programs (initdb, pg_ctl) are not installed: apt-get install postgresql');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-postgres-'));
@@ -94,8 +94,12 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB`;
   let running = false;
+  const log = path.join(dir, 'log');
   const start = async () => {
-    await run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '30', 'start']);
+    if (running) return;
+    await run('pg_ctl', ['-D', data, '-o', options, '-l', log, '-w', '-t', '30', 'start']).catch((error: Error) => {
+      throw new Error(`${error.message}\nPostgreSQL's log:\n${fs.readFileSync(log, 'utf8').slice(-4000)}`);
+    });
     running = true;
   };
   const stop = async () => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { freePort } from './server-process.js';
+import { freeFixedPort } from './server-process.js';
 
 /** A Redis of a test's own, which it may stop and start again. */
 export interface RedisServer {
@@ -14,7 +14,7 @@ export interface RedisServer {
 
 /** Starts `redis-server` on a free port of 127.0.0.1, keeping nothing on disk. */
 export async function startRedisServer(): Promise<RedisServer> {
-  const port = await freePort();
+  const port = await freeFixedPort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   const start = async () => {

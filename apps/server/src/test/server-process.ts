@@ -18,13 +18,33 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/** Whether `port` can be listened on now (0: any free port), and the port it was. */
+async function listenable(port: number): Promise<number | null> {
+  const probe = net.createServer();
+  const listening = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (!listening) return null;
+  const { port: bound } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return bound;
+}
+
 /** A port nothing listens on now, for a server about to start. */
 export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+  return (await listenable(0))!;
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768 and up), for a server a test stops and starts
+ * again on the same port: while it is stopped, no connection or other server is given its port.
+ */
+export async function freeFixedPort(): Promise<number> {
+  for (;;) {
+    const port = await listenable(20_000 + Math.floor(Math.random() * 12_000));
+    if (port !== null) return port;
+  }
 }
 
 /** The server from its source, through the TypeScript loader, or as `npm start` runs it, built (`npm run build -w apps/server`). */

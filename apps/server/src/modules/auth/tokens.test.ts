@@ -11,9 +11,10 @@ afterAll(() => ctx.close());
 
 const route = (method: 'GET' | 'POST', path: string) => `${method} ${path.replace(/\/$/, '')}`;
 
-/** The calls the contract lets anyone make (CONTRACT.md §1), and the load balancers' health check. */
+/** The calls the contract lets anyone make (CONTRACT.md §1), and the load balancers' health and readiness checks. */
 const publicCalls = [
   route('GET', api.health),
+  route('GET', api.ready),
   route('GET', api.countries),
   route('GET', api.categories),
   route('GET', api.quizes),
