@@ -8,11 +8,19 @@ const needsPostgresAndRedis = [
   'src/modules/notifications/mail-instances.test.ts',
 ];
 const hasPostgresAndRedis = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+/**
+ * Tests of real server processes on databases of their own (a SQLite file, or a PostgreSQL
+ * cluster and a Redis they start and stop): run once, in the pass without TEST_DATABASE_URL.
+ * `npm test` turns the faults off (TEST_FAULTS=off) where PostgreSQL's or Redis's programs are missing, and says so.
+ */
+const ownServers = ['src/faults.test.ts', 'src/db/durability.test.ts'];
+const runOwnServers = !process.env.TEST_DATABASE_URL;
+const faultsOff = process.env.TEST_FAULTS === 'off' ? ['src/faults.test.ts'] : [];
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(hasPostgresAndRedis ? [] : needsPostgresAndRedis)],
+    exclude: [...configDefaults.exclude, ...(hasPostgresAndRedis ? [] : needsPostgresAndRedis), ...(runOwnServers ? faultsOff : ownServers)],
     // On a PostgreSQL run (TEST_DATABASE_URL) it makes the database each test file copies.
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,

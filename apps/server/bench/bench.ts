@@ -10,10 +10,10 @@ import { CALL_NAMES, callSpecs, communityIds, describeTarget, targetMet } from '
 import { DEFAULT_PARAMETERS, communityShape, type CommunityParameters } from './community-plan.js';
 import { communityKey, generateCommunity, sessionTokenFor, storedCommunity, type BenchCommunity } from './generate.js';
 import { MemorySampler, measureCall, type CallMeasurement } from './measure.js';
-import { runMixedLoad } from './mixed-load.js';
+import { runMixedLoad, type MixedLoadReport } from './mixed-load.js';
 import { toMarkdown, writeResults, type BenchResults, type CallResult } from './report.js';
 
-const PHASES = [...CALL_NAMES, 'mixed'] as const;
+const PHASES = [...CALL_NAMES, 'mixed', 'overload'] as const;
 type Phase = (typeof PHASES)[number];
 const MEMORY_LIMIT_MB = 300;
 
@@ -23,7 +23,9 @@ Generates a synthetic community from a seed (or reuses one kept by --reuse), sta
 on it as a separate process, and measures each main call with autocannon: requests per second,
 p50 and p99 latency, errors, and the ratio to the ceiling (GET /api/health on the same server).
 Then a mixed load of reads and writes on 200 connections checks that no acknowledged vote is
-lost and that every tally still counts its rows. Writes JSON and Markdown to bench-results/
+lost and that every tally still counts its rows, and the same load on 1,000 connections, past
+what the server can answer in time, that every answer is a 2xx or a 503 with Retry-After and
+that the 2xx stay quick. Writes JSON and Markdown to bench-results/
 (and bench-results/latest.md) and prints the table.
 
 Community (defaults: the issue's size):
@@ -58,12 +60,15 @@ Measurement:
   --mixed-duration <seconds>     measured time of the mixed load (default 60)
   --mixed-warmup <seconds>       its reads-only warm-up (default 15)
   --mixed-connections <n>        its connections (default 200)
+  --overload-duration <seconds>  measured time of the overload run (default 30)
+  --overload-warmup <seconds>    its reads-only warm-up (default 15)
+  --overload-connections <n>     its connections (default 1000)
   --profile                      run each server with --cpu-prof: a CPU profile per instance in
                                  bench-results/profiles/, for Chrome DevTools or speedscope
   --help                         show this text
 
-Exits with 1 when a request failed, a vote was lost or a tally is wrong; a missed target is
-reported in the table.`;
+Exits with 1 when a request failed (in the overload run: answered other than 2xx or 503 with
+Retry-After), a vote was lost or a tally is wrong; a missed target is reported in the table.`;
 
 const { values } = parseArgs({
   options: {
@@ -84,6 +89,9 @@ const { values } = parseArgs({
     'mixed-duration': { type: 'string', default: '60' },
     'mixed-warmup': { type: 'string', default: '15' },
     'mixed-connections': { type: 'string', default: '200' },
+    'overload-duration': { type: 'string', default: '30' },
+    'overload-warmup': { type: 'string', default: '15' },
+    'overload-connections': { type: 'string', default: '1000' },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -128,11 +136,20 @@ const settings = {
 };
 // Instances keep copies of questions and feeds in memory and learn of each other's changes through Redis.
 if (settings.instances > 1 && !values.redis) fail('--instances: several instances share their changes through Redis: give --redis redis://…');
-const serverEnv: Record<string, string> = values.redis ? { REDIS_URL: values.redis, REDIS_PREFIX: `pollscope-bench-${process.pid}:` } : {};
+const serverEnv: Record<string, string> = {
+  // The server's own load-shedding bounds, which the tests' servers turn off, or those given to the benchmark.
+  OVERLOAD_EVENT_LOOP_DELAY_MS: process.env.OVERLOAD_EVENT_LOOP_DELAY_MS ?? '',
+  ...(values.redis ? { REDIS_URL: values.redis, REDIS_PREFIX: `pollscope-bench-${process.pid}:` } : {}),
+};
 const mixedSettings = {
   durationSeconds: wholeNumber('mixed-duration', 60, 1),
   warmupSeconds: wholeNumber('mixed-warmup', 15),
   connections: wholeNumber('mixed-connections', 200, 1),
+};
+const overloadSettings = {
+  durationSeconds: wholeNumber('overload-duration', 30, 1),
+  warmupSeconds: wholeNumber('overload-warmup', 15),
+  connections: wholeNumber('overload-connections', 1000, 1),
 };
 const phases = new Set<Phase>(values.only ? (values.only.split(',').map((name) => name.trim()) as Phase[]) : PHASES);
 for (const phase of phases) if (!PHASES.includes(phase)) fail(`--only: unknown name "${phase}"`);
@@ -247,18 +264,21 @@ try {
     for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl, serverEnv, nodeOptions, 'build'));
     const memory = new MemorySampler(servers.map((server) => server.child.pid!));
     const calls = await measureCalls(community, servers, memory);
+    const ids = communityIds(community);
+    const key = community.key;
+    const loadOn = { baseUrls: servers.map((server) => server.baseUrl), questionIds: ids.mixedQuestions, databaseUrl };
     let mixed = null;
     if (phases.has('mixed')) {
       process.stderr.write(`mixed load: ${mixedSettings.connections} connections, ${mixedSettings.warmupSeconds} s warm-up, ${mixedSettings.durationSeconds} s measured…\n`);
-      const ids = communityIds(community);
-      const key = community.key;
-      mixed = await runMixedLoad({
-        baseUrls: servers.map((server) => server.baseUrl),
-        tokens: ids.mixedVoters.map((userId) => sessionTokenFor(key, userId)),
-        questionIds: ids.mixedQuestions,
-        ...mixedSettings,
-        databaseUrl,
-      });
+      mixed = await runMixedLoad({ ...loadOn, tokens: ids.mixedVoters.map((userId) => sessionTokenFor(key, userId)), ...mixedSettings });
+    }
+    let overload = null;
+    if (phases.has('overload')) {
+      process.stderr.write(
+        `overload: the mixed load on ${overloadSettings.connections} connections, ${overloadSettings.warmupSeconds} s warm-up, ${overloadSettings.durationSeconds} s measured…\n`,
+      );
+      // Its own voters beside the mixed run's, whose pairs that run may have used up: it too must acknowledge votes to lose none.
+      overload = await runMixedLoad({ ...loadOn, tokens: ids.overloadVoters.map((userId) => sessionTokenFor(key, userId)), ...overloadSettings, refusalsExpected: true });
     }
     const afterMb = memory.current();
     const peakMb = memory.stop();
@@ -288,6 +308,7 @@ try {
       calls,
       memory: { peakMb, afterMb, target: { text: `< ${MEMORY_LIMIT_MB} MB`, met: peakMb === null ? null : peakMb < MEMORY_LIMIT_MB } },
       mixed,
+      overload,
     };
   } finally {
     for (const server of servers) await server.stop();
@@ -298,9 +319,8 @@ try {
   console.log(`Written to ${path.relative(repoRoot, written.json)} and ${path.relative(repoRoot, written.markdown)}.`);
   const failedIn = (measurement: CallMeasurement | null) => measurement !== null && (measurement.errors > 0 || Object.keys(measurement.non2xx).length > 0);
   const requestsFailed = results.calls.some((call) => failedIn(call) || failedIn(call.singleConnection));
-  const mixedUnsound =
-    results.mixed !== null && (results.mixed.errors > 0 || results.mixed.lostVotes > 0 || results.mixed.resultMismatches > 0 || results.mixed.tallyMismatches?.length !== 0);
-  process.exitCode = requestsFailed || mixedUnsound ? 1 : 0;
+  const unsound = (load: MixedLoadReport | null) => load !== null && (load.errors > 0 || load.lostVotes > 0 || load.resultMismatches > 0 || load.tallyMismatches?.length !== 0);
+  process.exitCode = requestsFailed || unsound(results.mixed) || unsound(results.overload) ? 1 : 0;
 } finally {
   if (temporaryDir) fs.rmSync(temporaryDir, { recursive: true, force: true });
 }

@@ -112,6 +112,8 @@ export function communityIds(community: BenchCommunity) {
     bigQuestionVoters: userIds(Math.min(roles.sessionUsers, roles.bigQuestionVoters)),
     pairVoters: userIds(Math.min(roles.sessionUsers, roles.pairVoters)),
     mixedVoters: userIds(roles.mixedVoters),
+    /** The mixed run's voters and as many more: the pairs of the second half are fresh for the overload run. */
+    overloadVoters: userIds(Math.min(roles.sessionUsers, 2 * roles.mixedVoters)),
     bigQuestion: firstQuestionId + roles.bigQuestion,
     pairQuestions: roles.pairQuestions.map((index) => firstQuestionId + index) as [number, number],
     answerTargets: roles.answerTargets.map((index) => firstQuestionId + index),

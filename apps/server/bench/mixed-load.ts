@@ -24,6 +24,11 @@ export interface MixedLoadOptions {
   warmupSeconds?: number;
   /** The server's database (a SQLite path or postgres:// URL): when given, every tally is checked there too. */
   databaseUrl?: string;
+  /**
+   * Past what the servers can answer in time (the overload run): a 503 with Retry-After is an
+   * answer, counted as refused, not an error.
+   */
+  refusalsExpected?: boolean;
 }
 
 type Kind = 'feed' | 'question' | 'vote' | 'like';
@@ -36,6 +41,8 @@ export interface KindCounts {
   ok: number;
   /** Answers to a vote on a question the person had already answered: expected once every pair is used. */
   conflicts: number;
+  /** 503 with Retry-After from an overloaded server, when the run expects them. */
+  refused: number;
   failed: number;
 }
 
@@ -46,6 +53,10 @@ export interface MixedLoadReport {
   requests: number;
   requestsPerSecond: number;
   latencyMs: LatencySummary;
+  /** The latency of the answers with 2xx alone: what the people served waited. */
+  latencyMs2xx: LatencySummary;
+  /** Answers 503 with Retry-After (only expected in the overload run). */
+  refused: number;
   byKind: Record<Kind, KindCounts>;
   /** Non-2xx answers other than the expected vote conflicts, plus connection errors and timeouts. */
   errors: number;
@@ -76,10 +87,19 @@ interface Vote {
   choice: number;
 }
 
+/** Reads for the checks before and after a run; a server still shedding the run's load is asked again after its Retry-After. */
 async function getJson(baseUrl: string, path: string, token: string): Promise<any> {
-  const response = await fetch(baseUrl + path, { headers: { accept: 'application/json', authorization: `Token ${token}` } });
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(baseUrl + path, { headers: { accept: 'application/json', authorization: `Token ${token}` } });
+    const retryAfter = response.headers.get('retry-after');
+    if (response.status === 503 && retryAfter !== null && attempt < 10) {
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, Number(retryAfter) * 1000));
+      continue;
+    }
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  }
 }
 
 /** Runs `work` over `items`, `concurrency` at a time. */
@@ -152,7 +172,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     }
   };
 
-  const byKind = Object.fromEntries(ROUND.map((kind) => [kind, { requests: 0, ok: 0, conflicts: 0, failed: 0 }])) as Record<Kind, KindCounts>;
+  const byKind = Object.fromEntries(ROUND.map((kind) => [kind, { requests: 0, ok: 0, conflicts: 0, refused: 0, failed: 0 }])) as Record<Kind, KindCounts>;
   const errorStatuses: Record<string, number> = {};
   const acknowledged: Vote[] = [];
 
@@ -161,6 +181,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
   const warmupSeconds = options.warmupSeconds ?? 15;
   let measuring = warmupSeconds === 0;
   const latencies: number[] = [];
+  const latencies2xx: number[] = [];
   let warmupErrors = 0;
   let connectionErrors = 0;
   const servedInWarmup = new Set<unknown>();
@@ -193,18 +214,20 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
       const path = kind === 'feed' ? '/api/polls/questions/' : `/api/polls/question/${pick(questions).id}/`;
       return { ...req, method: 'GET', path, headers: headersFor(token, false), body: undefined };
     },
-    onResponse: (status, _body, context) => {
+    onResponse: (status, _body, context, headers) => {
       const ctx = context as Context;
       const ok = status >= 200 && status < 300;
+      const refused = options.refusalsExpected === true && status === 503 && headers?.['retry-after'] !== undefined;
       if (ctx.vote && ok) acknowledged.push(ctx.vote);
       if (!ctx.measured) {
-        if (!ok) warmupErrors += 1;
+        if (!ok && !refused) warmupErrors += 1;
         return;
       }
       const counts = byKind[kind];
       counts.requests += 1;
       if (ok) counts.ok += 1;
       else if (kind === 'vote' && status === 409) counts.conflicts += 1;
+      else if (refused) counts.refused += 1;
       else {
         counts.failed += 1;
         errorStatuses[`${kind} ${status}`] = (errorStatuses[`${kind} ${status}`] ?? 0) + 1;
@@ -217,9 +240,13 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     const run = autocannon({ url: autocannonUrl(baseUrls), connections, duration: warmupSeconds + durationSeconds, requests: ROUND.map(request) }, (error) =>
       error ? reject(error) : resolve(),
     );
-    run.on('response', (client, _status, _bytes, responseTime) => {
-      if (measuring) latencies.push(responseTime);
-      else servedInWarmup.add(client);
+    run.on('response', (client, status, _bytes, responseTime) => {
+      if (!measuring) {
+        servedInWarmup.add(client);
+        return;
+      }
+      latencies.push(responseTime);
+      if (status >= 200 && status < 300) latencies2xx.push(responseTime);
     });
     run.on('reqError', () => {
       if (measuring) connectionErrors += 1;
@@ -261,8 +288,9 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     }
   }
 
-  const failed = Object.values(byKind).reduce((sum, counts) => sum + counts.failed, 0);
-  const requests = Object.values(byKind).reduce((sum, counts) => sum + counts.requests, 0);
+  const total = (count: (counts: KindCounts) => number) => Object.values(byKind).reduce((sum, counts) => sum + count(counts), 0);
+  const failed = total((counts) => counts.failed);
+  const requests = total((counts) => counts.requests);
   return {
     warmupSeconds,
     durationSeconds,
@@ -270,6 +298,8 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     requests,
     requestsPerSecond: Math.round(requests / durationSeconds),
     latencyMs: summarizeLatencies(latencies),
+    latencyMs2xx: summarizeLatencies(latencies2xx),
+    refused: total((counts) => counts.refused),
     byKind,
     errors: failed + connectionErrors,
     errorStatuses: { ...errorStatuses, ...(connectionErrors ? { 'connection errors and timeouts': connectionErrors } : {}) },

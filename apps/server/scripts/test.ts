@@ -1,16 +1,18 @@
 /**
- * `npm test` of the server: the whole suite on SQLite, then again on PostgreSQL with the tests
- * of several instances over Redis. PostgreSQL is TEST_DATABASE_URL, else a server on
+ * `npm test` of the server: the whole suite on SQLite, with the tests of server processes on
+ * databases of their own (the fault tests start a PostgreSQL cluster and a Redis of their own),
+ * then again on PostgreSQL with the tests of several instances over Redis. PostgreSQL is TEST_DATABASE_URL, else a server on
  * 127.0.0.1:5432 (user postgres or root, no password); Redis is TEST_REDIS_URL, else
  * 127.0.0.1:6379. Without them those tests are skipped, and said so; that fails instead under
  * CI=true, or when the missing one was named in TEST_DATABASE_URL or TEST_REDIS_URL.
  * Arguments go to Vitest: `npm test -w apps/server -- src/modules/live`.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { postgresBinDir } from '../src/test/postgres.js';
 
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 const vitestArgs = process.argv.slice(2);
@@ -85,12 +87,28 @@ function notRun(what: string, why: string, required: boolean): void {
   report(`${required ? 'FAILED' : 'SKIPPED'} ${what}: ${why}`, required);
 }
 
+/** What the fault tests (src/faults.test.ts) need to start, stop and fill servers of their own, or why they cannot. */
+function faultTestsMissing(): string | null {
+  const missing = [
+    ...(postgresBinDir() ? [] : ['PostgreSQL’s initdb and pg_ctl']),
+    ...(spawnSync('redis-server', ['--version']).status === 0 ? [] : ['redis-server']),
+    ...(process.getuid?.() === 0 ? [] : ['root, to mount a small file system']),
+  ];
+  return missing.length > 0 ? `they need ${missing.join(', ')}` : null;
+}
+
 const { TEST_DATABASE_URL: _database, TEST_REDIS_URL: _redis, ...baseEnv } = process.env;
 const redis = await findRedis();
 if ('missing' in redis) notRun('tests that need Redis', redis.missing, inCi || Boolean(process.env.TEST_REDIS_URL));
 const redisEnv = 'url' in redis ? { TEST_REDIS_URL: redis.url } : {};
+const faultsMissing = faultTestsMissing();
+if (faultsMissing) notRun('fault tests (PostgreSQL and Redis stopped, a disk full)', faultsMissing, inCi);
 
-const sqlitePassed = await runVitest('SQLite pass', { ...baseEnv, ...redisEnv });
+const sqlitePassed = await runVitest('SQLite pass, with the tests of servers on databases of their own', {
+  ...baseEnv,
+  ...redisEnv,
+  ...(faultsMissing ? { TEST_FAULTS: 'off' } : {}),
+});
 report(`SQLite pass: ${sqlitePassed ? 'passed' : 'FAILED'}`, !sqlitePassed);
 
 const postgres = await findPostgres();

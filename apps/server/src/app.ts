@@ -9,7 +9,7 @@ import type { DialectName } from './db/dialect.js';
 import { HttpError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { healthRoutes, metricsPlugin, metricsRoutes, overloadPlugin } from './modules/health/index.js';
 import { insightsRoutes } from './modules/insights/routes.js';
 import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
@@ -25,6 +25,7 @@ import { siteRoutes } from './modules/site/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { changesPlugin } from './changes/plugin.js';
 import { authPlugin } from './plugins/auth.js';
+import { registerDrainOnClose } from './plugins/drain-on-close.js';
 import { registerErrorHandler, replyToBadUrl } from './plugins/error-handler.js';
 import { refuseNulText } from './plugins/nul-text.js';
 import { registerOperations } from './plugins/operations.js';
@@ -98,6 +99,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
+    // Requests arriving while the app closes are refused by registerDrainOnClose, with the contract's body and Retry-After.
+    return503OnClosing: false,
     frameworkErrors: replyToBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -132,6 +135,10 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // First, so that every plugin registered after it (the API docs too) answers errors alike.
   registerErrorHandler(app);
 
+  // Before every other hook: every request is counted, and a closing or overloaded instance refuses one before any work is done for it.
+  await app.register(metricsPlugin, { database });
+  registerDrainOnClose(app);
+  await app.register(overloadPlugin);
   registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
@@ -170,6 +177,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(discoveryRoutes, { prefix: '/api' });
   // The share page is outside /api; the picture it names is a call of the API.
   await app.register(shareRoutes);
+  await app.register(metricsRoutes);
   await registerWebApp(app, config.webDist, config.publicUrl);
 
   return app;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { isPostgresUrl } from './db/dialect.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -64,6 +65,15 @@ export interface Config {
   // Sharing
   /** Memory the link preview pictures of questions (og:image) may take, in MB; about 50 KB each. */
   cardImagesMegabytes: number;
+  // Operations
+  /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`; null: loopback only. */
+  metricsToken: string | null;
+  /** Past this mean event-loop delay (ms, over the last tenth of a second) requests are refused with 503; 0: no bound. */
+  overloadEventLoopDelayMs: number;
+  /** Past this many requests being answered at once, more are refused with 503; 0: no bound. */
+  overloadRequestsInFlight: number;
+  /** Past this much JavaScript heap in use (MB) requests are refused with 503; 0: no bound. */
+  overloadHeapMegabytes: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -134,5 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     emailBatchSeconds: intFrom(env.EMAIL_BATCH_SECONDS, 3600),
     // Sharing
     cardImagesMegabytes: intFrom(env.CARD_IMAGES_MB, 16),
+    // Operations
+    metricsToken: env.METRICS_TOKEN || null,
+    overloadEventLoopDelayMs: intFrom(env.OVERLOAD_EVENT_LOOP_DELAY_MS, 100),
+    overloadRequestsInFlight: intFrom(env.OVERLOAD_REQUESTS_IN_FLIGHT, 500),
+    // Near the heap's limit V8 collects over and over and every request slows: refused before that.
+    overloadHeapMegabytes: intFrom(env.OVERLOAD_HEAP_MB, Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20)),
   };
 }

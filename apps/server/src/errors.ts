@@ -44,3 +44,13 @@ export class TooManyRequestsError extends HttpError {
     super(429, message);
   }
 }
+
+/** The server cannot answer now but will soon (overloaded, its database away): the client may try again after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message);
+  }
+}

@@ -4,6 +4,8 @@ export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 export const idParamsSchema = z.object({ id: idSchema });
 
 export const healthSchema = z.object({ ok: z.literal(true) });
+/** What `/api/ready` found answering; when something does not, it answers 503 with an error body naming it. */
+export const readySchema = z.object({ database: z.literal('ok'), redis: z.enum(['ok', 'not configured']) });
 
 export const errorBodySchema = z.object({
   message: z.string(),

@@ -11,6 +11,7 @@ export interface Operation {
  */
 export const operations: Record<string, Operation> = {
   'GET /api/health': { operationId: 'getHealth', summary: 'Whether the server is up' },
+  'GET /api/ready': { operationId: 'getReady', summary: 'Whether this instance can serve: its database and Redis answer' },
 
   'GET /api/polls/countries/': { operationId: 'listCountries', summary: 'Countries people can live in' },
   'GET /api/polls/categories/': { operationId: 'listCategories', summary: 'Question categories' },

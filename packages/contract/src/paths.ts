@@ -18,6 +18,8 @@ export const api = {
   relateCsv: (a: number | string, b: number | string) => `/api/polls/relate/${a}/${b}/csv`,
   /** The server is up and answering (public). */
   health: '/api/health',
+  /** The database (and Redis, when configured) answer: send this instance requests (public). */
+  ready: '/api/ready',
   answer: (id: number | string) => `/api/polls/answer/${id}/`,
   like: (id: number | string) => `/api/polls/like/${id}/`,
   unlike: (id: number | string) => `/api/polls/unlike/${id}/`,

@@ -58,17 +58,17 @@ const KNOWN_KINDS: Record<ChangeKind, true> = {
   accountDeleted: true,
 };
 
-/** A change as it crosses to the other instances. */
-export function encodeChange(from: string, change: Change): string {
+/** A change as it crosses to the other instances, or `missed` from one whose changes could not cross. */
+export function encodeChange(from: string, change: HeardChange): string {
   return JSON.stringify({ from, change });
 }
 
 /** A change heard from another instance, or null for one of this instance's own or a message it cannot read. */
-export function decodeChange(self: string, message: string): Change | null {
+export function decodeChange(self: string, message: string): HeardChange | null {
   try {
     const { from, change } = JSON.parse(message) as { from?: unknown; change?: { kind?: unknown } };
-    if (from === self || typeof change?.kind !== 'string' || !Object.hasOwn(KNOWN_KINDS, change.kind)) return null;
-    return change as Change;
+    if (from === self || typeof change?.kind !== 'string' || !(Object.hasOwn(KNOWN_KINDS, change.kind) || change.kind === 'missed')) return null;
+    return change as HeardChange;
   } catch {
     return null;
   }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
+import { Counter } from 'prom-client';
 import type { Db } from '../db/index.js';
+import { METRIC_PREFIX } from '../lib/metrics.js';
 import { applyChange } from './apply.js';
-import { decodeChange, encodeChange, type Change } from './change.js';
+import { decodeChange, encodeChange, type Change, type HeardChange } from './change.js';
 import { within } from './within.js';
 
 declare module 'fastify' {
@@ -36,7 +38,8 @@ export interface Changes {
  * The one path of every committed change: applied to this instance's memory and live streams,
  * and published on the one Redis channel every instance hears, whose changes go through the same
  * `applyChange`. Publishing never fails a request: the change is committed, and an instance that
- * could not hear it is told `missed` once Redis is back.
+ * could not hear it is told `missed` once Redis is back: by its own connection, subscribed again,
+ * and by the instance whose change could not be published, once its connection is back.
  */
 export const changesPlugin = fp(
   async (app: FastifyInstance) => {
@@ -51,8 +54,15 @@ export const changesPlugin = fp(
       subscriber.on('error', (error) => app.log.warn({ err: error }, 'changes: redis unreachable'));
       let readyBefore = false;
       subscriber.on('ready', () => {
-        if (readyBefore) applyChange(memory, streams, { kind: 'missed' }, 'elsewhere');
-        readyBefore = true;
+        if (!readyBefore) {
+          readyBefore = true;
+          return;
+        }
+        // Only once subscribed again is every change from now on heard: what is read again after that stays current.
+        subscriber.subscribe(channel).then(
+          () => applyChange(memory, streams, { kind: 'missed' }, 'elsewhere'),
+          (error: unknown) => app.log.warn({ err: error }, 'changes: subscribing again failed'),
+        );
       });
       subscriber.on('message', (_channel: string, message: string) => {
         const change = decodeChange(instance, message);
@@ -64,10 +74,31 @@ export const changesPlugin = fp(
       });
     }
 
+    const committedHere = new Counter({
+      name: `${METRIC_PREFIX}changes_committed_total`,
+      help: 'Changes committed on this instance, by kind: votes (voted), likes (liked), questions asked (asked)…',
+      labelNames: ['kind'] as const,
+      registers: [app.metrics],
+    });
+    // A change that could not be published leaves the others' copies stale, with no news of it:
+    // once Redis answers this instance again, it tells them all to read their copies again.
+    let unpublished = false;
+    const publish = (change: HeardChange) =>
+      redis?.publish(channel, encodeChange(instance, change)).catch((error: unknown) => {
+        unpublished = true;
+        app.log.warn({ err: error, change }, 'changes: publishing failed');
+      });
+    redis?.on('ready', () => {
+      if (!unpublished) return;
+      unpublished = false;
+      void publish({ kind: 'missed' });
+    });
+
     const committed = (changes: readonly Change[]) => {
       for (const change of changes) {
+        committedHere.inc({ kind: change.kind });
         applyChange(memory, streams, change, 'here');
-        redis?.publish(channel, encodeChange(instance, change)).catch((error) => app.log.warn({ err: error, change }, 'changes: publishing failed'));
+        void publish(change);
       }
     };
 
@@ -83,5 +114,5 @@ export const changesPlugin = fp(
       committed,
     } satisfies Changes);
   },
-  { name: 'changes', dependencies: ['redis', 'memory', 'live', 'notifications'] },
+  { name: 'changes', dependencies: ['metrics', 'redis', 'memory', 'live', 'notifications'] },
 );

@@ -38,7 +38,7 @@ describe('db:backup', () => {
     let ackedBefore = 0;
     let ackedAfter = 0;
     let latest = 0;
-    const acknowledged = await streamVotes(server.baseUrl, community, {
+    const { acknowledged } = await streamVotes(server.baseUrl, community, {
       concurrency: 8,
       stop: (count) => {
         latest = count;

@@ -10,9 +10,19 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/** PostgreSQL connections of one instance's pool: open, of which idle, and requests waiting for one. */
+export interface PoolUse {
+  open: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   dialect: DialectName;
+  /** The pool's use now; null for SQLite, one connection that queries take turns on. */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
 }
 
@@ -20,14 +30,23 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
+/** How long a request waits for a PostgreSQL connection at most. */
+const CONNECT_TIMEOUT_MS = 3_000;
+
 export function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number } = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: poolSize });
+    // A connection not had within this time fails the request with 503 rather than letting it
+    // wait for a database that is away or a pool that cannot keep up.
+    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
     // An idle connection the server ends (a restart, a failover) is dropped from the pool and
-    // replaced on next use; unhandled, its error would stop the process.
+    // replaced on next use; unhandled, its error would stop the process. So would the error of
+    // one in use between two queries (a transaction's): its next query fails instead, the
+    // request is answered 503, and the pool drops it when it is given back.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const poolUse = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize });
+    return { db, dialect: 'postgres', poolUse, close: () => db.destroy() };
   }
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const sqlite = new SqliteDatabase(url);
@@ -45,12 +64,16 @@ export function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number
   return {
     db,
     dialect: 'sqlite',
+    poolUse: () => null,
     close: async () => {
       await stopCheckpoints?.();
       await db.destroy();
     },
   };
 }
+
+/** What a rollback of a transaction SQLite has already rolled back runs: nothing. */
+const ROLLED_BACK = { reader: false, all: () => [], iterate: () => [][Symbol.iterator](), run: () => ({ changes: 0, lastInsertRowid: 0 }) };
 
 /** Statements kept compiled: the app's queries, and the lengths of their `in (…)` lists. */
 const STATEMENT_CACHE_SIZE = 1_000;
@@ -71,6 +94,9 @@ function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectConfi
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
+      // On some errors (a disk full, an I/O error) SQLite has rolled the transaction back itself:
+      // Kysely's rollback then has nothing to undo, and its failure would hide the error that caused it.
+      if (sql === 'rollback' && !sqlite.inTransaction) return ROLLED_BACK;
       if (sql.length > LONGEST_STATEMENT_KEPT) return sqlite.prepare(sql);
       let statement = statements.get(sql);
       if (!statement) {

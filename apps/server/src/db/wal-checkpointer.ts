@@ -11,7 +11,12 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const connection = new Database(workerData.file);
 connection.pragma('busy_timeout = 5000');
-const checkpoint = () => connection.pragma('wal_checkpoint(PASSIVE)');
+// A disk full for a while (SQLITE_FULL) fails a checkpoint, not the worker: the next one copies what this could not.
+const checkpoint = () => {
+  try {
+    connection.pragma('wal_checkpoint(PASSIVE)');
+  } catch {}
+};
 const timer = setInterval(checkpoint, workerData.intervalMs);
 parentPort.on('message', () => {
   clearInterval(timer);

@@ -46,4 +46,16 @@ describe('ClockCache', () => {
     cache.clear();
     expect(dropped).toEqual([1, 2, 4, 3]);
   });
+
+  it('counts its hits and misses, and tells what it holds against its budget', () => {
+    const cache = new ClockCache<string, string>(10, (value) => value.length);
+    cache.set('a', 'four');
+    cache.set('b', 'three');
+    cache.get('a');
+    cache.get('a');
+    cache.get('nothing');
+    expect(cache.stats()).toEqual({ hits: 2, misses: 1, entries: 2, used: 9, budget: 10 });
+    cache.delete('a');
+    expect(cache.stats()).toMatchObject({ entries: 1, used: 5 });
+  });
 });

@@ -5,6 +5,17 @@ interface Entry<V> {
   used: boolean;
 }
 
+/** What a cache holds and how well it serves, for the metrics. */
+export interface CacheStats {
+  /** Lookups that found their key, and that did not, since the cache was made. */
+  hits: number;
+  misses: number;
+  entries: number;
+  /** The entries' sizes added up, in the cache's unit (bytes, cells, ids…), and the most it keeps. */
+  used: number;
+  budget: number;
+}
+
 /**
  * A map that drops what is least used once its entries' sizes pass a budget, by second chance:
  * a hit only marks its entry, and the sweep that makes room passes over the oldest entries,
@@ -14,6 +25,8 @@ interface Entry<V> {
 export class ClockCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private total = 0;
+  private hits = 0;
+  private misses = 0;
 
   /**
    * `dropped` is told of every value that stops being kept (swept, deleted, replaced or cleared),
@@ -27,9 +40,17 @@ export class ClockCache<K, V> {
 
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
+    if (!entry) {
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
     entry.used = true;
     return entry.value;
+  }
+
+  stats(): CacheStats {
+    return { hits: this.hits, misses: this.misses, entries: this.entries.size, used: this.total, budget: this.budget };
   }
 
   set(key: K, value: V): void {

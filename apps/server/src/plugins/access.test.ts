@@ -49,6 +49,7 @@ const onOwnersQuestion = { owner: 200, other: 200, blocked: 403 };
 /** What each kind of caller gets from each call (CONTRACT.md §1 and §3). */
 const access: Record<string, Access> = {
   [route('GET', api.health)]: { public: true, ...everyone(200) },
+  [route('GET', api.ready)]: { public: true, ...everyone(200) },
   [route('GET', api.countries)]: { public: true, ...everyone(200) },
   [route('GET', api.categories)]: { public: true, ...everyone(200) },
   [route('GET', api.quizes)]: { public: true, ...everyone(200) },

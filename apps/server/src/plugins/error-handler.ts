@@ -1,8 +1,8 @@
 import type { ErrorBody } from '@pollscope/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isForeignKeyViolation } from '../db/dialect.js';
-import { HttpError } from '../errors.js';
+import { isDatabaseUnavailable, isForeignKeyViolation } from '../db/dialect.js';
+import { HttpError, ServiceUnavailableError } from '../errors.js';
 
 const statusMessages: Record<number, string> = {
   400: 'Invalid request',
@@ -20,9 +20,19 @@ function fieldName(instancePath: string, fallback: string): string {
   return name || fallback;
 }
 
+/** Seconds a client is asked to wait when the database cannot be reached or written: about as long as a restart takes. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** One handler turns every error into `{ message, errors? }`; details of a 5xx stay in the log. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    let error: FastifyError | HttpError = thrown;
+    if (isDatabaseUnavailable(thrown)) {
+      // Answered at once, so that callers and load balancers see the outage rather than a hang; the warnings show how long it lasted.
+      request.log.warn({ err: thrown }, 'database unavailable');
+      error = new ServiceUnavailableError('The service is briefly unavailable, try again in a few seconds', DATABASE_RETRY_AFTER_SECONDS);
+    }
+    if (error instanceof ServiceUnavailableError) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof HttpError) {
       const body: ErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
       return reply.code(error.statusCode).send(body);

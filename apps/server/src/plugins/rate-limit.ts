@@ -84,22 +84,48 @@ local current = redis.call('INCR', KEYS[1])
 if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return {current, redis.call('PTTL', KEYS[1])}`;
 
+/** Keys counted in this instance's memory at most: past that, the oldest windows are forgotten. */
+const MAX_LOCAL_KEYS = 100_000;
+
+/**
+ * Fixed windows counted in this instance's memory, as Redis counts them: while Redis is away each
+ * instance counts on its own, so a person gets at most the limit on each instance meanwhile.
+ */
+class LocalCounters {
+  private readonly windows = new Map<string, { current: number; endsAt: number }>();
+
+  count(key: string, timeWindow: number): { current: number; ttl: number } {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      this.windows.delete(key);
+      if (this.windows.size >= MAX_LOCAL_KEYS) this.windows.delete(this.windows.keys().next().value!);
+      window = { current: 0, endsAt: now + timeWindow };
+      this.windows.set(key, window);
+    }
+    window.current += 1;
+    return { current: window.current, ttl: window.endsAt - now };
+  }
+}
+
 /**
  * Counters in the Redis every instance shares, each key `prefix` + the limiter's key (which names
  * its limit). @fastify/rate-limit's own Redis store would name a limiter's keys after its route,
- * which limiters made with createRateLimit do not have. While Redis is unreachable a count fails
- * at once, and the limits are skipped: the app stays up without them rather than waiting on them.
+ * which limiters made with createRateLimit do not have. While Redis is unreachable a count is
+ * made at once in this instance's memory instead: the limits hold per instance rather than
+ * waiting on Redis or being skipped.
  */
 function redisCounters(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
+  const local = new LocalCounters();
   return class RedisCounters implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      if (UNREACHABLE.has(redis.status)) return callback(new Error('Redis is unreachable'));
+      if (UNREACHABLE.has(redis.status)) return callback(null, local.count(key, timeWindow));
       redis.eval(countScript, 1, `${prefix}${key}`, timeWindow).then(
         (result) => {
           const [current, ttl] = result as [number, number];
           callback(null, { current, ttl });
         },
-        (error: Error) => callback(error),
+        () => callback(null, local.count(key, timeWindow)),
       );
     }
 

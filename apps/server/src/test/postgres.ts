@@ -1,5 +1,13 @@
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+import { freeFixedPort } from './server-process.js';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * The PostgreSQL server the tests run on (`TEST_DATABASE_URL`, e.g.
@@ -40,4 +48,72 @@ export async function createPostgresDatabase(serverUrl: string, prefix: string, 
 export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
   if (!/^pollscope_(test|template)_[0-9a-f]+$/.test(name)) throw new Error(`Refusing to drop ${name}: not a test database`);
   await onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
+}
+
+/** The directory of PostgreSQL's server programs (initdb, pg_ctl) on this machine, or null when none is installed. */
+export function postgresBinDir(): string | null {
+  try {
+    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+    if (fs.existsSync(path.join(dir, 'initdb'))) return dir;
+  } catch {
+    // No pg_config: look where Debian installs the server.
+  }
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb'))) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
+  return newest ? path.join(root, newest, 'bin') : null;
+}
+
+/** A PostgreSQL server of a test's own, which it may stop and start again. */
+export interface PostgresCluster {
+  /** postgres://postgres@127.0.0.1:<port>/postgres */
+  url: string;
+  /** Stops it as an operator would (fast shutdown: sessions ended, all written), waiting until it has. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, waiting until it accepts connections; nothing when it runs. */
+  start(): Promise<void>;
+  /** Stops it and deletes its files. */
+  destroy(): Promise<void>;
+}
+
+/**
+ * Makes a new PostgreSQL cluster in a temporary directory and starts it on a free port of
+ * 127.0.0.1, as the user `postgres` when run as root (PostgreSQL refuses to run as root).
+ * Without fsync, as nothing here survives the machine; every commit still waits for its WAL write.
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const port = await freeFixedPort();
+  const bin = postgresBinDir();
+  if (!bin) throw new Error('PostgreSQL’s server programs (initdb, pg_ctl) are not installed: apt-get install postgresql');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-postgres-'));
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) fs.chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  const run = (program: string, args: string[]) =>
+    asRoot ? execFileAsync('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]) : execFileAsync(path.join(bin, program), args);
+  const data = path.join(dir, 'data');
+  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB`;
+  let running = false;
+  const log = path.join(dir, 'log');
+  const start = async () => {
+    if (running) return;
+    await run('pg_ctl', ['-D', data, '-o', options, '-l', log, '-w', '-t', '30', 'start']).catch((error: Error) => {
+      throw new Error(`${error.message}\nPostgreSQL's log:\n${fs.readFileSync(log, 'utf8').slice(-4000)}`);
+    });
+    running = true;
+  };
+  const stop = async () => {
+    await run('pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '30', 'stop']);
+    running = false;
+  };
+  await start();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop,
+    start,
+    async destroy() {
+      if (running) await stop().catch(() => {});
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { api, createQuestionBodySchema, createQuestionResponseSchema, registerBodySchema, tokenResponseSchema, type CreateQuestionBody } from '@pollscope/contract';
+import { api, createQuestionBodySchema, createQuestionResponseSchema, questionSchema, registerBodySchema, tokenResponseSchema, type CreateQuestionBody } from '@pollscope/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,17 +12,39 @@ export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */
   baseUrl: string;
   child: ChildProcess;
+  /** What the process wrote: its log (warnings and errors) and anything on stderr. */
+  output(): string;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** A port nothing listens on now, for a server about to start. */
-async function freePort(): Promise<number> {
+/** Whether `port` can be listened on now (0: any free port), and the port it was. */
+async function listenable(port: number): Promise<number | null> {
   const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
+  const listening = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => resolve(true));
+  });
+  if (!listening) return null;
+  const { port: bound } = probe.address() as net.AddressInfo;
   await new Promise((resolve) => probe.close(resolve));
-  return port;
+  return bound;
+}
+
+/** A port nothing listens on now, for a server about to start. */
+export async function freePort(): Promise<number> {
+  return (await listenable(0))!;
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768 and up), for a server a test stops and starts
+ * again on the same port: while it is stopped, no connection or other server is given its port.
+ */
+export async function freeFixedPort(): Promise<number> {
+  for (;;) {
+    const port = await listenable(20_000 + Math.floor(Math.random() * 12_000));
+    if (port !== null) return port;
+  }
 }
 
 /** The server from its source, through the TypeScript loader, or as `npm start` runs it, built (`npm run build -w apps/server`). */
@@ -38,7 +60,8 @@ const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = { source: () => ['-
 
 /**
  * Starts the real server on a database and a free port, as it runs in production but without the
- * demo community, rate limits or slow password hashing.
+ * demo community, rate limits, slow password hashing or the event-loop bound of load shedding
+ * (tests share busy cores: a process given little of them must not refuse their requests).
  */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeOptions: string[] = [], entry: ServerEntry = 'source'): Promise<ServerProcess> {
   const port = await freePort();
@@ -52,20 +75,24 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       SEED_DEMO: '0',
       RATE_LIMITS: 'off',
       PASSWORD_HASH_COST: '1024',
+      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let output = '';
+  // The last 64 KB: enough to tell what went wrong, bounded under a long load.
+  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65_536));
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server stopped before listening: ${stderr}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start in 60 s: ${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server stopped before listening: ${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start in 60 s: ${output}`);
     const ready = await fetch(`${baseUrl}/api/polls/categories/`).then(
       (response) => response.ok,
       () => false,
@@ -77,6 +104,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   return {
     baseUrl,
     child,
+    output: () => output,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
@@ -132,34 +160,77 @@ export interface AcknowledgedVote {
   choice: number;
 }
 
+/** A vote sent, and how it was answered: its status, or null when the connection failed (the server gone). */
+export interface VoteOutcome extends AcknowledgedVote {
+  /** When it was sent and how long its answer took, in ms (performance.now()). */
+  sentAt: number;
+  ms: number;
+  status: number | null;
+}
+
+export interface VoteStream {
+  /** The votes answered with 200. */
+  acknowledged: AcknowledgedVote[];
+  /** Every vote sent, in the order answered. */
+  outcomes: VoteOutcome[];
+}
+
 /**
- * Sends every voter's vote on every question, `concurrency` at a time, until all are sent, a
- * call fails (the server is gone) or `stop()` says so. Returns the votes answered with 200.
+ * Sends every voter's vote on every question, `concurrency` at a time, each worker pausing
+ * `pauseMs` between its votes, until all are sent, a call fails (the server is gone) or `stop()`
+ * says so; `onOutcome` hears of each answer as it comes. `from` skips the pairs of voter and
+ * question an earlier stream sent (its number of outcomes). A vote answered other than 200 fails the stream, but a refusal (503 with Retry-After)
+ * when `refusals` allows them: such a vote is not sent again.
  */
 export async function streamVotes(
   baseUrl: string,
   community: Community,
-  { concurrency, stop = () => false }: { concurrency: number; stop?: (acknowledged: number) => boolean },
-): Promise<AcknowledgedVote[]> {
+  {
+    concurrency,
+    stop = () => false,
+    refusals = false,
+    pauseMs = 0,
+    onOutcome = () => {},
+    from = 0,
+  }: { concurrency: number; stop?: (acknowledged: number) => boolean; refusals?: boolean; pauseMs?: number; onOutcome?: (outcome: VoteOutcome) => void; from?: number },
+): Promise<VoteStream> {
   const acknowledged: AcknowledgedVote[] = [];
+  const outcomes: VoteOutcome[] = [];
   const total = community.voterTokens.length * community.questionIds.length;
-  let next = 0;
+  let next = from;
   const worker = async () => {
     while (next < total && !stop(acknowledged.length)) {
       const index = next++;
       const vote = { voter: index % community.voterTokens.length, questionId: community.questionIds[Math.floor(index / community.voterTokens.length)], choice: (index % 4) + 1 };
-      let reply: RawReply;
+      const sentAt = performance.now();
+      let reply: RawReply | null;
       try {
         reply = await serverClient(baseUrl, community.voterTokens[vote.voter]).raw('POST', api.answer(vote.questionId), { choice: vote.choice });
       } catch {
-        return; // the server is gone
+        reply = null;
       }
-      if (reply.status !== 200) throw new Error(`vote refused: ${reply.status} ${reply.text}`);
-      acknowledged.push(vote);
+      const outcome = { ...vote, sentAt, ms: performance.now() - sentAt, status: reply?.status ?? null };
+      outcomes.push(outcome);
+      onOutcome(outcome);
+      if (!reply) return; // the server is gone
+      const refused = refusals && reply.status === 503 && reply.headers['retry-after'] !== undefined;
+      if (reply.status !== 200 && !refused) throw new Error(`vote answered ${reply.status}: ${reply.text}`);
+      if (reply.status === 200) acknowledged.push(vote);
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
-  return acknowledged;
+  return { acknowledged, outcomes };
+}
+
+/** Of `votes`, those a server does not show its voter as their answer, with that choice: none, when no acknowledged vote was lost. */
+export async function votesMissing(baseUrl: string, community: Community, votes: AcknowledgedVote[]): Promise<AcknowledgedVote[]> {
+  const missing: AcknowledgedVote[] = [];
+  for (const vote of votes) {
+    const question = await serverClient(baseUrl, community.voterTokens[vote.voter]).get(api.question(vote.questionId), questionSchema);
+    if (question.answer?.choice !== vote.choice) missing.push(vote);
+  }
+  return missing;
 }
 
 /** Runs one of the server's commands (`src/db/check-cli.ts`…) to its end. */

@@ -1,4 +1,4 @@
-import { ClockCache } from '../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
 import { isCurrent, type CardRead } from './question-cards.js';
 import type { QuestionList } from './question-lists.js';
 import type { ViewerState } from './viewer-states.js';
@@ -32,6 +32,11 @@ export class FeedPages {
 
   constructor(private readonly maxBytes: number) {
     this.pages = new ClockCache(maxBytes, (page) => page.body.length + PAGE_OVERHEAD_BYTES);
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.pages.stats();
   }
 
   /** The JSON of the viewer's first page of `limit` questions, when the one kept is still right. */

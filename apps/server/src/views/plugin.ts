@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerCacheMetrics } from '../lib/metrics.js';
 import { sessionsOf, type Sessions } from '../modules/auth/sessions.js';
 import { PairTables } from '../modules/insights/pair-tables.js';
 import { RelatedCache } from '../modules/insights/related.js';
@@ -49,7 +50,7 @@ export const memoryPlugin = fp(
     // how one shows a person at once what they did through another.
     const sessions = sessionsOf(db, { keep: app.redis === null, maxKept: config.keptSessions });
     app.addHook('onClose', () => sessions.close());
-    app.decorate('memory', {
+    const memory = {
       cards,
       viewers: new ViewerStates(config.viewerStatesMegabytes * MB),
       lists: new QuestionLists(config.questionListIds, config.questionListWindow),
@@ -60,9 +61,21 @@ export const memoryPlugin = fp(
       pairTables,
       related: new RelatedCache(db, cards, pairTables, config.relatedListsKept),
       trending: new TrendingCounts(db, config.trendingReloadSeconds * 1000),
-    } satisfies Memory);
+    } satisfies Memory;
+    app.decorate('memory', memory);
+    // Each cache's unit, and a unit's typical size where it is not bytes (as measured for the settings, config.ts).
+    registerCacheMetrics(app.metrics, {
+      question_cards: { stats: () => cards.stats(), unit: 'cards', bytesPerUnit: 1_800 },
+      viewer_states: { stats: () => memory.viewers.stats(), unit: 'bytes', bytesPerUnit: 1 },
+      question_lists: { stats: () => memory.lists.stats(), unit: 'ids', bytesPerUnit: 8 },
+      feed_pages: { stats: () => memory.feedPages.stats(), unit: 'bytes', bytesPerUnit: 1 },
+      sessions: { stats: () => sessions.stats(), unit: 'sessions', bytesPerUnit: 200 },
+      segment_tables: { stats: () => memory.segmentTables.stats(), unit: 'cells', bytesPerUnit: 300 },
+      pair_tables: { stats: () => pairTables.stats(), unit: 'cells', bytesPerUnit: 130 },
+      related_lists: { stats: () => memory.related.stats(), unit: 'lists', bytesPerUnit: 3_000 },
+    });
   },
-  { name: 'memory', dependencies: ['redis'] },
+  { name: 'memory', dependencies: ['metrics', 'redis'] },
 );
 
 /** The signed-in viewer's state, at the version read with their session. */

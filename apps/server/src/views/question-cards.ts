@@ -1,6 +1,6 @@
 import type { Question, Result } from '@pollscope/contract';
 import type { Db } from '../db/index.js';
-import { ClockCache } from '../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
 import { buildResult, choicesOf, questionKind, type QuestionKind } from './results.js';
 
 /** What never changes once a question is asked, as the contract's Question has it. */
@@ -103,6 +103,11 @@ export class QuestionCards {
   constructor(maxCards: number) {
     // A card no longer kept is no longer updated: marked stale, nothing made from it passes for current.
     this.cards = new ClockCache(maxCards, () => 1, stale);
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.cards.stats();
   }
 
   /**

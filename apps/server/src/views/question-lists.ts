@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
-import { ClockCache } from '../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
 
 /** A list of questions people browse, newest first: an author's, a category's or a tag's. */
 export type ListKey = { by: 'author'; id: number } | { by: 'category'; id: number } | { by: 'tag'; name: string };
@@ -93,6 +93,11 @@ export class QuestionLists {
     private readonly window: number,
   ) {
     this.lists = new ClockCache(maxIds, (list) => list.ids.length + 1, dropped);
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.lists.stats();
   }
 
   /**

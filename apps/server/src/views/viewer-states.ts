@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
-import { ClockCache } from '../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
 import { IdSet, IdTable } from '../lib/id-table.js';
 
 export interface OwnVote {
@@ -122,6 +122,11 @@ export class ViewerStates {
 
   constructor(maxBytes: number) {
     this.states = new ClockCache(maxBytes, sizeOf);
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.states.stats();
   }
 
   /** The viewer's state at `version`, the one read with their session. */

@@ -3,7 +3,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { Change } from '../../changes/change.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import type { Db } from '../../db/index.js';
-import { ClockCache } from '../../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 
 /** Writing the last use on every request would turn each read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -63,6 +63,8 @@ export interface Sessions {
   forgetAll(): void;
   /** Writes the last uses noted since the last write. */
   writeTouches(): Promise<void>;
+  /** The sessions kept, for the metrics. */
+  stats(): CacheStats;
   close(): Promise<void>;
 }
 
@@ -205,6 +207,7 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
       changedAt.clear();
     },
     writeTouches,
+    stats: () => kept.stats(),
     async close() {
       clearInterval(touchTimer);
       clearInterval(forgetTimer);

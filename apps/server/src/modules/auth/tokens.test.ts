@@ -13,10 +13,12 @@ const route = (method: 'GET' | 'POST', path: string) => `${method} ${path.replac
 
 /**
  * The calls the contract lets anyone make (CONTRACT.md §1, and §4's preview picture of a shared
- * question: its id 1 is the seeded quiz's first question), and the load balancers' health check.
+ * question: its id 1 is the seeded quiz's first question), and the load balancers' health and
+ * readiness checks.
  */
 const publicCalls = [
   route('GET', api.health),
+  route('GET', api.ready),
   route('GET', api.countries),
   route('GET', api.categories),
   route('GET', api.quizes),

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.js';
-import { ClockCache } from '../../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import { addCount, type Counts } from './counts.js';
 
 /** Votes per choice of one question, then per choice of another: cells.get(a)?.get(b). */
@@ -61,6 +61,11 @@ export class PairTables {
     maxCells: number,
   ) {
     this.tables = new ClockCache(maxCells, (table) => Math.max(1, cellCount(table.cells)));
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.tables.stats();
   }
 
   /** The table of a pair as of now, the pair given in either order. */

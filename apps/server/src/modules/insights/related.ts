@@ -1,5 +1,5 @@
 import type { Db } from '../../db/index.js';
-import { ClockCache } from '../../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import type { QuestionCards } from '../../views/question-cards.js';
 import { exploredOf, type ExploredQuestion } from './access.js';
 import type { PairTables } from './pair-tables.js';
@@ -87,6 +87,11 @@ export class RelatedCache {
   /** The questions were deleted, or votes they had: their related questions are found again if asked for. */
   forget(questionIds: readonly number[]): void {
     for (const questionId of questionIds) this.entries.delete(questionId);
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.entries.stats();
   }
 
   get(question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {

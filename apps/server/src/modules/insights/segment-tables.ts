@@ -1,7 +1,7 @@
 import type { Gender } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import type { QuestionRow } from '../../db/schema.js';
-import { ClockCache } from '../../lib/clock-cache.js';
+import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import { addCount, type Counts } from './counts.js';
 import { GENDERS } from './disclosure.js';
 
@@ -100,6 +100,11 @@ export class SegmentTables {
     maxCells: number,
   ) {
     this.tables = new ClockCache(maxCells, (table) => Math.max(1, table.cells));
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.tables.stats();
   }
 
   /**

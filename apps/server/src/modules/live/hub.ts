@@ -2,6 +2,7 @@ import type { LiveResult } from '@pollscope/contract';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/index.js';
+import { registerGauge } from '../../lib/metrics.js';
 import { resultOf, type CardRead, type QuestionCards } from '../../views/question-cards.js';
 
 declare module 'fastify' {
@@ -88,6 +89,13 @@ export class LiveHub {
     };
   }
 
+  /** The streams open now. */
+  get streams(): number {
+    let open = 0;
+    for (const watchers of this.watched.values()) open += watchers.size;
+    return open;
+  }
+
   /** Ends every stream: their clients reconnect, to another instance. */
   close(): void {
     for (const watchers of this.watched.values()) for (const watcher of watchers) watcher.end();
@@ -138,6 +146,7 @@ export const livePlugin = fp(
     const hub = new LiveHub(app.db, app.memory.cards, app.log);
     app.decorate('live', hub);
     app.addHook('preClose', async () => hub.close());
+    registerGauge(app.metrics, 'live_result_streams', 'Live streams of question results open on this instance', () => hub.streams);
   },
-  { name: 'live', dependencies: ['memory'] },
+  { name: 'live', dependencies: ['metrics', 'memory'] },
 );

@@ -99,3 +99,13 @@ export async function markFailed(db: Db, row: OutboxRow, error: string, now = ne
 export async function forgetRecipient(trx: Db, address: string): Promise<void> {
   await trx.deleteFrom('mail_outbox').where('recipient', '=', address).execute();
 }
+
+/** The mail waiting to be sent (not given up), and since when the oldest has waited, null when none. */
+export async function outboxBacklog(db: Db): Promise<{ waiting: number; oldestCreatedAt: string | null }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('waiting'), eb.fn.min('created_at').as('oldest')])
+    .where('given_up_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), oldestCreatedAt: row.oldest };
+}

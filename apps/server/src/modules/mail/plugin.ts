@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
+import { METRIC_PREFIX } from '../../lib/metrics.js';
 import { repeatWhileOpen } from '../../lib/repeat.js';
-import { sendDueMail } from './outbox.js';
+import { outboxBacklog, sendDueMail } from './outbox.js';
 import { createMailTransport } from './transport.js';
 
 /** How often each instance looks for mail due; a mail queued waits about this long. */
@@ -30,10 +32,27 @@ export const mailPlugin = fp(
     };
 
     const worker = repeatWhileOpen(app, POLL_MS, 'mail: reading or updating the outbox failed, will look again', sendDue);
+
+    // Read when scraped, the same on every instance (the outbox is shared); without the database, no value.
+    const backlogGauge = (name: string, help: string, value: (backlog: Awaited<ReturnType<typeof outboxBacklog>>) => number) =>
+      new Gauge({
+        name: `${METRIC_PREFIX}${name}`,
+        help,
+        registers: [app.metrics],
+        async collect() {
+          const backlog = await outboxBacklog(db).catch(() => null);
+          if (backlog) this.set(value(backlog));
+          else this.reset();
+        },
+      });
+    backlogGauge('mail_outbox_waiting', 'Mail in the outbox neither sent nor given up', (backlog) => backlog.waiting);
+    backlogGauge('mail_outbox_oldest_age_seconds', 'How long the oldest mail waiting has been in the outbox; 0 when none waits', (backlog) =>
+      backlog.oldestCreatedAt ? Math.max(0, (Date.now() - Date.parse(backlog.oldestCreatedAt)) / 1000) : 0,
+    );
     app.addHook('onClose', async () => {
       await worker.stop();
       transport.close();
     });
   },
-  { name: 'mail', decorators: { fastify: ['config', 'db', 'dialect'] } },
+  { name: 'mail', dependencies: ['metrics'], decorators: { fastify: ['config', 'db', 'dialect'] } },
 );

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { registerGauge } from '../../lib/metrics.js';
 import { unreadCount } from './queries.js';
 
 declare module 'fastify' {
@@ -61,6 +62,13 @@ export class UnreadHub {
     };
   }
 
+  /** The streams open now. */
+  get open(): number {
+    let open = 0;
+    for (const streams of this.streams.values()) open += streams.size;
+    return open;
+  }
+
   /** Ends every stream: their clients reconnect, to another instance. */
   close(): void {
     for (const streams of this.streams.values()) for (const stream of streams.keys()) stream.end();
@@ -99,6 +107,7 @@ export const notificationsPlugin = fp(
     const hub = new UnreadHub((userId) => unreadCount(app.db, userId), app.log);
     app.decorate('unread', hub);
     app.addHook('preClose', async () => hub.close());
+    registerGauge(app.metrics, 'live_unread_streams', 'Live streams of unread notification counts open on this instance', () => hub.open);
   },
-  { name: 'notifications' },
+  { name: 'notifications', dependencies: ['metrics'] },
 );

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isDatabaseUnavailable } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import { utcDay } from '../site/index.js';
 
@@ -9,9 +10,9 @@ const DAY_MS = 24 * 3600 * 1000;
  * before it (ties: lowest id). Chosen once, by whichever request comes first, and stored, so it
  * stays the same all day on every server.
  */
-async function questionOfDay(db: Db, day: string): Promise<number | null> {
+async function questionOfDay(db: Db, day: string): Promise<{ questionId: number | null; stored: boolean }> {
   const stored = await db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day).executeTakeFirst();
-  if (stored) return stored.question_id;
+  if (stored) return { questionId: stored.question_id, stored: true };
   const dayStart = Date.parse(`${day}T00:00:00Z`);
   const best = await db
     .selectFrom('questions')
@@ -22,13 +23,20 @@ async function questionOfDay(db: Db, day: string): Promise<number | null> {
     .orderBy('id', 'asc')
     .limit(1)
     .executeTakeFirst();
-  await db
-    .insertInto('questions_of_the_day')
-    .values({ day, question_id: best?.id ?? null })
-    .onConflict((conflict) => conflict.column('day').doNothing())
-    .execute();
+  try {
+    await db
+      .insertInto('questions_of_the_day')
+      .values({ day, question_id: best?.id ?? null })
+      .onConflict((conflict) => conflict.column('day').doNothing())
+      .execute();
+  } catch (error) {
+    // A database that cannot write now (its disk full) must not stop the feed, which only reads:
+    // the choice is shown unstored, and stored by a later read.
+    if (isDatabaseUnavailable(error)) return { questionId: best?.id ?? null, stored: false };
+    throw error;
+  }
   const chosen = await db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day).executeTakeFirstOrThrow();
-  return chosen.question_id;
+  return { questionId: chosen.question_id, stored: true };
 }
 
 /**
@@ -40,7 +48,9 @@ export function questionOfTheDayFinder(db: Db): () => Promise<number | null> {
   return async () => {
     if (known === null || Date.now() >= known.endsAt) {
       const day = utcDay();
-      known = { endsAt: Date.parse(`${day}T00:00:00Z`) + DAY_MS, questionId: await questionOfDay(db, day) };
+      const { questionId, stored } = await questionOfDay(db, day);
+      if (!stored) return questionId;
+      known = { endsAt: Date.parse(`${day}T00:00:00Z`) + DAY_MS, questionId };
     }
     return known.questionId;
   };

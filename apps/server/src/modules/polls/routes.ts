@@ -33,7 +33,7 @@ const tags = ['polls'];
 export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, memory, changes } = app;
   const { lists, feedPages } = memory;
-  const votes = new VoteWriter(db, changes.committed);
+  const votes = new VoteWriter(db, changes.committed, app.metrics);
   const page = async (reader: Reader, skeleton: Skeleton, query: PageQuery) => {
     const { questions, next } = await listPage(reader, skeleton, query);
     return { questions, next };

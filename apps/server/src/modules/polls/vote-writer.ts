@@ -1,6 +1,9 @@
+import { Histogram, type Registry } from 'prom-client';
 import type { Change } from '../../changes/change.js';
 import { within } from '../../changes/within.js';
+import { isDatabaseUnavailable } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
+import { METRIC_PREFIX, registerGauge } from '../../lib/metrics.js';
 import { recordVotes, type NewVote, type VotedChange } from './questions.js';
 
 interface Waiting {
@@ -23,12 +26,22 @@ const MAX_BATCH = 256;
 export class VoteWriter {
   private waiting: Waiting[] = [];
   private writing = false;
+  private readonly batchSizes: Histogram;
 
   constructor(
     private readonly db: Db,
     /** Told of each batch's changes, and what they caused, once it has committed, before its requests are answered. */
     private readonly committed: (changes: readonly Change[]) => void,
-  ) {}
+    metrics: Registry,
+  ) {
+    this.batchSizes = new Histogram({
+      name: `${METRIC_PREFIX}vote_batch_size`,
+      help: 'Votes written per transaction by the vote writer (a batch tried again vote by vote counts each try)',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+      registers: [metrics],
+    });
+    registerGauge(metrics, 'vote_queue', 'Votes waiting for the batch being written to commit', () => this.waiting.length);
+  }
 
   record(vote: NewVote): Promise<VotedChange> {
     return new Promise<VotedChange>((resolve, reject) => {
@@ -49,17 +62,25 @@ export class VoteWriter {
   }
 
   private async writeBatch(batch: Waiting[]): Promise<void> {
-    const written = await this.write(batch);
-    if (written === null) {
-      if (batch.length === 1) return;
-      for (const entry of batch) await this.write([entry]);
+    const failure = await this.write(batch);
+    if (failure === null || batch.length === 1) return;
+    // The database away or full refuses every vote alike: each is answered at once, not tried again alone.
+    if (isDatabaseUnavailable(failure)) {
+      for (const entry of batch) entry.reject(failure);
+      return;
     }
+    for (const entry of batch) await this.write([entry]);
   }
 
-  /** Writes the votes in one transaction: the changes they made, or null once each was refused. */
-  private async write(batch: Waiting[]): Promise<VotedChange[] | null> {
+  /**
+   * Writes the votes in one transaction and answers their requests; or returns why it failed, once
+   * a lone vote's request is refused with it. A vote whose commit was cut off may have committed:
+   * its request is refused all the same, so that no vote is acknowledged that may not be stored.
+   */
+  private async write(batch: Waiting[]): Promise<unknown> {
     let voted: VotedChange[];
     let caused: Change[];
+    this.batchSizes.observe(batch.length);
     try {
       // What the votes cause (a milestone's notification) commits with them, in the batch's one transaction.
       ({ voted, caused } = await this.db.transaction().execute(async (trx) => {
@@ -71,11 +92,11 @@ export class VoteWriter {
       }));
     } catch (error) {
       if (batch.length === 1) batch[0].reject(error);
-      return null;
+      return error;
     }
     // Outside the try: once committed, a vote is never written again.
     this.committed([...voted, ...caused]);
     batch.forEach((entry, index) => entry.resolve(voted[index]));
-    return voted;
+    return null;
   }
 }

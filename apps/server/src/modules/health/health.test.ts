@@ -1,0 +1,141 @@
+import { api, readySchema } from '@pollscope/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ask, client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ metricsToken: 'scrape-secret' });
+});
+afterAll(() => ctx.close());
+
+const metrics = (options: { address?: string; authorization?: string; forwardedFor?: string } = {}) =>
+  ctx.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    remoteAddress: options.address ?? '127.0.0.1',
+    headers: { ...(options.authorization ? { authorization: options.authorization } : {}), ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}) },
+  });
+
+/** The value of one series in Prometheus's text format, or undefined when it is not there. */
+function sample(text: string, series: string): number | undefined {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('GET /metrics', () => {
+  it('counts requests by route pattern and status, votes, batches, caches, streams, the outbox and the process', async () => {
+    const author = await signUp(ctx);
+    const voter = await signUp(ctx);
+    const questionId = await ask(author);
+    await voter.api.raw('POST', api.answer(questionId), { choice: 1 });
+    await voter.api.raw('GET', api.question(questionId));
+    await voter.api.raw('GET', api.question(questionId));
+    await voter.api.raw('GET', api.question(999_999));
+
+    const reply = await metrics();
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = reply.body;
+    const questionRoute = 'pollscope_http_request_duration_seconds_count{method="GET",route="/api/polls/question/:id/",status=';
+    expect(sample(text, `${questionRoute}"200"}`)).toBe(2);
+    expect(sample(text, `${questionRoute}"404"}`)).toBe(1);
+    // The pattern, never the URL asked: one series per route, whatever the ids.
+    expect(text).not.toContain(`/api/polls/question/${questionId}/`);
+    expect(sample(text, 'pollscope_changes_committed_total{kind="voted"}')).toBe(1);
+    expect(sample(text, 'pollscope_changes_committed_total{kind="asked"}')).toBe(1);
+    expect(sample(text, 'pollscope_vote_batch_size_count')).toBe(1);
+    expect(sample(text, 'pollscope_vote_queue')).toBe(0);
+    expect(sample(text, 'pollscope_cache_hits_total{cache="question_cards"}')).toBeGreaterThan(0);
+    expect(sample(text, 'pollscope_cache_misses_total{cache="question_cards"}')).toBeGreaterThan(0);
+    expect(sample(text, 'pollscope_cache_entries{cache="viewer_states"}')).toBeGreaterThan(0);
+    expect(sample(text, 'pollscope_cache_budget{cache="feed_pages",unit="bytes"}')).toBe(ctx.config.feedPagesMegabytes * 2 ** 20);
+    expect(sample(text, 'pollscope_cache_bytes{cache="question_cards"}')).toBeGreaterThan(0);
+    expect(sample(text, 'pollscope_live_result_streams')).toBe(0);
+    expect(sample(text, 'pollscope_live_unread_streams')).toBe(0);
+    expect(sample(text, 'pollscope_mail_outbox_waiting')).toBe(0);
+    expect(sample(text, 'pollscope_mail_outbox_oldest_age_seconds')).toBe(0);
+    expect(sample(text, 'pollscope_requests_in_flight')).toBe(1);
+    expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
+  });
+
+  it('answers anyone else with the 404 of a path that does not exist, unless they carry the token', async () => {
+    const stranger = await metrics({ address: '203.0.113.9' });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ message: 'No route GET /metrics' });
+    expect((await metrics({ address: '203.0.113.9', authorization: 'Bearer wrong-secret' })).statusCode).toBe(404);
+    expect((await metrics({ address: '203.0.113.9', authorization: 'Bearer scrape-secret' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /metrics behind a proxy', () => {
+  it('goes by the address the proxy forwards, not the proxy’s own loopback address', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const inject = (forwardedFor: string) => proxied.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+      expect((await inject('203.0.113.9')).statusCode).toBe(404);
+      expect((await inject('127.0.0.1')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('answers 200 when the database answers, and 503 naming it when it does not', async () => {
+    expect(readySchema.parse((await client(ctx.app).raw('GET', api.ready)).json())).toEqual({ database: 'ok', redis: 'not configured' });
+    const broken = await createTestApp();
+    try {
+      await broken.database.db.destroy();
+      const reply = await client(broken.app).raw('GET', api.ready);
+      expect(reply.status).toBe(503);
+      expect(reply.headers['retry-after']).toBeDefined();
+      expect(reply.json()).toEqual({ message: 'Not ready: the database does not answer' });
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('an overloaded instance', () => {
+  it('refuses requests past the bound on requests in flight at once, with Retry-After, and answers health checks', async () => {
+    const busy = await createTestApp({ overloadRequestsInFlight: 1 });
+    try {
+      const anonymous = client(busy.app);
+      // The first registration waits for its password hash: the second arrives while it is in flight.
+      const body = (index: number) => ({ firstName: 'Busy', birthDate: '1990-01-01', gender: 'F', livingIn: 840, email: `busy${index}@example.com`, password: 'correct horse' });
+      const [first, second, health] = await Promise.all([
+        anonymous.raw('POST', api.register, body(1)),
+        anonymous.raw('POST', api.register, body(2)),
+        anonymous.raw('GET', api.health),
+      ]);
+      expect(first.status).toBe(201);
+      expect(second.status).toBe(503);
+      expect(second.headers['retry-after']).toBe('2');
+      expect(second.json()).toEqual({ message: 'The service is busy, try again in a few seconds' });
+      expect(health.status).toBe(200);
+      // Nothing in flight: the next is served.
+      expect((await anonymous.raw('POST', api.register, body(2))).status).toBe(201);
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('refuses requests while the event loop lags past its bound, and serves again by itself once it no longer does', async () => {
+    const lagging = await createTestApp({ overloadEventLoopDelayMs: 100 });
+    try {
+      const anonymous = client(lagging.app);
+      expect((await anonymous.raw('GET', api.categories)).status).toBe(200);
+      // The event loop held for a second and a half, as a burst of work would.
+      const until = Date.now() + 1_500;
+      while (Date.now() < until);
+      await vi.waitFor(async () => expect((await anonymous.raw('GET', api.categories)).status).toBe(503), { timeout: 2_000, interval: 20 });
+      expect((await anonymous.raw('GET', api.health)).status).toBe(200);
+      const refused = sample((await lagging.app.inject({ method: 'GET', url: '/metrics' })).body, 'pollscope_overload_refused_total{reason="event_loop_delay"}');
+      expect(refused).toBeGreaterThan(0);
+      await vi.waitFor(async () => expect((await anonymous.raw('GET', api.categories)).status).toBe(200), { timeout: 3_000, interval: 50 });
+    } finally {
+      await lagging.close();
+    }
+  });
+});

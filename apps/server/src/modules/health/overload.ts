@@ -1,0 +1,74 @@
+import underPressure from '@fastify/under-pressure';
+import type { ErrorBody } from '@pollscope/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter } from 'prom-client';
+import { METRIC_PREFIX, registerGauge } from '../../lib/metrics.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Answered even when the instance sheds load: liveness, readiness and metrics matter most then. */
+    alwaysAnswered?: boolean;
+  }
+}
+
+/** How long a refused client is asked to wait: long enough for a burst to pass, short enough not to lose a person. */
+export const OVERLOAD_RETRY_AFTER_SECONDS = 2;
+const MB = 2 ** 20;
+/** How often the event-loop delay and the heap are sampled: each sample decides until the next. */
+const SAMPLE_MS = 100;
+
+type Reason = 'event_loop_delay' | 'heap' | 'requests_in_flight';
+const REASONS: Record<string, Reason> = { eventLoopDelay: 'event_loop_delay', heapUsedBytes: 'heap' };
+
+/** Requests counted in flight, until their answer starts (a live stream's starts at once, and then it is no load). */
+const counted = new WeakSet<FastifyRequest>();
+
+/**
+ * Sheds load: past a bound on the event-loop delay, the JavaScript heap or the requests being
+ * answered at once, a request is answered 503 with Retry-After at once, before any work is done
+ * for it, instead of every request waiting longer and longer. Each bound is checked again for
+ * every request (the delay and heap every tenth of a second), so the instance takes requests again
+ * by itself as soon as the load falls. Registered before every other hook.
+ */
+export const overloadPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { overloadEventLoopDelayMs, overloadHeapMegabytes, overloadRequestsInFlight } = app.config;
+    const refused = new Counter({
+      name: `${METRIC_PREFIX}overload_refused_total`,
+      help: 'Requests refused with 503 because the instance was overloaded, by the bound that was passed',
+      labelNames: ['reason'] as const,
+      registers: [app.metrics],
+    });
+    const shed = (request: FastifyRequest, reply: FastifyReply, reason: Reason): boolean => {
+      if (request.routeOptions.config.alwaysAnswered) return false;
+      refused.inc({ reason });
+      const body: ErrorBody = { message: 'The service is busy, try again in a few seconds' };
+      reply.code(503).header('retry-after', OVERLOAD_RETRY_AFTER_SECONDS).send(body);
+      return true;
+    };
+
+    await app.register(underPressure, {
+      maxEventLoopDelay: overloadEventLoopDelayMs,
+      maxHeapUsedBytes: overloadHeapMegabytes * MB,
+      sampleInterval: SAMPLE_MS,
+      pressureHandler: (request, reply, type) => void shed(request, reply, REASONS[type]),
+    });
+
+    let inFlight = 0;
+    registerGauge(app.metrics, 'requests_in_flight', 'Requests being answered now (a live stream counts until its first byte)', () => inFlight);
+    const answered = async (request: FastifyRequest) => {
+      if (counted.delete(request)) inFlight -= 1;
+    };
+    app.addHook('onRequest', async (request, reply) => {
+      if (overloadRequestsInFlight > 0 && inFlight >= overloadRequestsInFlight && shed(request, reply, 'requests_in_flight')) return reply;
+      inFlight += 1;
+      counted.add(request);
+    });
+    // Whichever comes first: the answer starting, or its end when it was never sent (the client left).
+    app.addHook('onSend', async (request) => answered(request));
+    app.addHook('onResponse', answered);
+    app.addHook('onRequestAbort', answered);
+  },
+  { name: 'overload', dependencies: ['metrics'] },
+);
