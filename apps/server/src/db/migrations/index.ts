@@ -7,6 +7,7 @@ import { viewerVersions } from './004-viewer-versions.js';
 import { notifications } from './005-notifications.js';
 import { mailOutbox } from './006-mail-outbox.js';
 import { notificationMail } from './007-notification-mail.js';
+import { privateRelease } from './010-private-release.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '005-notifications': notifications(dialect),
     '006-mail-outbox': mailOutbox(dialect),
     '007-notification-mail': notificationMail(),
+    '010-private-release': privateRelease(),
   };
 }
