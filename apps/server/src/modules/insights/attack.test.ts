@@ -26,7 +26,7 @@ const NO = 2;
 const TRIALS = 600;
 /**
  * The most right guesses ρ-zCDP allows a test of yes against no on one release: Φ(√(2ρ)/2), 0.599
- * for a breakdown (ρ = 1/8) and 0.518 for a relate pair (ρ = 1/128); the attacker here is held to
+ * for a breakdown (ρ = 1/8) and 0.525 for a relate pair (ρ = 1/128); the attacker here is held to
  * 0.6 for both. The subtraction attack's true rate on a breakdown, at 25 votes, is Φ(1/√(2 × 432)),
  * 0.514: over 600 trials it reaches 0.6 once in 50,000 runs.
  */

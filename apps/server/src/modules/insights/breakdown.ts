@@ -7,7 +7,7 @@ import type { Buckets } from './buckets.js';
 import type { Counts } from './counts.js';
 import { BREAKDOWN_VARIANCE } from './privacy-budget.js';
 import { cellIndex, GENDERS, type SegmentTable, type SegmentTables } from './segment-tables.js';
-import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, Z_95, type Sample } from './stats.js';
+import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, type Sample } from './stats.js';
 
 export interface BreakdownQuery {
   minAge: number;
@@ -80,12 +80,16 @@ export function bucketResult(kind: QuestionKind, buckets: Buckets, counts: numbe
   return n > 0 ? { count: n, answers, average: roundTo2(mean) } : { count: n, answers };
 }
 
+/** How many standard deviations of its noise a count must be to be shown. */
+const SHOWN_FROM_SDS = 3;
+
 /**
- * Whether a noisy count says anything: at least k, and far enough from 0 that its 95% interval
- * leaves 0 out. Below that, what is shown would be mostly the noise.
+ * Whether a noisy count says anything: at least k, and at least three standard deviations of its
+ * noise, so that the count is known to within about a third. Below that, what is shown would be
+ * mostly the noise; and a group of nobody is shown once in 700 tries or so.
  */
 export function mayShow(count: number, sd: number, k: number): boolean {
-  return count >= k && count >= Z_95 * sd;
+  return count >= k && count >= SHOWN_FROM_SDS * sd;
 }
 
 const GENDER_FILTERS: BreakdownFilters['gender'] = [
@@ -159,7 +163,7 @@ export async function filteredBreakdown(tables: SegmentTables, question: Explore
   const variance = genders.length * (bands.last - bands.first + 1) * prefixSize(table.epoch) * BREAKDOWN_VARIANCE;
   const group = { counts, variance };
   const privacy = privacyOf(table, variance, buckets.count);
-  if (!mayShow(totalOf(counts), privacy.count_sd, k)) return { ...base, result: suppressedResult(), comparison: null, privacy, group: null };
+  if (!mayShow(totalOf(counts), Math.sqrt(variance * buckets.count), k)) return { ...base, result: suppressedResult(), comparison: null, privacy, group: null };
   return { ...base, result: bucketResult(kind, buckets, counts), comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes), privacy, group };
 }
 
