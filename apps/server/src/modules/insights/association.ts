@@ -19,16 +19,28 @@ function columnsOf(input: AssociationInput): { count: number; columnOf: (bucket:
   const identity = { count: buckets.count, columnOf: (bucket: number) => bucket, width: new Array<number>(buckets.count).fill(1) };
   if (input.first.type === 'MC' || buckets.count <= VALUE_GROUPS + 1) return identity;
   const totals = Array.from({ length: buckets.count }, (_, bucket) => rows.reduce((sum, row) => sum + row.counts[bucket], 0));
-  const n = totals.reduce((sum, count) => sum + count, 0);
+  const share = totals.reduce((sum, count) => sum + count, 0) / VALUE_GROUPS;
+  // Ranges filled in order, each closed once it holds its share of the votes: a range is never
+  // made of buckets the noise alone put votes in, which would leave its expected counts too small.
   const groupOf: number[] = [];
-  let before = 0;
+  let group = 0;
+  let filled = 0;
   for (const total of totals) {
-    groupOf.push(n > 0 ? Math.min(VALUE_GROUPS - 1, Math.floor((before / n) * VALUE_GROUPS)) : 0);
-    before += total;
+    if (filled >= share && group < VALUE_GROUPS - 1) {
+      group += 1;
+      filled = 0;
+    }
+    groupOf.push(group);
+    filled += total;
   }
-  const width = new Array<number>(VALUE_GROUPS).fill(0);
-  for (const group of groupOf) width[group] += 1;
-  return { count: VALUE_GROUPS, columnOf: (bucket) => groupOf[bucket], width };
+  // A last range holding less than its share joins the one before.
+  if (group > 0 && filled < share) {
+    groupOf.forEach((value, bucket) => (groupOf[bucket] = Math.min(value, group - 1)));
+    group -= 1;
+  }
+  const width = new Array<number>(group + 1).fill(0);
+  for (const value of groupOf) width[value] += 1;
+  return { count: group + 1, columnOf: (bucket) => groupOf[bucket], width };
 }
 
 /**

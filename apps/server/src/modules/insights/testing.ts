@@ -113,6 +113,17 @@ export function parseCsv(text: string): string[][] {
   return lines;
 }
 
+/** The lines of a CSV download after its header, each as its fields by column name. */
+export function csvRecords(text: string): Record<string, string>[] {
+  const [header, ...lines] = parseCsv(text);
+  return lines.map((line) => Object.fromEntries(header.map((name, index) => [name, line[index]])));
+}
+
+/** A download's `noise_sd` of one answer, from the standard deviation of the noise in the group's count, which `answers` answers share. */
+export function answerNoiseSd(countSd: number, answers: number): string {
+  return String(Math.round(Math.sqrt(countSd ** 2 / answers) * 100) / 100);
+}
+
 /** Parsing with a response's schema keeps only the fields it declares: nothing is left out only if nothing undeclared was sent. */
 export function expectOnlyDeclared(schema: ZodType, body: unknown): void {
   expect(schema.parse(body)).toEqual(body);
