@@ -15,11 +15,11 @@ const alice: Member = { firstName: 'Alice', email: 'alice@example.com', password
 const bob: Member = { firstName: 'Bob', email: 'bob@example.com', password: 'bob-password', gender: 'M', birthDate: bornAged(40, '06-01'), country: 'Ireland' };
 
 /**
- * Other members who vote through the API. The server describes a group only when neither it nor
- * what it leaves out of any other group it could be shown beside is fewer than five people, and
- * tests how two questions relate only from thirty people who answered both. So the crowd is
- * large, and everyone in it is of Bob's age band (35 to 44): men and women then split evenly
- * into groups breakdown and relate can show. Choices are keys in each poll's order.
+ * Other members who vote through the API, everyone of Bob's age band (35 to 44), men and women
+ * split evenly. Breakdown and relate count groups narrower than everyone with privacy noise of a
+ * few dozen votes, and show a group only when its noisy count stands well clear of it: groups of
+ * a community this small are nearly always too few to show, and the screens say so. Choices are
+ * keys in each poll's order.
  */
 const crowd = Array.from({ length: 30 }, (_, index) => ({
   member: {
@@ -38,6 +38,8 @@ const crowd = Array.from({ length: 30 }, (_, index) => ({
 const menWithBob = crowd.filter((voter) => voter.member.gender === 'M').length + 1;
 const seasonVoters = crowd.length + 1;
 const summerPercent = `${Math.round((menWithBob / seasonVoters) * 100)}%`;
+/** A filtered result, or the notice that too few match: which one, the privacy noise decides. */
+const filteredOrTooFew = /votes match|Too few people match to show results/;
 
 const polls = {
   season: { title: 'Which season do you like best?', choices: ['Spring', 'Summer', 'Autumn'] },
@@ -284,18 +286,17 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     await bobPage.getByRole('heading', { name: polls.season.title }).waitFor();
     await checkScreen(bobPage, 'breakdown');
 
-    // Bob and the men of the crowd, who all chose summer.
-    await bobPage.getByLabel('Male', { exact: true }).check();
+    // Everyone: exact, like the question's own result.
     await bobPage.getByRole('button', { name: 'Filter' }).click();
     const filtered = bobPage.getByRole('region', { name: 'Filtered result' });
-    await filtered.getByText(`${menWithBob} votes match`).waitFor();
-    await filtered.getByText(`vs ${summerPercent} everyone`).waitFor();
+    await filtered.getByText(`${seasonVoters} votes match`).waitFor();
     await checkScreen(bobPage, 'breakdown (filtered)');
 
-    // Bob is the only man from Ireland: far below the smallest group the server will describe.
+    // Bob and the men of the crowd, counted with noise.
+    await bobPage.getByLabel('Male', { exact: true }).check();
     await bobPage.getByLabel('Country').selectOption({ label: bob.country });
     await bobPage.getByRole('button', { name: 'Filter' }).click();
-    await bobPage.getByText('Too few people match to show results').waitFor();
+    await filtered.getByText(filteredOrTooFew).first().waitFor();
 
     await bobPage.getByRole('button', { name: 'Back' }).click();
     await card(bobPage, 'season').waitFor();
@@ -318,8 +319,7 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
 
     await bobPage.getByRole('button', { name: 'Coffee' }).click();
     await bobPage.getByText(`${displayId('QID', ids.season)} votes filtered for "Coffee" voters`).waitFor();
-    await bobPage.getByText(`${menWithBob} votes match`).waitFor();
-    await bobPage.getByRole('region', { name: 'How the two questions relate' }).waitFor();
+    await bobPage.getByText(filteredOrTooFew).first().waitFor();
     await checkScreen(bobPage, 'relate (filtered)');
 
     await bobPage.getByRole('button', { name: 'Change' }).click();

@@ -27,7 +27,7 @@ export const breakdownFilterBodySchema = z
   .refine((body) => body.min_age <= body.max_age, { path: ['min_age'], message: 'The lower age must not exceed the upper age' });
 export type BreakdownFilterBody = z.input<typeof breakdownFilterBodySchema>;
 
-/** One row of a filtered-against-everyone comparison, with its 95% margin of error. */
+/** One row of a filtered-against-everyone comparison, with its 95% margin of error (sampling and privacy noise together). */
 export const comparisonRowSchema = z.object({
   key: z.number(),
   label: z.string(),
@@ -46,16 +46,33 @@ export type Comparison = z.infer<typeof comparisonSchema>;
 /** An age span in whole years. */
 export const ageSpanSchema = z.object({ min: z.number().int(), max: z.number().int() });
 
+/**
+ * How a breakdown's counts were released (docs/insights.md, Privacy): a group narrower than
+ * everyone is counted with noise, so that no count gives away one person's answer.
+ */
+export const breakdownPrivacySchema = z.object({
+  /** True when the group is everyone: its counts are exact, like the question's own result. */
+  exact: z.boolean(),
+  /** The question's votes the release counts: its first `counted` votes (it catches up a few at a time). */
+  counted: z.number().int(),
+  /** The standard deviation of the noise in the group's count of voters; 0 when exact. */
+  count_sd: z.number(),
+});
+export type BreakdownPrivacy = z.infer<typeof breakdownPrivacySchema>;
+
 export const breakdownResultSchema = z.object({
   question: questionSchema,
   overall: resultSchema,
   comparison: comparisonSchema.nullable(),
   /** The ages the result covers: the filter's range widened to whole age bands; null when it covers every age. */
   ages: ageSpanSchema.nullable().optional(),
+  privacy: breakdownPrivacySchema,
 });
 export type BreakdownResult = z.infer<typeof breakdownResultSchema>;
 
+/** The chi-square test of a relate table, computed from its noisy counts so that the noise cannot pass for a link (docs/insights.md). */
 export const associationSchema = z.object({
+  /** About how many people answered both: the table's noisy count. */
   n: z.number().int(),
   chi_square: z.number(),
   df: z.number().int(),
@@ -67,10 +84,30 @@ export const associationSchema = z.object({
 });
 export type Association = z.infer<typeof associationSchema>;
 
+/**
+ * How a relate's counts were released: always with noise. Null when the pair cannot be released
+ * because one of the questions has already been related to as many others as its privacy
+ * budget allows (`RELATE_PAIRS_PER_QUESTION`).
+ */
+export const relatePrivacySchema = z
+  .object({
+    /** The votes of each question the release counts: the people among the first question's first `first_counted` voters and the second's first `second_counted`. */
+    first_counted: z.number().int(),
+    second_counted: z.number().int(),
+    /** The standard deviation of the noise in the count of voters of one choice of the second question. */
+    count_sd: z.number(),
+  })
+  .nullable();
+export type RelatePrivacy = z.infer<typeof relatePrivacySchema>;
+
+/** Pairs a question may be related in: the privacy budget of its voters' answers is shared among them. */
+export const RELATE_PAIRS_PER_QUESTION = 16;
+
 export const relatePairSchema = z.object({
   first: questionSchema,
   second: questionSchema,
   association: associationSchema.nullable(),
+  privacy: relatePrivacySchema,
 });
 export const relateParamsSchema = z.object({ a: idSchema, b: idSchema });
 export const relateBodySchema = z.object({ choice: z.number().int() });
@@ -80,11 +117,13 @@ export const relateResultSchema = z.object({
   question: questionSchema,
   overall: resultSchema,
   association: associationSchema.nullable(),
+  privacy: relatePrivacySchema,
 });
 export type RelateResult = z.infer<typeof relateResultSchema>;
 
 export const relatedQuestionSchema = z.object({
   question: questionSchema,
+  /** About how many people answered both: the relate table's noisy count. */
   shared_voters: z.number().int(),
   cramers_v: z.number(),
   p_value: z.number(),

@@ -16,7 +16,8 @@ export const rangeSchema = z.object({ min: z.number(), max: z.number() });
 export const choicesSchema = z.union([z.array(mcChoiceSchema), rangeSchema]);
 
 export const mcAnswerSchema = z.object({ key: z.number().int(), percent: z.number().int() });
-export const valueAnswerSchema = z.object({ choice: z.number(), count: z.number().int() });
+/** A value and its votes; a filtered result of a number question counts ranges of values instead, from `choice` up to `upto`. */
+export const valueAnswerSchema = z.object({ choice: z.number(), count: z.number().int(), upto: z.number().optional() });
 
 export const resultSchema = z.object({
   count: z.number().int(),

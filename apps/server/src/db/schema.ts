@@ -207,6 +207,32 @@ export interface PasswordResetTokenTable {
   expires_at: string;
 }
 
+/** One noise draw of a private release, kept once made (migration 010). */
+export interface ReleaseNoiseTable {
+  question_id: number;
+  /** The other question of a relate pair; 0 for the question's breakdown. */
+  other_id: number;
+  cell: number;
+  /** The node of the binary tree over the release's epochs (lib/continual-release.ts). */
+  node: number;
+  noise: number;
+}
+
+/** An epoch of a pair's relate release: the votes of each question it counts up to. */
+export interface RelateReleaseTable {
+  low_id: number;
+  high_id: number;
+  epoch: number;
+  low_counted: number;
+  high_counted: number;
+}
+
+/** How many relate pairs a question takes part in. */
+export interface RelateBudgetTable {
+  question_id: number;
+  pairs: number;
+}
+
 export interface Database {
   countries: CountryTable;
   categories: CategoryTable;
@@ -229,6 +255,9 @@ export interface Database {
   notification_actors: NotificationActorTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;
+  release_noise: ReleaseNoiseTable;
+  relate_releases: RelateReleaseTable;
+  relate_budgets: RelateBudgetTable;
 }
 
 export type UserRow = Selectable<UserTable>;

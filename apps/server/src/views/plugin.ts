@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerCacheMetrics } from '../lib/metrics.js';
 import { sessionsOf, type Sessions } from '../modules/auth/sessions.js';
+import { NoiseStore } from '../modules/insights/noise-store.js';
 import { PairTables } from '../modules/insights/pair-tables.js';
 import { RelatedCache } from '../modules/insights/related.js';
 import { SegmentTables } from '../modules/insights/segment-tables.js';
@@ -45,7 +46,9 @@ export const memoryPlugin = fp(
   async (app: FastifyInstance) => {
     const { db, config } = app;
     const cards = new QuestionCards(config.questionCards);
-    const pairTables = new PairTables(db, config.pairTableCells);
+    // Breakdown's and relate's releases draw their noise once, into the database every instance reads.
+    const noiseStore = new NoiseStore(db);
+    const pairTables = new PairTables(db, noiseStore, config.pairTableCells);
     // Instances that share Redis read the session on every call: the state version it carries is
     // how one shows a person at once what they did through another.
     const sessions = sessionsOf(db, { keep: app.redis === null, maxKept: config.keptSessions });
@@ -57,7 +60,7 @@ export const memoryPlugin = fp(
       feedPages: new FeedPages(config.feedPagesMegabytes * MB),
       sessions,
       questionOfTheDay: questionOfTheDayFinder(db),
-      segmentTables: new SegmentTables(db, config.segmentTableCells),
+      segmentTables: new SegmentTables(db, noiseStore, config.segmentTableCells),
       pairTables,
       related: new RelatedCache(db, cards, pairTables, config.relatedListsKept),
       trending: new TrendingCounts(db, config.trendingReloadSeconds * 1000),

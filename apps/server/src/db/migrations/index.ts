@@ -9,6 +9,7 @@ import { mailOutbox } from './006-mail-outbox.js';
 import { notificationMail } from './007-notification-mail.js';
 import { accountLife } from './008-account-life.js';
 import { search } from './009-search.js';
+import { privateRelease } from './010-private-release.js';
 import { outboxOfMailToSend } from './011-outbox-of-mail-to-send.js';
 
 /** Every migration in order; a new one is appended with the next number. */
@@ -23,6 +24,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '007-notification-mail': notificationMail(),
     '008-account-life': accountLife(),
     '009-search': search(dialect),
+    '010-private-release': privateRelease(),
     '011-outbox-of-mail-to-send': outboxOfMailToSend(),
   };
 }

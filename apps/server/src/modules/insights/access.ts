@@ -10,6 +10,8 @@ export interface ExploredQuestion extends Pick<QuestionRow, 'id' | 'title' | 'vo
   kind: QuestionKind;
   /** The choices' labels in key order (multiple choice; none otherwise). */
   labels: string[];
+  /** The year (UTC) the question was asked: the year its voters' ages are reached in. */
+  year: number;
 }
 
 /** A question as insights read it, with the votes its card counts. */
@@ -23,6 +25,7 @@ export function exploredOf({ card, moving }: CardRead): ExploredQuestion {
     authorId: card.authorId,
     kind: card.kind,
     labels: Array.isArray(fixed.choices) ? fixed.choices.map((choice) => choice.value) : [],
+    year: new Date(fixed.published_at).getUTCFullYear(),
   };
 }
 

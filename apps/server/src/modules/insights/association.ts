@@ -1,6 +1,7 @@
 import type { Association } from '@pollscope/contract';
 import type { QuestionKind } from '../../views/results.js';
-import type { Counts } from './counts.js';
+import { sampleOf } from './breakdown.js';
+import type { Buckets } from './buckets.js';
 import { chiSquareTest, strengthOf, type ChiSquareTest, type Strength } from './stats.js';
 
 /** Fewer people than this answering both questions make no test worth showing. */
@@ -9,21 +10,37 @@ export const MIN_TESTED = 30;
 const VALUE_GROUPS = 4;
 const SIGNIFICANCE = 0.05;
 
-/** The first question's answers as the columns of the test: its choices, or its values grouped into ranges. */
-function columnsOf(kind: QuestionKind, rows: Counts[]): { count: number; columnOf: (answer: number) => number } {
-  if (kind.type === 'MC') return { count: kind.keys.length, columnOf: (key) => kind.keys.indexOf(key) };
-  const totals: Counts = new Map();
-  for (const row of rows) for (const [value, count] of row) totals.set(value, (totals.get(value) ?? 0) + count);
-  const values = [...totals.keys()].sort((a, b) => a - b);
-  if (values.length <= VALUE_GROUPS + 1) return { count: values.length, columnOf: (value) => values.indexOf(value) };
-  const n = [...totals.values()].reduce((sum, count) => sum + count, 0);
-  const groupOf = new Map<number, number>();
-  let before = 0;
-  for (const value of values) {
-    groupOf.set(value, Math.min(VALUE_GROUPS - 1, Math.floor((before / n) * VALUE_GROUPS)));
-    before += totals.get(value)!;
+/**
+ * The first question's answers as the columns of the test: its choices, or its buckets grouped
+ * into ranges of about equal size, and how many buckets each column adds up.
+ */
+function columnsOf(input: AssociationInput): { count: number; columnOf: (bucket: number) => number; width: number[] } {
+  const { buckets, rows } = input;
+  const identity = { count: buckets.count, columnOf: (bucket: number) => bucket, width: new Array<number>(buckets.count).fill(1) };
+  if (input.first.type === 'MC' || buckets.count <= VALUE_GROUPS + 1) return identity;
+  const totals = Array.from({ length: buckets.count }, (_, bucket) => rows.reduce((sum, row) => sum + row.counts[bucket], 0));
+  const share = totals.reduce((sum, count) => sum + count, 0) / VALUE_GROUPS;
+  // Ranges filled in order, each closed once it holds its share of the votes: a range is never
+  // made of buckets the noise alone put votes in, which would leave its expected counts too small.
+  const groupOf: number[] = [];
+  let group = 0;
+  let filled = 0;
+  for (const total of totals) {
+    if (filled >= share && group < VALUE_GROUPS - 1) {
+      group += 1;
+      filled = 0;
+    }
+    groupOf.push(group);
+    filled += total;
   }
-  return { count: VALUE_GROUPS, columnOf: (value) => groupOf.get(value)! };
+  // A last range holding less than its share joins the one before.
+  if (group > 0 && filled < share) {
+    groupOf.forEach((value, bucket) => (groupOf[bucket] = Math.min(value, group - 1)));
+    group -= 1;
+  }
+  const width = new Array<number>(group + 1).fill(0);
+  for (const value of groupOf) width[value] += 1;
+  return { count: group + 1, columnOf: (bucket) => groupOf[bucket], width };
 }
 
 /**
@@ -40,13 +57,16 @@ export interface RelateRow {
   /** The choice of the second question. */
   key: number;
   label: string;
-  /** The first question's votes among that choice's voters. */
-  votes: Counts;
+  /** The first question's released votes among that choice's voters, per bucket of its answers. */
+  counts: number[];
 }
 
 export interface AssociationInput {
   first: QuestionKind;
   firstLabels: string[];
+  buckets: Buckets;
+  /** The variance of the noise in each count. */
+  variance: number;
   /** The rows that may be shown, in the second question's order. */
   rows: RelateRow[];
 }
@@ -63,16 +83,6 @@ const phrases: Record<Strength, string> = {
   negligible: 'a link too slight to matter',
 };
 
-function mean(votes: Counts): number {
-  let n = 0;
-  let sum = 0;
-  for (const [value, count] of votes) {
-    n += count;
-    sum += value * count;
-  }
-  return n > 0 ? sum / n : 0;
-}
-
 function formatNumber(value: number): string {
   return (Math.round(value * 100) / 100).toLocaleString('en');
 }
@@ -81,14 +91,15 @@ function formatNumber(value: number): string {
 function standoutOf(input: AssociationInput, table: number[][], test: ChiSquareTest): string {
   if (input.first.type !== 'MC') {
     // For a rating or number, the choice whose voters' average is furthest from the others'.
-    const all = new Map<number, number>();
-    for (const row of input.rows) for (const [value, count] of row.votes) all.set(value, (all.get(value) ?? 0) + count);
+    const { values } = input.buckets;
+    const all = values.map((_, bucket) => input.rows.reduce((sum, row) => sum + row.counts[bucket], 0));
     let best = { gap: -1, text: '' };
     for (const row of input.rows) {
-      const others = new Map(all);
-      for (const [value, count] of row.votes) others.set(value, (others.get(value) ?? 0) - count);
-      const rowMean = mean(row.votes);
-      const othersMean = mean(others);
+      const rowMean = sampleOf(values, row.counts).mean;
+      const othersMean = sampleOf(
+        values,
+        all.map((count, bucket) => count - row.counts[bucket]),
+      ).mean;
       if (Math.abs(rowMean - othersMean) > best.gap) {
         best = {
           gap: Math.abs(rowMean - othersMean),
@@ -115,33 +126,29 @@ function standoutOf(input: AssociationInput, table: number[][], test: ChiSquareT
 
 /**
  * The chi-square test of independence of the whole first-by-second table (the rows that may be
- * shown), Cramér's V, and a sentence saying what they mean. Null when fewer than MIN_TESTED people
+ * shown), on its noisy counts with the noise taken into account (stats.ts), Cramér's V, and a
+ * sentence saying what they mean. Null when fewer than MIN_TESTED people
  * are in the table or it has fewer than two rows or columns with anyone in them.
  */
 export function associationOf(input: AssociationInput): TestedAssociation | null {
-  const columns = columnsOf(
-    input.first,
-    input.rows.map((row) => row.votes),
-  );
+  const columns = columnsOf(input);
   const table = input.rows.map((row) => {
     const cells = new Array<number>(columns.count).fill(0);
-    for (const [answer, count] of row.votes) {
-      const column = columns.columnOf(answer);
-      if (column >= 0) cells[column] += count;
-    }
+    row.counts.forEach((count, bucket) => (cells[columns.columnOf(bucket)] += count));
     return cells;
   });
-  const test = chiSquareTest(table);
+  const noise = input.rows.map(() => columns.width.map((buckets) => buckets * input.variance));
+  const test = chiSquareTest(table, noise);
   if (!test || test.n < MIN_TESTED) return null;
   const isReliable = reliable(test);
   const significant = isReliable && test.pValue < SIGNIFICANCE;
   const strength = strengthOf(test.cramersV, test.smallerDf);
   const people = test.n.toLocaleString('en');
   const summary = !isReliable
-    ? `Some pairs of answers are too rare among the ${people} people who answered both for a reliable test.`
+    ? `Some pairs of answers are too rare among the about ${people} people who answered both for a reliable test.`
     : significant
       ? `${standoutOf(input, table, test)}: ${phrases[strength]}.`
-      : `No clear link: among the ${people} people who answered both, answers to the first question look much the same whatever they answered to the second.`;
+      : `No clear link: among the about ${people} people who answered both, answers to the first question look much the same whatever they answered to the second.`;
   return {
     test,
     association: {

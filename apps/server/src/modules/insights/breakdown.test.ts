@@ -1,7 +1,25 @@
-import { answerBodySchema, api, blockedSchema, breakdownInfoSchema, breakdownResultSchema, questionSchema } from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, breakdownInfoSchema, breakdownResultSchema, questionSchema, type BreakdownResult, type Result } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { answerAll, expectOnlyDeclared, FRANCE, JAPAN, many, signUpAs, US } from './testing.js';
+import { ask, createTestApp, secondInstance, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { percentages, type QuestionKind } from '../../views/results.js';
+import type { Voter } from '../../views/viewer-states.js';
+import { proportionMargin } from './stats.js';
+import {
+  answerAll,
+  answerNoiseSd,
+  BRAZIL,
+  castVotes,
+  createPeople,
+  csvRecords,
+  downloadGroups,
+  expectOnlyDeclared,
+  FRANCE,
+  JAPAN,
+  many,
+  releasedGroup,
+  signUpAs,
+  US,
+} from './testing.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -9,9 +27,8 @@ let women30: TestUser[];
 let men40: TestUser[];
 let women50: TestUser[];
 let cats: number;
-let rating: number;
 
-// 8 women of 30 in the US, 8 men of 40 in France, 6 women of 50 in Japan.
+// A small community that signs up: 8 women of 30 in the US, 8 men of 40 in France, 6 women of 50 in Japan.
 beforeAll(async () => {
   ctx = await createTestApp();
   author = await signUp(ctx);
@@ -23,10 +40,6 @@ beforeAll(async () => {
   await answerAll(women30, cats, [1, 1, 1, 2]);
   await answerAll(men40, cats, [2, 2, 2, 3]);
   await answerAll(women50, cats, [1, 3]);
-  rating = await ask(author, { type: 'RS', question: 'Rate your city', choices: [] });
-  await answerAll(women30, rating, [8]);
-  await answerAll(men40, rating, [4]);
-  await answerAll(women50, rating, [6]);
 });
 afterAll(() => ctx.close());
 
@@ -90,19 +103,10 @@ describe('the filters a breakdown offers', () => {
   });
 });
 
-describe('a filtered result', () => {
-  let question: number;
-  beforeAll(async () => {
-    // The same people on a question of their own, so that the votes tested are exactly theirs.
-    question = await ask(author, { question: 'Tea, coffee or water?', choices: ['Tea', 'Coffee', 'Water'] });
-    await answerAll(women30, question, [1, 1, 1, 2]);
-    await answerAll(men40, question, [2, 2, 2, 3]);
-    await answerAll(women50, question, [1, 3]);
-  });
-
-  it('is everyone’s result with no filter, with each percentage’s margin of error and nothing significant', async () => {
+describe('everyone’s result', () => {
+  it('is exact with no filter, with each percentage’s margin of error and nothing significant', async () => {
     for (const body of [{}, { min_age: '', max_age: '', country: '', gender: '' }, { min_age: 0, max_age: 999 }]) {
-      const reply = await filtered(women30[0], question, body);
+      const reply = await filtered(women30[0], cats, body);
       expect(reply.status, JSON.stringify(body)).toBe(200);
       expectOnlyDeclared(breakdownResultSchema, reply.json());
       const result = reply.parse(breakdownResultSchema);
@@ -116,92 +120,158 @@ describe('a filtered result', () => {
       });
       expect(result.overall).toEqual(result.question.result);
       expect(result.ages).toBeNull();
+      expect(result.privacy).toEqual({ exact: true, counted: 22, count_sd: 0 });
       expect(result.comparison?.rows.map((row) => [row.label, row.percent, row.overall_percent, row.significant])).toEqual([
-        ['Tea', 41, 41, false],
-        ['Coffee', 36, 36, false],
-        ['Water', 23, 23, false],
+        ['Cats', 41, 41, false],
+        ['Dogs', 36, 36, false],
+        ['Both', 23, 23, false],
       ]);
       // 9 of 22: the 95% Wilson interval is 23.3% to 61.3%, 19.0 points either side.
       expect(result.comparison?.rows[0].margin).toBe(19);
     }
   });
 
-  it('counts only the women when filtered by gender, and marks where they differ from the others', async () => {
-    const reply = await filtered(women30[0], question, { gender: 'F' });
-    const result = reply.parse(breakdownResultSchema);
-    // 14 women: 9 tea, 2 coffee, 3 water.
-    expect(result.question.result).toEqual({
-      count: 14,
-      answers: [
-        { key: 1, percent: 64 },
-        { key: 2, percent: 14 },
-        { key: 3, percent: 22 },
-      ],
-    });
-    expect(result.overall.count).toBe(22);
-    const rows = result.comparison!.rows;
-    // 2 of 14 women chose coffee against 6 of the 8 men: significant. 3 of 14 and 2 of 8 chose water: not.
-    expect(rows.map((row) => row.significant)).toEqual([true, true, false]);
-    expect(rows[1]).toMatchObject({ label: 'Coffee', percent: 14, overall_percent: 36 });
+  it('counts the votes up to the question’s last release point, and says so', async () => {
+    const voters = await createPeople(ctx, many(40, { gender: 'M', age: 20, country: BRAZIL }));
+    const question = await ask(author, { choices: ['Yes', 'No'] });
+    // 35 votes: past 32 the release moves on every second vote, so it counts 34.
+    await castVotes(
+      ctx,
+      voters.slice(0, 35).map((voter, index) => ({ questionId: question, voter, choice: (index % 2) + 1 })),
+    );
+    const { privacy, overall } = (await filtered(author, question, {})).parse(breakdownResultSchema);
+    expect(privacy).toEqual({ exact: true, counted: 34, count_sd: 0 });
+    expect(overall.count).toBe(34);
+  });
+});
+
+interface Asked {
+  id: number;
+  kind: QuestionKind;
+}
+
+describe('a group’s result', () => {
+  let drink: Asked;
+  let sleep: Asked;
+  let researcher: TestUser;
+  // A larger community, made in the database: 3 men of 70 in Brazil; 2,000 women of 30 in the
+  // US, who mostly drink tea and sleep well; 2,000 men of 40 in France, who mostly drink coffee
+  // and sleep badly; 1,000 women of 50 in Japan, who drink water.
+  beforeAll(async () => {
+    const voters = await createPeople(ctx, [
+      ...many(3, { gender: 'M', age: 70, country: BRAZIL }),
+      ...many(2_000, { gender: 'F', age: 30, country: US }),
+      ...many(2_000, { gender: 'M', age: 40, country: FRANCE }),
+      ...many(1_000, { gender: 'F', age: 50, country: JAPAN }),
+    ]);
+    drink = { id: await ask(author, { question: 'Tea, coffee or water?', choices: ['Tea', 'Coffee', 'Water'] }), kind: { type: 'MC', keys: [1, 2, 3] } };
+    sleep = { id: await ask(author, { type: 'RS', question: 'Rate your sleep', choices: [] }), kind: { type: 'RS', min: 1, max: 10 } };
+    const drinkOf = (index: number) => (index < 2_003 ? (index % 4 === 0 ? 2 : 1) : index < 4_003 ? (index % 4 === 0 ? 1 : 2) : 3);
+    const sleepOf = (index: number) => (index < 2_003 ? 7 + (index % 3) : index < 4_003 ? 3 + (index % 3) : 5);
+    await castVotes(ctx, [
+      ...voters.map((voter: Voter, index) => ({ questionId: drink.id, voter, choice: drinkOf(index) })),
+      ...voters.map((voter: Voter, index) => ({ questionId: sleep.id, voter, choice: sleepOf(index) })),
+    ]);
+    researcher = women30[0];
+    await answerAll([researcher], drink.id, [1]);
+    await answerAll([researcher], sleep.id, [8]);
   });
 
-  it('counts the voters of one country, and of an age range widened to whole bands', async () => {
-    const france = (await filtered(women30[0], question, { country: FRANCE })).parse(breakdownResultSchema);
-    expect(france.question.result).toEqual({
-      count: 8,
-      answers: [
-        { key: 1, percent: 0 },
-        { key: 2, percent: 75 },
-        { key: 3, percent: 25 },
-      ],
-    });
+  const filters: Record<string, unknown>[] = [
+    { gender: 'F' },
+    { gender: 'M' },
+    { country: US },
+    { country: JAPAN, gender: 'F' },
+    { min_age: 30, max_age: 40 },
+    { min_age: 45, max_age: 60, country: JAPAN },
+    { country: BRAZIL },
+    { gender: 'M', min_age: 65 },
+    { country: FRANCE, gender: 'F' },
+  ];
 
-    // 30 to 40 covers the bands 25–34 and 35–44: the women of 30 and the men of 40.
-    const ages = (await filtered(women30[0], question, { min_age: 30, max_age: 40 })).parse(breakdownResultSchema);
-    expect(ages.ages).toEqual({ min: 25, max: 44 });
-    expect(ages.question.result).toEqual({
-      count: 16,
-      answers: [
-        { key: 1, percent: 38 },
-        { key: 2, percent: 50 },
-        { key: 3, percent: 12 },
-      ],
-    });
-  });
+  /** The result a group's released counts show. */
+  function expectReleased(result: Result, released: number[], kind: QuestionKind, source: string): void {
+    const count = released.reduce((sum, votes) => sum + votes, 0);
+    expect(result.count, source).toBe(count);
+    if (kind.type === 'MC') expect(result.answers, source).toEqual(kind.keys.map((key, index) => ({ key, percent: percentages(released)[index] })));
+    else expect(result.answers, source).toEqual(released.map((votes, index) => ({ choice: index + 1, count: votes })));
+  }
 
-  it('combines the filters', async () => {
-    const reply = await filtered(women30[0], question, { gender: 'F', min_age: 45, max_age: 60, country: JAPAN });
-    const result = reply.parse(breakdownResultSchema);
-    expect(result.question.result).toEqual({
-      count: 6,
-      answers: [
-        { key: 1, percent: 50 },
-        { key: 2, percent: 0 },
-        { key: 3, percent: 50 },
-      ],
-    });
-    expect(result.ages).toEqual({ min: 45, max: 64 });
-  });
-
-  it('is suppressed, with no comparison, when fewer than 5 voters match', async () => {
-    for (const body of [{ gender: 'M', min_age: 45 }, { country: 36 }]) {
-      const reply = await filtered(women30[0], question, body);
-      expectOnlyDeclared(breakdownResultSchema, reply.json());
-      const result = reply.parse(breakdownResultSchema);
-      expect(result.question.result, JSON.stringify(body)).toEqual({ count: 0, answers: [], suppressed: true });
-      expect(result.comparison).toBeNull();
-      expect(result.overall.count).toBe(22);
+  it('is the release’s: each answer’s votes plus the noise kept for its cells, shown when the noisy count says enough', async () => {
+    let shown = 0;
+    for (const question of [drink, sleep]) {
+      for (const filter of filters) {
+        const source = `${question.kind.type} ${JSON.stringify(filter)}`;
+        const body = (await filtered(researcher, question.id, filter)).parse(breakdownResultSchema);
+        const group = await releasedGroup(ctx, question, {
+          gender: filter.gender as 'F' | 'M' | undefined,
+          country: filter.country as number | undefined,
+          ages: body.ages ?? null,
+        });
+        expect(body.privacy, source).toEqual({ exact: false, counted: group.counted, count_sd: Math.round(group.countSd * 100) / 100 });
+        expect(body.question.result?.suppressed ?? false, source).toBe(!group.shown);
+        if (!group.shown) {
+          expect(body.comparison, source).toBeNull();
+          continue;
+        }
+        expectReleased(body.question.result!, group.released, question.kind, source);
+        shown += 1;
+      }
     }
+    // Groups of a thousand or more are shown (the women of Japan's ratings, once in 40 runs, are
+    // just too few beside the noise of ten answers); of three, hardly ever.
+    expect(shown).toBeGreaterThanOrEqual(11);
   });
 
-  it('compares the average of a rating with its margin of error', async () => {
-    const result = (await filtered(women30[0], rating, { gender: 'F' })).parse(breakdownResultSchema);
-    expect(result.question.result?.count).toBe(14);
-    expect(result.question.result?.average).toBe(7.14);
-    expect(result.question.result?.answers).toContainEqual({ choice: 8, count: 8 });
-    expect(result.comparison?.rows).toEqual([]);
-    expect(result.comparison?.average).toMatchObject({ value: 7.14, significant: true });
-    expect(result.comparison?.average?.margin).toBeCloseTo(0.59, 1);
+  it('shows a group of thousands close to its exact answers, with margins that count the noise, and marks real differences', async () => {
+    const body = (await filtered(researcher, drink.id, { gender: 'F' })).parse(breakdownResultSchema);
+    const group = await releasedGroup(ctx, drink, { gender: 'F', ages: null });
+    expect(body.ages).toBeNull();
+    const exactPercents = percentages(group.exact);
+    const rows = body.comparison!.rows;
+    rows.forEach((row, index) => {
+      // Noise of standard deviation about 64 votes in each answer of 3,000 women: 2 points; 9 is 4 standard deviations.
+      expect(Math.abs(row.percent - exactPercents[index]), row.label).toBeLessThanOrEqual(9);
+      // Wider than sampling alone would make it.
+      expect(row.margin, row.label).toBeGreaterThan(Math.round(proportionMargin(group.released[index], body.question.result!.count) * 1000) / 10);
+    });
+    // Women drink tea and water, men coffee: 17% of the women against 75% of the men.
+    expect(rows[1].significant).toBe(true);
+    expect(rows[1].percent).toBeLessThan(30);
+  });
+
+  it('compares a rating’s average with its margin of error', async () => {
+    const { comparison, question } = (await filtered(researcher, sleep.id, { country: US })).parse(breakdownResultSchema);
+    // The women of the US rate their sleep 7 to 9, the others 3 to 5; the noise moves the average of 2,000 by about half a point.
+    expect(comparison?.rows).toEqual([]);
+    expect(Math.abs(comparison!.average!.value - 8)).toBeLessThan(2);
+    expect(comparison?.average?.significant).toBe(true);
+    expect(question.result?.average).toBe(comparison?.average?.value);
+  });
+
+  it('counts an age range widened to whole bands', async () => {
+    // 30 to 40 covers the bands 25–34 and 35–44: the women of 30 and the men of 40.
+    const body = (await filtered(researcher, drink.id, { min_age: 30, max_age: 40 })).parse(breakdownResultSchema);
+    expect(body.ages).toEqual({ min: 25, max: 44 });
+    expect(Math.abs(body.question.result!.count - 4_001)).toBeLessThan(400);
+  });
+
+  it('gives the same numbers asked again, and from another instance or after a restart: the noise is drawn once', async () => {
+    const filter = { gender: 'M', country: FRANCE };
+    const ask = async (app = ctx.app) =>
+      (await app.inject({ method: 'POST', url: api.breakdown(drink.id), headers: { authorization: `Token ${researcher.token}` }, payload: filter })).json() as BreakdownResult;
+    const first = await ask();
+    expect(first.privacy.exact).toBe(false);
+    expect(await ask()).toEqual(first);
+    // An instance with nothing in memory, as another server or this one restarted.
+    for (let round = 0; round < 2; round += 1) {
+      const other = await secondInstance(ctx);
+      try {
+        expect(await ask(other.app)).toEqual(first);
+      } finally {
+        await other.close();
+      }
+    }
   });
 
   it('refuses a bad filter field by field', async () => {
@@ -215,33 +285,40 @@ describe('a filtered result', () => {
       [{ country: 0 }, 'country'],
     ];
     for (const [body, field] of cases) {
-      const reply = await filtered(women30[0], question, body);
+      const reply = await filtered(researcher, drink.id, body);
       expect(reply.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(reply.error().errors ?? {}), JSON.stringify(body)).toEqual([field]);
     }
   });
-});
 
-describe('the breakdown download', () => {
-  it('is a CSV attachment of the filtered result beside everyone’s', async () => {
-    const reply = await women30[0].api.raw('GET', `${api.breakdownCsv(cats)}?gender=F&min_age=&country=`);
+  it('downloads as a CSV attachment with the noise beside the votes', async () => {
+    const reply = await researcher.api.raw('GET', `${api.breakdownCsv(drink.id)}?gender=F&min_age=&country=`);
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^text\/csv/);
-    expect(reply.headers['content-disposition']).toBe(`attachment; filename="QID${String(cats).padStart(3, '0')}-breakdown.csv"`);
+    expect(reply.headers['content-disposition']).toBe(`attachment; filename="QID${String(drink.id).padStart(3, '0')}-breakdown.csv"`);
     const lines = reply.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('question_id,question,filter,answer,votes,percent,margin_of_error,everyone_votes,everyone_percent,significant,note');
+    expect(lines[0]).toBe('question_id,question,filter,answer,votes,noise_sd,percent,margin_of_error,everyone_votes,everyone_percent,significant,note');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toMatch(new RegExp(`^${cats},Cats or dogs\\?,women,Cats,9,64,`));
+    const group = await releasedGroup(ctx, drink, { gender: 'F', ages: null });
+    expect(csvRecords(reply.text)[0]).toMatchObject({
+      question: 'Tea, coffee or water?',
+      filter: 'women',
+      answer: 'Tea',
+      votes: String(group.released[0]),
+      noise_sd: answerNoiseSd(group.countSd, 3),
+    });
+    const csv = downloadGroups(reply.text, null).get('')!;
+    expect(csv.votes).toEqual({ Tea: group.released[0], Coffee: group.released[1], Water: group.released[2] });
   });
 
-  it('says when too few voters match, and shows nothing of them', async () => {
-    const reply = await women30[0].api.raw('GET', `${api.breakdownCsv(cats)}?country=36`);
+  it('says in its download when too few voters match, and shows nothing of them', async () => {
+    const reply = await researcher.api.raw('GET', `${api.breakdownCsv(drink.id)}?country=36`);
     const lines = reply.text.trimEnd().split('\r\n');
-    expect(lines).toEqual([lines[0], `${cats},Cats or dogs?,Australia,,,,,,,,too few voters match to show results`]);
+    expect(lines).toEqual([lines[0], `${drink.id},"Tea, coffee or water?",Australia,,,,,,,,,too few voters match to show results`]);
   });
 
-  it('validates its filter like the form', async () => {
-    const reply = await women30[0].api.raw('GET', `${api.breakdownCsv(cats)}?min_age=60&max_age=20`);
+  it('validates its download’s filter like the form', async () => {
+    const reply = await researcher.api.raw('GET', `${api.breakdownCsv(cats)}?min_age=60&max_age=20`);
     expect(reply.status).toBe(400);
     expect(reply.error().errors).toHaveProperty('min_age');
   });

@@ -1,10 +1,12 @@
-import { AGE_FILTER_DEFAULTS, type BreakdownFilters, type Comparison, type Gender, type Result } from '@pollscope/contract';
-import type { ExploredQuestion } from './access.js';
+import { AGE_FILTER_DEFAULTS, type BreakdownFilters, type BreakdownPrivacy, type Comparison, type Gender, type Result } from '@pollscope/contract';
+import { prefixSize } from '../../lib/continual-release.js';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
-import { AGE_BANDS, ageInYear, agesOf, bandOf, bandsTouched, currentYear, type AgeBand } from './ages.js';
-import { addCount, type Counts } from './counts.js';
-import { breakdownShown, emptyCounts, GENDERS, inBox, type Box, type VoterCounts } from './disclosure.js';
-import type { CountedQuestion, Segment, Segments, SegmentTable, SegmentTables } from './segment-tables.js';
+import type { ExploredQuestion } from './access.js';
+import { AGE_BANDS, agesOf, bandsTouched, type AgeBand } from './ages.js';
+import type { Buckets } from './buckets.js';
+import type { Counts } from './counts.js';
+import { BREAKDOWN_VARIANCE } from './privacy-budget.js';
+import { cellIndex, GENDERS, type SegmentTable, type SegmentTables } from './segment-tables.js';
 import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, type Sample } from './stats.js';
 
 export interface BreakdownQuery {
@@ -19,17 +21,75 @@ export function suppressedResult(): Result {
   return { count: 0, answers: [], suppressed: true };
 }
 
-export function totalOf(counts: Counts): number {
+export function totalOf(counts: Iterable<number>): number {
   let total = 0;
-  for (const count of counts.values()) total += count;
+  for (const count of counts) total += count;
   return total;
 }
 
-/** The votes of `whole` that are not in `part`, per choice. */
-export function remainder(whole: Counts, part: Counts): Counts {
-  const rest: Counts = new Map();
-  for (const [choice, count] of whole) rest.set(choice, count - (part.get(choice) ?? 0));
-  return rest;
+/**
+ * A group's votes per answer bucket as released: the noisy counts (nonNegative) and the variance
+ * of the noise in each, 0 where the group is everyone and its counts are exact.
+ */
+export interface ReleasedCounts {
+  counts: number[];
+  variance: number;
+}
+
+/**
+ * A group's noisy counts per answer made whole and never negative while keeping their total: the
+ * nearest such counts (least squares: the projection onto the simplex, Duchi, Shalev-Shwartz,
+ * Singer and Chandra 2008), which take the same amount off every answer and stop at 0. Raising
+ * each negative count to 0 instead would add votes where there are none, and in a group with few
+ * of its answers chosen would move its percentages and average far from the truth.
+ */
+export function nonNegative(noisy: number[]): number[] {
+  const total = Math.max(0, Math.round(totalOf(noisy)));
+  if (total === 0) return noisy.map(() => 0);
+  const sorted = [...noisy].sort((a, b) => b - a);
+  let shift = 0;
+  let sum = 0;
+  for (const [index, value] of sorted.entries()) {
+    sum += value;
+    const candidate = (sum - total) / (index + 1);
+    if (value - candidate > 0) shift = candidate;
+  }
+  const exact = noisy.map((value) => Math.max(0, value - shift));
+  // Whole votes adding up to the total: each rounded down, the votes left to the largest remainders.
+  const counts = exact.map(Math.floor);
+  const order = exact.map((value, index) => ({ index, remainder: value - counts[index] })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (let left = total - totalOf(counts), at = 0; left > 0; left -= 1, at += 1) counts[order[at % order.length].index] += 1;
+  return counts;
+}
+
+/** Everyone's votes per bucket. */
+export function countsPerBucket(buckets: Buckets, votes: Counts): number[] {
+  const counts = new Array<number>(buckets.count).fill(0);
+  for (const [answer, count] of votes) counts[buckets.of(answer)] += count;
+  return counts;
+}
+
+/**
+ * A group's result from its counts per bucket: a choice's percentages, a rating's votes per value,
+ * or a number's votes per range, with the average of the values standing for the buckets.
+ */
+export function bucketResult(kind: QuestionKind, buckets: Buckets, counts: number[]): Result {
+  if (!buckets.ranges) return buildResult(kind, new Map(buckets.values.map((value, index) => [value, counts[index]])));
+  const { n, mean } = sampleOf(buckets.values, counts);
+  const answers = buckets.ranges.map((range, index) => ({ choice: roundTo2(range.from), upto: roundTo2(range.upto), count: counts[index] }));
+  return n > 0 ? { count: n, answers, average: roundTo2(mean) } : { count: n, answers };
+}
+
+/** How many standard deviations of its noise a count must be to be shown. */
+const SHOWN_FROM_SDS = 3;
+
+/**
+ * Whether a noisy count says anything: at least k, and at least three standard deviations of its
+ * noise, so that the count is known to within about a third. Below that, what is shown would be
+ * mostly the noise; and a group of nobody is shown once in 700 tries or so.
+ */
+export function mayShow(count: number, sd: number, k: number): boolean {
+  return count >= k && count >= SHOWN_FROM_SDS * sd;
 }
 
 const GENDER_FILTERS: BreakdownFilters['gender'] = [
@@ -37,154 +97,157 @@ const GENDER_FILTERS: BreakdownFilters['gender'] = [
   { value: 'M', label: 'Male' },
 ];
 
-/** The filters a question's breakdown offers: genders, its voters' age span, and their countries. */
-export async function breakdownFilters(tables: SegmentTables, question: CountedQuestion, year = currentYear()): Promise<BreakdownFilters> {
+/**
+ * The filters a question's breakdown offers: genders, its voters' age span and their countries.
+ * Who voted, with their age and country, is not what the release protects: each person's
+ * answered questions are public, and so are their age and country (docs/insights.md).
+ */
+export async function breakdownFilters(tables: SegmentTables, question: ExploredQuestion): Promise<BreakdownFilters> {
   const table = await tables.current(question);
-  const birthYears = [...table.everywhere.values()].map((segment) => segment.birthYear);
-  const age = birthYears.length === 0 ? { ...AGE_FILTER_DEFAULTS } : { min: ageInYear(Math.max(...birthYears), year), max: ageInYear(Math.min(...birthYears), year) };
+  const birthYears = [...table.birthYears].flatMap(([year, voters]) => (voters > 0 ? [year] : []));
+  const age = birthYears.length === 0 ? { ...AGE_FILTER_DEFAULTS } : { min: table.year - Math.max(...birthYears), max: table.year - Math.min(...birthYears) };
   return { gender: GENDER_FILTERS, age, country: [...table.countries.keys()].sort((a, b) => a - b) };
 }
 
 export interface FilteredBreakdown {
-  /** The group's result, or a suppressed one when it may not be shown. */
+  /** The group's result, or a suppressed one when its noisy count says too little. */
   result: Result;
+  /** Everyone's result among the votes the release counts, exact. */
   overall: Result;
   comparison: Comparison | null;
   /** The ages the group covers, null for every age. */
   ages: AgeBand | null;
-  /** The group's and everyone's votes per choice, for downloads (the group's only when shown). */
-  groupVotes: Counts | null;
-  overallVotes: Counts;
-}
-
-/** Voters per gender and band. */
-function votersOf(segments: Segments, year: number): VoterCounts {
-  const counts = emptyCounts();
-  for (const segment of segments.values()) counts[GENDERS.indexOf(segment.gender)][bandOf(ageInYear(segment.birthYear, year))] += segment.voters;
-  return counts;
-}
-
-/** Whether a segment's voters are in a box (whatever their country). */
-function segmentIn(group: Box, segment: Segment, year: number): boolean {
-  return inBox(group, segment.gender, bandOf(ageInYear(segment.birthYear, year)));
+  privacy: BreakdownPrivacy;
+  /** For downloads: the group's counts (null when suppressed) and everyone's, per bucket. */
+  group: ReleasedCounts | null;
+  everyone: number[];
+  buckets: Buckets;
 }
 
 /**
- * The other countries whose boxes the group must be checked against (disclosure.ts): those that
- * hold all but fewer than k of the group, or of the voters outside it. Only a country with more
- * voters than that can; the group's voters are counted in those only.
+ * A question's result among the voters a filter matches, beside everyone's, from its breakdown
+ * release (docs/insights.md, Privacy): the group's counts are sums of the release's cells, each
+ * its exact count plus noise drawn once, so asking again, or asking for an overlapping group,
+ * adds up the same noisy cells. A group that is everyone is exact.
  */
-function countriesToCheck(table: SegmentTable, group: Box, size: number, everyone: number, k: number, year: number): number[] {
-  const outside = everyone - size;
-  const least = (group.country === null ? Math.min(size, outside) : outside) - k;
-  const countries: number[] = [];
-  for (const [country, { voters, segments }] of table.countries) {
-    if (voters <= least || country === group.country) continue;
-    if (group.country === null) {
-      let share = 0;
-      for (const segment of segments.values()) if (segmentIn(group, segment, year)) share += segment.voters;
-      if (share <= size - k && voters - share <= outside - k) continue;
-    }
-    countries.push(country);
-  }
-  return countries;
-}
-
-/**
- * A question's result among the voters a filter matches, beside everyone's, from the question's
- * segment table as of the question row read in this request. The group's result is suppressed
- * when showing it could reveal how someone voted (disclosure.ts).
- */
-export async function filteredBreakdown(tables: SegmentTables, question: ExploredQuestion, query: BreakdownQuery, k: number, year = currentYear()): Promise<FilteredBreakdown> {
+export async function filteredBreakdown(tables: SegmentTables, question: ExploredQuestion, query: BreakdownQuery, k: number): Promise<FilteredBreakdown> {
   const bands = bandsTouched(query.minAge, query.maxAge);
-  const group: Box = { gender: query.gender, bands, country: query.country };
-  const table = await tables.current(question);
-  // Counted from here on without waiting, so the table cannot move under them; everyone's votes
-  // are copied, since a download reads them after waiting for the country's name.
-  const overallVotes: Counts = new Map(table.votes);
-  const segments = query.country === null ? table.everywhere : (table.countries.get(query.country)?.segments ?? new Map<number, Segment>());
-  const groupVotes: Counts = new Map();
-  for (const segment of segments.values()) if (segmentIn(group, segment, year)) for (const [choice, count] of segment.votes) addCount(groupVotes, choice, count);
-  const population = new Map<number | null, VoterCounts>([[null, votersOf(table.everywhere, year)]]);
-  if (query.country !== null) population.set(query.country, votersOf(segments, year));
-  const size = totalOf(groupVotes);
-  const everyone = totalOf(overallVotes);
-  // Only a group of at least k that leaves out at least k could be shown: only then are the countries to check worth finding.
-  if (size >= k && everyone - size >= k) {
-    for (const country of countriesToCheck(table, group, size, everyone, k, year)) population.set(country, votersOf(table.countries.get(country)!.segments, year));
-  }
-  const shown = breakdownShown(group, population, everyone, k);
-
-  const { kind } = question;
-  const overall = buildResult(kind, overallVotes);
   const everyAge = bands.first === 0 && bands.last === AGE_BANDS.length - 1;
-  const ages = everyAge ? null : agesOf(bands);
-  if (!shown) return { result: suppressedResult(), overall, comparison: null, ages, groupVotes: null, overallVotes };
-  return {
-    result: buildResult(kind, groupVotes),
-    overall,
-    comparison: compareWithEveryone(kind, question.labels, groupVotes, overallVotes),
-    ages,
-    groupVotes,
-    overallVotes,
-  };
+  const table = await tables.current(question);
+  const { kind } = question;
+  const { buckets } = table;
+  const overall = buildResult(kind, table.votes);
+  const everyone = countsPerBucket(buckets, table.votes);
+  const base = { overall, ages: everyAge ? null : agesOf(bands), everyone, buckets };
+  if (query.gender === null && everyAge && query.country === null) {
+    const group = { counts: everyone, variance: 0 };
+    return { ...base, result: overall, comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes), privacy: privacyOf(table, 0, 0), group };
+  }
+
+  const cells = query.country === null ? table.everywhere : table.countries.get(query.country);
+  // A country nobody from there has voted from holds nobody: the countries with voters are public (breakdownFilters).
+  if (!cells) return { ...base, result: suppressedResult(), comparison: null, privacy: privacyOf(table, 0, 0), group: null };
+  const noise = await tables.noiseOf(table, query.country);
+  const genders = query.gender === null ? GENDERS.map((_, index) => index) : [GENDERS.indexOf(query.gender)];
+  const noisy = Array.from({ length: buckets.count }, (_, bucket) => {
+    let sum = 0;
+    for (const gender of genders) {
+      for (let band = bands.first; band <= bands.last; band += 1) {
+        const index = cellIndex(buckets, gender, band, bucket);
+        sum += cells[index] + noise[index];
+      }
+    }
+    return sum;
+  });
+  const counts = nonNegative(noisy);
+  const variance = genders.length * (bands.last - bands.first + 1) * prefixSize(table.epoch) * BREAKDOWN_VARIANCE;
+  const group = { counts, variance };
+  const privacy = privacyOf(table, variance, buckets.count);
+  if (!mayShow(totalOf(counts), Math.sqrt(variance * buckets.count), k)) return { ...base, result: suppressedResult(), comparison: null, privacy, group: null };
+  return { ...base, result: bucketResult(kind, buckets, counts), comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes), privacy, group };
 }
 
-/** Size, mean and sample variance of the values voted, from the votes per value. */
-export function sampleOf(votes: Counts): Sample {
-  let n = 0;
-  let sum = 0;
-  for (const [value, count] of votes) {
-    n += count;
-    sum += value * count;
-  }
-  const mean = n > 0 ? sum / n : 0;
-  let squares = 0;
-  for (const [value, count] of votes) squares += count * (value - mean) ** 2;
+function privacyOf(table: SegmentTable, variance: number, buckets: number): BreakdownPrivacy {
+  return { exact: variance === 0, counted: table.counted, count_sd: roundTo2(Math.sqrt(variance * buckets)) };
+}
+
+/** Size, mean and sample variance of the values voted, from the votes per value (or per bucket, `values` standing for them). */
+export function sampleOf(values: number[], counts: number[]): Sample {
+  const n = totalOf(counts);
+  const mean = n > 0 ? values.reduce((sum, value, index) => sum + value * counts[index], 0) / n : 0;
+  const squares = values.reduce((sum, value, index) => sum + counts[index] * (value - mean) ** 2, 0);
   return { n, mean, variance: n > 1 ? squares / (n - 1) : 0 };
+}
+
+export function sampleOfVotes(votes: Counts): Sample {
+  return sampleOf([...votes.keys()], [...votes.values()]);
 }
 
 const SIGNIFICANCE = 0.05;
 
 /**
+ * The variance the noise adds to p1 − p2, where p1 = x/n is a bucket's share in the group and p2
+ * its share among everyone else, (e − x)/(N − n): both move with the group's noisy counts, the
+ * bucket's own (variance v) and the other buckets' together ((B − 1)·v). By the delta method.
+ */
+function shareDifferenceNoise(x: number, n: number, e: number, everyone: number, variance: number, buckets: number): number {
+  const rest = everyone - n;
+  const [p1, p2] = [x / n, (e - x) / rest];
+  const byOwn = (1 - p1) / n + (1 - p2) / rest;
+  const byOthers = p1 / n + p2 / rest;
+  return variance * (byOwn ** 2 + (buckets - 1) * byOthers ** 2);
+}
+
+/**
  * Each filtered percentage with its 95% margin of error beside everyone's, or for a rating or
  * number the average. A difference is marked significant when the group differs from the other
- * voters (everyone outside the group) at the 95% level.
+ * voters (everyone outside the group) at the 95% level. Both count the privacy noise as well as
+ * sampling: the noise's variance, carried into each share and average by the delta method, is
+ * added to the margins and to the tests, so noise alone does not make a difference significant.
  */
-export function compareWithEveryone(kind: QuestionKind, labels: string[], group: Counts, everyone: Counts): Comparison {
-  const rest = remainder(everyone, group);
+export function compareWithEveryone(kind: QuestionKind, labels: string[], buckets: Buckets, group: ReleasedCounts, everyoneVotes: Counts): Comparison {
+  const { counts, variance } = group;
+  const everyone = countsPerBucket(buckets, everyoneVotes);
+  const n = totalOf(counts);
+  const all = totalOf(everyone);
+  const rest = everyone.map((count, index) => Math.max(0, count - counts[index]));
+  const restN = all - n;
   if (kind.type === 'MC') {
-    const groupCounts = kind.keys.map((key) => group.get(key) ?? 0);
-    const everyoneCounts = kind.keys.map((key) => everyone.get(key) ?? 0);
-    const groupPercents = percentages(groupCounts);
-    const everyonePercents = percentages(everyoneCounts);
-    const n = totalOf(group);
-    const restN = totalOf(rest);
+    const groupPercents = percentages(counts);
+    const everyonePercents = percentages(everyone);
     return {
-      rows: kind.keys.map((key, index) => ({
-        key,
-        label: labels[index] ?? String(key),
-        percent: groupPercents[index],
-        overall_percent: everyonePercents[index],
-        margin: Math.round(proportionMargin(groupCounts[index], n) * 1000) / 10,
-        significant: n > 0 && restN > 0 && twoProportionPValue(groupCounts[index], n, rest.get(key) ?? 0, restN) < SIGNIFICANCE,
-      })),
+      rows: kind.keys.map((key, index) => {
+        const share = n > 0 ? counts[index] / n : 0;
+        const shareNoise = n > 0 ? (variance * ((1 - share) ** 2 + (buckets.count - 1) * share ** 2)) / n ** 2 : 0;
+        const differenceNoise = n > 0 && restN > 0 ? shareDifferenceNoise(counts[index], n, everyone[index], all, variance, buckets.count) : 0;
+        return {
+          key,
+          label: labels[index] ?? String(key),
+          percent: groupPercents[index],
+          overall_percent: everyonePercents[index],
+          margin: Math.round(proportionMargin(counts[index], n, shareNoise) * 1000) / 10,
+          significant: n > 0 && restN > 0 && twoProportionPValue(counts[index], n, rest[index], restN, differenceNoise) < SIGNIFICANCE,
+        };
+      }),
       average: null,
     };
   }
-  const groupSample = sampleOf(group);
-  const everyoneSample = sampleOf(everyone);
-  const restSample = sampleOf(rest);
+  // Everyone's average is exact; a group's is counted per bucket (for a number, the middle of each range stands for it).
+  const everyoneSample = sampleOfVotes(everyoneVotes);
+  const groupSample = variance === 0 ? everyoneSample : sampleOf(buckets.values, counts);
+  const restSample = sampleOf(buckets.values, rest);
+  if (groupSample.n === 0) return { rows: [], average: null };
+  // The mean moves by (value − mean)/n with each bucket's count; the others' mean the opposite way.
+  const meanNoise = variance * buckets.values.reduce((sum, value) => sum + ((value - groupSample.mean) / groupSample.n) ** 2, 0);
+  const differenceNoise =
+    restSample.n > 0 ? variance * buckets.values.reduce((sum, value) => sum + ((value - groupSample.mean) / groupSample.n + (value - restSample.mean) / restSample.n) ** 2, 0) : 0;
   return {
     rows: [],
-    average:
-      groupSample.n === 0
-        ? null
-        : {
-            value: roundTo2(groupSample.mean),
-            overall: roundTo2(everyoneSample.mean),
-            margin: roundTo2(meanMargin(groupSample)),
-            significant: restSample.n > 0 && welchPValue(groupSample, restSample) < SIGNIFICANCE,
-          },
+    average: {
+      value: roundTo2(groupSample.mean),
+      overall: roundTo2(everyoneSample.mean),
+      margin: roundTo2(meanMargin(groupSample, meanNoise)),
+      significant: restSample.n > 0 && welchPValue(groupSample, restSample, differenceNoise) < SIGNIFICANCE,
+    },
   };
 }

@@ -1,8 +1,8 @@
 import type { Comparison } from '@pollscope/contract';
 import type { QuestionKind } from '../../views/results.js';
 import { percentages, roundTo2 } from '../../views/results.js';
-import { sampleOf, totalOf } from './breakdown.js';
-import type { Counts } from './counts.js';
+import { sampleOf, totalOf, type ReleasedCounts } from './breakdown.js';
+import type { Buckets } from './buckets.js';
 
 type Cell = string | number | boolean | null;
 
@@ -22,59 +22,48 @@ export function toCsv(header: string[], rows: Cell[][]): string {
 }
 
 export const TOO_FEW = 'too few voters match to show results';
+export const BUDGET_SPENT = 'not released: a question of the pair has been related to as many others as its privacy budget allows';
 
-/** The answers of a question in the order it shows them: its choices, or the values voted. */
-function answersOf(kind: QuestionKind, labels: string[], ...votes: Counts[]): { key: number; label: string }[] {
-  if (kind.type === 'MC') return kind.keys.map((key, index) => ({ key, label: labels[index] ?? String(key) }));
-  const values = new Set<number>();
-  for (const counts of votes) for (const [value, count] of counts) if (count > 0) values.add(value);
-  return [...values].sort((a, b) => a - b).map((value) => ({ key: value, label: String(value) }));
-}
-
-function percentsOf(answers: { key: number }[], votes: Counts): Map<number, number> {
-  const shares = percentages(answers.map((answer) => votes.get(answer.key) ?? 0));
-  return new Map(answers.map((answer, index) => [answer.key, shares[index]]));
+/** Each bucket's answer as a download names it: the choice, the rating, or the range of numbers. */
+export function bucketLabels(kind: QuestionKind, labels: string[], buckets: Buckets): string[] {
+  if (kind.type === 'MC') return kind.keys.map((key, index) => labels[index] ?? String(key));
+  if (buckets.ranges) return buckets.ranges.map((range) => `from ${roundTo2(range.from)} to ${roundTo2(range.upto)}`);
+  return buckets.values.map(String);
 }
 
 export interface GroupLines {
-  kind: QuestionKind;
-  labels: string[];
-  /** The group's votes per answer, or null when they may not be shown. */
-  group: Counts | null;
-  everyone: Counts;
+  /** Each bucket's answer (bucketLabels). */
+  answers: string[];
+  buckets: Buckets;
+  /** The group's released votes per bucket, or null when too few match to show them. */
+  group: ReleasedCounts | null;
+  /** Everyone's votes per bucket, and for a rating or number their exact average. */
+  everyone: number[];
+  everyoneAverage: number | null;
   comparison: Comparison | null;
 }
 
 /**
  * The lines of one group beside everyone, each starting with `prefix`: one per answer (votes,
- * percent, margin of error, everyone's votes and percent, whether the difference is
- * significant), and for a rating or number a last line with the averages. A group that may not
- * be shown gets one line that says so.
+ * the standard deviation of the privacy noise in them, percent, margin of error, everyone's votes
+ * and percent, whether the difference is significant), and for a rating or number a last line
+ * with the averages. A group not shown gets one line that says why (`note`).
  */
-export function groupLines(prefix: Cell[], { kind, labels, group, everyone, comparison }: GroupLines): Cell[][] {
-  if (group === null) return [[...prefix, null, null, null, null, null, null, null, TOO_FEW]];
-  const answers = answersOf(kind, labels, group, everyone);
-  const groupPercents = percentsOf(answers, group);
-  const everyonePercents = percentsOf(answers, everyone);
-  const lines: Cell[][] = answers.map((answer) => {
-    const row = comparison?.rows.find((candidate) => candidate.key === answer.key);
-    return [
-      ...prefix,
-      answer.label,
-      group.get(answer.key) ?? 0,
-      groupPercents.get(answer.key) ?? 0,
-      row?.margin ?? null,
-      everyone.get(answer.key) ?? 0,
-      everyonePercents.get(answer.key) ?? 0,
-      row?.significant ?? null,
-      null,
-    ];
+export function groupLines(prefix: Cell[], { answers, buckets, group, everyone, everyoneAverage, comparison }: GroupLines, note = TOO_FEW): Cell[][] {
+  if (group === null) return [[...prefix, null, null, null, null, null, null, null, null, note]];
+  const groupPercents = percentages(group.counts);
+  const everyonePercents = percentages(everyone);
+  const noiseSd = roundTo2(Math.sqrt(group.variance));
+  const lines: Cell[][] = answers.map((answer, index) => {
+    const row = comparison?.rows[index];
+    return [...prefix, answer, group.counts[index], noiseSd, groupPercents[index], row?.margin ?? null, everyone[index], everyonePercents[index], row?.significant ?? null, null];
   });
-  if (kind.type !== 'MC' && totalOf(group) > 0) {
+  if (everyoneAverage !== null && totalOf(group.counts) > 0) {
     const average = comparison?.average;
-    lines.push([...prefix, 'average', roundTo2(sampleOf(group).mean), null, average?.margin ?? null, roundTo2(sampleOf(everyone).mean), null, average?.significant ?? null, null]);
+    const groupAverage = group.variance === 0 ? everyoneAverage : roundTo2(sampleOf(buckets.values, group.counts).mean);
+    lines.push([...prefix, 'average', groupAverage, null, null, average?.margin ?? null, everyoneAverage, null, average?.significant ?? null, null]);
   }
   return lines;
 }
 
-export const GROUP_COLUMNS = ['answer', 'votes', 'percent', 'margin_of_error', 'everyone_votes', 'everyone_percent', 'significant', 'note'];
+export const GROUP_COLUMNS = ['answer', 'votes', 'noise_sd', 'percent', 'margin_of_error', 'everyone_votes', 'everyone_percent', 'significant', 'note'];

@@ -1,34 +1,106 @@
+import { RELATE_PAIRS_PER_QUESTION } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { PairTables } from './pair-tables.js';
-import { answerAll } from './testing.js';
+import { openDatabase, type DatabaseHandle } from '../../db/index.js';
+import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import type { Voter } from '../../views/viewer-states.js';
+import { NoiseStore } from './noise-store.js';
+import { PairTables, type PairTable } from './pair-tables.js';
+import { castVotes, createPeople, createQuestions, many, US } from './testing.js';
 
 let ctx: TestContext;
+/** A second connection to the same database, as another server instance has. */
+let other: DatabaseHandle;
 let author: TestUser;
+let people: Voter[];
 beforeAll(async () => {
   ctx = await createTestApp();
+  other = openDatabase(ctx.config.databaseUrl);
   author = await signUp(ctx);
+  people = await createPeople(ctx, many(60, { gender: 'F', age: 30, country: US }));
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await other.close();
+  await ctx.close();
+});
 
-const newTables = (maxCells: number) => new PairTables(ctx.database.db, maxCells);
+const newTables = (maxCells = 100_000, db = ctx.database.db) => new PairTables(db, new NoiseStore(db), maxCells);
 
+let asked = 0;
 /** Yes-or-no questions, each answered by the voters with the choices given for them (by index, cycling). */
-async function questionsAnswered(voters: TestUser[], ...choices: number[][]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const answers of choices) {
-    const id = await ask(author);
-    await answerAll(voters, id, answers);
-    ids.push(id);
-  }
+async function questionsAnswered(voters: Voter[], ...choices: number[][]): Promise<number[]> {
+  const ids = await createQuestions(
+    ctx,
+    author,
+    choices.map(() => `Paired ${(asked += 1)}?`),
+    ['Yes', 'No'],
+  );
+  await castVotes(
+    ctx,
+    ids.flatMap((questionId, index) => voters.map((voter, at) => ({ questionId, voter, choice: choices[index][at % choices[index].length] }))),
+  );
   return ids;
 }
 
+/** The table's counts as lists of [low answer, high answer, voters]. */
+const cellsOf = (table: PairTable | null) => [...table!.cells].flatMap(([low, byHigh]) => [...byHigh].map(([high, count]) => [low, high, count])).sort();
+
 describe('pair tables', () => {
+  it('count the people among each question’s first votes up to its last release point, and move on past the next', async () => {
+    const [first, second] = await questionsAnswered(people.slice(0, 33), [1, 1, 2], [1, 2]);
+    const tables = newTables();
+    const table = await tables.current(first, second);
+    // 33 votes each: both release points are at 32, so the 33rd voter is not counted yet.
+    expect(table).toMatchObject({ epoch: 1, lowCounted: 32, highCounted: 32 });
+    expect(cellsOf(table)).toEqual([
+      [1, 1, 11],
+      [1, 2, 11],
+      [2, 1, 5],
+      [2, 2, 5],
+    ]);
+    expect(await tables.current(second, first)).toBe(table);
+
+    // A 34th vote on the first question passes its next release point: the pair's second epoch.
+    await castVotes(ctx, [{ questionId: first, voter: people[40], choice: 2 }]);
+    const moved = await tables.current(first, second);
+    expect(moved).toMatchObject({ epoch: 2, lowCounted: 34, highCounted: 32 });
+    // The 34th voter did not answer the second question; the 33rd answered it past its 32nd vote.
+    expect(cellsOf(moved)).toEqual(cellsOf(table));
+
+    // Another instance reads the epochs written, and counts the same.
+    const elsewhere = await newTables(100_000, other.db).current(first, second);
+    expect(elsewhere).toMatchObject({ epoch: 2, lowCounted: 34, highCounted: 32 });
+    expect(cellsOf(elsewhere)).toEqual(cellsOf(moved));
+  });
+
+  it(`open a question in at most ${RELATE_PAIRS_PER_QUESTION} pairs, and keep the pairs open`, async () => {
+    const [hub, ...others] = await questionsAnswered(people.slice(0, 6), ...Array.from({ length: RELATE_PAIRS_PER_QUESTION + 3 }, () => [1, 2]));
+    const tables = newTables();
+    for (const question of others.slice(0, RELATE_PAIRS_PER_QUESTION)) expect(await tables.current(hub, question), `pair with ${question}`).not.toBeNull();
+    for (const question of others.slice(RELATE_PAIRS_PER_QUESTION)) {
+      expect(await tables.current(hub, question)).toBeNull();
+      // Nor does another instance open it.
+      expect(await newTables(100_000, other.db).current(question, hub)).toBeNull();
+    }
+    // The pairs opened stay open, and the questions left out can still be related with each other.
+    expect(await newTables().current(hub, others[0])).not.toBeNull();
+    expect(await tables.current(others[RELATE_PAIRS_PER_QUESTION], others[RELATE_PAIRS_PER_QUESTION + 1])).not.toBeNull();
+    const budgets = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', '=', hub).executeTakeFirstOrThrow();
+    expect(budgets.pairs).toBe(RELATE_PAIRS_PER_QUESTION);
+  });
+
+  it('spend one place of the budget when instances open the same pair at once', async () => {
+    const [one, two] = await questionsAnswered(people.slice(0, 6), [1, 2], [2, 1]);
+    // A SQLite file belongs to one server process: there, two caches share its one connection.
+    const elsewhere = ctx.database.dialect === 'postgres' ? other.db : ctx.database.db;
+    const [here, there] = await Promise.all([newTables().current(one, two), newTables(100_000, elsewhere).current(two, one)]);
+    expect(there).toMatchObject({ epoch: here!.epoch, lowCounted: here!.lowCounted, highCounted: here!.highCounted });
+    const budgets = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', 'in', [one, two]).execute();
+    expect(budgets.map((row) => row.pairs)).toEqual([1, 1]);
+  });
+
   it('weigh their tables by their cells and drop the least used past their budget', async () => {
-    const voters = await Promise.all(Array.from({ length: 4 }, () => signUp(ctx)));
     // The first two split every way (4 cells); the third, answered alike, adds 2 cells to each.
-    const [first, second, third] = await questionsAnswered(voters, [1, 1, 2, 2], [1, 2], [1]);
+    const [first, second, third] = await questionsAnswered(people.slice(0, 4), [1, 1, 2, 2], [1, 2], [1]);
     const tables = newTables(6);
     const firstWithSecond = await tables.current(first, second);
     const firstWithThird = await tables.current(first, third);
@@ -41,30 +113,6 @@ describe('pair tables', () => {
     expect(await tables.current(first, third)).toBe(firstWithThird);
     const again = await tables.current(first, second);
     expect(again).not.toBe(firstWithSecond);
-    expect(again).toEqual(firstWithSecond);
-  });
-
-  it('read again once dropped, count the votes cast since', async () => {
-    const voters = await Promise.all(Array.from({ length: 4 }, () => signUp(ctx)));
-    const [first, second, third] = await questionsAnswered(voters.slice(0, 3), [1, 1, 2], [1, 2], [1]);
-    const tables = newTables(1);
-    await tables.current(first, second);
-    await tables.current(first, third);
-    await answerAll(voters.slice(3), first, [1]);
-    await answerAll(voters.slice(3), second, [2]);
-    const table = await tables.current(first, second);
-    expect([table.lowSeq, table.highSeq]).toEqual([4, 4]);
-    expect(table.cells).toEqual(
-      new Map([
-        [
-          1,
-          new Map([
-            [1, 1],
-            [2, 2],
-          ]),
-        ],
-        [2, new Map([[1, 1]])],
-      ]),
-    );
+    expect(cellsOf(again)).toEqual(cellsOf(firstWithSecond));
   });
 });

@@ -1,12 +1,16 @@
+import type { RelatePrivacy } from '@pollscope/contract';
 import { BadRequestError } from '../../errors.js';
+import { prefixSize } from '../../lib/continual-release.js';
+import { roundTo2 } from '../../views/results.js';
 import { questionToAct, type Reader } from '../../views/pipeline.js';
 import { mayRelate } from '../../views/rules.js';
 import type { ViewerState } from '../../views/viewer-states.js';
 import { exploredOf, type ExploredQuestion } from './access.js';
 import { associationOf, type RelateRow, type TestedAssociation } from './association.js';
-import { totalOf } from './breakdown.js';
-import { relateRowsShown } from './disclosure.js';
-import { orient, type PairTables } from './pair-tables.js';
+import { mayShow, nonNegative, totalOf } from './breakdown.js';
+import { bucketsOf, type Buckets } from './buckets.js';
+import type { PairTables } from './pair-tables.js';
+import { RELATE_VARIANCE } from './privacy-budget.js';
 
 /**
  * The two questions of a relate, in order: both exist (404), no block stands between the viewer
@@ -23,29 +27,57 @@ export async function questionsToRelate(reader: Reader & { viewer: ViewerState }
 }
 
 export interface RelateTable {
-  /** Every choice of the second question with the first question's votes among its voters, in order. */
+  /** Every choice of the second question with the first question's released votes among its voters, per bucket, in order. */
   rows: RelateRow[];
-  /** The choices whose voters may be shown (disclosure.ts). */
+  /** The choices whose voters' noisy count says enough to be shown. */
   shown: Set<number>;
-  /** Everyone who had answered the first question when the table was counted. */
-  firstVoters: number;
+  /** The first question's buckets: the columns of each row's counts. */
+  buckets: Buckets;
+  /** The variance of the noise in each count of a row. */
+  variance: number;
+  privacy: NonNullable<RelatePrivacy>;
   tested: TestedAssociation | null;
 }
 
-/** The first question's votes among the voters of each choice of the second, and how the two are linked. */
-export async function relateTable(tables: PairTables, first: ExploredQuestion, second: ExploredQuestion, k: number): Promise<RelateTable> {
-  const { cells, firstVoters } = orient(await tables.current(first.id, second.id), first.id);
-  const rows = second.labels.map((label, index) => ({ key: index + 1, label, votes: cells.get(index + 1) ?? new Map<number, number>() }));
-  const mayShow = relateRowsShown(
-    rows.map((row) => totalOf(row.votes)),
-    firstVoters,
-    k,
-  );
-  const shownRows = rows.filter((_, index) => mayShow[index]);
+/**
+ * The first question's votes among the voters of each choice of the second, from the pair's
+ * relate release (docs/insights.md, Privacy), and how the two are linked; null when the pair
+ * cannot be released because a question of it has spent its relate budget.
+ */
+export async function relateTable(tables: PairTables, first: ExploredQuestion, second: ExploredQuestion, k: number): Promise<RelateTable | null> {
+  const table = await tables.current(first.id, second.id);
+  if (!table) return null;
+  const firstIsLow = table.low === first.id;
+  const [buckets, secondBuckets] = [bucketsOf(first.kind), bucketsOf(second.kind)];
+  const [lowBuckets, highBuckets] = firstIsLow ? [buckets, secondBuckets] : [secondBuckets, buckets];
+  const noise = await tables.noiseOf(table, lowBuckets, highBuckets);
+  // True counts by the second question's bucket (its choice) and the first's.
+  const exact = second.labels.map(() => new Array<number>(buckets.count).fill(0));
+  for (const [lowAnswer, byHigh] of table.cells) {
+    for (const [highAnswer, count] of byHigh) {
+      const [firstAnswer, secondAnswer] = firstIsLow ? [lowAnswer, highAnswer] : [highAnswer, lowAnswer];
+      exact[secondBuckets.of(secondAnswer)][buckets.of(firstAnswer)] += count;
+    }
+  }
+  const noiseIn = (row: number, column: number) => noise[firstIsLow ? column * highBuckets.count + row : row * highBuckets.count + column];
+  const rows = second.labels.map((label, row) => ({
+    key: row + 1,
+    label,
+    counts: nonNegative(exact[row].map((count, column) => count + noiseIn(row, column))),
+  }));
+  const variance = prefixSize(table.epoch) * RELATE_VARIANCE;
+  const countSd = Math.sqrt(variance * buckets.count);
+  const shownRows = rows.filter((row) => mayShow(totalOf(row.counts), countSd, k));
   return {
     rows,
     shown: new Set(shownRows.map((row) => row.key)),
-    firstVoters,
-    tested: associationOf({ first: first.kind, firstLabels: first.labels, rows: shownRows }),
+    buckets,
+    variance,
+    privacy: {
+      first_counted: firstIsLow ? table.lowCounted : table.highCounted,
+      second_counted: firstIsLow ? table.highCounted : table.lowCounted,
+      count_sd: roundTo2(countSd),
+    },
+    tested: associationOf({ first: first.kind, firstLabels: first.labels, buckets, variance, rows: shownRows }),
   };
 }

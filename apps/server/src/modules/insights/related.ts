@@ -1,3 +1,4 @@
+import { RELATE_PAIRS_PER_QUESTION } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import type { QuestionCards } from '../../views/question-cards.js';
@@ -9,8 +10,12 @@ import { benjaminiHochberg } from './stats.js';
 
 /** The voters of a question whose other answers are looked at to find candidates: its latest. */
 const SAMPLED_VOTERS = 2_000;
-/** Candidates tested per question: the multiple-choice questions most of those voters answered. */
-const CANDIDATES = 40;
+/**
+ * Candidates tested per question: the multiple-choice questions most of those voters answered.
+ * Each pair tested is a relate release, which the first time spends a place of both questions'
+ * relate budget (RELATE_PAIRS_PER_QUESTION), so the candidates are half as many as the places.
+ */
+const CANDIDATES = RELATE_PAIRS_PER_QUESTION / 2;
 /** Questions kept per question, before the viewer's passes and blocks are taken out (rules.ts). */
 const KEPT = 20;
 /** Related questions a viewer is shown at most. */
@@ -48,7 +53,8 @@ async function candidatesFor(db: Db, questionId: number): Promise<number[]> {
 
 /**
  * The questions whose answers are most strongly linked with a question's, strongest first: each
- * candidate pair is tested on the rows relate may show, only where every expected count is at
+ * candidate pair is tested on the rows relate may show, from its relate release (a pair whose
+ * question has no relate budget left is passed over), only where every expected count is at
  * least 5 and enough people answered both, and kept when it stays significant once the false
  * discovery rate over all the pairs tested is held at 5% (Benjamini–Hochberg).
  */
@@ -56,7 +62,7 @@ export async function findRelated(db: Db, cards: QuestionCards, tables: PairTabl
   const tested: Omit<RelatedEntry, 'qValue'>[] = [];
   const candidates = await cards.read(db, await candidatesFor(db, question.id));
   for (const [id, read] of candidates) {
-    const { tested: result } = await relateTable(tables, question, exploredOf(read), k);
+    const result = (await relateTable(tables, question, exploredOf(read), k))?.tested;
     if (!result || !reliable(result.test, true)) continue;
     tested.push({ id, sharedVoters: result.test.n, cramersV: result.association.cramers_v, pValue: result.test.pValue });
   }

@@ -22,9 +22,10 @@ import { readerOf } from '../../views/plugin.js';
 import { buildResult } from '../../views/results.js';
 import { exploredQuestion, type ExploredQuestion } from './access.js';
 import { AGE_BANDS, type AgeBand } from './ages.js';
-import { breakdownFilters, filteredBreakdown, suppressedResult, type BreakdownQuery } from './breakdown.js';
+import { breakdownFilters, bucketResult, countsPerBucket, filteredBreakdown, suppressedResult, type BreakdownQuery } from './breakdown.js';
+import { bucketsOf } from './buckets.js';
 import type { Counts } from './counts.js';
-import { GROUP_COLUMNS, groupLines, toCsv } from './csv.js';
+import { BUDGET_SPENT, bucketLabels, GROUP_COLUMNS, groupLines, TOO_FEW, toCsv } from './csv.js';
 import { questionsToRelate, relateTable, type RelateTable } from './relate.js';
 import { RELATED_SHOWN } from './related.js';
 
@@ -45,11 +46,12 @@ function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyRep
   return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
 }
 
-/** The row of the second question's choice, or 400 naming the field. */
-function rowOf(table: RelateTable, choice: number) {
-  const row = table.rows.find((candidate) => candidate.key === choice);
-  if (!row) throw new BadRequestError('Pick one of the second question’s choices', { choice: `Use a key from 1 to ${table.rows.length}` });
-  return row;
+/** The key of the second question's choice, or 400 naming the field. */
+function choiceOf(second: ExploredQuestion, choice: number): number {
+  if (!Number.isInteger(choice) || choice < 1 || choice > second.labels.length) {
+    throw new BadRequestError('Pick one of the second question’s choices', { choice: `Use a key from 1 to ${second.labels.length}` });
+  }
+  return choice;
 }
 
 export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -76,7 +78,8 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         filteredBreakdown(segmentTables, question, queryOf(request.body), k),
         questionViews(reader, [question.id], { withResults: false }),
       ]);
-      return { question: { ...view, result: breakdown.result }, overall: breakdown.overall, comparison: breakdown.comparison, ages: breakdown.ages };
+      const { result, overall, comparison, ages, privacy } = breakdown;
+      return { question: { ...view, result }, overall, comparison, ages, privacy };
     },
   );
 
@@ -90,16 +93,17 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         .filter((part) => part !== null)
         .join(', ') || 'everyone';
     const lines = groupLines([question.id, question.title, filter], {
-      kind: question.kind,
-      labels: question.labels,
-      group: breakdown.groupVotes,
-      everyone: breakdown.overallVotes,
+      answers: bucketLabels(question.kind, question.labels, breakdown.buckets),
+      buckets: breakdown.buckets,
+      group: breakdown.group,
+      everyone: breakdown.everyone,
+      everyoneAverage: breakdown.overall.average ?? null,
       comparison: breakdown.comparison,
     });
     return sendCsv(reply, `${displayId('QID', question.id)}-breakdown.csv`, toCsv(['question_id', 'question', 'filter', ...GROUP_COLUMNS], lines));
   });
 
-  /** The pair, its table, and the first question as the viewer sees it. */
+  /** The pair, its release (null when its budget is spent), and both questions as the viewer sees them. */
   const relate = async (request: FastifyRequest, firstId: number, secondId: number) => {
     const reader = await readerOf(request);
     const [first, second] = await questionsToRelate(reader, firstId, secondId);
@@ -108,41 +112,53 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { first, second, table, firstView: views[0], secondView: views[1] };
   };
 
-  /** The first question's result among the voters of one choice of the second, suppressed when they may not be shown. */
-  const rowResult = (first: ExploredQuestion, table: RelateTable, choice: number) => {
-    const row = rowOf(table, choice);
-    return table.shown.has(row.key) ? buildResult(first.kind, row.votes) : suppressedResult();
+  /** The first question's result among the voters of one choice of the second, suppressed when their noisy count says too little. */
+  const rowResult = (first: ExploredQuestion, table: RelateTable | null, choice: number) => {
+    const row = table?.rows[choice - 1];
+    return table && row && table.shown.has(row.key) ? bucketResult(first.kind, table.buckets, row.counts) : suppressedResult();
   };
 
   app.get('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, response: { 200: relatePairSchema, ...errors } } }, async (request) => {
     const { table, firstView, secondView } = await relate(request, request.params.a, request.params.b);
-    return { first: firstView, second: secondView, association: table.tested?.association ?? null };
+    return { first: firstView, second: secondView, association: table?.tested?.association ?? null, privacy: table?.privacy ?? null };
   });
 
   app.post('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, body: relateBodySchema, response: { 200: relateResultSchema, ...errors } } }, async (request) => {
-    const { first, table, firstView } = await relate(request, request.params.a, request.params.b);
-    const result = rowResult(first, table, request.body.choice);
-    return { question: { ...firstView, result }, overall: firstView.result ?? buildResult(first.kind, new Map()), association: table.tested?.association ?? null };
+    const { first, second, table, firstView } = await relate(request, request.params.a, request.params.b);
+    const result = rowResult(first, table, choiceOf(second, request.body.choice));
+    return {
+      question: { ...firstView, result },
+      overall: firstView.result ?? buildResult(first.kind, new Map()),
+      association: table?.tested?.association ?? null,
+      privacy: table?.privacy ?? null,
+    };
   });
 
   app.get('/polls/relate/:a/:b/csv', { schema: { tags, params: relateParamsSchema, querystring: relateCsvQuerySchema, response: csvFile } }, async (request, reply) => {
     const { first, second, table } = await relate(request, request.params.a, request.params.b);
-    const rows = request.query.choice === undefined ? table.rows : [rowOf(table, request.query.choice)];
-    const overall = await db.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', first.id).execute();
-    const everyone: Counts = new Map(overall.map((tally) => [tally.choice, tally.count]));
-    const lines = rows.flatMap((row) =>
-      groupLines([first.id, first.title, second.id, second.title, row.label], {
-        kind: first.kind,
-        labels: first.labels,
-        group: table.shown.has(row.key) ? row.votes : null,
-        everyone,
-        comparison: null,
-      }),
-    );
+    const keys = request.query.choice === undefined ? second.labels.map((_, index) => index + 1) : [choiceOf(second, request.query.choice)];
+    const buckets = bucketsOf(first.kind);
+    const tallies = await db.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', first.id).execute();
+    const everyoneVotes: Counts = new Map(tallies.map((tally) => [tally.choice, tally.count]));
+    const answers = bucketLabels(first.kind, first.labels, buckets);
+    const lines = keys.flatMap((key) => {
+      const row = table?.rows[key - 1];
+      return groupLines(
+        [first.id, first.title, second.id, second.title, second.labels[key - 1]],
+        {
+          answers,
+          buckets,
+          group: table && row && table.shown.has(key) ? { counts: row.counts, variance: table.variance } : null,
+          everyone: countsPerBucket(buckets, everyoneVotes),
+          everyoneAverage: buildResult(first.kind, everyoneVotes).average ?? null,
+          comparison: null,
+        },
+        table ? TOO_FEW : BUDGET_SPENT,
+      );
+    });
     const header = ['first_question_id', 'first_question', 'second_question_id', 'second_question', 'second_answer', ...GROUP_COLUMNS];
     return sendCsv(reply, `${displayId('QID', first.id)}-${displayId('QID', second.id)}-relate.csv`, toCsv(header, lines));
   });
-
   app.get('/polls/related/:id/', { schema: { tags, params: idParamsSchema, response: { 200: relatedListSchema, ...errors } } }, async (request) => {
     const reader = await readerOf(request);
     const question = await exploredQuestion(reader, request.params.id);

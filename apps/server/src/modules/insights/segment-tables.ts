@@ -1,36 +1,53 @@
 import type { Gender } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
-import type { QuestionRow } from '../../db/schema.js';
 import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
+import type { ExploredQuestion } from './access.js';
+import { AGE_BANDS, bandOf } from './ages.js';
+import { bucketsOf, type Buckets } from './buckets.js';
 import { addCount, type Counts } from './counts.js';
-import { GENDERS } from './disclosure.js';
+import { NoiseStore } from './noise-store.js';
+import { BREAKDOWN_VARIANCE, RELEASES } from './privacy-budget.js';
 
-/** The voters of one gender and birth year: how many, and their votes per choice. */
-export interface Segment {
-  gender: Gender;
-  birthYear: number;
-  voters: number;
-  votes: Counts;
+export const GENDERS: readonly Gender[] = ['F', 'M'];
+
+/** Cell ids of a country's block in `release_noise` start at the country's id times this; every country together is block 0. */
+const CELLS_PER_COUNTRY = 256;
+
+/** The id in `release_noise` of a block's first cell: its country's (null for every country). */
+export function firstCellOf(country: number | null): number {
+  return (country ?? 0) * CELLS_PER_COUNTRY;
 }
 
-/** Segments by gender and birth year (segmentKey). */
-export type Segments = Map<number, Segment>;
-
-/** The votes of one question by the voters' country, gender, birth year and choice, with the sums a breakdown reads. */
+/** A question's votes at one epoch of its breakdown release: its first `counted` votes, by cell. */
 export interface SegmentTable {
   questionId: number;
-  /** The seq of the last vote it counts: the question's `vote_count + votes_removed` when the table was last brought up to date. */
+  epoch: number;
+  /** The seq of the last vote of the epoch: every vote up to it that still exists is counted. */
   counted: number;
   /** The question's `votes_removed` when the table was built: once more are removed, it is built again. */
   removed: number;
-  /** Its (country, gender, birth year, choice) cells with votes: what it weighs in the budget. */
-  cells: number;
-  /** Everyone's votes per choice. */
+  buckets: Buckets;
+  /** The year the question was asked: voters' ages are the ages they reach in it. */
+  year: number;
+  /** Everyone's votes per answer, exact. */
   votes: Counts;
-  /** The segments of every country together. */
-  everywhere: Segments;
-  /** Each country's voters and segments. */
-  countries: Map<number, { voters: number; segments: Segments }>;
+  /** Votes by gender, age band and answer bucket (cellIndex), over every country. */
+  everywhere: Int32Array;
+  /** The same in each country that has voters. */
+  countries: Map<number, Int32Array>;
+  /** Voters by birth year: the ages a breakdown offers. */
+  birthYears: Map<number, number>;
+  /** The noise of each block read at this epoch, by country (0 for every country). */
+  noise: Map<number, Promise<Int32Array>>;
+}
+
+/** Where the votes of one gender, age band and answer bucket are counted in a block. */
+export function cellIndex(buckets: Buckets, gender: number, band: number, bucket: number): number {
+  return (gender * AGE_BANDS.length + band) * buckets.count + bucket;
+}
+
+function blockSize(buckets: Buckets): number {
+  return GENDERS.length * AGE_BANDS.length * buckets.count;
 }
 
 interface CellRow {
@@ -41,80 +58,55 @@ interface CellRow {
   count: number;
 }
 
-function segmentKey(gender: Gender, birthYear: number): number {
-  return birthYear * GENDERS.length + GENDERS.indexOf(gender);
-}
-
-function segmentOf(segments: Segments, gender: Gender, birthYear: number): Segment {
-  const key = segmentKey(gender, birthYear);
-  let segment = segments.get(key);
-  if (!segment) segments.set(key, (segment = { gender, birthYear, voters: 0, votes: new Map() }));
-  return segment;
-}
-
-function emptyTable(questionId: number, counted: number, removed: number): SegmentTable {
-  return { questionId, counted, removed, cells: 0, votes: new Map(), everywhere: new Map(), countries: new Map() };
-}
-
-/** What a table is brought up to date with: the question's votes, and those deleted with their voters' accounts. */
-export type CountedQuestion = Pick<QuestionRow, 'id' | 'vote_count' | 'votes_removed'>;
-
-function addCells(table: SegmentTable, rows: CellRow[]): void {
+/** Adds (or with sign −1 takes away) rows of votes. */
+function addRows(table: SegmentTable, rows: CellRow[], sign: 1 | -1): void {
+  const size = blockSize(table.buckets);
   for (const row of rows) {
-    const count = Number(row.count);
+    const count = sign * Number(row.count);
+    const index = cellIndex(table.buckets, GENDERS.indexOf(row.gender), bandOf(table.year - row.birth_year), table.buckets.of(row.choice));
     let country = table.countries.get(row.country_id);
-    if (!country) table.countries.set(row.country_id, (country = { voters: 0, segments: new Map() }));
-    country.voters += count;
-    const local = segmentOf(country.segments, row.gender, row.birth_year);
-    if (!local.votes.has(row.choice)) table.cells += 1;
-    local.voters += count;
-    addCount(local.votes, row.choice, count);
-    const everywhere = segmentOf(table.everywhere, row.gender, row.birth_year);
-    everywhere.voters += count;
-    addCount(everywhere.votes, row.choice, count);
+    if (!country) table.countries.set(row.country_id, (country = new Int32Array(size)));
+    country[index] += count;
+    table.everywhere[index] += count;
     addCount(table.votes, row.choice, count);
+    addCount(table.birthYears, row.birth_year, count);
   }
 }
 
+function cellsOf(table: SegmentTable): number {
+  return (1 + table.countries.size + table.noise.size) * blockSize(table.buckets);
+}
+
 /**
- * The tables breakdown reads, one per question, kept in memory and brought up to date from the
- * votes cast since: a vote's `seq` (its place in its question's order, handed out in commit
- * order) says which votes a table has counted, and each vote carries its voter's group as it was
- * when cast, so the new votes count exactly as `vote_segments` counted them. Building a table
- * reads the question's `vote_segments` rows; keeping it current reads the new votes. Each server
- * instance keeps its own, read from the shared database, so instances agree. The least used
- * tables are dropped past `maxCells` cells in all (but the one just used, even alone past them:
- * dropping it would mean building it again for each request).
+ * The tables breakdown reads, one per question, kept in memory at the epoch of the question's
+ * breakdown release: a release counts the question's votes up to its last release point
+ * (privacy-budget.ts), so a table moves on only when the votes pass the next one, by the votes
+ * cast since (a vote's `seq` is its place in its question's order, handed out in commit order,
+ * and each vote carries its voter's group as it was when cast). A table read at one epoch is
+ * never changed: the next epoch is a new table. Each server instance keeps its own, read from the
+ * shared database, so instances agree. The least used tables are dropped past `maxCells` cells
+ * in all (but the one just used).
  */
 export class SegmentTables {
   private readonly tables: ClockCache<number, SegmentTable>;
   private readonly updates = new Map<number, Promise<SegmentTable>>();
 
-  /**
-   * A cell takes about 90 bytes in the table of a question of a million votes, and up to about
-   * 600 in tables of a few dozen votes, where each segment holds a vote or two. A table of no
-   * votes still takes room, so it weighs one cell.
-   */
   constructor(
     private readonly db: Db,
+    private readonly noiseStore: NoiseStore,
     maxCells: number,
   ) {
-    this.tables = new ClockCache(maxCells, (table) => Math.max(1, table.cells));
-  }
-
-  /** What is kept, for the metrics. */
-  stats(): CacheStats {
-    return this.tables.stats();
+    this.tables = new ClockCache(maxCells, cellsOf);
   }
 
   /**
-   * The table of a question as read in this request, or later: it counts at least the votes up
-   * to the question's last seq then, and every vote up to that is committed, since votes are
-   * counted in their question's row in the transaction that writes them; and none of the votes
-   * removed by then.
+   * The table of a question at the epoch its last seq (as read in this request) has reached, or
+   * a later one: every vote up to then is committed, since votes are counted in their question's
+   * row in the transaction that writes them. Seqs go on past the votes deleted with their
+   * voters' accounts: the last is `vote_count + votes_removed`.
    */
-  async current(question: CountedQuestion): Promise<SegmentTable> {
-    const lastSeq = question.vote_count + question.votes_removed;
+  async current(question: Pick<ExploredQuestion, 'id' | 'vote_count' | 'votes_removed' | 'kind' | 'year'>): Promise<SegmentTable> {
+    const epoch = RELEASES.index(question.vote_count + question.votes_removed);
     for (;;) {
       const pending = this.updates.get(question.id);
       if (pending) {
@@ -122,19 +114,23 @@ export class SegmentTables {
         continue;
       }
       const kept = this.tables.get(question.id);
-      if (kept && kept.counted >= lastSeq && kept.removed >= question.votes_removed) return kept;
-      // One update of a question at a time, each from where the last one stopped.
-      const update = this.update(question.id, kept, lastSeq, question.votes_removed).finally(() => this.updates.delete(question.id));
+      // Votes removed since a table was built may be any it counts: then it is built again.
+      const current = kept && kept.removed >= question.votes_removed ? kept : undefined;
+      if (current && current.epoch >= epoch) return current;
+      // One update of a question at a time, each from the epoch the last one reached.
+      const update = (current ? this.advance(current, epoch) : this.build(question, epoch)).then((table) => {
+        this.tables.set(question.id, table);
+        return table;
+      });
       this.updates.set(question.id, update);
+      void update.finally(() => this.updates.delete(question.id)).catch(() => undefined);
       return update;
     }
   }
 
-  /** A table grown in place is weighed again; one dropped while it was brought up to date is kept again. */
-  private keep(table: SegmentTable): SegmentTable {
-    if (this.tables.get(table.questionId) === table) this.tables.resized(table.questionId);
-    else this.tables.set(table.questionId, table);
-    return table;
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.tables.stats();
   }
 
   /** The questions were deleted, or votes they had: their tables go, and are built again if asked for. */
@@ -142,34 +138,79 @@ export class SegmentTables {
     for (const questionId of questionIds) this.tables.delete(questionId);
   }
 
-  private async update(questionId: number, previous: SegmentTable | undefined, lastSeq: number, removed: number): Promise<SegmentTable> {
-    // Past as many new votes as the table has cells, reading the question's segments costs less;
-    // votes removed since it was built may be any it counts.
-    if (!previous || removed > previous.removed || lastSeq - previous.counted > previous.cells) return this.keep(await this.build(questionId));
-    const rows = await this.db
+  /** The noise of one block of a table (a country, or every country when null), drawn or read once per epoch. */
+  noiseOf(table: SegmentTable, country: number | null): Promise<Int32Array> {
+    const block = country ?? 0;
+    let noise = table.noise.get(block);
+    if (!noise) {
+      noise = this.noiseStore.sums(
+        { questionId: table.questionId, otherId: 0, firstCell: firstCellOf(country), cells: blockSize(table.buckets), variance: BREAKDOWN_VARIANCE },
+        table.epoch,
+      );
+      table.noise.set(block, noise);
+      // A failed read is tried again by the next request; a kept table is weighed again with its noise.
+      noise.catch(() => table.noise.delete(block));
+      if (this.tables.get(table.questionId) === table) this.tables.resized(table.questionId);
+    }
+    return noise;
+  }
+
+  private emptyTable(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, epoch: number, removed: number): SegmentTable {
+    const buckets = bucketsOf(question.kind);
+    return {
+      questionId: question.id,
+      epoch,
+      counted: RELEASES.point(epoch),
+      removed,
+      buckets,
+      year: question.year,
+      votes: new Map(),
+      everywhere: new Int32Array(blockSize(buckets)),
+      countries: new Map(),
+      birthYears: new Map(),
+      noise: new Map(),
+    };
+  }
+
+  /** The votes with a place in their question's order after `after`, up to `upTo`, by cell. */
+  private votesBetween(db: Db, questionId: number, after: number, upTo: number): Promise<CellRow[]> {
+    return db
       .selectFrom('votes')
       .select(['country_id', 'gender', 'birth_year', 'choice', (eb) => eb.fn.countAll<number>().as('count')])
       .where('question_id', '=', questionId)
-      .where('seq', '>', previous.counted)
-      .where('seq', '<=', lastSeq)
+      .where('seq', '>', after)
+      .where('seq', '<=', upTo)
       .groupBy(['country_id', 'gender', 'birth_year', 'choice'])
       .execute();
-    // Added in place in one step, so no reader sees half of it and a large table is not copied
-    // for each vote.
-    addCells(previous, rows);
-    previous.counted = lastSeq;
-    return this.keep(previous);
   }
 
-  private build(questionId: number): Promise<SegmentTable> {
-    // One snapshot: the counts read are exactly the votes the segments count.
+  private async advance(previous: SegmentTable, epoch: number): Promise<SegmentTable> {
+    const table: SegmentTable = {
+      ...previous,
+      epoch,
+      counted: RELEASES.point(epoch),
+      votes: new Map(previous.votes),
+      everywhere: previous.everywhere.slice(),
+      countries: new Map([...previous.countries].map(([country, cells]) => [country, cells.slice()])),
+      birthYears: new Map(previous.birthYears),
+      noise: new Map(),
+    };
+    addRows(table, await this.votesBetween(this.db, table.questionId, previous.counted, table.counted), 1);
+    return table;
+  }
+
+  private build(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, epoch: number): Promise<SegmentTable> {
+    // One snapshot: the question's segments count exactly its votes, and the votes past the
+    // release point are taken away from them.
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const { vote_count, votes_removed } = await trx.selectFrom('questions').select(['vote_count', 'votes_removed']).where('id', '=', questionId).executeTakeFirstOrThrow();
-        const table = emptyTable(questionId, vote_count + votes_removed, votes_removed);
-        addCells(table, await trx.selectFrom('vote_segments').select(['country_id', 'gender', 'birth_year', 'choice', 'count']).where('question_id', '=', questionId).execute());
+        const { vote_count, votes_removed } = await trx.selectFrom('questions').select(['vote_count', 'votes_removed']).where('id', '=', question.id).executeTakeFirstOrThrow();
+        const table = this.emptyTable(question, epoch, votes_removed);
+        addRows(table, await trx.selectFrom('vote_segments').select(['country_id', 'gender', 'birth_year', 'choice', 'count']).where('question_id', '=', question.id).execute(), 1);
+        addRows(table, await this.votesBetween(trx, question.id, table.counted, vote_count + votes_removed), -1);
+        for (const [country, cells] of table.countries) if (cells.every((count) => count === 0)) table.countries.delete(country);
         return table;
       });
   }

@@ -147,8 +147,17 @@ export interface ChiSquareTest {
  * Pearson's chi-square test of independence of a table of counts, without continuity correction,
  * and Cramér's V. Rows and columns nobody is in are left out. Null when fewer than two rows or
  * two columns have anyone in them: there is nothing to test.
+ *
+ * Counts released with noise of a known variance per cell (`noise`, by row and column) are tested
+ * so that the noise cannot pass for a link: under independence a cell's difference from its
+ * expected count varies by about the expected count (sampling) plus the noise's variance, so each
+ * squared difference is divided by both, and the statistic keeps the chi-square distribution
+ * whatever the noise (after Gaboardi, Lim, Rogers and Vadhan, "Differentially Private Chi-Squared
+ * Hypothesis Testing", 2016). Cramér's V measures the link itself: from each squared difference
+ * the noise's expected share is taken away first, the noise's variance less what the table's
+ * margins absorb of it, a factor (1 − 1/rows)(1 − 1/columns).
  */
-export function chiSquareTest(table: number[][]): ChiSquareTest | null {
+export function chiSquareTest(table: number[][], noise?: number[][]): ChiSquareTest | null {
   const rowTotals = table.map((row) => row.reduce((sum, count) => sum + count, 0));
   const width = Math.max(0, ...table.map((row) => row.length));
   const columnTotals = Array.from({ length: width }, (_, column) => table.reduce((sum, row) => sum + (row[column] ?? 0), 0));
@@ -156,13 +165,18 @@ export function chiSquareTest(table: number[][]): ChiSquareTest | null {
   const columns = columnTotals.flatMap((total, index) => (total > 0 ? [index] : []));
   if (rows.length < 2 || columns.length < 2) return null;
   const n = rows.reduce((sum, row) => sum + rowTotals[row], 0);
+  // The part of a cell's noise its difference from the expected count keeps: the rest goes into the margins the expectation is made from.
+  const noiseKept = (1 - 1 / rows.length) * (1 - 1 / columns.length);
   let chiSquare = 0;
+  let signal = 0;
   let minExpected = Infinity;
   const expected = rows.map((row) =>
     columns.map((column) => {
       const expectedCount = (rowTotals[row] * columnTotals[column]) / n;
-      const difference = (table[row][column] ?? 0) - expectedCount;
-      chiSquare += (difference * difference) / expectedCount;
+      const squared = ((table[row][column] ?? 0) - expectedCount) ** 2;
+      const variance = noise?.[row]?.[column] ?? 0;
+      chiSquare += squared / (expectedCount + variance);
+      signal += (squared - noiseKept * variance) / expectedCount;
       minExpected = Math.min(minExpected, expectedCount);
       return expectedCount;
     }),
@@ -174,7 +188,7 @@ export function chiSquareTest(table: number[][]): ChiSquareTest | null {
     chiSquare,
     df,
     pValue: chiSquareSurvival(chiSquare, df),
-    cramersV: Math.min(1, Math.sqrt(chiSquare / (n * smallerDf))),
+    cramersV: Math.min(1, Math.sqrt(Math.max(0, signal) / (n * smallerDf))),
     smallerDf,
     minExpected,
     expected,
@@ -198,20 +212,24 @@ export function strengthOf(cramersV: number, smallerDf: number): Strength {
 }
 
 /**
- * Half the width of the 95% Wilson score interval of a proportion, as a proportion. Unlike the
- * textbook p ± 1.96·√(p(1−p)/n), it does not shrink to nothing when p is 0 or 1.
+ * Half the width of the 95% interval of a proportion: its Wilson score interval, which unlike the
+ * textbook p ± 1.96·√(p(1−p)/n) does not shrink to nothing when p is 0 or 1, widened by the
+ * variance `noise` that privacy noise adds to the proportion (the two errors are independent, so
+ * their variances add).
  */
-export function proportionMargin(successes: number, n: number, z = Z_95): number {
+export function proportionMargin(successes: number, n: number, noise = 0): number {
   if (n <= 0) return 0;
+  const z = Z_95;
   const p = successes / n;
-  return (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  const wilson = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return Math.sqrt(wilson * wilson + z * z * noise);
 }
 
-/** Two-sided p-value of the pooled two-proportion z-test: do groups 1 and 2 differ? */
-export function twoProportionPValue(x1: number, n1: number, x2: number, n2: number): number {
+/** Two-sided p-value of the pooled two-proportion z-test: do groups 1 and 2 differ? `noise` is the variance privacy noise adds to the difference. */
+export function twoProportionPValue(x1: number, n1: number, x2: number, n2: number, noise = 0): number {
   if (n1 <= 0 || n2 <= 0) return 1;
   const pooled = (x1 + x2) / (n1 + n2);
-  const standardError = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  const standardError = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2) + noise);
   if (standardError === 0) return 1;
   return normalTwoSided((x1 / n1 - x2 / n2) / standardError);
 }
@@ -223,21 +241,26 @@ export interface Sample {
   variance: number;
 }
 
-/** Two-sided p-value of Welch's t-test: do the means of two groups differ? */
-export function welchPValue(a: Sample, b: Sample): number {
+/**
+ * Two-sided p-value of Welch's t-test: do the means of two groups differ? `noise` is the variance
+ * privacy noise adds to the difference; the degrees of freedom are those of the sampling part
+ * alone, which only makes the test more cautious.
+ */
+export function welchPValue(a: Sample, b: Sample, noise = 0): number {
   if (a.n < 2 || b.n < 2) return 1;
   const va = a.variance / a.n;
   const vb = b.variance / b.n;
-  if (va + vb === 0) return a.mean === b.mean ? 1 : 0;
-  const t = (a.mean - b.mean) / Math.sqrt(va + vb);
-  const df = (va + vb) ** 2 / (va ** 2 / (a.n - 1) + vb ** 2 / (b.n - 1));
+  if (va + vb + noise === 0) return a.mean === b.mean ? 1 : 0;
+  const t = (a.mean - b.mean) / Math.sqrt(va + vb + noise);
+  const df = va + vb === 0 ? Math.min(a.n, b.n) - 1 : (va + vb) ** 2 / (va ** 2 / (a.n - 1) + vb ** 2 / (b.n - 1));
   return studentTTwoSided(t, df);
 }
 
-/** Half the width of the 95% t interval of a mean. */
-export function meanMargin(sample: Sample): number {
+/** Half the width of the 95% t interval of a mean, widened by the variance `noise` that privacy noise adds to it. */
+export function meanMargin(sample: Sample, noise = 0): number {
   if (sample.n < 2) return 0;
-  return tQuantile95(sample.n - 1) * Math.sqrt(sample.variance / sample.n);
+  const sampling = tQuantile95(sample.n - 1) * Math.sqrt(sample.variance / sample.n);
+  return Math.sqrt(sampling * sampling + Z_95 * Z_95 * noise);
 }
 
 const tQuantiles = new Map<number, number>();

@@ -1,8 +1,17 @@
 import { answerBodySchema, api, questionSchema } from '@pollscope/contract';
 import { expect } from 'vitest';
 import type { ZodType } from 'zod';
+import { nodeId, prefixNodes, prefixSize } from '../../lib/continual-release.js';
 import { signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { currentYear } from './ages.js';
+import type { QuestionKind } from '../../views/results.js';
+import type { Voter } from '../../views/viewer-states.js';
+import { recordVotes, type NewVote } from '../polls/index.js';
+import { AGE_BANDS, bandOf, currentYear, type AgeBand } from './ages.js';
+import { mayShow, nonNegative } from './breakdown.js';
+import { bucketsOf } from './buckets.js';
+import { BREAKDOWN_VARIANCE, RELATE_VARIANCE, RELEASES } from './privacy-budget.js';
+import { cellIndex, firstCellOf, GENDERS } from './segment-tables.js';
+import { searchName } from '../../lib/search-text.js';
 
 export const US = 840;
 export const FRANCE = 250;
@@ -105,6 +114,17 @@ export function parseCsv(text: string): string[][] {
   return lines;
 }
 
+/** The lines of a CSV download after its header, each as its fields by column name. */
+export function csvRecords(text: string): Record<string, string>[] {
+  const [header, ...lines] = parseCsv(text);
+  return lines.map((line) => Object.fromEntries(header.map((name, index) => [name, line[index]])));
+}
+
+/** A download's `noise_sd` of one answer, from the standard deviation of the noise in the group's count, which `answers` answers share. */
+export function answerNoiseSd(countSd: number, answers: number): string {
+  return String(Math.round(Math.sqrt(countSd ** 2 / answers) * 100) / 100);
+}
+
 /** Parsing with a response's schema keeps only the fields it declares: nothing is left out only if nothing undeclared was sent. */
 export function expectOnlyDeclared(schema: ZodType, body: unknown): void {
   expect(schema.parse(body)).toEqual(body);
@@ -145,4 +165,183 @@ export function downloadGroups(text: string, labelColumn: string | null): Map<st
     groups.set(label, group);
   }
   return groups;
+}
+
+let made = 0;
+
+/**
+ * People written straight into the database, for communities too large to register one by one
+ * through the API: they vote (castVotes) but cannot sign in.
+ */
+export async function createPeople(ctx: TestContext, people: Person[]): Promise<Voter[]> {
+  const voters: Voter[] = [];
+  const year = currentYear();
+  for (let start = 0; start < people.length; start += 500) {
+    const rows = people.slice(start, start + 500).map((person) => {
+      made += 1;
+      const birthYear = year - person.age;
+      return {
+        email: `made${made}-${Date.now()}@example.com`,
+        password_hash: 'none',
+        first_name: `Voter ${made}`,
+        search_name: searchName(`Voter ${made}`),
+        birthdate: `${birthYear}-01-01`,
+        birth_year: birthYear,
+        gender: person.gender,
+        country_id: person.country,
+        created_at: new Date().toISOString(),
+      };
+    });
+    const ids = await ctx.database.db.insertInto('users').values(rows).returning('id').execute();
+    ids.forEach(({ id }, index) => voters.push({ id, gender: rows[index].gender, birth_year: rows[index].birth_year, country_id: rows[index].country_id }));
+  }
+  return voters;
+}
+
+/** Votes written as the vote writer writes its batches, through the one path of every change. */
+export async function castVotes(ctx: TestContext, votes: NewVote[]): Promise<void> {
+  for (let start = 0; start < votes.length; start += 1_000) {
+    await ctx.app.changes.commit((trx) => recordVotes(trx, votes.slice(start, start + 1_000)));
+  }
+}
+
+/**
+ * Multiple-choice questions written straight into the database, for tests that need hundreds,
+ * counted among their author's questions as asking counts them.
+ */
+export async function createQuestions(ctx: TestContext, author: TestUser, titles: string[], choices: string[], published = new Date()): Promise<number[]> {
+  const { db } = ctx.database;
+  const publishedAt = published.toISOString();
+  const rows = await db
+    .insertInto('questions')
+    .values(titles.map((title) => ({ user_id: author.id, type: 'MC' as const, title, choice_labels: JSON.stringify(choices), published_at: publishedAt })))
+    .returning('id')
+    .execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ question_count: eb('question_count', '+', titles.length) }))
+    .where('id', '=', author.id)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The noise a release keeps for each of some cells over epochs 1 to `epoch`, read straight from `release_noise`. */
+export async function storedNoise(ctx: TestContext, release: { questionId: number; otherId: number }, cells: number[], epoch: number): Promise<number[]> {
+  const nodes = prefixNodes(epoch).map(nodeId);
+  if (nodes.length === 0 || cells.length === 0) return cells.map(() => 0);
+  const rows = await ctx.database.db
+    .selectFrom('release_noise')
+    .select(['cell', 'noise'])
+    .where('question_id', '=', release.questionId)
+    .where('other_id', '=', release.otherId)
+    .where('cell', 'in', cells)
+    .where('node', 'in', nodes)
+    .execute();
+  // Every node of every cell read has been drawn by the time its count was shown.
+  expect(rows).toHaveLength(cells.length * nodes.length);
+  return cells.map((cell) => rows.filter((row) => row.cell === cell).reduce((sum, row) => sum + row.noise, 0));
+}
+
+export interface ReleasedGroup {
+  /** The epoch of the release and the votes it counts. */
+  epoch: number;
+  counted: number;
+  /** The group's votes per bucket, exact and as released (exact plus the kept noise, made whole and never negative). */
+  exact: number[];
+  released: number[];
+  /** The standard deviation of the noise in the group's count. */
+  countSd: number;
+  /** Whether the release's rule shows the group. */
+  shown: boolean;
+}
+
+/**
+ * What a breakdown release holds for a group, worked out apart from the code that serves it: the
+ * votes counted straight from the votes table, the noise read straight from `release_noise`.
+ */
+export async function releasedGroup(
+  ctx: TestContext,
+  question: { id: number; kind: QuestionKind },
+  group: { gender?: 'F' | 'M'; country?: number; ages: AgeBand | null },
+): Promise<ReleasedGroup> {
+  const { db } = ctx.database;
+  const row = await db.selectFrom('questions').select(['vote_count', 'published_at']).where('id', '=', question.id).executeTakeFirstOrThrow();
+  const year = new Date(row.published_at).getUTCFullYear();
+  const epoch = RELEASES.index(row.vote_count);
+  const counted = RELEASES.point(epoch);
+  const buckets = bucketsOf(question.kind);
+  const ages = group.ages ?? { min: 0, max: 999 };
+  const [first, last] = [bandOf(ages.min), bandOf(ages.max)];
+  const genders = group.gender ? [GENDERS.indexOf(group.gender)] : [0, 1];
+  let query = db.selectFrom('votes').select(['gender', 'birth_year', 'choice']).where('question_id', '=', question.id).where('seq', '<=', counted);
+  if (group.country) query = query.where('country_id', '=', group.country);
+  const exact = new Array<number>(buckets.count).fill(0);
+  for (const vote of await query.execute()) {
+    const band = bandOf(year - vote.birth_year);
+    if (genders.includes(GENDERS.indexOf(vote.gender)) && band >= first && band <= last) exact[buckets.of(vote.choice)] += 1;
+  }
+  // Everyone is released exactly, like the question's own result.
+  if (!group.gender && !group.country && first === 0 && last === AGE_BANDS.length - 1) return { epoch, counted, exact, released: exact, countSd: 0, shown: true };
+  const cellsOf = (bucket: number) =>
+    genders.flatMap((gender) => Array.from({ length: last - first + 1 }, (_, band) => firstCellOf(group.country ?? null) + cellIndex(buckets, gender, first + band, bucket)));
+  const noisy: number[] = [];
+  for (let bucket = 0; bucket < buckets.count; bucket += 1) {
+    const noise = await storedNoise(ctx, { questionId: question.id, otherId: 0 }, cellsOf(bucket), epoch);
+    noisy.push(exact[bucket] + noise.reduce((sum, value) => sum + value, 0));
+  }
+  const released = nonNegative(noisy);
+  const countSd = Math.sqrt(buckets.count * genders.length * (last - first + 1) * prefixSize(epoch) * BREAKDOWN_VARIANCE);
+  const shown = mayShow(
+    released.reduce((sum, count) => sum + count, 0),
+    countSd,
+    ctx.config.minGroupSize,
+  );
+  return { epoch, counted, exact, released, countSd, shown };
+}
+
+/**
+ * What a pair's relate release holds for the voters of one choice of the second question, worked
+ * out apart from the code that serves it: the latest epoch from `relate_releases`, the voters
+ * counted from the votes table, the noise read from `release_noise`.
+ */
+export async function releasedRow(
+  ctx: TestContext,
+  first: { id: number; kind: QuestionKind },
+  second: { id: number; kind: QuestionKind },
+  choice: number,
+): Promise<{ epoch: number; firstCounted: number; secondCounted: number; exact: number[]; released: number[]; countSd: number; shown: boolean }> {
+  const { db } = ctx.database;
+  const [low, high] = first.id < second.id ? [first, second] : [second, first];
+  const epoch = await db
+    .selectFrom('relate_releases')
+    .select(['epoch', 'low_counted', 'high_counted'])
+    .where('low_id', '=', low.id)
+    .where('high_id', '=', high.id)
+    .orderBy('epoch', 'desc')
+    .executeTakeFirstOrThrow();
+  const counted = (id: number) => (id === low.id ? epoch.low_counted : epoch.high_counted);
+  const [buckets, lowBuckets, highBuckets] = [bucketsOf(first.kind), bucketsOf(low.kind), bucketsOf(high.kind)];
+  const votes = await db
+    .selectFrom('votes as f')
+    .innerJoin('votes as s', (join) => join.onRef('s.user_id', '=', 'f.user_id').on('s.question_id', '=', second.id))
+    .select('f.choice')
+    .where('f.question_id', '=', first.id)
+    .where('f.seq', '<=', counted(first.id))
+    .where('s.seq', '<=', counted(second.id))
+    .where('s.choice', '=', choice)
+    .execute();
+  const exact = new Array<number>(buckets.count).fill(0);
+  for (const vote of votes) exact[buckets.of(vote.choice)] += 1;
+  const secondBucket = bucketsOf(second.kind).of(choice);
+  const cells = exact.map((_, bucket) => (first.id === low.id ? bucket * highBuckets.count + secondBucket : secondBucket * highBuckets.count + bucket));
+  expect(lowBuckets.count * highBuckets.count).toBeGreaterThan(Math.max(...cells));
+  const noise = await storedNoise(ctx, { questionId: low.id, otherId: high.id }, cells, epoch.epoch);
+  const released = nonNegative(exact.map((count, bucket) => count + noise[bucket]));
+  const countSd = Math.sqrt(buckets.count * prefixSize(epoch.epoch) * RELATE_VARIANCE);
+  const shown = mayShow(
+    released.reduce((sum, count) => sum + count, 0),
+    countSd,
+    ctx.config.minGroupSize,
+  );
+  return { epoch: epoch.epoch, firstCounted: counted(first.id), secondCounted: counted(second.id), exact, released, countSd, shown };
 }

@@ -15,4 +15,15 @@ describe('distributionBins', () => {
     expect(bins.reduce((sum, bin) => sum + bin.count, 0)).toBe(30);
     expect(bins.filter((bin) => bin.mine)).toEqual([{ label: '36–44', count: 3, mine: true }]);
   });
+
+  it('gives each range a number question’s answers are counted in a bar of its own', () => {
+    const answers = [
+      { choice: 0, upto: 30, count: 4 },
+      { choice: 30, upto: 60, count: 9 },
+    ];
+    expect(distributionBins({ min: 0, max: 60 }, answers, 60)).toEqual([
+      { label: '0–30', count: 4, mine: false },
+      { label: '30–60', count: 9, mine: true },
+    ]);
+  });
 });

@@ -16,8 +16,18 @@ function formatValue(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }
 
-/** A bar per possible value on a short whole-number scale, per given value otherwise, grouped into ranges when there are many. */
+/**
+ * A bar per possible value on a short whole-number scale, per given value otherwise, grouped into
+ * ranges when there are many. Answers the server already counts by range (`upto`) get a bar each.
+ */
 export function distributionBins(range: Range, answers: ValueAnswer[], myChoice: number | null): Bin[] {
+  if (answers.length > 0 && answers.every((answer) => answer.upto !== undefined)) {
+    return answers.map((answer, index) => {
+      const last = index === answers.length - 1;
+      const within = myChoice !== null && myChoice >= answer.choice && (myChoice < answer.upto! || (last && myChoice <= answer.upto!));
+      return { label: `${formatValue(answer.choice)}–${formatValue(answer.upto!)}`, count: answer.count, mine: within };
+    });
+  }
   const span = range.max - range.min;
   const wholeNumbers = Number.isInteger(range.min) && Number.isInteger(range.max) && answers.every((answer) => Number.isInteger(answer.choice));
   if (wholeNumbers && span >= 0 && span < MAX_BARS) {

@@ -1,4 +1,4 @@
-import { api, type Association, type Question } from '@pollscope/contract';
+import { api, type Association, type Question, type RelatePrivacy } from '@pollscope/contract';
 import useSWR from 'swr';
 
 export const relateKey = (first: string | number, second: string | number) => api.relate(first, second);
@@ -7,6 +7,7 @@ export interface RelatePair {
   first: Question;
   second: Question;
   association: Association | null;
+  privacy: RelatePrivacy;
 }
 
 export function useRelatePair(first: string, second: string) {

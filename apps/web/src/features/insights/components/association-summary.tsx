@@ -15,7 +15,8 @@ export function AssociationSummary({ association }: { association: Association }
       </p>
       <p>{association.summary}</p>
       <p className="association__figures muted">
-        Cramér's V {association.cramers_v.toFixed(2)} · {formatP(association.p_value)} · {association.n.toLocaleString('en')} people answered both
+        Cramér's V {association.cramers_v.toFixed(2)} · {formatP(association.p_value)} · about {association.n.toLocaleString('en')} people answered both · tested allowing for the
+        privacy noise
       </p>
     </section>
   );

@@ -18,6 +18,9 @@ const filters = {
   age: { min: 18, max: 70 },
   country: [372, 250],
 };
+const exact = { exact: true, counted: 10, count_sd: 0 };
+const noisy = { exact: false, counted: 9, count_sd: 36.4 };
+
 const countries = [
   { id: 250, name: 'France' },
   { id: 372, name: 'Ireland' },
@@ -75,6 +78,7 @@ describe('BreakdownView', () => {
         ],
         average: null,
       },
+      privacy: exact,
     }));
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByLabelText('Male'));
@@ -87,17 +91,50 @@ describe('BreakdownView', () => {
   });
 
   it('tells which ages were counted when the server widened the range to whole bands', async () => {
-    stubBreakdown(() => ({ question, overall: question.result!, comparison: null, ages: { min: 25, max: 44 } }));
+    stubBreakdown(() => ({ question, overall: question.result!, comparison: null, ages: { min: 25, max: 44 }, privacy: exact }));
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     expect(await screen.findByText(/Counting ages 25–44/)).toBeInTheDocument();
   });
 
   it('says when too few people match', async () => {
-    stubBreakdown(() => ({ question: { ...question, result: { count: 0, answers: [], suppressed: true } }, overall: question.result!, comparison: null }));
+    stubBreakdown(() => ({ question: { ...question, result: { count: 0, answers: [], suppressed: true } }, overall: question.result!, comparison: null, privacy: noisy }));
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     expect(await screen.findByText(/Too few people match to show results/)).toBeInTheDocument();
+  });
+
+  it('says that a group’s counts carry noise, how much, and which votes they count', async () => {
+    stubBreakdown(() => ({
+      question: {
+        ...question,
+        result: {
+          count: 40,
+          answers: [
+            { key: 1, percent: 30 },
+            { key: 2, percent: 70 },
+          ],
+        },
+      },
+      overall: { ...question.result!, count: 9 },
+      comparison: {
+        rows: [
+          { key: 1, label: 'Tea', percent: 30, overall_percent: 40, margin: 31.2, significant: false },
+          { key: 2, label: 'Coffee', percent: 70, overall_percent: 60, margin: 31.2, significant: false },
+        ],
+        average: null,
+      },
+      privacy: noisy,
+    }));
+    const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
+    await user.click(await screen.findByLabelText('Female'));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('About 40 votes match')).toBeInTheDocument();
+    expect(screen.getByText(/counting both sampling and the privacy noise/)).toBeInTheDocument();
+    expect(screen.getByText(/random noise \(about ±36 voters\), so that nobody’s answer can be worked out/)).toBeInTheDocument();
+    // The question has 10 votes; the release counts the first 9.
+    expect(screen.getByText(/Counting the first 9 of 10 votes/)).toBeInTheDocument();
+    expect(screen.getAllByText('±31')).toHaveLength(2);
   });
 
   it('says "Something wrong!" when the breakdown cannot load or filter', async () => {

@@ -148,13 +148,20 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
       {filtered?.question.result && (
         <section className="card stack" aria-labelledby="breakdown-result-title" aria-live="polite">
           <h2 id="breakdown-result-title">Filtered result</h2>
-          {filtered.ages && <p className="muted">Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands, so that no single voter can be singled out.</p>}
+          {filtered.ages && <p className="muted">Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands of the year the question was asked.</p>}
+          {data.question.result && filtered.privacy.counted < data.question.result.count && (
+            <p className="muted">
+              Counting the first {filtered.privacy.counted.toLocaleString('en')} of {votesLabel(data.question.result.count)}: breakdowns catch up with new votes a few at a time, so
+              that no single vote can be seen arriving.
+            </p>
+          )}
           <FilteredResult
             question={filtered.question}
             filtered={filtered.question.result}
             overall={filtered.overall}
             comparison={filtered.comparison}
             filteredLabel="Filtered voters"
+            noise={filtered.privacy.count_sd}
           />
         </section>
       )}

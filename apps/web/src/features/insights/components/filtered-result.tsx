@@ -11,6 +11,18 @@ interface FilteredResultProps {
   overall: Result;
   comparison?: Comparison | null;
   filteredLabel: string;
+  /** The standard deviation of the privacy noise in the filtered count of voters; 0 when it is exact. */
+  noise: number;
+}
+
+/** What the noise is, and what it is for, under a noisy result. */
+function NoiseNote({ noise }: { noise: number }) {
+  return (
+    <p className="noise-note muted">
+      Groups narrower than everyone are counted with a little random noise (about ±{Math.round(noise).toLocaleString('en')} voters), so that nobody’s answer can be worked out from
+      them, however the groups are chosen.
+    </p>
+  );
 }
 
 /** Without the server's comparison, the two results side by side are compared choice by choice. */
@@ -25,8 +37,12 @@ function rowsFromResults(question: Question, filtered: Result, overall: Result):
 }
 
 /** A filtered result beside everyone's: paired bars for a choice question, two distributions otherwise. */
-export function FilteredResult({ question, filtered, overall, comparison = null, filteredLabel }: FilteredResultProps) {
+export function FilteredResult({ question, filtered, overall, comparison = null, filteredLabel, noise }: FilteredResultProps) {
   if (filtered.suppressed) return <Banner tone="info">{TOO_FEW_MESSAGE}</Banner>;
+  const marginNote =
+    noise > 0
+      ? '± is the 95% margin of error of each filtered percentage, counting both sampling and the privacy noise.'
+      : '± is the 95% margin of error of each filtered percentage.';
   const myChoice = question.answer?.choice ?? null;
 
   if (question.type === 'MC') {
@@ -35,9 +51,13 @@ export function FilteredResult({ question, filtered, overall, comparison = null,
       : rowsFromResults(question, filtered, overall).map((row) => ({ ...row, mine: row.key === myChoice }));
     return (
       <div className="stack">
-        <p className="muted">{votesLabel(filtered.count)} match</p>
+        <p className="muted">
+          {noise > 0 ? 'About ' : ''}
+          {votesLabel(filtered.count)} match
+        </p>
         <ComparisonBars rows={rows} filteredLabel={filteredLabel} />
-        {comparison && <p className="comparison__note muted">± is the 95% margin of error of each filtered percentage.</p>}
+        {comparison && <p className="comparison__note muted">{marginNote}</p>}
+        {noise > 0 && <NoiseNote noise={noise} />}
       </div>
     );
   }
@@ -57,7 +77,11 @@ export function FilteredResult({ question, filtered, overall, comparison = null,
       <div className="side-by-side">
         <section aria-label={filteredLabel}>
           <h3 className="side-by-side__title">
-            {filteredLabel} <span className="muted">({votesLabel(filtered.count)})</span>
+            {filteredLabel}{' '}
+            <span className="muted">
+              ({noise > 0 ? 'about ' : ''}
+              {votesLabel(filtered.count)})
+            </span>
           </h3>
           <QuestionResult question={question} result={filtered} myChoice={myChoice} />
         </section>
@@ -68,6 +92,7 @@ export function FilteredResult({ question, filtered, overall, comparison = null,
           <QuestionResult question={question} result={overall} myChoice={myChoice} />
         </section>
       </div>
+      {noise > 0 && <NoiseNote noise={noise} />}
     </div>
   );
 }

@@ -25,6 +25,7 @@ const second = answered(
     { key: 2, percent: 70 },
   ],
 );
+const privacy = { first_counted: 64, second_counted: 64, count_sd: 62 };
 const association = {
   n: 120,
   chi_square: 9.2,
@@ -40,7 +41,7 @@ describe('RelateView', () => {
   it('filters the first question by a choice of the second', async () => {
     const { requests } = stubApi(({ method, path }) => {
       if (path !== '/api/polls/relate/3/12/') return undefined;
-      if (method === 'GET') return { body: { first, second, association: null } };
+      if (method === 'GET') return { body: { first, second, association: null, privacy } };
       return {
         body: {
           question: {
@@ -55,6 +56,7 @@ describe('RelateView', () => {
           },
           overall: first.result,
           association,
+          privacy,
         },
       };
     });
@@ -68,10 +70,18 @@ describe('RelateView', () => {
     expect(screen.getByText('75%')).toBeInTheDocument();
     expect(screen.getByText('Significant at the 95% level')).toBeInTheDocument();
     expect(screen.getByText('Dog people lean towards coffee.')).toBeInTheDocument();
+    expect(screen.getByText('About 40 votes match')).toBeInTheDocument();
+    expect(screen.getByText(/about 120 people answered both · tested allowing for the privacy noise/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dogs' })).toHaveAttribute('aria-pressed', 'true');
     expect(requests.at(-1)?.body).toEqual({ choice: 2 });
 
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect(onSwap).toHaveBeenCalledOnce();
+  });
+
+  it('says when the pair cannot be related because a question’s privacy budget is spent', async () => {
+    stubApi(({ path }) => (path === '/api/polls/relate/3/12/' ? { body: { first, second, association: null, privacy: null } } : undefined));
+    renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
+    expect(await screen.findByText(/These two questions cannot be related: each question can be related to at most 16 others/)).toBeInTheDocument();
   });
 });

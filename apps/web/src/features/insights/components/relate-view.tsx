@@ -1,4 +1,4 @@
-import { displayId, type Question, type RelateResult } from '@pollscope/contract';
+import { displayId, RELATE_PAIRS_PER_QUESTION, type Question, type RelateResult } from '@pollscope/contract';
 import { useState } from 'react';
 import { QuestionResult } from '../../../components/results/question-result';
 import { Banner } from '../../../components/ui/banner';
@@ -13,6 +13,8 @@ import { useRelatePair } from '../api/get-relate';
 import { AssociationSummary } from './association-summary';
 import { FilteredResult } from './filtered-result';
 import './insights.css';
+
+export const BUDGET_SPENT_MESSAGE = `These two questions cannot be related: each question can be related to at most ${RELATE_PAIRS_PER_QUESTION} others, so that what relating shows of each voter's answer stays within its privacy budget, and one of these has reached that.`;
 
 /** The caption over the first question's result among one choice's voters. */
 export function relateCaption(first: Pick<Question, 'qid'>, choiceText: string): string {
@@ -74,6 +76,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
 
   const { first, second } = data;
   const association = filtered?.association ?? data.association;
+  const unreleased = (filtered ?? data).privacy === null;
   const pageTitle = `Relate ${displayId('QID', first.qid)} and ${displayId('QID', second.qid)}`;
 
   return (
@@ -89,7 +92,13 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
         {filtered?.question.result && choice !== null && (
           <div className="stack" aria-live="polite">
             <p className="relate-caption">{relateCaption(first, choiceLabel(second, choice))}</p>
-            <FilteredResult question={filtered.question} filtered={filtered.question.result} overall={filtered.overall} filteredLabel={`"${choiceLabel(second, choice)}" voters`} />
+            <FilteredResult
+              question={filtered.question}
+              filtered={filtered.question.result}
+              overall={filtered.overall}
+              filteredLabel={`"${choiceLabel(second, choice)}" voters`}
+              noise={filtered.privacy?.count_sd ?? 0}
+            />
           </div>
         )}
       </section>
@@ -114,6 +123,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
           ))}
         </div>
         {filterError && <Banner tone="error">{filterError}</Banner>}
+        {unreleased && <Banner tone="info">{BUDGET_SPENT_MESSAGE}</Banner>}
       </section>
 
       {association && <AssociationSummary association={association} />}

@@ -29,7 +29,8 @@ export function RelatedQuestions({ question }: { question: Question }) {
               <div className="related__text">
                 <span className="related__question">{item.question.title}</span>
                 <span className="muted related__meta">
-                  <span className="mono">{displayId('QID', item.question.qid)}</span> · {item.shared_voters} shared voters · Cramér's V {item.cramers_v.toFixed(2)}
+                  <span className="mono">{displayId('QID', item.question.qid)}</span> · about {item.shared_voters.toLocaleString('en')} shared voters · Cramér's V{' '}
+                  {item.cramers_v.toFixed(2)}
                 </span>
               </div>
               {href && (

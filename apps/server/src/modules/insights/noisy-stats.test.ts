@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { cryptoRandom, discreteGaussian } from '../../lib/discrete-noise.js';
+import { prefixSize } from '../../lib/continual-release.js';
+import { percentages, type QuestionKind } from '../../views/results.js';
+import { associationOf, reliable } from './association.js';
+import { compareWithEveryone, nonNegative, totalOf } from './breakdown.js';
+import { bucketsOf } from './buckets.js';
+import { asFraction, BREAKDOWN_VARIANCE, RELATE_VARIANCE, RELEASES } from './privacy-budget.js';
+import { benjaminiHochberg, chiSquareTest, proportionMargin } from './stats.js';
+import { seededRandom } from './testing.js';
+
+/**
+ * Noise must not pass for a finding. Tables drawn with no link at all, their counts released with
+ * the noise the releases add, are tested as the app tests them: no more than about 5% may come out
+ * significant at the 95% level, where the textbook tests, blind to the noise, find links in most.
+ * And a real link still shows through the noise when enough people answered.
+ */
+
+const random = seededRandom(99);
+
+/** A category drawn with the given probabilities. */
+function draw(probabilities: number[]): number {
+  let left = random();
+  const index = probabilities.findIndex((probability) => (left -= probability) < 0);
+  return index === -1 ? probabilities.length - 1 : index;
+}
+
+/** `n` people's answers to two questions, each row's answers drawn from its own probabilities. */
+function table(n: number, rowShares: number[], columnsByRow: number[][]): number[][] {
+  const cells = columnsByRow.map((columns) => columns.map(() => 0));
+  for (let person = 0; person < n; person += 1) {
+    const row = draw(rowShares);
+    cells[row][draw(columnsByRow[row])] += 1;
+  }
+  return cells;
+}
+
+/** Counts as released: each with discrete Gaussian noise of `variance`, never below 0. */
+function released(cells: number[][], variance: number): number[][] {
+  const noise = asFraction(variance);
+  return cells.map((row) => row.map((count) => Math.max(0, count + discreteGaussian(cryptoRandom, noise))));
+}
+
+const TABLES = 400;
+/** 5% of 400 is 20, with a standard deviation of 4.4: 36 would be 3.6 standard deviations too many. */
+const MOST_FALSE_FINDINGS = 36;
+
+describe('the chi-square test of noisy counts', () => {
+  it('finds no more links than chance allows in tables with none, where the textbook test finds them everywhere', () => {
+    const columns = [0.2, 0.3, 0.5];
+    let noiseAware = 0;
+    let textbook = 0;
+    for (let index = 0; index < TABLES; index += 1) {
+      const noisy = released(table(600, [0.5, 0.5], [columns, columns]), RELATE_VARIANCE);
+      const noise = noisy.map((row) => row.map(() => RELATE_VARIANCE));
+      if ((chiSquareTest(noisy, noise)?.pValue ?? 1) < 0.05) noiseAware += 1;
+      if ((chiSquareTest(noisy)?.pValue ?? 1) < 0.05) textbook += 1;
+    }
+    expect(noiseAware).toBeLessThan(MOST_FALSE_FINDINGS);
+    expect(textbook).toBeGreaterThan(TABLES / 2);
+  });
+
+  it('still finds a strong link among 10,000 people, and measures it near its true strength', () => {
+    const kind: QuestionKind = { type: 'MC', keys: [1, 2] };
+    const buckets = bucketsOf(kind);
+    let found = 0;
+    for (let index = 0; index < 50; index += 1) {
+      const noisy = released(
+        table(
+          10_000,
+          [0.5, 0.5],
+          [
+            [0.8, 0.2],
+            [0.2, 0.8],
+          ],
+        ),
+        RELATE_VARIANCE,
+      );
+      const tested = associationOf({
+        first: kind,
+        firstLabels: ['Yes', 'No'],
+        buckets,
+        variance: RELATE_VARIANCE,
+        rows: noisy.map((counts, row) => ({ key: row + 1, label: `Row ${row + 1}`, counts })),
+      });
+      if (tested?.association.significant) found += 1;
+      // The true Cramér's V is 0.6: the noise's share is taken out of it, not added.
+      expect(tested!.association.cramers_v).toBeGreaterThan(0.55);
+      expect(tested!.association.cramers_v).toBeLessThan(0.65);
+    }
+    expect(found).toBe(50);
+  });
+});
+
+describe('a rating related to a choice', () => {
+  it('is tested in ranges that each hold votes, wherever the noise left a few', () => {
+    const kind: QuestionKind = { type: 'RS', min: 1, max: 10 };
+    // Evening people rate mornings 3 or 4, morning people 8 or 9; the noise left a vote or two elsewhere.
+    const rows = [
+      { key: 1, label: 'Morning', counts: [0, 1, 0, 2, 0, 0, 1, 498, 500, 1] },
+      { key: 2, label: 'Evening', counts: [2, 0, 499, 500, 1, 0, 0, 0, 1, 0] },
+    ];
+    const tested = associationOf({ first: kind, firstLabels: [], buckets: bucketsOf(kind), variance: RELATE_VARIANCE, rows })!;
+    expect(tested.test.columns.length).toBeGreaterThanOrEqual(2);
+    expect(reliable(tested.test)).toBe(true);
+    expect(tested.association).toMatchObject({ significant: true, strength: 'strong' });
+  });
+});
+
+describe('related questions from noisy tables', () => {
+  it('offers something for no more questions answered at random than the false discovery rate allows', () => {
+    const kind: QuestionKind = { type: 'MC', keys: [1, 2, 3] };
+    const buckets = bucketsOf(kind);
+    const shares = [1 / 3, 1 / 3, 1 / 3];
+    let offered = 0;
+    const questions = 200;
+    for (let question = 0; question < questions; question += 1) {
+      // Eight candidates, answered at random by 1,500 people, each table released with noise.
+      const pValues = Array.from({ length: 8 }, () => {
+        const noisy = released(table(1_500, [0.5, 0.5], [shares, shares]), RELATE_VARIANCE);
+        const tested = associationOf({
+          first: kind,
+          firstLabels: ['A', 'B', 'C'],
+          buckets,
+          variance: RELATE_VARIANCE,
+          rows: noisy.map((counts, row) => ({ key: row + 1, label: `${row}`, counts })),
+        });
+        return tested && reliable(tested.test, true) ? tested.test.pValue : null;
+      }).filter((p): p is number => p !== null);
+      if (benjaminiHochberg(pValues).some((q) => q < 0.05)) offered += 1;
+    }
+    // At most 5% of them: 10 of 200, with a standard deviation of 3.1; 20 would be 3.2 too many.
+    expect(offered).toBeLessThan(20);
+  });
+});
+
+describe('a noisy group against everyone else', () => {
+  it('is rarely marked different when it is not, in percentages or in averages', () => {
+    for (const kind of [
+      { type: 'MC', keys: [1, 2, 3] },
+      { type: 'RS', min: 1, max: 10 },
+    ] satisfies QuestionKind[]) {
+      const buckets = bucketsOf(kind);
+      const shares = buckets.values.map(() => 1 / buckets.count);
+      let marked = 0;
+      for (let index = 0; index < TABLES; index += 1) {
+        // A group of about 300 among 3,000, answering as everyone does; its counts sum 7 cells (a gender over every age band).
+        const [group, rest] = table(3_000, [0.1, 0.9], [shares, shares]);
+        const variance = 7 * 3 * BREAKDOWN_VARIANCE;
+        const [noisy] = released([group], variance);
+        const everyone = new Map(buckets.values.map((value, bucket) => [value, group[bucket] + rest[bucket]]));
+        const comparison = compareWithEveryone(kind, [], buckets, { counts: noisy, variance }, everyone);
+        const significant = kind.type === 'MC' ? comparison.rows.some((row) => row.significant) : comparison.average!.significant;
+        if (significant) marked += 1;
+      }
+      // Three percentages are tested at once for a choice: up to three times as many chance findings.
+      expect(marked, kind.type).toBeLessThan(kind.type === 'MC' ? 3 * MOST_FALSE_FINDINGS : MOST_FALSE_FINDINGS);
+    }
+  });
+
+  it('gives a group of 3 real people margins too wide to say anything', () => {
+    const kind: QuestionKind = { type: 'MC', keys: [1, 2] };
+    const buckets = bucketsOf(kind);
+    // One cell per answer: a gender, an age band and a country, at an epoch of 3 nodes.
+    const variance = 3 * BREAKDOWN_VARIANCE;
+    for (let index = 0; index < 50; index += 1) {
+      const [noisy] = released([[2, 1]], variance);
+      if (totalOf(noisy) === 0) continue;
+      const comparison = compareWithEveryone(
+        kind,
+        ['Yes', 'No'],
+        buckets,
+        { counts: noisy, variance },
+        new Map([
+          [1, 500],
+          [2, 500],
+        ]),
+      );
+      // Whatever the noise made of them, the margin covers nearly every share.
+      for (const row of comparison.rows) expect(row.margin).toBeGreaterThan(30);
+    }
+  });
+
+  it('shows a researcher a group of 100,000 among 200,000 voters within a point of its exact percentages', () => {
+    // Women of every age over every country: 7 cells per answer, at the epoch of the 200,000th vote.
+    const variance = 7 * prefixSize(RELEASES.index(200_000)) * BREAKDOWN_VARIANCE;
+    const exact = [40_000, 35_000, 25_000];
+    for (let index = 0; index < 50; index += 1) {
+      const [noisy] = released([exact], variance);
+      const counts = nonNegative(noisy);
+      expect(Math.abs(totalOf(counts) - 100_000)).toBeLessThan(500);
+      percentages(counts).forEach((percent, answer) => expect(Math.abs(percent - percentages(exact)[answer])).toBeLessThanOrEqual(1));
+    }
+  });
+
+  it('widens a margin by the noise and by sampling together', () => {
+    expect(proportionMargin(500, 1_000, 0)).toBeCloseTo(0.031, 3);
+    // Noise of standard deviation 0.02 in the share: √(0.031² + (1.96 × 0.02)²) = 0.050.
+    expect(proportionMargin(500, 1_000, 0.02 ** 2)).toBeCloseTo(0.05, 3);
+  });
+});
