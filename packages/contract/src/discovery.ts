@@ -17,24 +17,21 @@ export type SearchQuery = z.input<typeof searchQuerySchema>;
 /** GET api.people: people whose first name starts with `q`. */
 export const peopleQuerySchema = z.object({ q: searchTextSchema });
 
-/** A person found by name: `asked` counts their questions, `connected` says whether the caller follows them. */
-export const personSchema = z.object({
+/** Someone shown to be followed: `asked` counts their questions. */
+const someoneSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   asked: z.number().int(),
-  connected: z.boolean(),
 });
+
+/** A person found by name; `connected` says whether the caller follows them. */
+export const personSchema = someoneSchema.extend({ connected: z.boolean() });
 export type Person = z.infer<typeof personSchema>;
 export const peopleSchema = z.object({ people: z.array(personSchema) });
 export type People = z.infer<typeof peopleSchema>;
 
 /** Someone the caller may want to follow, and why, in words ("Followed by 3 people you follow"). */
-export const suggestionSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  asked: z.number().int(),
-  reason: z.string(),
-});
+export const suggestionSchema = someoneSchema.extend({ reason: z.string() });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 export const suggestionsSchema = z.object({ people: z.array(suggestionSchema) });
 export type Suggestions = z.infer<typeof suggestionsSchema>;

@@ -1,6 +1,4 @@
 import {
-  accountSchema,
-  accountUpdateBodySchema,
   answerBodySchema,
   api,
   blockedSchema,
@@ -18,13 +16,12 @@ import {
   trendingSchema,
   UNREAD_EVENT,
   unreadSchema,
-  type AccountUpdateBody,
 } from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEventStream, type EventStream } from '../test/event-stream.js';
-import { ask, client, createTestApp, secondInstance, signUp, type TestContext, type TestUser } from '../test/helper.js';
+import { ask, client, createTestApp, secondInstance, signUp, updateAccount, type TestContext, type TestUser } from '../test/helper.js';
 import type { ChangeKind } from './change.js';
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
@@ -72,13 +69,6 @@ async function unreadOnTwo(user: TestUser): Promise<() => Promise<number>> {
   const stream = await openEventStream(`${twoUrl}${api.notificationsLive}`, user.token);
   streams.push(stream);
   return async () => unreadSchema.parse(JSON.parse((await stream.next((block) => block.event === UNREAD_EVENT, 'unread event')).data!)).unread;
-}
-
-/** Moves the person to another country, or gives them another name, on instance one. */
-async function updateAccount(user: TestUser, change: Partial<AccountUpdateBody>): Promise<void> {
-  const account = await user.api.get(api.account, accountSchema);
-  const update = { firstName: account.first_name, birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null, ...change };
-  await user.api.post(api.account, accountUpdateBodySchema, update, accountSchema);
 }
 
 /**

@@ -1,9 +1,12 @@
 import {
+  accountSchema,
+  accountUpdateBodySchema,
   api,
   createQuestionBodySchema,
   createQuestionResponseSchema,
   registerBodySchema,
   tokenResponseSchema,
+  type AccountUpdateBody,
   type CreateQuestionBody,
   type RegisterBody,
 } from '@pollscope/contract';
@@ -162,4 +165,11 @@ export async function ask(user: TestUser, body: Partial<CreateQuestionBody> = {}
   const question: CreateQuestionBody = { type: 'MC', question: 'Cats or dogs?', choices: ['Cats', 'Dogs'], tags: [], ...body };
   const created = await user.api.post(api.create, createQuestionBodySchema, question, createQuestionResponseSchema);
   return created.question.id;
+}
+
+/** Changes some of the person's personal info through the API, keeping the rest (favourites cleared unless given). */
+export async function updateAccount(user: TestUser, change: Partial<AccountUpdateBody>): Promise<void> {
+  const account = await user.api.get(api.account, accountSchema);
+  const update = { firstName: account.first_name, birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null, ...change };
+  await user.api.post(api.account, accountUpdateBodySchema, update, accountSchema);
 }

@@ -1,17 +1,6 @@
-import {
-  accountSchema,
-  accountUpdateBodySchema,
-  answerBodySchema,
-  api,
-  blockedSchema,
-  connectedSchema,
-  peopleSchema,
-  questionSchema,
-  suggestionsSchema,
-  type Suggestion,
-} from '@pollscope/contract';
+import { answerBodySchema, api, blockedSchema, connectedSchema, peopleSchema, questionSchema, suggestionsSchema, type Suggestion } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { ask, createTestApp, signUp, updateAccount, type TestContext, type TestUser } from '../../test/helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -68,13 +57,7 @@ describe('finding people by first name', () => {
   it('finds a person by their new name once they change it, and refuses a missing or blank query', async () => {
     const viewer = await signUp(ctx);
     const person = await signUp(ctx, { firstName: 'Oldname' });
-    const account = await person.api.get(api.account, accountSchema);
-    await person.api.post(
-      api.account,
-      accountUpdateBodySchema,
-      { firstName: 'Ígnatius', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null },
-      accountSchema,
-    );
+    await updateAccount(person, { firstName: 'Ígnatius' });
     expect((await people(viewer, 'igna')).map((found) => found.id)).toEqual([person.id]);
     expect(await people(viewer, 'oldname')).toEqual([]);
     for (const url of ['/api/auth/people/', api.people(' ')]) {
@@ -122,13 +105,7 @@ describe('people to follow', () => {
     expect(reasonFor(before, lone)).toBe('You answered one of their questions');
     expect(reasonFor(before, scientist)).toBeUndefined();
 
-    const account = await viewer.api.get(api.account, accountSchema);
-    await viewer.api.post(
-      api.account,
-      accountUpdateBodySchema,
-      { firstName: account.first_name, birthDate: account.birthdate, livingIn: account.country, favoriteCategory: 5, favoriteTopic: null },
-      accountSchema,
-    );
+    await updateAccount(viewer, { favoriteCategory: 5 });
     expect(reasonFor(await suggestions(viewer), scientist)).toBe('Asks about Science');
   });
 
