@@ -116,6 +116,8 @@ export const relateCsvQuerySchema = z.object({ choice: z.preprocess(blankToUndef
 export const relateResultSchema = z.object({
   question: questionSchema,
   overall: resultSchema,
+  /** The choice's voters against everyone who answered the first question, as a breakdown compares a group; null when suppressed. */
+  comparison: comparisonSchema.nullable(),
   association: associationSchema.nullable(),
   privacy: relatePrivacySchema,
 });

@@ -12,6 +12,8 @@ export interface ExploredQuestion extends Pick<QuestionRow, 'id' | 'title' | 'vo
   labels: string[];
   /** The year (UTC) the question was asked: the year its voters' ages are reached in. */
   year: number;
+  /** Everyone's votes per answer, as the card counts them. */
+  votes: ReadonlyMap<number, number>;
 }
 
 /** A question as insights read it, with the votes its card counts. */
@@ -26,6 +28,7 @@ export function exploredOf({ card, moving }: CardRead): ExploredQuestion {
     kind: card.kind,
     labels: Array.isArray(fixed.choices) ? fixed.choices.map((choice) => choice.value) : [],
     year: new Date(fixed.published_at).getUTCFullYear(),
+    votes: moving.votesByChoice,
   };
 }
 

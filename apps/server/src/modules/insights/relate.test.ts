@@ -131,10 +131,14 @@ describe('relating two questions', () => {
       const reply = await asker.api.raw('POST', api.relate(drink.id, time.id), { choice: key });
       expect(reply.status).toBe(200);
       expectOnlyDeclared(relateResultSchema, reply.json());
-      const { question, overall, privacy } = reply.parse(relateResultSchema);
+      const { question, overall, privacy, comparison } = reply.parse(relateResultSchema);
       const row = await releasedRow(ctx, drink, time, key);
       expect(row.shown).toBe(true);
       expectReleased(question.result!, row.released, drink.kind, `choice ${key}`);
+      // Beside everyone who answered the first question, with margins that count the noise: morning people drink coffee (80% against 40%).
+      expect(comparison?.rows.map((line) => line.label)).toEqual(['Tea', 'Coffee', 'Water']);
+      expect(comparison!.rows.every((line) => line.margin > 0)).toBe(true);
+      expect(comparison!.rows[1].significant).toBe(true);
       expect(privacy?.first_counted).toBe(row.firstCounted);
       // Everyone's result is the question's own, exact.
       expect(overall.count).toBe(2_001);

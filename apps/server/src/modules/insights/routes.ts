@@ -22,7 +22,7 @@ import { readerOf } from '../../views/plugin.js';
 import { buildResult } from '../../views/results.js';
 import { exploredQuestion, type ExploredQuestion } from './access.js';
 import { AGE_BANDS, type AgeBand } from './ages.js';
-import { breakdownFilters, bucketResult, countsPerBucket, filteredBreakdown, suppressedResult, type BreakdownQuery } from './breakdown.js';
+import { breakdownFilters, bucketResult, compareWithEveryone, countsPerBucket, filteredBreakdown, suppressedResult, type BreakdownQuery } from './breakdown.js';
 import { bucketsOf } from './buckets.js';
 import type { Counts } from './counts.js';
 import { BUDGET_SPENT, bucketLabels, GROUP_COLUMNS, groupLines, TOO_FEW, toCsv } from './csv.js';
@@ -112,10 +112,15 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { first, second, table, firstView: views[0], secondView: views[1] };
   };
 
-  /** The first question's result among the voters of one choice of the second, suppressed when their noisy count says too little. */
+  /**
+   * The first question's result among the voters of one choice of the second, beside everyone's
+   * who answered the first; suppressed when their noisy count says too little.
+   */
   const rowResult = (first: ExploredQuestion, table: RelateTable | null, choice: number) => {
     const row = table?.rows[choice - 1];
-    return table && row && table.shown.has(row.key) ? bucketResult(first.kind, table.buckets, row.counts) : suppressedResult();
+    if (!table || !row || !table.shown.has(row.key)) return { result: suppressedResult(), comparison: null };
+    const group = { counts: row.counts, variance: table.variance };
+    return { result: bucketResult(first.kind, table.buckets, row.counts), comparison: compareWithEveryone(first.kind, first.labels, table.buckets, group, new Map(first.votes)) };
   };
 
   app.get('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, response: { 200: relatePairSchema, ...errors } } }, async (request) => {
@@ -125,9 +130,10 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, body: relateBodySchema, response: { 200: relateResultSchema, ...errors } } }, async (request) => {
     const { first, second, table, firstView } = await relate(request, request.params.a, request.params.b);
-    const result = rowResult(first, table, choiceOf(second, request.body.choice));
+    const { result, comparison } = rowResult(first, table, choiceOf(second, request.body.choice));
     return {
       question: { ...firstView, result },
+      comparison,
       overall: firstView.result ?? buildResult(first.kind, new Map()),
       association: table?.tested?.association ?? null,
       privacy: table?.privacy ?? null,
@@ -138,20 +144,20 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { first, second, table } = await relate(request, request.params.a, request.params.b);
     const keys = request.query.choice === undefined ? second.labels.map((_, index) => index + 1) : [choiceOf(second, request.query.choice)];
     const buckets = bucketsOf(first.kind);
-    const tallies = await db.selectFrom('vote_tallies').select(['choice', 'count']).where('question_id', '=', first.id).execute();
-    const everyoneVotes: Counts = new Map(tallies.map((tally) => [tally.choice, tally.count]));
+    const everyoneVotes: Counts = new Map(first.votes);
     const answers = bucketLabels(first.kind, first.labels, buckets);
     const lines = keys.flatMap((key) => {
       const row = table?.rows[key - 1];
+      const shown = table && row && table.shown.has(key) ? { counts: row.counts, variance: table.variance } : null;
       return groupLines(
         [first.id, first.title, second.id, second.title, second.labels[key - 1]],
         {
           answers,
           buckets,
-          group: table && row && table.shown.has(key) ? { counts: row.counts, variance: table.variance } : null,
+          group: shown,
           everyone: countsPerBucket(buckets, everyoneVotes),
           everyoneAverage: buildResult(first.kind, everyoneVotes).average ?? null,
-          comparison: null,
+          comparison: shown && compareWithEveryone(first.kind, first.labels, buckets, shown, everyoneVotes),
         },
         table ? TOO_FEW : BUDGET_SPENT,
       );

@@ -55,6 +55,13 @@ describe('RelateView', () => {
             },
           },
           overall: first.result,
+          comparison: {
+            rows: [
+              { key: 1, label: 'Tea', percent: 25, overall_percent: 50, margin: 21.4, significant: false },
+              { key: 2, label: 'Coffee', percent: 75, overall_percent: 50, margin: 21.4, significant: false },
+            ],
+            average: null,
+          },
           association,
           privacy,
         },
@@ -71,6 +78,7 @@ describe('RelateView', () => {
     expect(screen.getByText('Significant at the 95% level')).toBeInTheDocument();
     expect(screen.getByText('Dog people lean towards coffee.')).toBeInTheDocument();
     expect(screen.getByText('About 40 votes match')).toBeInTheDocument();
+    expect(screen.getAllByText('±21')).toHaveLength(2);
     expect(screen.getByText(/about 120 people answered both · tested allowing for the privacy noise/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dogs' })).toHaveAttribute('aria-pressed', 'true');
     expect(requests.at(-1)?.body).toEqual({ choice: 2 });

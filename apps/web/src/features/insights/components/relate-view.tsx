@@ -96,6 +96,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
               question={filtered.question}
               filtered={filtered.question.result}
               overall={filtered.overall}
+              comparison={filtered.comparison}
               filteredLabel={`"${choiceLabel(second, choice)}" voters`}
               noise={filtered.privacy?.count_sd ?? 0}
             />
