@@ -56,7 +56,7 @@ describe.skipIf(!baseUrl).sequential('a newcomer finds people and questions', ()
   });
 
   it('searches from the header, by the start of a word, with questions and people as tabs', async () => {
-    await page.getByRole('searchbox', { name: 'Search questions and people' }).fill('HYBRID remot');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('HYBRID remot');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Search' }).waitFor();
     expect(path(page)).toBe('/search');
@@ -65,7 +65,7 @@ describe.skipIf(!baseUrl).sequential('a newcomer finds people and questions', ()
     await checkScreen(page, 'search');
 
     await page.getByRole('link', { name: 'People', exact: true }).click();
-    await page.getByRole('searchbox', { name: 'Search questions and people' }).fill('quen');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('quen');
     const people = page.getByRole('list', { name: 'People found' });
     await people.getByRole('link', { name: asker.firstName }).waitFor();
     expect(path(page)).toBe('/search/people');

@@ -43,7 +43,7 @@ describe('search', () => {
       return undefined;
     });
     await screen.findByRole('article', { name: remote.title });
-    await user.type(screen.getByRole('searchbox', { name: 'Search questions and people' }), 'remote{Enter}');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'remote{Enter}');
 
     expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
     expect(where(router)).toBe('/search?q=remote');
@@ -64,7 +64,7 @@ describe('search', () => {
       if (method === 'POST' && path === '/api/auth/follow/12/') return { body: { connected: true } };
       return undefined;
     });
-    const field = await screen.findByRole('searchbox', { name: 'Search questions and people' });
+    const field = await screen.findByRole('searchbox', { name: 'Search' });
     expect(field).toHaveFocus();
     await user.type(field, 'ad');
     const people = await screen.findByRole('list', { name: 'People found' });

@@ -60,15 +60,7 @@ export function Component() {
     <div className="page">
       <title>{query ? `${query} · Search · POLLSCOPE` : 'Search · POLLSCOPE'}</title>
       <PageHeader title="Search" />
-      <SearchField
-        className="search-page__field"
-        label="Search questions and people"
-        placeholder="Words of a question, or a first name"
-        value={typed}
-        onChange={setTyped}
-        onSubmit={search}
-        autoFocus={query === ''}
-      />
+      <SearchField className="search-page__field" placeholder="Words of a question, or a first name" value={typed} onChange={setTyped} onSubmit={search} autoFocus={query === ''} />
       <Tabs
         label="Search results"
         tabs={[

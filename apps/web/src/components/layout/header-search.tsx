@@ -17,7 +17,6 @@ export function HeaderSearch() {
     <>
       <SearchField
         className="header-search"
-        label="Search questions and people"
         placeholder="Search questions and people"
         value={query}
         onChange={setQuery}

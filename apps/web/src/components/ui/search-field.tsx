@@ -6,15 +6,14 @@ interface SearchFieldProps {
   onChange: (value: string) => void;
   /** Enter: search now. */
   onSubmit: (value: string) => void;
-  /** The field's name for screen readers; the placeholder says it to everyone else. */
-  label: string;
+  /** What to type; screen readers name the field "Search" (a name other fields' labels do not contain). */
   placeholder: string;
   autoFocus?: boolean;
   className?: string;
 }
 
 /** A search box: a form of role search, with its icon and the browser's own clear button. */
-export function SearchField({ value, onChange, onSubmit, label, placeholder, autoFocus, className }: SearchFieldProps) {
+export function SearchField({ value, onChange, onSubmit, placeholder, autoFocus, className }: SearchFieldProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit(value);
@@ -25,7 +24,7 @@ export function SearchField({ value, onChange, onSubmit, label, placeholder, aut
       <input
         type="search"
         className="search-field__input"
-        aria-label={label}
+        aria-label="Search"
         placeholder={placeholder}
         value={value}
         maxLength={100}
