@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freeFixedPort } from './server-process.js';
+import { freeFixedPort, type StoppableService } from './server-process.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -64,17 +64,8 @@ export function postgresBinDir(): string | null {
   return newest ? path.join(root, newest, 'bin') : null;
 }
 
-/** A PostgreSQL server of a test's own, which it may stop and start again. */
-export interface PostgresCluster {
-  /** postgres://postgres@127.0.0.1:<port>/postgres */
-  url: string;
-  /** Stops it as an operator would (fast shutdown: sessions ended, all written), waiting until it has. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port, waiting until it accepts connections; nothing when it runs. */
-  start(): Promise<void>;
-  /** Stops it and deletes its files. */
-  destroy(): Promise<void>;
-}
+/** A PostgreSQL server of a test's own: its `url` is postgres://postgres@127.0.0.1:<port>/postgres, and it stops as an operator would (fast shutdown: sessions ended, all written). */
+export type PostgresCluster = StoppableService;
 
 /**
  * Makes a new PostgreSQL cluster in a temporary directory and starts it on a free port of

@@ -1,16 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { freeFixedPort } from './server-process.js';
+import { freeFixedPort, type StoppableService } from './server-process.js';
 
-/** A Redis of a test's own, which it may stop and start again. */
-export interface RedisServer {
-  url: string;
-  /** Stops it (its keys are gone: it keeps nothing on disk), waiting until it has. */
-  stop(): Promise<void>;
-  /** Starts it again on the same port, waiting until it answers. */
-  start(): Promise<void>;
-  destroy(): Promise<void>;
-}
+/** A Redis of a test's own; stopped, its keys are gone (it keeps nothing on disk). */
+export type RedisServer = StoppableService;
 
 /** Starts `redis-server` on a free port of 127.0.0.1, keeping nothing on disk. */
 export async function startRedisServer(): Promise<RedisServer> {
@@ -18,6 +11,7 @@ export async function startRedisServer(): Promise<RedisServer> {
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | null = null;
   const start = async () => {
+    if (child) return;
     const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
     const failed = new Promise<never>((_resolve, reject) => {
       started.once('error', (error) => reject(new Error(`redis-server could not start: ${error.message}`)));

@@ -47,6 +47,17 @@ export async function freeFixedPort(): Promise<number> {
   }
 }
 
+/** A service a test starts on a port of its own, and may stop and start again there. */
+export interface StoppableService {
+  url: string;
+  /** Stops it, waiting until it has. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port, waiting until it answers; nothing when it runs. */
+  start(): Promise<void>;
+  /** Stops it for good and deletes what it wrote. */
+  destroy(): Promise<void>;
+}
+
 /** The server from its source, through the TypeScript loader, or as `npm start` runs it, built (`npm run build -w apps/server`). */
 export type ServerEntry = 'source' | 'build';
 /** The arguments `npm start` gives node: its heap settings, then the built file. */
