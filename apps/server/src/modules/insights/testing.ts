@@ -265,9 +265,9 @@ export async function releasedGroup(
   group: { gender?: 'F' | 'M'; country?: number; ages: AgeBand | null },
 ): Promise<ReleasedGroup> {
   const { db } = ctx.database;
-  const row = await db.selectFrom('questions').select(['vote_count', 'published_at']).where('id', '=', question.id).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('questions').select(['vote_count', 'votes_removed', 'published_at']).where('id', '=', question.id).executeTakeFirstOrThrow();
   const year = new Date(row.published_at).getUTCFullYear();
-  const epoch = RELEASES.index(row.vote_count);
+  const epoch = RELEASES.index(row.vote_count + row.votes_removed);
   const counted = RELEASES.point(epoch);
   const buckets = bucketsOf(question.kind);
   const ages = group.ages ?? { min: 0, max: 999 };
