@@ -68,7 +68,7 @@ export interface Config {
   // Operations
   /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`; null: loopback only. */
   metricsToken: string | null;
-  /** Past this mean event-loop delay (ms, over the last tenth of a second) requests are refused with 503; 0: no bound. */
+  /** Past this mean event-loop delay (ms, over the last tenth of a second) a share of requests growing with it is refused with 503; 0: no bound. */
   overloadEventLoopDelayMs: number;
   /** Past this many requests being answered at once, more are refused with 503; 0: no bound. */
   overloadRequestsInFlight: number;

@@ -19,15 +19,14 @@ const MB = 2 ** 20;
 const SAMPLE_MS = 100;
 
 type Reason = 'event_loop_delay' | 'heap' | 'requests_in_flight';
-const REASONS: Record<string, Reason> = { eventLoopDelay: 'event_loop_delay', heapUsedBytes: 'heap' };
 
 /** Requests counted in flight, until their answer starts (a live stream's starts at once, and then it is no load). */
 const counted = new WeakSet<FastifyRequest>();
 
 /**
- * Sheds load: past a bound on the event-loop delay, the JavaScript heap or the requests being
- * answered at once, a request is answered 503 with Retry-After at once, before any work is done
- * for it, instead of every request waiting longer and longer. Each bound is checked again for
+ * Sheds load: past a bound on the event-loop delay (a growing share of requests), the JavaScript
+ * heap or the requests being answered at once, a request is answered 503 with Retry-After at
+ * once, before any work is done for it, instead of every request waiting longer and longer. Each bound is checked again for
  * every request (the delay and heap every tenth of a second), so the instance takes requests again
  * by itself as soon as the load falls. Registered before every other hook.
  */
@@ -48,11 +47,11 @@ export const overloadPlugin = fp(
       return true;
     };
 
+    // It samples the event-loop delay and the heap; past the heap's bound it refuses every request.
     await app.register(underPressure, {
-      maxEventLoopDelay: overloadEventLoopDelayMs,
       maxHeapUsedBytes: overloadHeapMegabytes * MB,
       sampleInterval: SAMPLE_MS,
-      pressureHandler: (request, reply, type) => void shed(request, reply, REASONS[type]),
+      pressureHandler: (request, reply) => void shed(request, reply, 'heap'),
     });
 
     let inFlight = 0;
@@ -61,6 +60,13 @@ export const overloadPlugin = fp(
       if (counted.delete(request)) inFlight -= 1;
     };
     app.addHook('onRequest', async (request, reply) => {
+      // Past the delay's bound, a share of the requests is refused that grows with the delay (half
+      // at twice the bound), never all: refusals cost time too, and refusing everything could keep
+      // the delay up on refusals alone, serving nobody.
+      const delay = app.memoryUsage().eventLoopDelay;
+      if (overloadEventLoopDelayMs > 0 && delay > overloadEventLoopDelayMs && Math.random() * delay > overloadEventLoopDelayMs && shed(request, reply, 'event_loop_delay')) {
+        return reply;
+      }
       if (overloadRequestsInFlight > 0 && inFlight >= overloadRequestsInFlight && shed(request, reply, 'requests_in_flight')) return reply;
       inFlight += 1;
       counted.add(request);
