@@ -10,7 +10,7 @@ import { launchChromium } from './support/chromium';
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 900 };
 
-const erin: Member = { firstName: 'Erin', email: 'erin@example.com', password: 'erin-password', gender: 'F', birthDate: '1992-04-18', country: 'Ireland' };
+const erin: Member = { firstName: 'Erin', email: 'erin.leaving@example.com', password: 'erin-password', gender: 'F', birthDate: '1992-04-18', country: 'Ireland' };
 const NEW_PASSWORD = 'erin-new-password';
 const poll = { type: 'MC', question: 'Is a forgotten password a sign of a good holiday?', choices: ['Yes', 'No'] } satisfies CreateQuestionBody;
 
