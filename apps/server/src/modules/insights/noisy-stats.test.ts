@@ -113,7 +113,7 @@ describe('related questions from noisy tables', () => {
     const buckets = bucketsOf(kind);
     const shares = [1 / 3, 1 / 3, 1 / 3];
     let offered = 0;
-    const questions = 200;
+    const questions = 1_000;
     for (let question = 0; question < questions; question += 1) {
       // Eight candidates, answered at random by 1,500 people, each table released with noise.
       const pValues = Array.from({ length: 8 }, () => {
@@ -129,8 +129,9 @@ describe('related questions from noisy tables', () => {
       }).filter((p): p is number => p !== null);
       if (benjaminiHochberg(pValues).some((q) => q < 0.05)) offered += 1;
     }
-    // At most 5% of them: 10 of 200, with a standard deviation of 3.1; 20 would be 3.2 too many.
-    expect(offered).toBeLessThan(20);
+    // At most 5% of them: 50 of 1,000, with a standard deviation of 6.9; 80 would be 4.4 too many,
+    // which chance gives about once in 200,000 runs, and a rate of 8% half the time.
+    expect(offered).toBeLessThan(80);
   });
 });
 
