@@ -159,8 +159,10 @@ describe('relating two questions', () => {
     // 3.5 exactly; the noise in each of the ten values moves the average of 1,000 by about 0.8.
     expect(question.result!.average!).toBeLessThan(7);
     const { association } = await asker.api.get(api.relate(rating.id, time.id), relatePairSchema);
-    expect(association).toMatchObject({ significant: true, strength: 'strong' });
-    expect(association!.summary).toMatch(/^"(Morning|Evening)" voters gave an average of [\d.]+, against [\d.]+ for the others who answered both: a strong link\.$/);
+    // Exactly, V is 1. The noise a pair's cell gets (count_sd about 110 here) spreads votes over the
+    // eight empty values too, which takes V in 25 runs from 0.51 to 0.997: strong, at the least moderate.
+    expect(association).toMatchObject({ significant: true, strength: expect.stringMatching(/^(strong|moderate)$/) });
+    expect(association!.summary).toMatch(/^"(Morning|Evening)" voters gave an average of [\d.]+, against [\d.]+ for the others who answered both: a (strong|moderate) link\.$/);
   });
 
   it('counts the votes cast since, once they pass the next release point', async () => {
