@@ -1,101 +1,12 @@
-import { displayId, type Question } from '@pollscope/contract';
-import { renderAsync } from '@resvg/resvg-js';
+import type { Question } from '@pollscope/contract';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import satori, { type SatoriOptions } from 'satori';
 import { HttpError } from '../../errors.js';
 import { ClockCache } from '../../lib/clock-cache.js';
-import { choiceValues, scaleText } from './wording.js';
+import { CardDrawer } from './card-drawer.js';
+import { shownOf } from './wording.js';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
-
-/** The light theme of the web app (apps/web/src/styles/global.css): previews are shown on any background. */
-const colors = {
-  bg: '#f5f4fa',
-  surface: '#ffffff',
-  text: '#1b1928',
-  muted: '#5c5870',
-  border: '#e2dfee',
-  borderStrong: '#c9c4dc',
-  accent: '#5434e8',
-  accentSoft: '#ece8ff',
-  accentText: '#4b2ad9',
-};
-
-/**
- * Fonts shipped in npm packages, so the picture is drawn alike on every machine: Inter (the
- * scripts it covers, each subset a font of its own, as the drawing falls back from one family to
- * the next glyph by glyph) and Noto Emoji. Other scripts show as empty boxes.
- */
-const INTER_SUBSETS = ['latin', 'latin-ext', 'greek', 'cyrillic', 'vietnamese'];
-const INTER_WEIGHTS = [400, 700, 800] as const;
-
-type Font = SatoriOptions['fonts'][number];
-
-async function loadFonts(): Promise<Font[]> {
-  const require = createRequire(import.meta.url);
-  const filesOf = (name: string) => path.join(path.dirname(require.resolve(`${name}/package.json`)), 'files');
-  const interDir = filesOf('@fontsource/inter');
-  const emojiDir = filesOf('@fontsource/noto-emoji');
-  const emojiFiles = (await fs.readdir(emojiDir)).filter((file) => file.endsWith('-400-normal.woff')).sort();
-  const inter = INTER_WEIGHTS.flatMap((weight) =>
-    INTER_SUBSETS.map(async (subset): Promise<Font> => ({
-      name: `Inter ${subset}`,
-      weight,
-      style: 'normal',
-      data: await fs.readFile(path.join(interDir, `inter-${subset}-${weight}-normal.woff`)),
-    })),
-  );
-  const emoji = emojiFiles.map(async (file, index): Promise<Font> => ({
-    name: `Noto Emoji ${index}`,
-    weight: 400,
-    style: 'normal',
-    data: await fs.readFile(path.join(emojiDir, file)),
-  }));
-  return Promise.all([...inter, ...emoji]);
-}
-
-/** Read on the first picture a process draws, and again after a failed read. */
-let fontsRead: Promise<Font[]> | undefined;
-function fonts(): Promise<Font[]> {
-  fontsRead ??= loadFonts().catch((error: unknown) => {
-    fontsRead = undefined;
-    throw error;
-  });
-  return fontsRead;
-}
-
-const familiesOf = (fonts: Font[]) => [...new Set(fonts.map((font) => font.name))].join(', ');
-
-/**
- * The vote count a picture shows: exact under 10, then rounded down to one significant digit
- * under 100 and two above ("40+", "1.2K+"), so a picture stays right, and cached, for many votes.
- */
-export function shownVotes(count: number): string {
-  if (count < 10) return `${count} ${count === 1 ? 'vote' : 'votes'}`;
-  const digits = count < 100 ? 1 : 2;
-  const unit = 10 ** (Math.floor(Math.log10(count)) - digits + 1);
-  const rounded = Math.floor(count / unit) * unit;
-  return `${new Intl.NumberFormat('en', { notation: 'compact' }).format(rounded)}+ votes`;
-}
-
-/** What a picture shows of a question: two questions alike in this get the same picture. */
-function shownOf(question: Question) {
-  return {
-    id: question.id,
-    qid: question.qid,
-    title: question.title,
-    choices: choiceValues(question),
-    scale: scaleText(question),
-    tag: question.tags[0]?.name ?? null,
-    author: question.user_name,
-    votes: shownVotes(question.vote_count),
-  };
-}
-type Shown = ReturnType<typeof shownOf>;
 
 /** Names what the picture shows: it changes when the title, the author's name or the shown count does. */
 export function cardVersion(question: Question): string {
@@ -103,138 +14,6 @@ export function cardVersion(question: Question): string {
     .update(JSON.stringify(shownOf(question)))
     .digest('base64url')
     .slice(0, 12);
-}
-
-/** An element as satori reads it: React's shape, without React. */
-interface Element {
-  type: string;
-  key: null;
-  props: { style?: Record<string, string | number>; children?: (Element | string)[]; src?: string; width?: number; height?: number };
-}
-const h = (type: string, style: Record<string, string | number>, ...children: (Element | string)[]): Element => ({ type, key: null, props: { style, children } });
-
-const searchMark = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"><circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/></svg>',
-)}`;
-
-/** Long titles, and titles above many choices, in smaller type, so that up to three lines and the choices fit. */
-function titleSize({ title, choices }: Shown): number {
-  const size = title.length <= 40 ? 64 : title.length <= 80 ? 54 : 46;
-  return choices.length > 2 ? size - 6 : size;
-}
-
-const pill = (text: string, style: Record<string, string | number> = {}) =>
-  h(
-    'div',
-    {
-      display: 'flex',
-      maxWidth: 520,
-      padding: '10px 26px',
-      borderRadius: 999,
-      border: `2px solid ${colors.borderStrong}`,
-      background: colors.surface,
-      fontSize: 28,
-      fontWeight: 700,
-      color: colors.text,
-      ...style,
-    },
-    h('div', { display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, text),
-  );
-
-function answersOf(shown: Shown): Element {
-  const row = { display: 'flex', flexWrap: 'wrap', gap: 14, marginTop: 28 } as const;
-  if (shown.choices.length > 0) return h('div', row, ...shown.choices.map((choice) => pill(choice)));
-  return h('div', row, pill(shown.scale ?? '', { background: colors.accentSoft, borderColor: colors.accentSoft, color: colors.accentText }));
-}
-
-function cardElement(shown: Shown, fontFamily: string): Element {
-  const logo = h(
-    'div',
-    { display: 'flex', alignItems: 'center', gap: 18 },
-    h(
-      'div',
-      {
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: 60,
-        height: 60,
-        borderRadius: 16,
-        background: `linear-gradient(135deg, ${colors.accent}, #8a5cf6)`,
-      },
-      {
-        type: 'img',
-        key: null,
-        props: { src: searchMark, width: 34, height: 34 },
-      },
-    ),
-    h('div', { fontSize: 32, fontWeight: 800, letterSpacing: 5, color: colors.text }, 'POLLSCOPE'),
-  );
-  const label = [displayId('QID', shown.qid), shown.tag && `#${shown.tag}`].filter(Boolean).join('  ·  ');
-  const header = h(
-    'div',
-    { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
-    logo,
-    h('div', { fontSize: 26, fontWeight: 700, color: colors.muted }, label),
-  );
-  const author = h(
-    'div',
-    { display: 'flex', alignItems: 'center', gap: 16, fontSize: 28, color: colors.muted },
-    h(
-      'div',
-      {
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: 56,
-        height: 56,
-        borderRadius: 999,
-        background: colors.accentSoft,
-        color: colors.accentText,
-        fontWeight: 800,
-      },
-      shown.author.slice(0, 1).toUpperCase(),
-    ),
-    h('div', { display: 'block', maxWidth: 360, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontWeight: 700, color: colors.text }, shown.author),
-    h('div', {}, `·  ${shown.votes}`),
-  );
-  const call = h(
-    'div',
-    { display: 'flex', padding: '16px 34px', borderRadius: 999, background: colors.accent, color: '#ffffff', fontSize: 28, fontWeight: 800 },
-    'Vote to see the results',
-  );
-  const card = h(
-    'div',
-    {
-      display: 'flex',
-      flexDirection: 'column',
-      flexGrow: 1,
-      marginTop: 28,
-      padding: '36px 48px 36px 48px',
-      borderRadius: 32,
-      border: `2px solid ${colors.border}`,
-      background: colors.surface,
-      boxShadow: '0 10px 28px rgba(24, 20, 48, 0.10)',
-    },
-    h('div', { display: 'block', fontSize: titleSize(shown), fontWeight: 800, lineHeight: 1.15, color: colors.text, lineClamp: 3 }, shown.title),
-    answersOf(shown),
-    h('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginTop: 'auto', paddingTop: 20 }, author, call),
-  );
-  return h(
-    'div',
-    {
-      display: 'flex',
-      flexDirection: 'column',
-      width: '100%',
-      height: '100%',
-      boxSizing: 'border-box',
-      padding: '40px 56px 40px 56px',
-      background: `linear-gradient(135deg, ${colors.bg}, ${colors.accentSoft})`,
-      fontFamily,
-    },
-    header,
-    card,
-  );
 }
 
 export class PicturesBusyError extends HttpError {
@@ -245,8 +24,8 @@ export class PicturesBusyError extends HttpError {
 
 /**
  * The pictures link previews show of questions (og:image), drawn when one is first asked for and
- * kept, up to `megabytes`, under the version of what they show. One is drawn at a time: drawing
- * takes the CPU for tens of milliseconds, and a burst of previews must not take it all.
+ * kept, up to `megabytes`, under the version of what they show. They are drawn one at a time in
+ * a thread of their own, so a burst of previews takes one core at most, and never the event loop.
  */
 export class CardImages {
   private readonly kept: ClockCache<string, Buffer>;
@@ -257,6 +36,7 @@ export class CardImages {
   constructor(
     megabytes: number,
     private readonly maxWaiting = 32,
+    private readonly drawer = new CardDrawer(),
   ) {
     this.kept = new ClockCache(megabytes * 1024 * 1024, (png) => png.length);
   }
@@ -268,7 +48,7 @@ export class CardImages {
     let drawn = this.drawing.get(version);
     if (!drawn) {
       if (this.drawing.size >= this.maxWaiting) throw new PicturesBusyError();
-      drawn = this.lastDrawn.then(() => this.draw(shownOf(question)));
+      drawn = this.lastDrawn.then(() => this.drawer.draw(shownOf(question)));
       this.drawing.set(version, drawn);
       this.lastDrawn = drawn
         .then(
@@ -280,12 +60,8 @@ export class CardImages {
     return drawn;
   }
 
-  private async draw(shown: Shown): Promise<Buffer> {
-    const loaded = await fonts();
-    // satori's types name React's elements; the plain objects it reads have the same shape.
-    const svg = await satori(cardElement(shown, familiesOf(loaded)) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: loaded });
-    // Rasterised on libuv's threads, off the event loop; the text is paths already.
-    const rendered = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
-    return rendered.asPng();
+  /** Ends the drawing thread, if one is running. */
+  close(): Promise<void> {
+    return this.drawer.close();
   }
 }

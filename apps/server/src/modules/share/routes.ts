@@ -31,6 +31,7 @@ const notModified = z.undefined().describe('The picture of the version named by 
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, memory, config } = app;
   const pictures = new CardImages(config.cardImagesMegabytes);
+  app.addHook('onClose', () => pictures.close());
   const visitor: Reader = { db, cards: memory.cards, viewer: null };
   const questionFor = async (id: number) => (await questionViews(visitor, [id]))[0];
 

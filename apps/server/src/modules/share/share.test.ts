@@ -1,7 +1,9 @@
 import { answerBodySchema, api, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { CardImages, shownVotes } from './card-image.js';
+import { CardDrawer } from './card-drawer.js';
+import { CardImages } from './card-image.js';
+import { shownVotes } from './wording.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -137,22 +139,47 @@ describe('the picture of a question', () => {
 
   it('is drawn once per version, then kept', async () => {
     const pictures = new CardImages(1);
-    const shown = await author.api.get(api.question(question), questionSchema);
-    const [first, second] = await Promise.all([pictures.png(shown), pictures.png(shown)]);
-    expect(second).toBe(first);
-    expect(await pictures.png(shown)).toBe(first);
-    expect(await pictures.png({ ...shown, vote_count: shown.vote_count + 10 })).not.toBe(first);
+    try {
+      const shown = await author.api.get(api.question(question), questionSchema);
+      const [first, second] = await Promise.all([pictures.png(shown), pictures.png(shown)]);
+      expect(second).toBe(first);
+      expect(await pictures.png(shown)).toBe(first);
+      expect(await pictures.png({ ...shown, vote_count: shown.vote_count + 10 })).not.toBe(first);
+    } finally {
+      await pictures.close();
+    }
   });
 
   it('refuses, for a few seconds, a picture past the many already waiting to be drawn', async () => {
     const pictures = new CardImages(1, 2);
-    const shown = await author.api.get(api.question(question), questionSchema);
-    const waiting = [pictures.png(shown), pictures.png({ ...shown, title: 'Another' })];
-    await expect(pictures.png({ ...shown, title: 'One too many' })).rejects.toMatchObject({ statusCode: 503 });
-    // The same picture again joins its drawing.
-    waiting.push(pictures.png(shown));
-    const [first, , again] = await Promise.all(waiting);
-    expect(again).toBe(first);
+    try {
+      const shown = await author.api.get(api.question(question), questionSchema);
+      const waiting = [pictures.png(shown), pictures.png({ ...shown, title: 'Another' })];
+      await expect(pictures.png({ ...shown, title: 'One too many' })).rejects.toMatchObject({ statusCode: 503 });
+      // The same picture again joins its drawing.
+      waiting.push(pictures.png(shown));
+      const [first, , again] = await Promise.all(waiting);
+      expect(again).toBe(first);
+    } finally {
+      await pictures.close();
+    }
+  });
+
+  it('draws again in a new thread after its thread ended', async () => {
+    const drawer = new CardDrawer(50);
+    const pictures = new CardImages(1, 32, drawer);
+    try {
+      const shown = await author.api.get(api.question(question), questionSchema);
+      const first = await pictures.png(shown);
+      // Past its idle time the thread ends; the next picture starts another.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await pictures.png({ ...shown, title: 'Asked again' });
+      expect(pngSize(again)).toEqual(pngSize(first));
+      await drawer.close();
+      expect(pngSize(await pictures.png({ ...shown, title: 'After a close' }))).toEqual({ width: 1200, height: 630 });
+    } finally {
+      await pictures.close();
+    }
   });
 
   it('shows a vote count rounded down, so that it stays right while votes come in', () => {
