@@ -15,7 +15,7 @@ declare module 'fastify' {
 /** How long a refused client is asked to wait: long enough for a burst to pass, short enough not to lose a person. */
 export const OVERLOAD_RETRY_AFTER_SECONDS = 2;
 const MB = 2 ** 20;
-/** How often the event-loop delay and the heap are sampled: each sample decides until the next. */
+/** How often the heap is sampled: each sample decides until the next. */
 const SAMPLE_MS = 100;
 
 type Reason = 'event_loop_delay' | 'heap' | 'requests_in_flight';
@@ -24,11 +24,12 @@ type Reason = 'event_loop_delay' | 'heap' | 'requests_in_flight';
 const counted = new WeakSet<FastifyRequest>();
 
 /**
- * Sheds load: past a bound on the event-loop delay (a growing share of requests), the JavaScript
- * heap or the requests being answered at once, a request is answered 503 with Retry-After at
- * once, before any work is done for it, instead of every request waiting longer and longer. Each bound is checked again for
- * every request (the delay and heap every tenth of a second), so the instance takes requests again
- * by itself as soon as the load falls. Registered before every other hook.
+ * Sheds load: past a bound on the time the event loop's current turn has been answering
+ * requests, on the JavaScript heap, or on the requests being answered at once, a request is
+ * answered 503 with Retry-After at once, before any work is done for it, instead of every request
+ * waiting longer and longer. Each bound is checked again for every request (the heap every tenth
+ * of a second), so the instance takes requests again by itself as soon as the load falls.
+ * Registered before every other hook.
  */
 export const overloadPlugin = fp(
   async (app: FastifyInstance) => {
@@ -47,7 +48,7 @@ export const overloadPlugin = fp(
       return true;
     };
 
-    // It samples the event-loop delay and the heap; past the heap's bound it refuses every request.
+    // It samples the heap; past the bound it refuses every request.
     await app.register(underPressure, {
       maxHeapUsedBytes: overloadHeapMegabytes * MB,
       sampleInterval: SAMPLE_MS,
@@ -59,12 +60,18 @@ export const overloadPlugin = fp(
     const answered = async (request: FastifyRequest) => {
       if (counted.delete(request)) inFlight -= 1;
     };
+    // Requests that arrived together are answered one after another in one turn of the event
+    // loop, and each waits for all those before it: once a turn has answered for longer than the
+    // bound, the rest of it is refused (cheaply), so the requests taken are answered within about
+    // twice the bound however many arrive. A load the instance keeps up with never fills a turn.
+    let turnStartedAt: number | null = null;
+    const turnEnded = () => (turnStartedAt = null);
     app.addHook('onRequest', async (request, reply) => {
-      // Past the delay's bound, a share of the requests is refused that grows with the delay (half
-      // at twice the bound), never all: refusals cost time too, and refusing everything could keep
-      // the delay up on refusals alone, serving nobody.
-      const delay = app.memoryUsage().eventLoopDelay;
-      if (overloadEventLoopDelayMs > 0 && delay > overloadEventLoopDelayMs && Math.random() * delay > overloadEventLoopDelayMs && shed(request, reply, 'event_loop_delay')) {
+      const now = performance.now();
+      if (turnStartedAt === null) {
+        turnStartedAt = now;
+        setImmediate(turnEnded);
+      } else if (overloadEventLoopDelayMs > 0 && now - turnStartedAt > overloadEventLoopDelayMs && shed(request, reply, 'event_loop_delay')) {
         return reply;
       }
       if (overloadRequestsInFlight > 0 && inFlight >= overloadRequestsInFlight && shed(request, reply, 'requests_in_flight')) return reply;
