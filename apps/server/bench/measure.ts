@@ -136,9 +136,13 @@ export class MemorySampler {
     return peak || null;
   }
 
-  stop(): number | null {
-    clearInterval(this.timer);
+  /** The peak since sampling began. */
+  peakSoFar(): number | null {
     this.sample();
     return this.peak || null;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
   }
 }

@@ -68,7 +68,7 @@ export interface Config {
   // Operations
   /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`; null: loopback only. */
   metricsToken: string | null;
-  /** Once a turn of the event loop has answered requests for this long (ms), the rest of the turn's are refused with 503; 0: no bound. */
+  /** Once turns of the event loop have run this long (ms) one after another for four times as long, the rest of each turn past it is refused with 503; 0: no bound. */
   overloadEventLoopDelayMs: number;
   /** Past this many requests being answered at once, more are refused with 503; 0: no bound. */
   overloadRequestsInFlight: number;
@@ -146,7 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardImagesMegabytes: intFrom(env.CARD_IMAGES_MB, 16),
     // Operations
     metricsToken: env.METRICS_TOKEN || null,
-    overloadEventLoopDelayMs: intFrom(env.OVERLOAD_EVENT_LOOP_DELAY_MS, 75),
+    overloadEventLoopDelayMs: intFrom(env.OVERLOAD_EVENT_LOOP_DELAY_MS, 50),
     overloadRequestsInFlight: intFrom(env.OVERLOAD_REQUESTS_IN_FLIGHT, 500),
     // Near the heap's limit V8 collects over and over and every request slows: refused before that.
     overloadHeapMegabytes: intFrom(env.OVERLOAD_HEAP_MB, Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20)),

@@ -60,18 +60,32 @@ export const overloadPlugin = fp(
     const answered = async (request: FastifyRequest) => {
       if (counted.delete(request)) inFlight -= 1;
     };
-    // Requests that arrived together are answered one after another in one turn of the event
-    // loop, and each waits for all those before it: once a turn has answered for longer than the
-    // bound, the rest of it is refused (cheaply), so the requests taken are answered within about
-    // twice the bound however many arrive. A load the instance keeps up with never fills a turn.
+    // Requests that arrive together are answered one after another in one turn of the event
+    // loop, and each waits for all those before it. Once turns have run past the bound one after
+    // another for four times the bound (a queue that stays, not a collection of garbage or a batch of
+    // votes written once), the rest of each turn past the bound is refused at once, cheaply: the
+    // requests taken are then answered within about twice the bound however many arrive.
+    const standingMs = 4 * overloadEventLoopDelayMs;
     let turnStartedAt: number | null = null;
-    const turnEnded = () => (turnStartedAt = null);
+    /** When the turns began to run past the bound one after another; null once one did not. */
+    let longSince: number | null = null;
+    let lastTurnEndedAt = -Infinity;
+    let queueStanding = false;
+    const turnEnded = () => {
+      const now = performance.now();
+      longSince = now - turnStartedAt! > overloadEventLoopDelayMs ? (longSince ?? turnStartedAt) : null;
+      lastTurnEndedAt = now;
+      turnStartedAt = null;
+    };
     app.addHook('onRequest', async (request, reply) => {
       const now = performance.now();
       if (turnStartedAt === null) {
+        // A pause between turns is no queue.
+        if (now - lastTurnEndedAt > overloadEventLoopDelayMs) longSince = null;
+        queueStanding = longSince !== null && now - longSince >= standingMs;
         turnStartedAt = now;
         setImmediate(turnEnded);
-      } else if (overloadEventLoopDelayMs > 0 && now - turnStartedAt > overloadEventLoopDelayMs && shed(request, reply, 'event_loop_delay')) {
+      } else if (overloadEventLoopDelayMs > 0 && queueStanding && now - turnStartedAt > overloadEventLoopDelayMs && shed(request, reply, 'event_loop_delay')) {
         return reply;
       }
       if (overloadRequestsInFlight > 0 && inFlight >= overloadRequestsInFlight && shed(request, reply, 'requests_in_flight')) return reply;
