@@ -52,7 +52,9 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
       await fs.mkdir(config.mailDir, { recursive: true });
       // Named after the mail, so that a mail sent again replaces its file.
       const file = path.join(config.mailDir, `${row.created_at.replace(/[:.]/g, '-')}-${row.message_id}.eml`);
-      await fs.writeFile(file, message as Buffer);
+      // Written whole under another name first: whoever reads the folder never finds half a mail.
+      await fs.writeFile(`${file}.part`, message as Buffer);
+      await fs.rename(`${file}.part`, file);
       log.info({ file, messageId: row.message_id }, 'mail written to a file (SMTP_URL is not set)');
     },
     close: () => files.close(),
