@@ -94,19 +94,32 @@ describe('sessions kept in memory by an instance alone', () => {
   function withHeldReads() {
     let gate = Promise.resolve();
     let release = () => {};
+    let readDone = () => {};
+    let read = Promise.resolve();
     const { db } = ctx.database;
     const held = new Proxy(db, {
       get(target, property) {
         // The session's read runs through executeQuery (compiled once); its result waits, the
         // database is free meanwhile.
-        if (property === 'executeQuery') return async (...args: Parameters<Db['executeQuery']>) => [await target.executeQuery(...args), await gate][0];
+        if (property === 'executeQuery')
+          return async (...args: Parameters<Db['executeQuery']>) => {
+            const result = await target.executeQuery(...args);
+            readDone();
+            await gate;
+            return result;
+          };
         const value = Reflect.get(target, property);
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
     return {
       db: held,
-      hold: () => void (gate = new Promise<void>((resolve) => (release = resolve))),
+      hold: () => {
+        gate = new Promise<void>((resolve) => (release = resolve));
+        read = new Promise<void>((resolve) => (readDone = resolve));
+      },
+      /** Once the held read has its rows: on PostgreSQL it runs on a connection of its own, maybe after what the test does next. */
+      read: () => read,
       release: () => release(),
     };
   }
@@ -118,6 +131,7 @@ describe('sessions kept in memory by an instance alone', () => {
     try {
       held.hold();
       const inFlight = sessions.find(user.token, IDLE_SECONDS);
+      await held.read();
       // Signed out elsewhere in this instance while the read is under way.
       await ctx.database.db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       sessions.changed(user.id);
@@ -138,6 +152,7 @@ describe('sessions kept in memory by an instance alone', () => {
       sessions.forgetAll();
       held.hold();
       const inFlight = sessions.find(user.token, IDLE_SECONDS);
+      await held.read();
       // A like committed while the read is under way: it read the version before.
       await ctx.database.db
         .updateTable('users')
