@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { findTallyMismatches } from '../src/db/check.js';
 import { openDatabase, type DatabaseHandle, type Db } from '../src/db/index.js';
-import { questionsMatchingAt } from '../src/db/search-index.js';
+import { MATCH_LEVELS, questionsMatching } from '../src/db/search-index.js';
 import { agesOf, bandsTouched, currentYear } from '../src/modules/insights/ages.js';
 import { NoiseStore } from '../src/modules/insights/noise-store.js';
 import { PairTables } from '../src/modules/insights/pair-tables.js';
@@ -88,7 +88,8 @@ describe('a generated community', () => {
       .executeTakeFirstOrThrow();
     expect(Number(documents.count)).toBe(await countAll(db, 'questions'));
     expect(await db.selectFrom('users').select('id').where('search_name', '=', '').execute()).toEqual([]);
-    expect(await questionsMatchingAt(db, dialect, ['exerc'], 'title', null, 10)).toEqual([communityIds(community).pairQuestions[0]]);
+    const inTitles = (await questionsMatching(db, dialect, ['exerc'], 0, null, 10)).filter((match) => MATCH_LEVELS[match.level] === 'title');
+    expect(inTitles.map((match) => match.id)).toEqual([communityIds(community).pairQuestions[0]]);
   });
 
   it('records each vote’s voter group as the voter’s, and the day’s activity that the check does not cover', async () => {

@@ -1,8 +1,61 @@
 import { sql, type Kysely } from 'kysely';
 import { searchDocumentOf, searchName } from '../../lib/search-text.js';
-import { fullTextIndexOfQuestions } from '../search-index.js';
 import type { DialectName } from '../dialect.js';
 import type { Database } from '../schema.js';
+
+/**
+ * The full-text index of questions over the rows of `question_search_documents`:
+ * - SQLite: an FTS5 table over those rows (an external-content index, which SQLite's triggers
+ *   keep equal to them), tokenized with `unicode61 remove_diacritics 2`.
+ * - PostgreSQL: a `tsvector` column the database computes from them (`simple` configuration,
+ *   no stemming, no stop words, through `unaccent`), with a GIN index; the title's words weigh
+ *   A, the tags' B, the choices' C (replaced by one column per match level in 012).
+ */
+async function fullTextIndexOfQuestions(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  if (dialect === 'postgres') {
+    await sql`create extension if not exists unaccent`.execute(db);
+    // unaccent() reads a dictionary, so PostgreSQL counts it as able to change; a computed
+    // column needs a function that cannot. Its schema is named, so that the function means
+    // the same whatever the search path (a restore runs with an empty one).
+    const { rows } = await sql<{
+      schema: string;
+    }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'unaccent'`.execute(db);
+    const schema = rows[0].schema;
+    await sql`create or replace function search_unaccent(text) returns text language sql immutable parallel safe strict
+      return ${sql.id(schema, 'unaccent')}(${sql.lit(`${schema}.unaccent`)}::regdictionary, $1)`.execute(db);
+    await sql`create table question_search_documents (
+      question_id integer primary key references questions (id) on delete cascade,
+      title text not null,
+      tags text not null,
+      choices text not null,
+      document tsvector generated always as (
+        setweight(to_tsvector('simple', search_unaccent(title)), 'A')
+        || setweight(to_tsvector('simple', search_unaccent(tags)), 'B')
+        || setweight(to_tsvector('simple', search_unaccent(choices)), 'C')
+      ) stored
+    )`.execute(db);
+    await sql`create index question_search_by_words on question_search_documents using gin (document)`.execute(db);
+    return;
+  }
+  await sql`create table question_search_documents (
+    question_id integer primary key references questions (id) on delete cascade,
+    title text not null,
+    tags text not null,
+    choices text not null
+  )`.execute(db);
+  await sql`create virtual table question_search using fts5 (
+    title, tags, choices,
+    content = 'question_search_documents', content_rowid = 'question_id',
+    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+  )`.execute(db);
+  // A document is written once, with its question, and goes with it (a question's text never changes).
+  await sql`create trigger question_search_documents_added after insert on question_search_documents begin
+    insert into question_search (rowid, title, tags, choices) values (new.question_id, new.title, new.tags, new.choices);
+  end`.execute(db);
+  await sql`create trigger question_search_documents_removed after delete on question_search_documents begin
+    insert into question_search (question_search, rowid, title, tags, choices) values ('delete', old.question_id, old.title, old.tags, old.choices);
+  end`.execute(db);
+}
 
 /** Rows read and written at a time while filling the new columns and tables. */
 const BATCH = 1_000;

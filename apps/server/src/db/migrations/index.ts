@@ -11,6 +11,7 @@ import { accountLife } from './008-account-life.js';
 import { search } from './009-search.js';
 import { privateRelease } from './010-private-release.js';
 import { outboxOfMailToSend } from './011-outbox-of-mail-to-send.js';
+import { searchWordsByLevel } from './012-search-words-by-level.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '009-search': search(dialect),
     '010-private-release': privateRelease(),
     '011-outbox-of-mail-to-send': outboxOfMailToSend(),
+    '012-search-words-by-level': searchWordsByLevel(dialect),
   };
 }

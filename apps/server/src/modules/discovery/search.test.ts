@@ -1,5 +1,6 @@
 import { api, blockedSchema, passedSchema, questionPageSchema, type CreateQuestionBody } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchDocumentOf } from '../../lib/search-text.js';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
 let ctx: TestContext;
@@ -114,6 +115,46 @@ describe('searching questions', () => {
     await reader.api.post(api.pass(numbered[2]), passedSchema);
     const second = await reader.api.get(`${api.search('flumbet number')}&limit=2&cursor=${encodeURIComponent(first.next!)}`, questionPageSchema);
     expect([...first.questions, ...second.questions].map((question) => question.id)).toEqual(numbered.filter((id) => id !== numbered[2]).slice(0, 4));
+  });
+
+  it('finds a question behind many newer ones, and lists many matches newest first', async () => {
+    const old = await ask(author, mc('Snarvel question asked long ago?', ['Yes', 'No']));
+    // More questions than a search looks through before it asks the index for the older matches (db/search-index.ts).
+    const { db } = ctx.database;
+    const newer: number[] = [];
+    const choices = JSON.stringify(['Yes', 'No']);
+    for (let batch = 0; batch < 11; batch += 1) {
+      const titles = Array.from({ length: 100 }, (_, index) => `Glorpwig question ${batch * 100 + index}?`);
+      const rows = await db
+        .insertInto('questions')
+        .values(
+          titles.map((title) => ({
+            user_id: author.id,
+            type: 'MC',
+            title,
+            category_id: null,
+            choice_labels: choices,
+            range_min: null,
+            range_max: null,
+            published_at: new Date().toISOString(),
+          })),
+        )
+        .returning('id')
+        .execute();
+      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+      await db
+        .insertInto('question_search_documents')
+        .values(ids.map((id, index) => searchDocumentOf({ id, title: titles[index], choice_labels: choices }, [])))
+        .execute();
+      newer.push(...ids);
+    }
+    expect(await found(reader, 'snarv')).toEqual([old]);
+    expect(await found(reader, 'glorpwig')).toEqual(newer.slice(-100).reverse());
+    const first = await reader.api.get(`${api.search('glorpwig question 5')}&limit=3`, questionPageSchema);
+    const second = await reader.api.get(`${api.search('glorpwig question 5')}&limit=3&cursor=${encodeURIComponent(first.next!)}`, questionPageSchema);
+    // The last word is a prefix: 5, 50 to 59 and 500 to 599, the newest first.
+    const numbered = newer.filter((_, index) => String(index).startsWith('5'));
+    expect([...first.questions, ...second.questions].map((question) => question.id)).toEqual(numbered.reverse().slice(0, 6));
   });
 
   it('finds nothing for a query without letters or digits, and refuses a missing, blank or too long query or a bad cursor', async () => {

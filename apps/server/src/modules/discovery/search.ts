@@ -1,7 +1,7 @@
 import type { Db } from '../../db/index.js';
 import type { DialectName } from '../../db/dialect.js';
 import { MAX_ID } from '../../db/pagination.js';
-import { MATCH_LEVELS, questionsMatchingAt } from '../../db/search-index.js';
+import { MATCH_LEVELS, questionsMatching } from '../../db/search-index.js';
 import { searchWords } from '../../lib/search-text.js';
 import type { Candidate, Skeleton } from '../../views/pipeline.js';
 
@@ -26,14 +26,8 @@ export function queryWords(query: string): string[] {
  */
 export function matchingQuestions(db: Db, dialect: DialectName, words: readonly string[]): Skeleton {
   return async (before, count) => {
-    const found: Candidate[] = [];
-    let level = before === null ? 0 : MATCH_LEVELS.length - Math.floor(before / LEVEL_SPAN);
-    let below = before === null ? null : before % LEVEL_SPAN;
-    for (; level < MATCH_LEVELS.length && found.length < count; level += 1, below = null) {
-      const rank = MATCH_LEVELS.length - level;
-      const ids = await questionsMatchingAt(db, dialect, words, MATCH_LEVELS[level], below, count - found.length);
-      for (const id of ids) found.push({ id, key: rank * LEVEL_SPAN + id });
-    }
-    return found;
+    const first = before === null ? 0 : MATCH_LEVELS.length - Math.floor(before / LEVEL_SPAN);
+    const matches = await questionsMatching(db, dialect, words, first, before === null ? null : before % LEVEL_SPAN, count);
+    return matches.map(({ level, id }): Candidate => ({ id, key: (MATCH_LEVELS.length - level) * LEVEL_SPAN + id }));
   };
 }
