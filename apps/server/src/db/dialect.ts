@@ -1,4 +1,4 @@
-import type { CreateTableBuilder, Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.js';
 
 /** Everything that differs between the embedded SQLite database and PostgreSQL lives here, but for the full-text index of questions (search-index.ts). */
@@ -116,4 +116,20 @@ export async function retryingConflicts<T>(write: () => Promise<T>, attempts = 3
  */
 export function holdingLocks<T>(db: Kysely<Database>, dialect: DialectName, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   return dialect === 'postgres' ? db.transaction().execute(work) : work(db);
+}
+
+/**
+ * An aggregate of a subquery's rows as one JSON array: of the value itself for one value, of an
+ * array per row for several. Read with `fromJsonArray`. Several lists come back in one statement,
+ * one round trip to PostgreSQL instead of one per list.
+ */
+export function jsonArrayOf(dialect: DialectName, values: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  const joined = sql.join(values);
+  if (dialect === 'postgres') return sql`coalesce(json_agg(${values.length === 1 ? joined : sql`json_build_array(${joined})`}), '[]')`;
+  return sql`coalesce(json_group_array(${values.length === 1 ? joined : sql`json_array(${joined})`}), '[]')`;
+}
+
+/** A `jsonArrayOf` as read: PostgreSQL's driver parses JSON, SQLite gives its text. */
+export function fromJsonArray<T>(value: unknown): T[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 }

@@ -55,7 +55,7 @@ export const memoryPlugin = fp(
     app.addHook('onClose', () => sessions.close());
     const memory = {
       cards,
-      viewers: new ViewerStates(config.viewerStatesMegabytes * MB),
+      viewers: new ViewerStates(config.viewerStatesMegabytes * MB, app.dialect),
       lists: new QuestionLists(config.questionListIds, config.questionListWindow),
       feedPages: new FeedPages(config.feedPagesMegabytes * MB),
       sessions,

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
+import { fromJsonArray, jsonArrayOf, type DialectName } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
@@ -85,28 +86,29 @@ function sizeOf(state: ViewerState): number {
  * Read after the version it is labelled with, so it holds at least what that version says; a
  * change committed in between shows as a newer version on the next call, and is read again.
  */
-async function readViewerState(db: Db, userId: number, version: number): Promise<ViewerState> {
-  const [voter, votes, likes, passes, follows, blocks] = await Promise.all([
-    db.selectFrom('users').select(['id', 'gender', 'birth_year', 'country_id']).where('id', '=', userId).executeTakeFirstOrThrow(),
-    db.selectFrom('votes').select(['question_id', 'choice', 'seq']).where('user_id', '=', userId).execute(),
-    db.selectFrom('likes').select('question_id').where('user_id', '=', userId).execute(),
-    db.selectFrom('passes').select('question_id').where('user_id', '=', userId).execute(),
-    db.selectFrom('follows').select('followee_id').where('follower_id', '=', userId).execute(),
-    db
-      .selectFrom('blocks')
-      .select(['blocker_id', 'blocked_id'])
-      .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
-      .execute(),
-  ]);
+async function readViewerState(db: Db, dialect: DialectName, userId: number, version: number): Promise<ViewerState> {
+  const list = (...values: RawBuilder<unknown>[]) => jsonArrayOf(dialect, values);
+  const {
+    rows: [row],
+  } = await sql<Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'> & Record<'votes' | 'likes' | 'passes' | 'followees' | 'blocked', unknown>>`
+    select id, gender, birth_year, country_id,
+      (select ${list(sql.ref('question_id'), sql.ref('choice'), sql.ref('seq'))} from votes where user_id = ${userId}) as votes,
+      (select ${list(sql.ref('question_id'))} from likes where user_id = ${userId}) as likes,
+      (select ${list(sql.ref('question_id'))} from passes where user_id = ${userId}) as passes,
+      (select ${list(sql.ref('followee_id'))} from follows where follower_id = ${userId}) as followees,
+      (select ${list(sql`case when blocker_id = ${userId} then blocked_id else blocker_id end`)} from blocks where blocker_id = ${userId} or blocked_id = ${userId}) as blocked
+    from users where id = ${userId}`.execute(db);
+  if (!row) throw new Error(`no user ${userId}`);
+  const { votes, likes, passes, followees, blocked, ...voter } = row;
   return {
     userId,
     version,
     voter,
-    votes: new OwnVotes(votes),
-    likes: new IdSet(likes.map((like) => like.question_id)),
-    passes: new IdSet(passes.map((pass) => pass.question_id)),
-    followees: follows.map((follow) => follow.followee_id),
-    blocked: new IdSet(blocks.map((block) => (block.blocker_id === userId ? block.blocked_id : block.blocker_id))),
+    votes: new OwnVotes(fromJsonArray<[number, number, number]>(votes).map(([question_id, choice, seq]) => ({ question_id, choice, seq }))),
+    likes: new IdSet(fromJsonArray<number>(likes)),
+    passes: new IdSet(fromJsonArray<number>(passes)),
+    followees: fromJsonArray<number>(followees),
+    blocked: new IdSet(fromJsonArray<number>(blocked)),
   };
 }
 
@@ -120,7 +122,10 @@ async function readViewerState(db: Db, userId: number, version: number): Promise
 export class ViewerStates {
   private readonly states: ClockCache<number, ViewerState>;
 
-  constructor(maxBytes: number) {
+  constructor(
+    maxBytes: number,
+    private readonly dialect: DialectName,
+  ) {
     this.states = new ClockCache(maxBytes, sizeOf);
   }
 
@@ -133,7 +138,7 @@ export class ViewerStates {
   async get(db: Db, userId: number, version: number): Promise<ViewerState> {
     const kept = this.states.get(userId);
     if (kept && kept.version === version) return kept;
-    const state = await readViewerState(db, userId, version);
+    const state = await readViewerState(db, this.dialect, userId, version);
     this.states.set(userId, state);
     return state;
   }
