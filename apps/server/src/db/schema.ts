@@ -172,6 +172,8 @@ export interface NotificationTable {
   created_at: string;
   read_at: string | null;
   mailed_at: string | null;
+  /** The `Message-ID` of the mail that listed it (migration 013); null when none did. */
+  mailed_in: string | null;
 }
 
 /** Who did what a notification tells, each person once; `created_at` moves when they do it again. */

@@ -12,6 +12,7 @@ import { search } from './009-search.js';
 import { privateRelease } from './010-private-release.js';
 import { outboxOfMailToSend } from './011-outbox-of-mail-to-send.js';
 import { searchWordsByLevel } from './012-search-words-by-level.js';
+import { mailOfEachNotification } from './013-mail-of-each-notification.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '010-private-release': privateRelease(),
     '011-outbox-of-mail-to-send': outboxOfMailToSend(),
     '012-search-words-by-level': searchWordsByLevel(dialect),
+    '013-mail-of-each-notification': mailOfEachNotification(),
   };
 }

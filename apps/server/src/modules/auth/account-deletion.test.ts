@@ -21,7 +21,7 @@ import {
   tokenResponseSchema,
 } from '@pollscope/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findTallyMismatches } from '../../db/check.js';
 import { ask, client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { castVotes, insertPeople } from '../../test/seed.js';
@@ -163,6 +163,37 @@ describe('deleting an account', () => {
     expect(await newcomer.get(api.myStats, statsSchema)).toEqual({ question: 0, answer: 0, like: 0 });
   });
 
+  it('forgets the private releases of their questions, and keeps what a release of others spent', async () => {
+    const { db } = ctx.database;
+    const [leaver, other] = [await signUp(ctx), await signUp(ctx)];
+    const older = await ask(other);
+    const own = await ask(leaver);
+    const newer = await ask(other);
+    // A breakdown of their question, and relates of it with an older and a newer question: a pair's noise is kept under its lower id.
+    const noise = (question_id: number, other_id: number) => ({ question_id, other_id, cell: 0, node: 1, noise: 3 });
+    await db
+      .insertInto('release_noise')
+      .values([noise(own, 0), noise(older, own), noise(own, newer), noise(older, 0)])
+      .execute();
+    const epoch = (low_id: number, high_id: number) => ({ low_id, high_id, epoch: 1, low_counted: 1, high_counted: 1 });
+    await db
+      .insertInto('relate_releases')
+      .values([epoch(older, own), epoch(own, newer), epoch(older, newer)])
+      .execute();
+    await db
+      .insertInto('relate_budgets')
+      .values([older, own, newer].map((question_id) => ({ question_id, pairs: 2 })))
+      .execute();
+
+    expect((await deleteAs(leaver)).status).toBe(204);
+    expect(await db.selectFrom('release_noise').select(['question_id', 'other_id']).where('question_id', 'in', [older, own, newer]).execute()).toEqual([
+      { question_id: older, other_id: 0 },
+    ]);
+    expect(await db.selectFrom('relate_releases').select(['low_id', 'high_id']).where('low_id', 'in', [older, own, newer]).execute()).toEqual([{ low_id: older, high_id: newer }]);
+    const budgets = await db.selectFrom('relate_budgets').select('question_id').where('question_id', 'in', [older, own, newer]).orderBy('question_id').execute();
+    expect(budgets.map((budget) => budget.question_id)).toEqual([older, newer]);
+  });
+
   it('refuses a wrong password with 400 and changes nothing', async () => {
     const person = await signUp(ctx);
     await ask(person);
@@ -284,5 +315,47 @@ describe('deleting a voter while others vote', () => {
     const check = await runCommand('src/db/check-cli.ts', [], { DATABASE_URL: ctx.config.databaseUrl });
     expect(check.stdout).toContain('Every tally matches its rows.');
     expect(check.code).toBe(0);
+  });
+});
+
+describe('deleting a person named in a mail still waiting to be sent', () => {
+  it('takes the mail back, and mails what it listed again without them', async () => {
+    // A mail service that cannot be reached: every mail waits in the outbox for its next try.
+    const waiting = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9', emailBatchSeconds: 1 });
+    try {
+      const [ann, bob, carl] = [await signUp(waiting, { firstName: 'Ann' }), await signUp(waiting, { firstName: 'Bob' }), await signUp(waiting, { firstName: 'Carl' })];
+      const question = await ask(ann);
+      const setMail = (notification: boolean) => ann.api.post(api.settings, settingsUpdateBodySchema, { email: ann.email, notification }, settingsSchema);
+      // Both likes in one mail: it is queued once notification mail is on again.
+      await setMail(false);
+      await carl.api.post(api.like(question), likedSchema);
+      await bob.api.post(api.like(question), likedSchema);
+      await setMail(true);
+      const mailsToAnn = () => waiting.database.db.selectFrom('mail_outbox').select(['message_id', 'text']).where('recipient', '=', ann.email.toLowerCase()).execute();
+      const [first] = await vi.waitFor(
+        async () => {
+          const mails = await mailsToAnn();
+          expect(mails).toHaveLength(1);
+          return mails;
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+      expect(first.text).toContain('Bob and Carl liked');
+
+      expect((await deleteAs(bob)).status).toBe(204);
+      const [again] = await vi.waitFor(
+        async () => {
+          const mails = await mailsToAnn();
+          expect(mails.map((mail) => mail.message_id)).not.toContain(first.message_id);
+          expect(mails).toHaveLength(1);
+          return mails;
+        },
+        { timeout: 15_000, interval: 100 },
+      );
+      expect(again.text).toContain('Carl liked');
+      expect(again.text).not.toContain('Bob');
+    } finally {
+      await waiting.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { Change } from '../../changes/change.js';
 import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import { UnauthorizedError } from '../../errors.js';
+import { forgetReleasesOf } from '../insights/index.js';
 import { forgetRecipient } from '../mail/index.js';
 import { removeNotificationsOf } from '../notifications/index.js';
 import { lockContentOf, removeContentOf } from '../polls/index.js';
@@ -10,12 +11,13 @@ import { removeConnectionsOf } from '../social/index.js';
 
 /**
  * Deletes the person and everything of theirs in the caller's transaction: their questions with
- * every vote, like and pass on them, their own votes, likes and passes, with every count that
- * counted them; their follows and blocks both ways, their notifications and their part in
- * others', every mail to their address, their sessions and links to choose a new password, and
- * their row, whose email can then register again. What the site's chart counted of them goes
- * too. The questions are locked first, in the order every batch of votes locks them, then the
- * person; the site's chart, which every write counts in last, last.
+ * every vote, like and pass on them and their private releases, their own votes, likes and
+ * passes, with every count that counted them; their follows and blocks both ways, their
+ * notifications and their part in others', every mail to their address and every mail still
+ * waiting that names them, their sessions and links to choose a new password, and their row,
+ * whose email can then register again. What the site's chart counted of them goes too. The
+ * questions are locked first, in the order every batch of votes locks them, then the person; the
+ * site's chart, which every write counts in last, last.
  */
 export async function deleteAccount(trx: Db, dialect: DialectName, userId: number): Promise<Change> {
   await lockContentOf(trx, dialect, userId);
@@ -25,6 +27,7 @@ export async function deleteAccount(trx: Db, dialect: DialectName, userId: numbe
   const notifiedIds = await removeNotificationsOf(trx, userId);
   const activity: ActivityByDay = new Map();
   const { questionIds, touchedQuestionIds } = await removeContentOf(trx, userId, activity);
+  await forgetReleasesOf(trx, questionIds);
   await removeConnectionsOf(trx, userId);
   await forgetRecipient(trx, person.email);
   // Their sessions and links to choose a new password go with the row (on delete cascade).

@@ -1,3 +1,3 @@
 // What other module areas use of mail: queue a mail in their transaction, made from a template.
-export { forgetRecipient, queueMail, type Mail } from './outbox.js';
+export { forgetRecipient, queueMail, withdrawMail, type Mail } from './outbox.js';
 export { renderMail, type MailContent } from './templates.js';

@@ -100,6 +100,13 @@ export async function forgetRecipient(trx: Db, address: string): Promise<void> {
   await trx.deleteFrom('mail_outbox').where('recipient', '=', address).execute();
 }
 
+/** Takes back the mails of these `Message-ID`s that are still waiting to be sent; returns those taken back. */
+export async function withdrawMail(trx: Db, messageIds: readonly string[]): Promise<string[]> {
+  if (messageIds.length === 0) return [];
+  const withdrawn = await trx.deleteFrom('mail_outbox').where('message_id', 'in', messageIds).returning('message_id').execute();
+  return withdrawn.map((row) => row.message_id);
+}
+
 /** The mail waiting to be sent (not given up), and since when the oldest has waited, null when none. */
 export async function outboxBacklog(db: Db): Promise<{ waiting: number; oldestCreatedAt: string | null }> {
   const row = await db

@@ -57,14 +57,16 @@ async function mailPerson(db: Db, dialect: DialectName, config: Config, userId: 
     if (pending.length === 0) return false;
     const ids = pending.map(({ id }) => id);
     const notifications = await notificationsToMail(trx, userId, ids);
-    await trx.updateTable('notifications').set({ mailed_at: now }).where('id', 'in', ids).execute();
-    if (notifications.length === 0) return false;
+    if (notifications.length === 0) {
+      await trx.updateTable('notifications').set({ mailed_at: now }).where('id', 'in', ids).execute();
+      return false;
+    }
 
     const token = person.unsubscribe_token ?? randomBytes(32).toString('base64url');
     await trx.updateTable('users').set({ notifications_mailed_at: now, unsubscribe_token: token }).where('id', '=', userId).execute();
     const lines = notifications.map(inWords);
     const unsubscribe = unsubscribeUrl(config, token);
-    await queueMail(trx, {
+    const messageId = await queueMail(trx, {
       to: person.email,
       subject: lines.length === 1 ? lines[0] : `${lines.length} new notifications on Pollscope`,
       ...renderMail({
@@ -75,6 +77,7 @@ async function mailPerson(db: Db, dialect: DialectName, config: Config, userId: 
       }),
       headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
+    await trx.updateTable('notifications').set({ mailed_at: now, mailed_in: messageId }).where('id', 'in', ids).execute();
     return true;
   });
 }

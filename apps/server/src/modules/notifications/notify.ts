@@ -3,6 +3,7 @@ import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { NotFoundError } from '../../errors.js';
 import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { withdrawMail } from '../mail/index.js';
 
 /** 1, 10, 100, 1,000…: the vote counts a question's author is told of. */
 export function isMilestone(votes: number): boolean {
@@ -118,6 +119,20 @@ export async function removeNotificationsOf(trx: Db, userId: number): Promise<nu
     .where('notifications.user_id', '<>', userId)
     .orderBy('notifications.user_id')
     .execute();
+  // A mail that names them and is still waiting is taken back; what it listed is mailed again without them.
+  const naming = await trx
+    .selectFrom('notification_actors')
+    .innerJoin('notifications', 'notifications.id', 'notification_actors.notification_id')
+    .select('notifications.mailed_in')
+    .distinct()
+    .where('notification_actors.actor_id', '=', userId)
+    .where('notifications.mailed_in', 'is not', null)
+    .execute();
+  const withdrawn = await withdrawMail(
+    trx,
+    naming.map((row) => row.mailed_in!),
+  );
+  if (withdrawn.length > 0) await trx.updateTable('notifications').set({ mailed_at: null, mailed_in: null }).where('mailed_in', 'in', withdrawn).execute();
   // Those that only they made, with their actors; then their part in the others.
   await trx
     .deleteFrom('notifications')

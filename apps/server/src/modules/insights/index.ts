@@ -1,0 +1,1 @@
+export { forgetReleasesOf } from './released-questions.js';
