@@ -73,6 +73,8 @@ export const accountExportSchema = z.object({
       kind: z.string(),
       created_at: z.string(),
       read_at: z.string().nullable(),
+      /** When a notification mail listed it; null when none did yet. */
+      mailed_at: z.string().nullable(),
       question: z.number().int().nullable(),
       count: z.number().int().nullable(),
       actors: z.array(person),
@@ -80,5 +82,9 @@ export const accountExportSchema = z.object({
   ),
   /** Where the person is signed in: when each session began and was last used. */
   sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
+  /** Links to choose a new password that were asked for and can still be used (never the link itself). */
+  password_reset_links: z.array(z.object({ requested_at: z.string(), expires_at: z.string() })),
+  /** Mail to the person's address not yet handed to the mail service: a notice, a link, notifications. */
+  mail_waiting: z.array(z.object({ subject: z.string(), queued_at: z.string(), given_up_at: z.string().nullable() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

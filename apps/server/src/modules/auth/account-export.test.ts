@@ -44,6 +44,8 @@ describe('downloading one’s data', () => {
     const settings = await person.api.get(api.settings, settingsSchema);
     await person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, notification: false }, settingsSchema);
 
+    // A link to choose a new password, asked for and not used: its times are theirs, its token never shown.
+    await client(ctx.app).raw('POST', api.passwordReset, { email: person.email });
     const reply = await person.api.raw('GET', api.exportAccount);
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -103,12 +105,17 @@ describe('downloading one’s data', () => {
       { kind: 'like', actors: [{ id: fan.id, name: 'Cy' }], question: asked },
     ]);
     expect(data.sessions).toHaveLength(1);
+    expect(data.password_reset_links).toEqual([{ requested_at: expect.any(String), expires_at: expect.any(String) }]);
+    // Mail waits only until the outbox's worker hands it over: whatever waits is listed by subject.
+    for (const mail of data.mail_waiting) expect(mail.subject).toMatch(/\S/);
 
     // No hash of a password or token, nor anyone else's address.
     const { db } = ctx.database;
     const { password_hash } = await db.selectFrom('users').select('password_hash').where('id', '=', person.id).executeTakeFirstOrThrow();
     const sessions = await db.selectFrom('sessions').select('token_hash').where('user_id', '=', person.id).execute();
-    for (const secret of [password_hash, 'scrypt$', person.token, ...sessions.map((session) => session.token_hash), friend.email, fan.email, pest.email]) {
+    const resetTokens = await db.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', person.id).execute();
+    const hashes = [...sessions, ...resetTokens].map((row) => row.token_hash);
+    for (const secret of [password_hash, 'scrypt$', person.token, ...hashes, friend.email, fan.email, pest.email]) {
       expect(reply.text).not.toContain(secret);
     }
   });

@@ -152,7 +152,7 @@ function notifications(db: Db, userId: number): AsyncGenerator<Item<'notificatio
     (after) =>
       db
         .selectFrom('notifications')
-        .select(['id', 'kind', 'created_at', 'read_at', 'question_id', 'count'])
+        .select(['id', 'kind', 'created_at', 'read_at', 'mailed_at', 'question_id', 'count'])
         .where('user_id', '=', userId)
         .where('id', '>', after)
         .orderBy('id')
@@ -176,6 +176,7 @@ function notifications(db: Db, userId: number): AsyncGenerator<Item<'notificatio
         kind: row.kind,
         created_at: row.created_at,
         read_at: row.read_at,
+        mailed_at: row.mailed_at,
         question: row.question_id,
         count: row.count,
         actors: actors.filter((actor) => actor.notification_id === row.id).map((actor) => ({ id: actor.id, name: actor.first_name })),
@@ -250,5 +251,15 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
   for (const side of ['following', 'followers', 'blocked'] as const) yield* arrayField(side, people(db, userId, side));
   yield* arrayField('notifications', notifications(db, userId));
   const sessions = await db.selectFrom('sessions').select(['created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
-  yield `,"sessions":${JSON.stringify(sessions satisfies AccountExport['sessions'])}}`;
+  yield `,"sessions":${JSON.stringify(sessions satisfies AccountExport['sessions'])}`;
+  const resetLinks = await db
+    .selectFrom('password_reset_tokens')
+    .select(['created_at as requested_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', at.toISOString())
+    .orderBy('created_at')
+    .execute();
+  yield `,"password_reset_links":${JSON.stringify(resetLinks satisfies AccountExport['password_reset_links'])}`;
+  const mail = await db.selectFrom('mail_outbox').select(['subject', 'created_at as queued_at', 'given_up_at']).where('recipient', '=', person.email).orderBy('id').execute();
+  yield `,"mail_waiting":${JSON.stringify(mail satisfies AccountExport['mail_waiting'])}}`;
 }
