@@ -49,6 +49,8 @@ export interface Config {
   pairTableCells: number;
   /** Questions whose related questions each instance keeps (each list for 10 minutes). */
   relatedListsKept: number;
+  /** Pages of search matches each instance keeps, for everyone, until a question is asked or deleted. */
+  searchPagesKept: number;
   /** Each instance counts what is trending from the votes it hears of, and reads the counts again from the votes this often. */
   trendingReloadSeconds: number;
   // Mail
@@ -135,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     segmentTableCells: intFrom(env.SEGMENT_TABLE_CELLS, 50_000),
     pairTableCells: intFrom(env.PAIR_TABLE_CELLS, 100_000),
     relatedListsKept: intFrom(env.RELATED_LISTS_KEPT, 2_000),
+    searchPagesKept: intFrom(env.SEARCH_PAGES_KEPT, 2_000),
     trendingReloadSeconds: intFrom(env.TRENDING_RELOAD_SECONDS, 600),
     // Mail
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -20,7 +20,7 @@ export type Origin = 'here' | 'elsewhere';
  * known to have committed after it was read.
  */
 export function applyChange(memory: Memory, { live, unread }: Streams, change: HeardChange, origin: Origin): void {
-  const { cards, viewers, lists, sessions, trending } = memory;
+  const { cards, viewers, lists, sessions, trending, searches } = memory;
   switch (change.kind) {
     case 'voted': {
       const { questionId, voterId, choice, seq, voterVersion } = change;
@@ -54,6 +54,7 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
     }
     case 'asked':
       lists.asked(change.questionId, listsOfQuestion(change.authorId, change.categoryId, change.tags));
+      searches.questionsChanged();
       return;
     case 'renamed':
       cards.authorRenamed(change.userId);
@@ -91,6 +92,7 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       memory.segmentTables.forget(changedQuestions);
       memory.pairTables.forget(changedQuestions);
       memory.related.forget(changedQuestions);
+      searches.questionsChanged();
       // Their votes of the last day no longer count: read again from the votes left.
       trending.staled();
       viewers.forget(userId);
@@ -106,6 +108,7 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       cards.staledAll();
       lists.staledAll();
       trending.staled();
+      searches.questionsChanged();
       sessions.forgetAll();
       live.missed();
       unread.missed();

@@ -78,7 +78,7 @@ async function unreadOnTwo(user: TestUser): Promise<() => Promise<number>> {
 const cases: Record<ChangeKind, () => Promise<void>> = {
   async asked() {
     const first = await ask(author, { category: 3, tags: ['harbour'] });
-    const lists = [api.userQuestions(author.id), api.category(3), api.tag('harbour')];
+    const lists = [api.userQuestions(author.id), api.category(3), api.tag('harbour'), api.search('harbour')];
     for (const path of lists) expect(await idsOnTwo(reader, path)).toContain(first);
     const second = await ask(author, { category: 3, tags: ['harbour'] });
     for (const path of lists) await eventually(async () => expect((await idsOnTwo(reader, path))[0]).toBe(second));
@@ -204,7 +204,7 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     await leaver.api.post(api.follow(reader.id), connectedSchema);
     // Instance two keeps the leaver's session, their question in its lists, the count of their vote, and the reader's unread count.
     expect(await statusOnTwo(leaver.token, api.myStats)).toBe(200);
-    for (const path of [api.category(5), api.tag('farewell')]) expect(await idsOnTwo(reader, path)).toContain(theirs);
+    for (const path of [api.category(5), api.tag('farewell'), api.search('farewell')]) expect(await idsOnTwo(reader, path)).toContain(theirs);
     expect((await questionOnTwo(reader, theirs)).id).toBe(theirs);
     expect((await questionOnTwo(author, others)).result?.count).toBe(1);
     const nextUnread = await unreadOnTwo(reader);
@@ -214,7 +214,7 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     expect((await leaver.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
     await eventually(async () => expect(await statusOnTwo(reader.token, api.question(theirs))).toBe(404));
     expect(await statusOnTwo(leaver.token, api.myStats)).toBe(401);
-    for (const path of [api.category(5), api.tag('farewell')]) expect(await idsOnTwo(reader, path)).not.toContain(theirs);
+    for (const path of [api.category(5), api.tag('farewell'), api.search('farewell')]) expect(await idsOnTwo(reader, path)).not.toContain(theirs);
     expect((await questionOnTwo(author, others)).result?.count).toBe(0);
     expect(await nextUnread()).toBe(unread - 1);
   },

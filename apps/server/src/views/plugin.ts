@@ -7,6 +7,7 @@ import { PairTables } from '../modules/insights/pair-tables.js';
 import { RelatedCache } from '../modules/insights/related.js';
 import { SegmentTables } from '../modules/insights/segment-tables.js';
 import { questionOfTheDayFinder } from '../modules/polls/question-of-the-day.js';
+import { SearchResults } from '../modules/discovery/search-results.js';
 import { TrendingCounts } from '../modules/discovery/trending.js';
 import { viewer } from '../plugins/auth.js';
 import { FeedPages } from './feed-pages.js';
@@ -32,6 +33,8 @@ export interface Memory {
   related: RelatedCache;
   /** The votes of the last 24 hours per question: what is trending. */
   trending: TrendingCounts;
+  /** Pages of search matches, by their words. */
+  searches: SearchResults;
 }
 
 declare module 'fastify' {
@@ -64,6 +67,7 @@ export const memoryPlugin = fp(
       pairTables,
       related: new RelatedCache(db, cards, pairTables, config.relatedListsKept),
       trending: new TrendingCounts(db, config.trendingReloadSeconds * 1000),
+      searches: new SearchResults(config.searchPagesKept),
     } satisfies Memory;
     app.decorate('memory', memory);
     // Each cache's unit, and a unit's typical size where it is not bytes (as measured for the settings, config.ts).
@@ -76,6 +80,7 @@ export const memoryPlugin = fp(
       segment_tables: { stats: () => memory.segmentTables.stats(), unit: 'cells', bytesPerUnit: 300 },
       pair_tables: { stats: () => pairTables.stats(), unit: 'cells', bytesPerUnit: 130 },
       related_lists: { stats: () => memory.related.stats(), unit: 'lists', bytesPerUnit: 3_000 },
+      search_pages: { stats: () => memory.searches.stats(), unit: 'pages', bytesPerUnit: 1_000 },
     });
   },
   { name: 'memory', dependencies: ['metrics', 'redis'] },

@@ -18,7 +18,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     const { q, ...page } = request.query;
     const words = queryWords(q);
     if (words.length === 0) return { questions: [], next: null };
-    const { questions, next } = await listPage(await readerOf(request), matchingQuestions(db, dialect, words), page, SEARCH_MAX_KEY);
+    const { questions, next } = await listPage(await readerOf(request), matchingQuestions(db, dialect, memory.searches, words), page, SEARCH_MAX_KEY);
     return { questions, next };
   });
 

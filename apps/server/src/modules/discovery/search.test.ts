@@ -157,6 +157,14 @@ describe('searching questions', () => {
     expect([...first.questions, ...second.questions].map((question) => question.id)).toEqual(numbered.reverse().slice(0, 6));
   });
 
+  it('finds a question asked since the same words were searched, at once', async () => {
+    expect(await found(reader, 'quindle')).toEqual([]);
+    const asked = await ask(author, mc('Quindle or not?', ['Yes', 'No']));
+    expect(await found(reader, 'quindle')).toEqual([asked]);
+    const newer = await ask(author, mc('Another quindle?', ['Yes', 'No']));
+    expect(await found(reader, 'quindle')).toEqual([newer, asked]);
+  });
+
   it('finds nothing for a query without letters or digits, and refuses a missing, blank or too long query or a bad cursor', async () => {
     expect(await reader.api.get(api.search('?!…'), questionPageSchema)).toEqual({ questions: [], next: null });
     for (const url of ['/api/polls/search/', api.search('   '), api.search('x'.repeat(101)), `${api.search('flumbet')}&cursor=nonsense`]) {

@@ -4,6 +4,7 @@ import { MAX_ID } from '../../db/pagination.js';
 import { MATCH_LEVELS, questionsMatching } from '../../db/search-index.js';
 import { searchWords } from '../../lib/search-text.js';
 import type { Candidate, Skeleton } from '../../views/pipeline.js';
+import type { SearchResults } from './search-results.js';
 
 /** Words of a query past these are left out: a question's title holds at most 127 characters. */
 const MAX_WORDS = 12;
@@ -24,10 +25,11 @@ export function queryWords(query: string): string[] {
  * depend on nothing but the question and the words: a page goes on from the last key shown,
  * however many questions were asked since, without a gap or a repeat.
  */
-export function matchingQuestions(db: Db, dialect: DialectName, words: readonly string[]): Skeleton {
+export function matchingQuestions(db: Db, dialect: DialectName, kept: SearchResults, words: readonly string[]): Skeleton {
   return async (before, count) => {
     const first = before === null ? 0 : MATCH_LEVELS.length - Math.floor(before / LEVEL_SPAN);
-    const matches = await questionsMatching(db, dialect, words, first, before === null ? null : before % LEVEL_SPAN, count);
+    const below = before === null ? null : before % LEVEL_SPAN;
+    const matches = await kept.page(`${first} ${below} ${count} ${words.join(' ')}`, () => questionsMatching(db, dialect, words, first, below, count));
     return matches.map(({ level, id }): Candidate => ({ id, key: (MATCH_LEVELS.length - level) * LEVEL_SPAN + id }));
   };
 }

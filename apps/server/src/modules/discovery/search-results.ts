@@ -1,0 +1,39 @@
+import type { SearchMatch } from '../../db/search-index.js';
+import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
+
+/**
+ * Pages of search matches kept by their words and place, for everyone: the same words searched
+ * again (a popular topic, the prefixes people type on the way to it) are answered without the
+ * full-text index. What a page holds depends on the questions alone; whom each is shown to is
+ * decided later, per reader (views/rules.ts). A question asked or deleted anywhere can change
+ * any page, so every page goes then (changes/apply.ts); a read that began before is not kept.
+ */
+export class SearchResults {
+  private readonly pages: ClockCache<string, SearchMatch[]>;
+  /** Moves whenever the questions change: a page read before that is not kept. */
+  private generation = 0;
+
+  constructor(maxPages: number) {
+    this.pages = new ClockCache(maxPages);
+  }
+
+  async page(key: string, read: () => Promise<SearchMatch[]>): Promise<SearchMatch[]> {
+    const kept = this.pages.get(key);
+    if (kept) return kept;
+    const generation = this.generation;
+    const matches = await read();
+    if (generation === this.generation) this.pages.set(key, matches);
+    return matches;
+  }
+
+  /** Questions were asked or deleted, here or elsewhere, or changes may have gone unheard. */
+  questionsChanged(): void {
+    this.generation += 1;
+    this.pages.clear();
+  }
+
+  /** What is kept, for the metrics. */
+  stats(): CacheStats {
+    return this.pages.stats();
+  }
+}
