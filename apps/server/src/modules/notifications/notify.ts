@@ -110,28 +110,17 @@ export async function markRead(trx: Db, userId: number, ids: number[] | undefine
  * such a notification, whose unread count may have moved.
  */
 export async function removeNotificationsOf(trx: Db, userId: number): Promise<number[]> {
-  const notified = await trx
+  // Who was told of something they did, and by which mails.
+  const theirPart = await trx
     .selectFrom('notification_actors')
     .innerJoin('notifications', 'notifications.id', 'notification_actors.notification_id')
-    .select('notifications.user_id')
-    .distinct()
+    .select(['notifications.user_id', 'notifications.mailed_in'])
     .where('notification_actors.actor_id', '=', userId)
     .where('notifications.user_id', '<>', userId)
-    .orderBy('notifications.user_id')
     .execute();
+  const notified = [...new Set(theirPart.map((row) => row.user_id))].sort((a, b) => a - b);
   // A mail that names them and is still waiting is taken back; what it listed is mailed again without them.
-  const naming = await trx
-    .selectFrom('notification_actors')
-    .innerJoin('notifications', 'notifications.id', 'notification_actors.notification_id')
-    .select('notifications.mailed_in')
-    .distinct()
-    .where('notification_actors.actor_id', '=', userId)
-    .where('notifications.mailed_in', 'is not', null)
-    .execute();
-  const withdrawn = await withdrawMail(
-    trx,
-    naming.map((row) => row.mailed_in!),
-  );
+  const withdrawn = await withdrawMail(trx, [...new Set(theirPart.flatMap((row) => (row.mailed_in === null ? [] : [row.mailed_in])))]);
   if (withdrawn.length > 0) await trx.updateTable('notifications').set({ mailed_at: null, mailed_in: null }).where('mailed_in', 'in', withdrawn).execute();
   // Those that only they made, with their actors; then their part in the others.
   await trx
@@ -152,5 +141,5 @@ export async function removeNotificationsOf(trx: Db, userId: number): Promise<nu
     .execute();
   await trx.deleteFrom('notification_actors').where('actor_id', '=', userId).execute();
   await trx.deleteFrom('notifications').where('user_id', '=', userId).execute();
-  return notified.map((row) => row.user_id);
+  return notified;
 }
