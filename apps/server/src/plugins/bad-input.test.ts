@@ -18,16 +18,25 @@ let questionId: number;
 let fingerprint: string;
 let routes: string[];
 
+/**
+ * What moves without a request: the last use of a session (read calls too) and what the
+ * notification mail's worker writes as it mails the follows and likes of successful calls.
+ */
+const MOVED_IN_THE_BACKGROUND = ['last_used_at', 'mailed_at', 'mailed_in', 'notifications_mailed_at', 'unsubscribe_token'];
+
 /** A hash of every row of every table, so any change a refused request made would show. */
 async function databaseFingerprint(): Promise<string> {
   const hash = createHash('sha256');
   for (const table of await ctx.database.db.introspection.getTables()) {
+    // The outbox is the mail worker's: it fills and empties it on its own.
+    if (table.name === 'mail_outbox') continue;
     const rows = await ctx.database.db
       .selectFrom(table.name as 'users')
       .selectAll()
       .execute();
-    // The last use of a session moves on reads too; it is the one column a read may write.
-    hash.update(table.name).update(JSON.stringify(rows.map((row) => ({ ...row, last_used_at: undefined }))));
+    // Compared in an order of their own: PostgreSQL returns a row an update moved elsewhere.
+    const kept = rows.map((row) => JSON.stringify({ ...row, ...Object.fromEntries(MOVED_IN_THE_BACKGROUND.map((column) => [column, undefined])) })).sort();
+    hash.update(table.name).update(JSON.stringify(kept));
   }
   return hash.digest('hex');
 }
