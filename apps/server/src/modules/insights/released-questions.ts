@@ -11,10 +11,14 @@ const IDS_PER_STATEMENT = 1_000;
 export async function forgetReleasesOf(trx: Db, questionIds: readonly number[]): Promise<void> {
   for (let start = 0; start < questionIds.length; start += IDS_PER_STATEMENT) {
     const ids = questionIds.slice(start, start + IDS_PER_STATEMENT);
-    // A pair's noise is kept under its lower id: found through the pair's epochs where the deleted question is the higher.
-    const pairs = await trx.selectFrom('relate_releases').select(['low_id', 'high_id']).distinct().where('high_id', 'in', ids).execute();
     await trx.deleteFrom('release_noise').where('question_id', 'in', ids).execute();
-    for (const pair of pairs) await trx.deleteFrom('release_noise').where('question_id', '=', pair.low_id).where('other_id', '=', pair.high_id).execute();
+    // A pair's noise is kept under its lower id: found through the pair's epochs where the deleted question is the higher.
+    await trx
+      .deleteFrom('release_noise')
+      .where(({ eb, refTuple, selectFrom }) =>
+        eb(refTuple('question_id', 'other_id'), 'in', selectFrom('relate_releases').select(['low_id', 'high_id']).where('high_id', 'in', ids).$asTuple('low_id', 'high_id')),
+      )
+      .execute();
     await trx
       .deleteFrom('relate_releases')
       .where((eb) => eb.or([eb('low_id', 'in', ids), eb('high_id', 'in', ids)]))
