@@ -21,14 +21,20 @@ const foldersIn = (/** @type {string} */ dir) =>
     .map((entry) => entry.name);
 
 /**
- * The server's layers: lib/ and db/ know nothing of what is built on them, and a module area
- * uses another only through what that area's index.ts exports.
+ * The server's layers: lib/ and db/ know nothing of what is built on them, private-release/
+ * (the privacy mechanism) knows nothing of the app, and a module area uses another only through
+ * what that area's index.ts exports.
  */
 const serverZones = [
   {
     target: [`${server}/lib`, `${server}/db`],
     from: [`${server}/modules`, `${server}/views`, `${server}/plugins`],
     message: 'lib/ and db/ are the bottom layer: pass what they need in as arguments.',
+  },
+  {
+    target: `${server}/private-release`,
+    from: `${server}/!(private-release)/**`,
+    message: 'private-release/ is the mechanism alone: it imports nothing of the app.',
   },
   ...foldersIn(`${server}/modules`).map((area) => ({
     target: `${server}/modules/${area}`,
@@ -58,7 +64,7 @@ export default defineConfig(
   globalIgnores(['**/dist/', '**/bench-results/', '**/data/', '**/coverage/', '**/test-results/']),
   {
     name: 'pollscope/typescript',
-    files: ['apps/server/{src,bench,scripts}/**/*.ts', 'apps/web/{src,e2e}/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    files: ['apps/server/{src,bench,scripts,test}/**/*.ts', 'apps/web/{src,e2e}/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     plugins: { 'import-x': importX, pollscope: { rules: { 'type-import-cycle': typeImportCycle } } },
     settings: {
@@ -83,7 +89,7 @@ export default defineConfig(
   },
   {
     name: 'pollscope/tests',
-    files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/server/bench/**', 'apps/web/src/testing/**', 'apps/web/e2e/**'],
+    files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/server/test/**', 'apps/server/bench/**', 'apps/web/src/testing/**', 'apps/web/e2e/**'],
     rules: {
       // Tests, the code they share and the benchmark read JSON replies loosely: the test itself checks their shape.
       '@typescript-eslint/no-explicit-any': 'off',

@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle, type Db } from '../src/db/index.js';
 import { MATCH_LEVELS, questionsMatching } from '../src/db/search-index.js';
 import { agesOf, bandsTouched, currentYear } from '../src/modules/insights/ages.js';
 import { NoiseStore } from '../src/modules/insights/noise-store.js';
-import { PairTables } from '../src/modules/insights/pair-tables.js';
+import { latestReach, PairTables } from '../src/modules/insights/pair-tables.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from '../src/test/postgres.js';
 import { communityIds } from './calls.js';
 import { planCommunity, type CommunityParameters } from './community-plan.js';
@@ -191,8 +191,8 @@ describe('a generated community', () => {
       .innerJoin('votes as b', (join) => join.onRef('b.user_id', '=', 'a.user_id').on('b.question_id', '=', second))
       .select(['a.choice as a', 'b.choice as b', (eb) => eb.fn.countAll<number>().as('count')])
       .where('a.question_id', '=', first)
-      .where('a.seq', '<=', table.lowCounted)
-      .where('b.seq', '<=', table.highCounted)
+      .where('a.seq', '<=', latestReach(table.epochs).low)
+      .where('b.seq', '<=', latestReach(table.epochs).high)
       .groupBy(['a.choice', 'b.choice'])
       .execute();
     const fromTable = [...table.cells].flatMap(([a, byB]) => [...byB].map(([b, count]) => ({ a, b, count })));

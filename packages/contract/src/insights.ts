@@ -15,7 +15,40 @@ export const breakdownFiltersSchema = z.object({
 });
 export type BreakdownFilters = z.infer<typeof breakdownFiltersSchema>;
 
-export const breakdownInfoSchema = z.object({ question: questionSchema, filters: breakdownFiltersSchema });
+/**
+ * One group's result as the private release shows it, with its uncertainty: its noisy count of
+ * voters, the noise's standard deviation in that count, and per answer the group's percentage
+ * with its 95% margin of error (sampling and noise together). `shown` is false when the count
+ * says too little: then `count` is 0 and `rows` and `average` are empty.
+ */
+export const releasedGroupSchema = z.object({
+  label: z.string(),
+  shown: z.boolean(),
+  count: z.number().int(),
+  count_sd: z.number(),
+  /** Each answer (a choice, a rating's value, a number's range) with the group's percentage and its margin, in points. */
+  rows: z.array(z.object({ key: z.number(), label: z.string(), percent: z.number(), margin: z.number() })),
+  /** A rating's or number's average with its margin; null for multiple choice. */
+  average: z.object({ value: z.number(), margin: z.number() }).nullable(),
+});
+export type ReleasedGroup = z.infer<typeof releasedGroupSchema>;
+
+/** A group of a breakdown's whole split by one attribute, with the filter that shows it alone. */
+export const splitGroupSchema = releasedGroupSchema.extend({
+  filter: z.object({ gender: genderSchema.optional(), min_age: z.number().int().optional(), max_age: z.number().int().optional(), country: z.number().int().optional() }),
+});
+export type SplitGroup = z.infer<typeof splitGroupSchema>;
+
+/** Each attribute's whole split at once, read from the release (so it spends nothing more): every gender, age band and country with voters. */
+export const breakdownSplitsSchema = z.object({
+  gender: z.array(splitGroupSchema),
+  age: z.array(splitGroupSchema),
+  country: z.array(splitGroupSchema),
+});
+export type BreakdownSplits = z.infer<typeof breakdownSplitsSchema>;
+
+export const breakdownInfoSchema = z.object({ question: questionSchema, filters: breakdownFiltersSchema, splits: breakdownSplitsSchema });
+export type BreakdownInfo = z.infer<typeof breakdownInfoSchema>;
 
 export const breakdownFilterBodySchema = z
   .object({
@@ -101,14 +134,18 @@ export const relatePrivacySchema = z
 export type RelatePrivacy = z.infer<typeof relatePrivacySchema>;
 
 /** Pairs a question may be related in: the privacy budget of its voters' answers is shared among them. */
-export const RELATE_PAIRS_PER_QUESTION = 16;
+export const RELATE_PAIRS_PER_QUESTION = 8;
 
 export const relatePairSchema = z.object({
   first: questionSchema,
   second: questionSchema,
   association: associationSchema.nullable(),
   privacy: relatePrivacySchema,
+  /** The first question's result among the voters of each choice of the second, side by side, in key order; empty when the pair cannot be released. */
+  choices: z.array(releasedGroupSchema.extend({ key: z.number().int() })),
 });
+export type RelatePair = z.infer<typeof relatePairSchema>;
+export type RelateChoice = RelatePair['choices'][number];
 export const relateParamsSchema = z.object({ a: idSchema, b: idSchema });
 export const relateBodySchema = z.object({ choice: z.number().int() });
 /** The relate download: one choice of the second question, or every choice when none is given. */

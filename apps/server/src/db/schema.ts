@@ -215,7 +215,7 @@ export interface ReleaseNoiseTable {
   /** The other question of a relate pair; 0 for the question's breakdown. */
   other_id: number;
   cell: number;
-  /** The node of the binary tree over the release's epochs (lib/continual-release.ts). */
+  /** The node of the binary tree over the release's epochs (private-release/binary-tree.ts). */
   node: number;
   noise: number;
 }
@@ -227,6 +227,31 @@ export interface RelateReleaseTable {
   epoch: number;
   low_counted: number;
   high_counted: number;
+  /** The noise variance of the epoch's table; null for an epoch of the binary-tree release (migration 010). */
+  variance: number | null;
+}
+
+/** An epoch of a question's breakdown release (migration 014). */
+export interface BreakdownEpochTable {
+  question_id: number;
+  epoch: number;
+  /** The seq of the last vote it counts. */
+  counted: number;
+  /** JSON: the ids of the countries its tables span, in order. */
+  countries: string;
+  /** JSON: each table measured, `{ mask, num, den }`: the attributes it keeps and its noise variance num/den. */
+  tables: string;
+  /** 1 for the epoch standing for the binary-tree release's count. */
+  legacy: number;
+}
+
+/** One noise draw of an epoch's release, kept once made (migration 014). */
+export interface EpochNoiseTable {
+  question_id: number;
+  other_id: number;
+  epoch: number;
+  cell: number;
+  noise: number;
 }
 
 /** How many relate pairs a question takes part in. */
@@ -260,6 +285,8 @@ export interface Database {
   release_noise: ReleaseNoiseTable;
   relate_releases: RelateReleaseTable;
   relate_budgets: RelateBudgetTable;
+  breakdown_epochs: BreakdownEpochTable;
+  epoch_noise: EpochNoiseTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -13,6 +13,7 @@ import { privateRelease } from './010-private-release.js';
 import { outboxOfMailToSend } from './011-outbox-of-mail-to-send.js';
 import { searchWordsByLevel } from './012-search-words-by-level.js';
 import { mailOfEachNotification } from './013-mail-of-each-notification.js';
+import { releaseByEpochs } from './014-release-by-epochs.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '011-outbox-of-mail-to-send': outboxOfMailToSend(),
     '012-search-words-by-level': searchWordsByLevel(dialect),
     '013-mail-of-each-notification': mailOfEachNotification(),
+    '014-release-by-epochs': releaseByEpochs(),
   };
 }

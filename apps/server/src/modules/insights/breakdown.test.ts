@@ -19,7 +19,7 @@ import {
   releasedGroup,
   signUpAs,
   US,
-} from './testing.js';
+} from '../../../test/insights.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -94,6 +94,13 @@ describe('the filters a breakdown offers', () => {
     });
     expect(body.question.id).toBe(cats);
     expect(body.question.result?.count).toBe(22);
+    // Too few votes to release anything yet: every group of each attribute's split says so.
+    expect(body.splits.gender.map((group) => [group.label, group.shown])).toEqual([
+      ['Female', false],
+      ['Male', false],
+    ]);
+    expect(body.splits.age.map((group) => group.label)).toEqual(['25–34', '35–44', '45–54']);
+    expect(body.splits.country.map((group) => group.label)).toEqual(['France', 'Japan', 'United States of America']);
   });
 
   it('offers the age defaults when nobody has voted yet', async () => {
@@ -131,17 +138,20 @@ describe('everyone’s result', () => {
     }
   });
 
-  it('counts the votes up to the question’s last release point, and says so', async () => {
+  it('counts every vote for everyone, and a group’s up to the last release point, and says so', async () => {
     const voters = await createPeople(ctx, many(40, { gender: 'M', age: 20, country: BRAZIL }));
     const question = await ask(author, { choices: ['Yes', 'No'] });
-    // 35 votes: past 32 the release moves on every second vote, so it counts 34.
+    // 35 votes: the release points are 32, 64, 128…, so a group counts the first 32, and everyone all 35.
     await castVotes(
       ctx,
       voters.slice(0, 35).map((voter, index) => ({ questionId: question, voter, choice: (index % 2) + 1 })),
     );
-    const { privacy, overall } = (await filtered(author, question, {})).parse(breakdownResultSchema);
-    expect(privacy).toEqual({ exact: true, counted: 34, count_sd: 0 });
-    expect(overall.count).toBe(34);
+    const everyone = (await filtered(author, question, {})).parse(breakdownResultSchema);
+    expect(everyone.privacy).toEqual({ exact: true, counted: 35, count_sd: 0 });
+    expect(everyone.overall.count).toBe(35);
+    const men = (await filtered(author, question, { gender: 'M' })).parse(breakdownResultSchema);
+    expect(men.privacy).toMatchObject({ exact: false, counted: 32 });
+    expect(men.overall.count).toBe(32);
   });
 });
 
@@ -305,7 +315,7 @@ describe('a group’s result', () => {
       filter: 'women',
       answer: 'Tea',
       votes: String(group.released[0]),
-      noise_sd: answerNoiseSd(group.countSd, 3),
+      noise_sd: answerNoiseSd(group.answerSd),
     });
     const csv = downloadGroups(reply.text, null).get('')!;
     expect(csv.votes).toEqual({ Tea: group.released[0], Coffee: group.released[1], Water: group.released[2] });

@@ -1,11 +1,21 @@
-import { AGE_FILTER_DEFAULTS, type BreakdownFilters, type BreakdownPrivacy, type Comparison, type Gender, type Result } from '@pollscope/contract';
-import { prefixSize } from '../../lib/continual-release.js';
+import type { Db } from '../../db/index.js';
+import {
+  AGE_FILTER_DEFAULTS,
+  type BreakdownFilters,
+  type BreakdownPrivacy,
+  type BreakdownSplits,
+  type Comparison,
+  type Gender,
+  type ReleasedGroup,
+  type Result,
+  type SplitGroup,
+} from '@pollscope/contract';
 import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
 import type { ExploredQuestion } from './access.js';
-import { AGE_BANDS, agesOf, bandsTouched, type AgeBand } from './ages.js';
+import { AGE_BANDS, agesOf, bandsTouched, type AgeBand, type BandRange } from './ages.js';
+import { groupVariance } from './breakdown-release.js';
 import type { Buckets } from './buckets.js';
 import type { Counts } from './counts.js';
-import { BREAKDOWN_VARIANCE } from './privacy-budget.js';
 import { cellIndex, GENDERS, type SegmentTable, type SegmentTables } from './segment-tables.js';
 import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, type Sample } from './stats.js';
 
@@ -29,11 +39,14 @@ export function totalOf(counts: Iterable<number>): number {
 
 /**
  * A group's votes per answer bucket as released: the noisy counts (nonNegative) and the variance
- * of the noise in each, 0 where the group is everyone and its counts are exact.
+ * of the noise in each, 0 where the group is everyone and its counts are exact; `countVariance`
+ * is the variance of the noise in the group's count of voters, when it is not simply the sum of
+ * the answers' (the release's estimate ties them together).
  */
 export interface ReleasedCounts {
   counts: number[];
   variance: number;
+  countVariance?: number;
 }
 
 /**
@@ -81,12 +94,14 @@ export function bucketResult(kind: QuestionKind, buckets: Buckets, counts: numbe
 }
 
 /** How many standard deviations of its noise a count must be to be shown. */
-const SHOWN_FROM_SDS = 3;
+const SHOWN_FROM_SDS = 2;
 
 /**
- * Whether a noisy count says anything: at least k, and at least three standard deviations of its
- * noise, so that the count is known to within about a third. Below that, what is shown would be
- * mostly the noise; and a group of nobody is shown once in 700 tries or so.
+ * Whether a noisy count says anything: at least k, and at least two standard deviations of its
+ * noise, so that the count is known to within about half. Below that, what is shown would be
+ * mostly the noise. A group of nobody is shown once in 40 tries or so, with margins of 40 points
+ * or more that say it means nothing: suppression is for reading, not for privacy, which the
+ * release keeps whatever is shown.
  */
 export function mayShow(count: number, sd: number, k: number): boolean {
   return count >= k && count >= SHOWN_FROM_SDS * sd;
@@ -98,15 +113,22 @@ const GENDER_FILTERS: BreakdownFilters['gender'] = [
 ];
 
 /**
- * The filters a question's breakdown offers: genders, its voters' age span and their countries.
- * Who voted, with their age and country, is not what the release protects: each person's
- * answered questions are public, and so are their age and country (docs/insights.md).
+ * The filters a question's breakdown offers: genders, its voters' age span and their countries,
+ * among every vote so far (its tallies by group). Who voted, with their age and country, is not
+ * what the release protects: each person's answered questions are public, and so are their age
+ * and country (docs/insights.md).
  */
-export async function breakdownFilters(tables: SegmentTables, question: ExploredQuestion): Promise<BreakdownFilters> {
-  const table = await tables.current(question);
-  const birthYears = [...table.birthYears].flatMap(([year, voters]) => (voters > 0 ? [year] : []));
-  const age = birthYears.length === 0 ? { ...AGE_FILTER_DEFAULTS } : { min: table.year - Math.max(...birthYears), max: table.year - Math.min(...birthYears) };
-  return { gender: GENDER_FILTERS, age, country: [...table.countries.keys()].sort((a, b) => a - b) };
+export async function breakdownFilters(db: Db, question: ExploredQuestion): Promise<BreakdownFilters> {
+  const groups = await db
+    .selectFrom('vote_segments')
+    .select(['country_id', 'birth_year'])
+    .where('question_id', '=', question.id)
+    .where('count', '>', 0)
+    .groupBy(['country_id', 'birth_year'])
+    .execute();
+  const birthYears = groups.map((group) => group.birth_year);
+  const age = birthYears.length === 0 ? { ...AGE_FILTER_DEFAULTS } : { min: question.year - Math.max(...birthYears), max: question.year - Math.min(...birthYears) };
+  return { gender: GENDER_FILTERS, age, country: [...new Set(groups.map((group) => group.country_id))].sort((a, b) => a - b) };
 }
 
 export interface FilteredBreakdown {
@@ -124,11 +146,52 @@ export interface FilteredBreakdown {
   buckets: Buckets;
 }
 
+/** Who a group is: genders by index, a run of age bands, and a country or every one. */
+interface Group {
+  genders: number[];
+  bands: BandRange;
+  country: number | null;
+}
+
+/**
+ * A group's counts per answer bucket from the release: each the sum of the group's exact cells
+ * plus the release's noise in them (the least-squares estimate of each epoch's noisy tables, held
+ * to everyone's exact answers: breakdown-release.ts), made whole and never negative; null when
+ * nobody from the group's country has voted (the countries with voters are public).
+ */
+async function releasedCounts(tables: SegmentTables, table: SegmentTable, group: Group): Promise<ReleasedCounts | null> {
+  const cells = group.country === null ? table.everywhere : table.countries.get(group.country);
+  if (!cells) return null;
+  const release = await tables.releaseOf(table);
+  const noise = group.country === null ? release.everywhere : release.byCountry.get(group.country);
+  const { buckets } = table;
+  const noisy = Array.from({ length: buckets.count }, (_, bucket) => {
+    let sum = 0;
+    for (const gender of group.genders) {
+      for (let band = group.bands.first; band <= group.bands.last; band += 1) {
+        const index = cellIndex(buckets, gender, band, bucket);
+        sum += cells[index] + (noise?.[index] ?? 0);
+      }
+    }
+    return sum;
+  });
+  const shape = { genders: group.genders.length, bands: group.bands.last - group.bands.first + 1, country: group.country };
+  return {
+    counts: nonNegative(noisy),
+    variance: groupVariance(release, { ...shape, answers: 1 }),
+    countVariance: groupVariance(release, { ...shape, answers: buckets.count }),
+  };
+}
+
+function countSdOf(group: ReleasedCounts): number {
+  return Math.sqrt(group.countVariance ?? group.variance * group.counts.length);
+}
+
 /**
  * A question's result among the voters a filter matches, beside everyone's, from its breakdown
- * release (docs/insights.md, Privacy): the group's counts are sums of the release's cells, each
- * its exact count plus noise drawn once, so asking again, or asking for an overlapping group,
- * adds up the same noisy cells. A group that is everyone is exact.
+ * release (docs/insights.md, Privacy): the group's counts are read from the release's estimate,
+ * kept once worked out, so asking again, or asking for an overlapping group, reads the same
+ * numbers. A group that is everyone is exact.
  */
 export async function filteredBreakdown(tables: SegmentTables, question: ExploredQuestion, query: BreakdownQuery, k: number): Promise<FilteredBreakdown> {
   const bands = bandsTouched(query.minAge, query.maxAge);
@@ -136,39 +199,116 @@ export async function filteredBreakdown(tables: SegmentTables, question: Explore
   const table = await tables.current(question);
   const { kind } = question;
   const { buckets } = table;
+  if (query.gender === null && everyAge && query.country === null) {
+    // Everyone is exact, and counts every vote so far, not only those the release has reached.
+    const overall = buildResult(kind, new Map(question.votes));
+    const everyone = countsPerBucket(buckets, new Map(question.votes));
+    const group = { counts: everyone, variance: 0 };
+    const privacy = { exact: true, counted: question.vote_count, count_sd: 0 };
+    return {
+      overall,
+      ages: null,
+      everyone,
+      buckets,
+      result: overall,
+      comparison: compareWithEveryone(kind, question.labels, buckets, group, new Map(question.votes)),
+      privacy,
+      group,
+    };
+  }
   const overall = buildResult(kind, table.votes);
   const everyone = countsPerBucket(buckets, table.votes);
   const base = { overall, ages: everyAge ? null : agesOf(bands), everyone, buckets };
-  if (query.gender === null && everyAge && query.country === null) {
-    const group = { counts: everyone, variance: 0 };
-    return { ...base, result: overall, comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes), privacy: privacyOf(table, 0, 0), group };
-  }
-
-  const cells = query.country === null ? table.everywhere : table.countries.get(query.country);
-  // A country nobody from there has voted from holds nobody: the countries with voters are public (breakdownFilters).
-  if (!cells) return { ...base, result: suppressedResult(), comparison: null, privacy: privacyOf(table, 0, 0), group: null };
-  const noise = await tables.noiseOf(table, query.country);
   const genders = query.gender === null ? GENDERS.map((_, index) => index) : [GENDERS.indexOf(query.gender)];
-  const noisy = Array.from({ length: buckets.count }, (_, bucket) => {
-    let sum = 0;
-    for (const gender of genders) {
-      for (let band = bands.first; band <= bands.last; band += 1) {
-        const index = cellIndex(buckets, gender, band, bucket);
-        sum += cells[index] + noise[index];
-      }
-    }
-    return sum;
-  });
-  const counts = nonNegative(noisy);
-  const variance = genders.length * (bands.last - bands.first + 1) * prefixSize(table.epoch) * BREAKDOWN_VARIANCE;
-  const group = { counts, variance };
-  const privacy = privacyOf(table, variance, buckets.count);
-  if (!mayShow(totalOf(counts), Math.sqrt(variance * buckets.count), k)) return { ...base, result: suppressedResult(), comparison: null, privacy, group: null };
-  return { ...base, result: bucketResult(kind, buckets, counts), comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes), privacy, group };
+  const group = await releasedCounts(tables, table, { genders, bands, country: query.country });
+  // A country nobody from there has voted from holds nobody: the countries with voters are public (breakdownFilters).
+  if (!group) return { ...base, result: suppressedResult(), comparison: null, privacy: privacyOf(table, 0), group: null };
+  const countSd = countSdOf(group);
+  const privacy = privacyOf(table, countSd);
+  if (!mayShow(totalOf(group.counts), countSd, k)) return { ...base, result: suppressedResult(), comparison: null, privacy, group: null };
+  return { ...base, result: bucketResult(kind, buckets, group.counts), comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes), privacy, group };
 }
 
-function privacyOf(table: SegmentTable, variance: number, buckets: number): BreakdownPrivacy {
-  return { exact: variance === 0, counted: table.counted, count_sd: roundTo2(Math.sqrt(variance * buckets)) };
+function privacyOf(table: SegmentTable, countSd: number): BreakdownPrivacy {
+  return { exact: false, counted: table.counted, count_sd: roundTo2(countSd) };
+}
+
+/** A group's result with its uncertainty, as splits and relate show it side by side; not shown when its count says too little. */
+export function releasedGroupOf(kind: QuestionKind, labels: string[], buckets: Buckets, label: string, group: ReleasedCounts | null, k: number): ReleasedGroup {
+  const countSd = group ? countSdOf(group) : 0;
+  const hidden = { label, shown: false, count: 0, count_sd: roundTo2(countSd), rows: [], average: null };
+  if (!group || !mayShow(totalOf(group.counts), countSd, k)) return hidden;
+  const n = totalOf(group.counts);
+  const percents = percentages(group.counts);
+  const answerLabels = kind.type === 'MC' ? labels : buckets.ranges ? buckets.ranges.map((range) => `${roundTo2(range.from)}–${roundTo2(range.upto)}`) : buckets.values.map(String);
+  const rows = group.counts.map((count, index) => ({
+    key: kind.type === 'MC' ? kind.keys[index] : buckets.values[index],
+    label: answerLabels[index] ?? String(index + 1),
+    percent: percents[index],
+    margin: Math.round(proportionMargin(count, n, shareNoise(group, index)) * 1000) / 10,
+  }));
+  if (kind.type === 'MC') return { label, shown: true, count: n, count_sd: roundTo2(countSd), rows, average: null };
+  const sample = sampleOf(buckets.values, group.counts);
+  const meanNoise = group.variance * buckets.values.reduce((sum, value) => sum + ((value - sample.mean) / sample.n) ** 2, 0);
+  return { label, shown: true, count: n, count_sd: roundTo2(countSd), rows, average: { value: roundTo2(sample.mean), margin: roundTo2(meanMargin(sample, meanNoise)) } };
+}
+
+/** The variance the noise adds to an answer's share of a group, by the delta method: its own count moves it one way, the others' the other. */
+function shareNoise(group: ReleasedCounts, index: number): number {
+  const n = totalOf(group.counts);
+  if (n === 0) return 0;
+  const share = group.counts[index] / n;
+  return (group.variance * ((1 - share) ** 2 + (group.counts.length - 1) * share ** 2)) / n ** 2;
+}
+
+/**
+ * Each attribute's whole split at once, from the release (so it spends nothing more): both
+ * genders, each age band from the youngest voter's to the oldest's, and each country with
+ * voters, by name, as the filters offer them.
+ */
+export async function breakdownSplits(
+  tables: SegmentTables,
+  question: ExploredQuestion,
+  filters: BreakdownFilters,
+  countryNames: ReadonlyMap<number, string>,
+  k: number,
+): Promise<BreakdownSplits> {
+  const table = await tables.current(question);
+  const { kind, labels } = question;
+  const everyBand = { first: 0, last: AGE_BANDS.length - 1 };
+  const bothGenders = GENDERS.map((_, index) => index);
+  const splitOf = async (label: string, group: Group, filter: SplitGroup['filter']): Promise<SplitGroup> => ({
+    ...releasedGroupOf(kind, labels, table.buckets, label, await releasedCounts(tables, table, group), k),
+    filter,
+  });
+  const voterBands = filters.country.length > 0 ? bandsTouched(filters.age.min, filters.age.max) : { first: 0, last: -1 };
+  const [gender, age, country] = await Promise.all([
+    Promise.all(GENDER_FILTERS.map(({ value, label }, index) => splitOf(label, { genders: [index], bands: everyBand, country: null }, { gender: value }))),
+    Promise.all(
+      AGE_BANDS.flatMap((band, index) =>
+        index >= voterBands.first && index <= voterBands.last
+          ? [
+              splitOf(
+                describeBand(band),
+                { genders: bothGenders, bands: { first: index, last: index }, country: null },
+                { min_age: band.min, max_age: Math.min(band.max, AGE_FILTER_DEFAULTS.max) },
+              ),
+            ]
+          : [],
+      ),
+    ),
+    Promise.all(
+      [...filters.country]
+        .sort((a, b) => (countryNames.get(a) ?? '').localeCompare(countryNames.get(b) ?? ''))
+        .map((id) => splitOf(countryNames.get(id) ?? `Country ${id}`, { genders: bothGenders, bands: everyBand, country: id }, { country: id })),
+    ),
+  ]);
+  return { gender, age, country };
+}
+
+function describeBand(band: AgeBand): string {
+  if (band.min === 0) return `Under ${band.max + 1}`;
+  return band.max >= AGE_BANDS[AGE_BANDS.length - 1].max ? `${band.min} and over` : `${band.min}–${band.max}`;
 }
 
 /** Size, mean and sample variance of the values voted, from the votes per value (or per bucket, `values` standing for them). */
@@ -217,15 +357,13 @@ export function compareWithEveryone(kind: QuestionKind, labels: string[], bucket
     const everyonePercents = percentages(everyone);
     return {
       rows: kind.keys.map((key, index) => {
-        const share = n > 0 ? counts[index] / n : 0;
-        const shareNoise = n > 0 ? (variance * ((1 - share) ** 2 + (buckets.count - 1) * share ** 2)) / n ** 2 : 0;
         const differenceNoise = n > 0 && restN > 0 ? shareDifferenceNoise(counts[index], n, everyone[index], all, variance, buckets.count) : 0;
         return {
           key,
           label: labels[index] ?? String(key),
           percent: groupPercents[index],
           overall_percent: everyonePercents[index],
-          margin: Math.round(proportionMargin(counts[index], n, shareNoise) * 1000) / 10,
+          margin: Math.round(proportionMargin(counts[index], n, shareNoise(group, index)) * 1000) / 10,
           significant: n > 0 && restN > 0 && twoProportionPValue(counts[index], n, rest[index], restN, differenceNoise) < SIGNIFICANCE,
         };
       }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/index.js';
 import { createTestApp, type TestContext } from '../../test/helper.js';
 import { NoiseStore, type NoiseBlock } from './noise-store.js';
-import { BREAKDOWN_VARIANCE } from './privacy-budget.js';
+import { LEGACY } from '../../private-release/budget.js';
 
 let ctx: TestContext;
 /** A second connection to the same database, as another server instance has. */
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 let nextQuestion = 1_000_000;
-const block = (cells = 40): NoiseBlock => ({ questionId: (nextQuestion += 1), otherId: 0, firstCell: 250 * 256, cells, variance: BREAKDOWN_VARIANCE });
+const block = (cells = 40): NoiseBlock => ({ questionId: (nextQuestion += 1), otherId: 0, firstCell: 250 * 256, cells, variance: LEGACY.breakdownVariance });
 const rowsOf = (questionId: number) =>
   ctx.database.db
     .selectFrom('release_noise')

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/index.js';
-import type { ReleaseNoiseTable } from '../../db/schema.js';
-import { nodeId, prefixNodes } from '../../lib/continual-release.js';
-import { cryptoRandom, discreteGaussian, type CryptoRandom } from '../../lib/discrete-noise.js';
-import { asFraction } from './privacy-budget.js';
+import type { EpochNoiseTable, ReleaseNoiseTable } from '../../db/schema.js';
+import { nodeId, prefixNodes } from '../../private-release/binary-tree.js';
+import { cryptoRandom, discreteGaussian, type CryptoRandom, type Fraction } from '../../private-release/discrete-noise.js';
 
 /** Cells of one release read together: `cells` cells from `firstCell`, with noise of one variance. */
 export interface NoiseBlock {
@@ -14,15 +13,29 @@ export interface NoiseBlock {
   variance: number;
 }
 
+/** An epoch of a release, whose cells are drawn together. */
+export interface EpochOf {
+  questionId: number;
+  /** The other question of a relate pair; 0 for a breakdown. */
+  otherId: number;
+  epoch: number;
+}
+
+/** A run of an epoch's cells with noise of one variance. */
+export interface CellRun {
+  cells: number;
+  variance: Fraction;
+}
+
 /** Rows written per statement: 5 values each, well within SQLite's limit on a statement's values. */
 const ROWS_PER_INSERT = 500;
 
 /**
- * The noise of private releases, drawn once and kept in `release_noise`: each node of the binary
- * tree over a release's epochs gets, per cell, one discrete Gaussian draw, written with "insert
- * unless there", so that when instances draw the same node at once, the first write stands and
- * every instance reads it back. Nothing redraws a kept node: noise drawn afresh for a count
- * already released could be averaged with the old.
+ * The noise of private releases, drawn once and kept: each epoch's cells in `epoch_noise`, and
+ * each node of the binary tree of the release before in `release_noise`. A draw is one discrete
+ * Gaussian sample written with "insert unless there", so that when instances draw the same cells
+ * at once, the first write stands and every instance reads it back. Nothing redraws a kept cell:
+ * noise drawn afresh for a count already released could be averaged with the old.
  */
 export class NoiseStore {
   constructor(
@@ -30,7 +43,33 @@ export class NoiseStore {
     private readonly random: CryptoRandom = cryptoRandom,
   ) {}
 
-  /** Each cell's noise in its count over epochs 1 to `epoch`: the sum of the draws of the nodes that tile them. */
+  /** The noise of every cell of an epoch, its runs of cells one after another, drawn the first time. */
+  async epochDraws(of: EpochOf, runs: readonly CellRun[]): Promise<Int32Array> {
+    const total = runs.reduce((sum, run) => sum + run.cells, 0);
+    const draws = new Int32Array(total);
+    let rows = await this.readEpoch(of);
+    if (rows.length < total) {
+      const drawn = new Set(rows.map((row) => row.cell));
+      const missing: EpochNoiseTable[] = [];
+      let cell = 0;
+      for (const run of runs) {
+        for (let end = cell + run.cells; cell < end; cell += 1) {
+          if (!drawn.has(cell)) missing.push({ question_id: of.questionId, other_id: of.otherId, epoch: of.epoch, cell, noise: discreteGaussian(this.random, run.variance) });
+        }
+      }
+      const inserted = await this.insertAll('epoch_noise', missing, ['question_id', 'other_id', 'epoch', 'cell']);
+      // Another instance drew some of them first when fewer rows went in: its draws are the ones kept.
+      rows = inserted < missing.length ? await this.readEpoch(of) : [...rows, ...missing];
+    }
+    for (const row of rows) if (row.cell < total) draws[row.cell] = row.noise;
+    return draws;
+  }
+
+  private readEpoch(of: EpochOf): Promise<Pick<EpochNoiseTable, 'cell' | 'noise'>[]> {
+    return this.db.selectFrom('epoch_noise').select(['cell', 'noise']).where('question_id', '=', of.questionId).where('other_id', '=', of.otherId).where('epoch', '=', of.epoch).execute();
+  }
+
+  /** Each cell's noise in its count over epochs 1 to `epoch` of the binary tree: the sum of the draws of the nodes that tile them. */
   async sums(block: NoiseBlock, epoch: number): Promise<Int32Array> {
     const sums = new Int32Array(block.cells);
     const nodes = prefixNodes(epoch).map(nodeId);
@@ -38,7 +77,7 @@ export class NoiseStore {
     let rows = await this.read(block, nodes);
     const drawn = new Set(rows.map((row) => `${row.cell}:${row.node}`));
     const missing: ReleaseNoiseTable[] = [];
-    const variance = asFraction(block.variance);
+    const variance = { num: BigInt(block.variance), den: 1n };
     for (let cell = block.firstCell; cell < block.firstCell + block.cells; cell += 1) {
       for (const node of nodes) {
         if (!drawn.has(`${cell}:${node}`)) missing.push({ question_id: block.questionId, other_id: block.otherId, cell, node, noise: discreteGaussian(this.random, variance) });
@@ -46,7 +85,7 @@ export class NoiseStore {
     }
     if (missing.length > 0) {
       // Another instance drew some of them first when fewer rows went in: its draws are the ones kept.
-      rows = (await this.write(missing)) < missing.length ? await this.read(block, nodes) : [...rows, ...missing];
+      rows = (await this.insertAll('release_noise', missing, ['question_id', 'other_id', 'cell', 'node'])) < missing.length ? await this.read(block, nodes) : [...rows, ...missing];
     }
     for (const row of rows) sums[row.cell - block.firstCell] += row.noise;
     return sums;
@@ -65,13 +104,17 @@ export class NoiseStore {
   }
 
   /** Writes the draws not already there; returns how many went in. */
-  private async write(rows: ReleaseNoiseTable[]): Promise<number> {
+  private async insertAll<T extends 'release_noise' | 'epoch_noise'>(
+    table: T,
+    rows: (T extends 'release_noise' ? ReleaseNoiseTable : EpochNoiseTable)[],
+    key: (keyof ReleaseNoiseTable | keyof EpochNoiseTable)[],
+  ): Promise<number> {
     let inserted = 0;
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
       const result = await this.db
-        .insertInto('release_noise')
-        .values(rows.slice(start, start + ROWS_PER_INSERT))
-        .onConflict((conflict) => conflict.columns(['question_id', 'other_id', 'cell', 'node']).doNothing())
+        .insertInto(table)
+        .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
+        .onConflict((conflict) => conflict.columns(key as never).doNothing())
         .executeTakeFirst();
       inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }

@@ -5,7 +5,7 @@ import { createTestApp, signUp, type TestContext, type TestUser } from '../../te
 import type { Voter } from '../../views/viewer-states.js';
 import { NoiseStore } from './noise-store.js';
 import { PairTables, type PairTable } from './pair-tables.js';
-import { castVotes, createPeople, createQuestions, many, US } from './testing.js';
+import { castVotes, createPeople, createQuestions, many, US } from '../../../test/insights.js';
 
 let ctx: TestContext;
 /** A second connection to the same database, as another server instance has. */
@@ -16,7 +16,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   other = openDatabase(ctx.config.databaseUrl);
   author = await signUp(ctx);
-  people = await createPeople(ctx, many(60, { gender: 'F', age: 30, country: US }));
+  people = await createPeople(ctx, many(70, { gender: 'F', age: 30, country: US }));
 });
 afterAll(async () => {
   await other.close();
@@ -41,16 +41,24 @@ async function questionsAnswered(voters: Voter[], ...choices: number[][]): Promi
   return ids;
 }
 
+/** The table's epochs as lists of [epoch, votes of the lower question counted, votes of the other counted]. */
+const reaches = (table: PairTable | null) => table!.epochs.map((epoch) => [epoch.epoch, epoch.lowCounted, epoch.highCounted]);
+
 /** The table's counts as lists of [low answer, high answer, voters]. */
 const cellsOf = (table: PairTable | null) => [...table!.cells].flatMap(([low, byHigh]) => [...byHigh].map(([high, count]) => [low, high, count])).sort();
 
 describe('pair tables', () => {
-  it('count the people among each question’s first votes up to its last release point, and move on past the next', async () => {
+  it('count the people among each question’s first votes up to its last release point, and move on once they double', async () => {
     const [first, second] = await questionsAnswered(people.slice(0, 33), [1, 1, 2], [1, 2]);
     const tables = newTables();
     const table = await tables.current(first, second);
-    // 33 votes each: both release points are at 32, so the 33rd voter is not counted yet.
-    expect(table).toMatchObject({ epoch: 1, lowCounted: 32, highCounted: 32 });
+    // Opened (epoch 0 counts nobody), then released at once: 33 votes each, counted up to each
+    // question's last release point (every vote up to 32, then every second one), 32: 32 people
+    // answered both among them, enough for a first epoch. The 33rd voter is not counted yet.
+    expect(reaches(table)).toEqual([
+      [0, 0, 0],
+      [1, 32, 32],
+    ]);
     expect(cellsOf(table)).toEqual([
       [1, 1, 11],
       [1, 2, 11],
@@ -59,16 +67,44 @@ describe('pair tables', () => {
     ]);
     expect(await tables.current(second, first)).toBe(table);
 
-    // A 34th vote on the first question passes its next release point: the pair's second epoch.
-    await castVotes(ctx, [{ questionId: first, voter: people[40], choice: 2 }]);
+    // 30 more people answer both (63 votes each): each question's release point is 62, with 62
+    // people who answered both, fewer than twice the 32 counted. Nothing more is released: the
+    // table counts the same people.
+    await castVotes(
+      ctx,
+      people.slice(33, 63).flatMap((voter) => [
+        { questionId: first, voter, choice: 2 },
+        { questionId: second, voter, choice: 2 },
+      ]),
+    );
+    const waiting = await tables.current(first, second);
+    expect(reaches(waiting)).toEqual(reaches(table));
+    expect(cellsOf(waiting)).toEqual(cellsOf(table));
+
+    // The 64th person answers both, and a 65th the first only: both release points are 64, and
+    // the 64 people among each question's first 64 votes make the second epoch. The 65th vote,
+    // past the first question's release point, is not counted yet.
+    await castVotes(ctx, [
+      { questionId: first, voter: people[63], choice: 2 },
+      { questionId: second, voter: people[63], choice: 1 },
+      { questionId: first, voter: people[64], choice: 1 },
+    ]);
     const moved = await tables.current(first, second);
-    expect(moved).toMatchObject({ epoch: 2, lowCounted: 34, highCounted: 32 });
-    // The 34th voter did not answer the second question; the 33rd answered it past its 32nd vote.
-    expect(cellsOf(moved)).toEqual(cellsOf(table));
+    expect(reaches(moved)).toEqual([
+      [0, 0, 0],
+      [1, 32, 32],
+      [2, 64, 64],
+    ]);
+    expect(cellsOf(moved)).toEqual([
+      [1, 1, 11],
+      [1, 2, 11],
+      [2, 1, 7],
+      [2, 2, 35],
+    ]);
 
     // Another instance reads the epochs written, and counts the same.
     const elsewhere = await newTables(100_000, other.db).current(first, second);
-    expect(elsewhere).toMatchObject({ epoch: 2, lowCounted: 34, highCounted: 32 });
+    expect(reaches(elsewhere)).toEqual(reaches(moved));
     expect(cellsOf(elsewhere)).toEqual(cellsOf(moved));
   });
 
@@ -85,22 +121,24 @@ describe('pair tables', () => {
     expect(await newTables().current(hub, others[0])).not.toBeNull();
     expect(await tables.current(others[RELATE_PAIRS_PER_QUESTION], others[RELATE_PAIRS_PER_QUESTION + 1])).not.toBeNull();
     const budgets = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', '=', hub).executeTakeFirstOrThrow();
-    expect(budgets.pairs).toBe(RELATE_PAIRS_PER_QUESTION);
+    // Each pair spends 2 of a question's 16 units of 1/128.
+    expect(budgets.pairs).toBe(2 * RELATE_PAIRS_PER_QUESTION);
   });
 
-  it('spend one place of the budget when instances open the same pair at once', async () => {
+  it('spend one pair of the budget when instances open the same pair at once', async () => {
     const [one, two] = await questionsAnswered(people.slice(0, 6), [1, 2], [2, 1]);
     // A SQLite file belongs to one server process: there, two caches share its one connection.
     const elsewhere = ctx.database.dialect === 'postgres' ? other.db : ctx.database.db;
     const [here, there] = await Promise.all([newTables().current(one, two), newTables(100_000, elsewhere).current(two, one)]);
-    expect(there).toMatchObject({ epoch: here!.epoch, lowCounted: here!.lowCounted, highCounted: here!.highCounted });
+    expect(there!.epochs).toEqual(here!.epochs);
     const budgets = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', 'in', [one, two]).execute();
-    expect(budgets.map((row) => row.pairs)).toEqual([1, 1]);
+    expect(budgets.map((row) => row.pairs)).toEqual([2, 2]);
   });
 
   it('weigh their tables by their cells and drop the least used past their budget', async () => {
-    // The first two split every way (4 cells); the third, answered alike, adds 2 cells to each.
-    const [first, second, third] = await questionsAnswered(people.slice(0, 4), [1, 1, 2, 2], [1, 2], [1]);
+    // 32 people, as many as a pair's first epoch needs. The first two questions split every way
+    // (4 cells); the third, answered alike, adds 2 cells to each.
+    const [first, second, third] = await questionsAnswered(people.slice(0, 32), [1, 1, 2, 2], [1, 2], [1]);
     const tables = newTables(6);
     const firstWithSecond = await tables.current(first, second);
     const firstWithThird = await tables.current(first, third);

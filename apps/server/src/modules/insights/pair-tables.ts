@@ -1,30 +1,74 @@
 import type { Db } from '../../db/index.js';
 import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
+import { prefixSize } from '../../private-release/binary-tree.js';
+import { LEGACY } from '../../private-release/budget.js';
+import { estimate, precisions, type Measurement } from '../../private-release/marginals.js';
+import { FIRST_RELEASE_POINT } from '../../private-release/schedule.js';
 import type { Buckets } from './buckets.js';
 import { addCount, type Counts } from './counts.js';
 import type { NoiseStore } from './noise-store.js';
-import { RELATE_VARIANCE, RELEASES } from './privacy-budget.js';
-import { latestEpoch, type RelateEpoch, type Reach } from './relate-releases.js';
+import { openedEpochs, releaseNext, type RelateEpoch, type Reach } from './relate-releases.js';
 
 /** Votes per choice of one question, then per choice of another: cells.get(a)?.get(b). */
 export type Cells = Map<number, Counts>;
 
-/** The people who answered both questions of a pair, counted by their two answers, at one epoch of the pair's relate release. */
-export interface PairTable extends RelateEpoch {
+/**
+ * The noise in the release's estimate of a pair's table, by the low question's bucket then the
+ * high one's, and each epoch's precisions, from which the variance of any sum of cells follows.
+ */
+export interface PairNoise {
+  sizes: [number, number];
+  fitted: Float64Array;
+  lambdas: Float64Array[];
+}
+
+/** The people who answered both questions of a pair, counted by their two answers, up to the latest epoch of the pair's relate release. */
+export interface PairTable {
   low: number;
   high: number;
+  /** The release's epochs: the latest counts up to where the table does. */
+  epochs: RelateEpoch[];
   /** Each question's `votes_removed` when the table was counted: once more are removed, it is counted again. */
   removed: Reach;
-  /** Rows by the answer to the question with the lower id, columns by the answer to the other. */
+  /** Rows by the answer to the question with the lower id, columns by the answer to the other: the people the latest epoch counts. */
   cells: Cells;
-  /** The noise of the release's cells at this epoch, once read, by the pair's buckets. */
-  noise: Promise<Int32Array> | null;
+  /**
+   * The same counted further, to the last release point of each question's votes (16 per
+   * doubling): the next epoch is released when it holds twice the people `cells` does.
+   */
+  probe: { reach: Reach; cells: Cells };
+  /** A tree pair that cannot move on: a question has spent its budget. */
+  frozen: boolean;
+  /** The noise of the release's estimate, once read. */
+  noise: Promise<PairNoise> | null;
+}
+
+/** How far the latest of a pair's epochs counts. */
+export function latestReach(epochs: readonly RelateEpoch[]): Reach {
+  const latest = epochs[epochs.length - 1];
+  return { low: latest.lowCounted, high: latest.highCounted };
+}
+
+function totalOf(cells: Cells): number {
+  let total = 0;
+  for (const byHigh of cells.values()) for (const count of byHigh.values()) total += count;
+  return total;
+}
+
+function copyOf(cells: Cells): Cells {
+  return new Map([...cells].map(([low, byHigh]) => [low, new Map(byHigh)]));
 }
 
 interface CellRow {
   low: number;
   high: number;
   voters: number;
+}
+
+function cellsOf(rows: CellRow[]): Cells {
+  const cells: Cells = new Map();
+  addCells(cells, rows);
+  return cells;
 }
 
 function addCells(cells: Cells, rows: CellRow[]): void {
@@ -83,9 +127,10 @@ export class PairTables {
     if (this.closed.get(key)) return null;
     await this.updates.get(key)?.catch(() => undefined);
     const { seqs, removed } = await this.voteCounts(low, high);
-    const reach = { low: RELEASES.point(RELEASES.index(seqs.low)), high: RELEASES.point(RELEASES.index(seqs.high)) };
+    const { releases } = LEGACY;
+    const reach = { low: releases.point(releases.index(seqs.low)), high: releases.point(releases.index(seqs.high)) };
     const cached = this.kept(key, removed);
-    if (cached && cached.lowCounted >= reach.low && cached.highCounted >= reach.high) return cached;
+    if (cached && cached.probe.reach.low >= reach.low && cached.probe.reach.high >= reach.high) return cached;
     // One update of a pair at a time, each from where the last one stopped.
     let update = this.updates.get(key);
     if (!update) {
@@ -95,18 +140,38 @@ export class PairTables {
     return update;
   }
 
-  /** The noise of a table's cells at its epoch, by the low question's bucket then the high one's, drawn or read once. */
-  noiseOf(table: PairTable, lowBuckets: Buckets, highBuckets: Buckets): Promise<Int32Array> {
+  /**
+   * The noise of the release's estimate of a table's cells, worked out once: each epoch's noisy
+   * table fitted by least squares to the number of people it counts (the same whatever anyone
+   * answered, so exact and free: private-release/marginals.ts), then added up.
+   */
+  noiseOf(table: PairTable, lowBuckets: Buckets, highBuckets: Buckets): Promise<PairNoise> {
     if (!table.noise) {
-      const noise = this.noiseStore.sums(
-        { questionId: table.low, otherId: table.high, firstCell: 0, cells: lowBuckets.count * highBuckets.count, variance: RELATE_VARIANCE },
-        table.epoch,
-      );
+      const noise = this.readNoise(table, [lowBuckets.count, highBuckets.count]);
       // A failed read is tried again by the next request.
       noise.catch(() => (table.noise = null));
       table.noise = noise;
     }
     return table.noise;
+  }
+
+  private async readNoise(table: PairTable, sizes: [number, number]): Promise<PairNoise> {
+    const cells = sizes[0] * sizes[1];
+    const fitted = new Float64Array(cells);
+    const lambdas: Float64Array[] = [];
+    const release = { questionId: table.low, otherId: table.high };
+    for (const epoch of table.epochs) {
+      // Epoch 0 of a pair released now counts nobody: it only marks the pair open.
+      if (epoch.variance !== null && epoch.lowCounted === 0 && epoch.highCounted === 0) continue;
+      const measurement: Measurement =
+        epoch.variance === null
+          ? { mask: 3, variance: prefixSize(epoch.epoch) * LEGACY.relateVariance, values: await this.noiseStore.sums({ ...release, firstCell: 0, cells, variance: LEGACY.relateVariance }, epoch.epoch) }
+          : { mask: 3, variance: epoch.variance, values: await this.noiseStore.epochDraws({ ...release, epoch: epoch.epoch }, [{ cells, variance: { num: BigInt(epoch.variance), den: 1n } }]) };
+      const fit = estimate(sizes, [measurement], { mask: 0, values: [0] });
+      for (let cell = 0; cell < cells; cell += 1) fitted[cell] += fit[cell];
+      lambdas.push(precisions(sizes, [measurement]));
+    }
+    return { sizes, fitted, lambdas };
   }
 
   /** What is kept, for the metrics. */
@@ -141,42 +206,64 @@ export class PairTables {
 
   private async update(key: string, low: number, high: number, reach: Reach, removed: Reach): Promise<PairTable | null> {
     const previous = this.kept(key, removed);
-    const epoch = await latestEpoch(this.db, low, high, reach, previous);
-    if (!epoch) {
+    const opened = previous?.epochs ?? (await openedEpochs(this.db, low, high));
+    if (!opened) {
       this.closed.set(key, true);
       return null;
     }
-    if (previous?.epoch === epoch.epoch) return previous;
-    const cells: Cells = new Map();
-    // Votes up to an epoch's counts are committed and never change: no snapshot is needed.
-    if (previous && previous.lowCounted <= epoch.lowCounted && previous.highCounted <= epoch.highCounted) {
-      for (const [lowChoice, byHigh] of previous.cells) cells.set(lowChoice, new Map(byHigh));
-      addCells(cells, await this.newPairs(low, high, previous, epoch));
-    } else {
-      addCells(cells, await this.pairs(low, high, epoch).execute());
+    let epochs = opened;
+    const probe = { reach, cells: await this.countedTo(low, high, reach, previous?.probe) };
+    let frozen = previous?.frozen ?? false;
+    let cells = previous && previous.epochs === epochs ? previous.cells : await this.cellsAt(low, high, latestReach(epochs), probe);
+    const latest = epochs[epochs.length - 1];
+    const further = reach.low > latest.lowCounted || reach.high > latest.highCounted;
+    // The next epoch holds at least as many people as all before it: the epochs stay few, about log₂ of the people.
+    if (!frozen && further && totalOf(probe.cells) >= Math.max(FIRST_RELEASE_POINT, 2 * totalOf(cells))) {
+      const moved = await releaseNext(this.db, low, high, latest, reach);
+      if (moved) {
+        epochs = moved;
+        cells = await this.cellsAt(low, high, latestReach(epochs), probe);
+      } else {
+        frozen = true;
+      }
     }
-    const table: PairTable = { low, high, ...epoch, removed, cells, noise: null };
+    const unchanged = previous && previous.epochs === epochs;
+    const table: PairTable = { low, high, epochs, removed, cells, probe, frozen, noise: unchanged ? previous.noise : null };
     this.tables.set(key, table);
     return table;
   }
 
-  /** Voters among the low question's first `lowCounted` joined with their vote among the high one's first `highCounted`, counted by the two answers. */
-  private pairs(low: number, high: number, upTo: RelateEpoch) {
+  /** The people an epoch reaching `at` counts: the probe's when it reaches as far. */
+  private async cellsAt(low: number, high: number, at: Reach, probe: { reach: Reach; cells: Cells }): Promise<Cells> {
+    return at.low === probe.reach.low && at.high === probe.reach.high ? copyOf(probe.cells) : cellsOf(await this.pairs(low, high, at).execute());
+  }
+
+  /** The people among the first `reach` voters of each question, counted by their two answers: from what `from` counted when it counts less. */
+  private async countedTo(low: number, high: number, reach: Reach, from?: { reach: Reach; cells: Cells }): Promise<Cells> {
+    // Votes up to a reach are committed and never change: no snapshot is needed.
+    if (!from || from.reach.low > reach.low || from.reach.high > reach.high) return cellsOf(await this.pairs(low, high, reach).execute());
+    const cells = copyOf(from.cells);
+    addCells(cells, await this.newPairs(low, high, from.reach, reach));
+    return cells;
+  }
+
+  /** Voters among the low question's first `reach.low` joined with their vote among the high one's first `reach.high`, counted by the two answers. */
+  private pairs(low: number, high: number, upTo: Reach) {
     return this.db
       .selectFrom('votes as l')
       .innerJoin('votes as h', (join) => join.onRef('h.user_id', '=', 'l.user_id').on('h.question_id', '=', high))
       .select(['l.choice as low', 'h.choice as high', (eb) => eb.fn.countAll<number>().as('voters')])
       .where('l.question_id', '=', low)
-      .where('l.seq', '<=', upTo.lowCounted)
-      .where('h.seq', '<=', upTo.highCounted)
+      .where('l.seq', '<=', upTo.low)
+      .where('h.seq', '<=', upTo.high)
       .groupBy(['l.choice', 'h.choice']);
   }
 
-  /** The pairs an epoch counts that `previous` did not: by a newly counted vote on the low question, or one on the high question beside an old low one. */
-  private async newPairs(low: number, high: number, previous: RelateEpoch, epoch: RelateEpoch): Promise<CellRow[]> {
+  /** The pairs `reach` counts that `previous` did not: by a newly counted vote on the low question, or one on the high question beside an old low one. */
+  private async newPairs(low: number, high: number, previous: Reach, reach: Reach): Promise<CellRow[]> {
     const [byNewLow, byNewHigh] = [
-      await this.pairs(low, high, epoch).where('l.seq', '>', previous.lowCounted).execute(),
-      await this.pairs(low, high, epoch).where('l.seq', '<=', previous.lowCounted).where('h.seq', '>', previous.highCounted).execute(),
+      await this.pairs(low, high, reach).where('l.seq', '>', previous.low).execute(),
+      await this.pairs(low, high, reach).where('l.seq', '<=', previous.low).where('h.seq', '>', previous.high).execute(),
     ];
     return [...byNewLow, ...byNewHigh];
   }

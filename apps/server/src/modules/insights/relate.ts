@@ -1,6 +1,6 @@
 import type { RelatePrivacy } from '@pollscope/contract';
 import { BadRequestError } from '../../errors.js';
-import { prefixSize } from '../../lib/continual-release.js';
+import { countVariance } from '../../private-release/marginals.js';
 import { roundTo2 } from '../../views/results.js';
 import { questionToAct, type Reader } from '../../views/pipeline.js';
 import { mayRelate } from '../../views/rules.js';
@@ -9,8 +9,7 @@ import { exploredOf, type ExploredQuestion } from './access.js';
 import { associationOf, type RelateRow, type TestedAssociation } from './association.js';
 import { mayShow, nonNegative, totalOf } from './breakdown.js';
 import { bucketsOf, type Buckets } from './buckets.js';
-import type { PairTables } from './pair-tables.js';
-import { RELATE_VARIANCE } from './privacy-budget.js';
+import { latestReach, type PairNoise, type PairTables } from './pair-tables.js';
 
 /**
  * The two questions of a relate, in order: both exist (404), no block stands between the viewer
@@ -33,8 +32,9 @@ export interface RelateTable {
   shown: Set<number>;
   /** The first question's buckets: the columns of each row's counts. */
   buckets: Buckets;
-  /** The variance of the noise in each count of a row. */
+  /** The variance of the noise in each count of a row, and in a row's count of voters. */
   variance: number;
+  countVariance: number;
   privacy: NonNullable<RelatePrivacy>;
   tested: TestedAssociation | null;
 }
@@ -59,25 +59,33 @@ export async function relateTable(tables: PairTables, first: ExploredQuestion, s
       exact[secondBuckets.of(secondAnswer)][buckets.of(firstAnswer)] += count;
     }
   }
-  const noiseIn = (row: number, column: number) => noise[firstIsLow ? column * highBuckets.count + row : row * highBuckets.count + column];
+  const noiseIn = (row: number, column: number) => noise.fitted[firstIsLow ? column * highBuckets.count + row : row * highBuckets.count + column];
   const rows = second.labels.map((label, row) => ({
     key: row + 1,
     label,
     counts: nonNegative(exact[row].map((count, column) => count + noiseIn(row, column))),
   }));
-  const variance = prefixSize(table.epoch) * RELATE_VARIANCE;
-  const countSd = Math.sqrt(variance * buckets.count);
+  const variance = noiseVariance(noise, [1, 1]);
+  const countVariance = noiseVariance(noise, firstIsLow ? [lowBuckets.count, 1] : [1, highBuckets.count]);
+  const countSd = Math.sqrt(countVariance);
   const shownRows = rows.filter((row) => mayShow(totalOf(row.counts), countSd, k));
+  const reach = latestReach(table.epochs);
   return {
     rows,
     shown: new Set(shownRows.map((row) => row.key)),
     buckets,
     variance,
+    countVariance,
     privacy: {
-      first_counted: firstIsLow ? table.lowCounted : table.highCounted,
-      second_counted: firstIsLow ? table.highCounted : table.lowCounted,
+      first_counted: firstIsLow ? reach.low : reach.high,
+      second_counted: firstIsLow ? reach.high : reach.low,
       count_sd: roundTo2(countSd),
     },
     tested: associationOf({ first: first.kind, firstLabels: first.labels, buckets, variance, rows: shownRows }),
   };
+}
+
+/** The variance of the noise in a sum of a pair's cells, `chosen` answers of each question, over every epoch. */
+function noiseVariance(noise: PairNoise, chosen: [number, number]): number {
+  return noise.lambdas.reduce((sum, lambda) => sum + countVariance(noise.sizes, lambda, 0, chosen), 0);
 }

@@ -1,8 +1,8 @@
-import { answerBodySchema, api, passedSchema, questionSchema, relatedListSchema, type RelatedQuestion, relatePairSchema } from '@pollscope/contract';
+import { answerBodySchema, api, passedSchema, questionSchema, RELATE_PAIRS_PER_QUESTION, relatedListSchema, type RelatedQuestion, relatePairSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import type { Voter } from '../../views/viewer-states.js';
-import { answerAll, castVotes, createPeople, expectOnlyDeclared, many, seededRandom, US } from './testing.js';
+import { answerAll, castVotes, createPeople, expectOnlyDeclared, many, seededRandom, US } from '../../../test/insights.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -66,9 +66,12 @@ async function associationOf(first: number, second: number) {
 }
 
 describe('related questions', () => {
-  it('lists at most 5 multiple-choice questions, the most strongly linked first, with the figures relate shows', async () => {
+  it('lists the linked multiple-choice questions among those it tests, the most strongly linked first, with the figures relate shows', async () => {
     const related = await relatedTo(researcher, base);
-    expect(related).toHaveLength(5);
+    // It tests the 4 multiple-choice questions most of its latest voters answered: here everyone
+    // answered every one, so the first 4 asked, the 4 strongest followers (Cramér's V of 0.7 or
+    // more among 1,500 people, far past chance).
+    expect(related).toHaveLength(RELATE_PAIRS_PER_QUESTION / 2);
     const ids = related.map((entry) => entry.question.id);
     for (const id of ids) expect(followers).toContain(id);
     const strengths = related.map((entry) => entry.cramers_v);
@@ -98,14 +101,17 @@ describe('related questions', () => {
         await ctx.database.db
           .selectFrom('relate_releases')
           .select(['low_id', 'high_id'])
-          .where('epoch', '=', 1)
+          .where('epoch', '=', 0)
           .where((eb) => eb.or([eb('low_id', '=', question), eb('high_id', '=', question)]))
           .execute()
       ).length;
     expect(await pairs()).toBe(0);
     await relatedTo(researcher, question);
-    // Its candidates, answered by everyone: the base question, the 7 followers and 2 other letters, of which the first 8.
-    expect(await pairs()).toBe(8);
+    // Its candidates, answered by everyone: the base question, the 7 followers and 2 other letters, of which the first 4.
+    expect(await pairs()).toBe(RELATE_PAIRS_PER_QUESTION / 2);
+    // Each pair opened spends 2 of its 16 units of 1/128: half the question's relate budget is left for relates people ask for.
+    const budget = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', '=', question).executeTakeFirstOrThrow();
+    expect(budget.pairs).toBe(RELATE_PAIRS_PER_QUESTION);
   });
 
   it('leaves out what the viewer passed, and answers 403 before they answer the question', async () => {

@@ -16,10 +16,8 @@ const SAMPLED_VOTERS = 2_000;
  * relate budget (RELATE_PAIRS_PER_QUESTION), so the candidates are half as many as the places.
  */
 const CANDIDATES = RELATE_PAIRS_PER_QUESTION / 2;
-/** Questions kept per question, before the viewer's passes and blocks are taken out (rules.ts). */
-const KEPT = 20;
-/** Related questions a viewer is shown at most. */
-export const RELATED_SHOWN = 5;
+/** Related questions a viewer is shown at most: every candidate found linked, less those the viewer passed or whose authors a block stands between (rules.ts). */
+export const RELATED_SHOWN = CANDIDATES;
 const FALSE_DISCOVERY_RATE = 0.05;
 /** How long a question's related questions are kept before they are found again. */
 const LIFE_MS = 10 * 60_000;
@@ -70,8 +68,7 @@ export async function findRelated(db: Db, cards: QuestionCards, tables: PairTabl
   return tested
     .map((entry, index) => ({ ...entry, qValue: qValues[index] }))
     .filter((entry) => entry.qValue < FALSE_DISCOVERY_RATE)
-    .sort((a, b) => b.cramersV - a.cramersV || a.id - b.id)
-    .slice(0, KEPT);
+    .sort((a, b) => b.cramersV - a.cramersV || a.id - b.id);
 }
 
 /**

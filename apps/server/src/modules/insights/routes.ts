@@ -22,7 +22,17 @@ import { readerOf } from '../../views/plugin.js';
 import { buildResult } from '../../views/results.js';
 import { exploredQuestion, type ExploredQuestion } from './access.js';
 import { AGE_BANDS, type AgeBand } from './ages.js';
-import { breakdownFilters, bucketResult, compareWithEveryone, countsPerBucket, filteredBreakdown, suppressedResult, type BreakdownQuery } from './breakdown.js';
+import {
+  breakdownFilters,
+  breakdownSplits,
+  bucketResult,
+  compareWithEveryone,
+  countsPerBucket,
+  filteredBreakdown,
+  releasedGroupOf,
+  suppressedResult,
+  type BreakdownQuery,
+} from './breakdown.js';
 import { bucketsOf } from './buckets.js';
 import type { Counts } from './counts.js';
 import { BUDGET_SPENT, bucketLabels, GROUP_COLUMNS, groupLines, TOO_FEW, toCsv } from './csv.js';
@@ -64,8 +74,14 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/polls/breakdown/:id/', { schema: { tags, params: idParamsSchema, response: { 200: breakdownInfoSchema, ...errors } } }, async (request) => {
     const reader = await readerOf(request);
     const question = await exploredQuestion(reader, request.params.id);
-    const [view, filters] = await Promise.all([viewOf(reader, question.id), breakdownFilters(segmentTables, question)]);
-    return { question: view, filters };
+    const [view, filters] = await Promise.all([viewOf(reader, question.id), breakdownFilters(db, question)]);
+    const names = await db
+      .selectFrom('countries')
+      .select(['id', 'name'])
+      .where('id', 'in', filters.country.length > 0 ? filters.country : [0])
+      .execute();
+    const splits = await breakdownSplits(segmentTables, question, filters, new Map(names.map((row) => [row.id, row.name])), k);
+    return { question: view, filters, splits };
   });
 
   app.post(
@@ -119,13 +135,26 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const rowResult = (first: ExploredQuestion, table: RelateTable | null, choice: number) => {
     const row = table?.rows[choice - 1];
     if (!table || !row || !table.shown.has(row.key)) return { result: suppressedResult(), comparison: null };
-    const group = { counts: row.counts, variance: table.variance };
+    const group = { counts: row.counts, variance: table.variance, countVariance: table.countVariance };
     return { result: bucketResult(first.kind, table.buckets, row.counts), comparison: compareWithEveryone(first.kind, first.labels, table.buckets, group, new Map(first.votes)) };
   };
 
   app.get('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, response: { 200: relatePairSchema, ...errors } } }, async (request) => {
-    const { table, firstView, secondView } = await relate(request, request.params.a, request.params.b);
-    return { first: firstView, second: secondView, association: table?.tested?.association ?? null, privacy: table?.privacy ?? null };
+    const { first, second, table, firstView, secondView } = await relate(request, request.params.a, request.params.b);
+    const choices = table
+      ? table.rows.map((row) => ({
+          key: row.key,
+          ...releasedGroupOf(
+            first.kind,
+            first.labels,
+            table.buckets,
+            second.labels[row.key - 1],
+            { counts: row.counts, variance: table.variance, countVariance: table.countVariance },
+            k,
+          ),
+        }))
+      : [];
+    return { first: firstView, second: secondView, association: table?.tested?.association ?? null, privacy: table?.privacy ?? null, choices };
   });
 
   app.post('/polls/relate/:a/:b/', { schema: { tags, params: relateParamsSchema, body: relateBodySchema, response: { 200: relateResultSchema, ...errors } } }, async (request) => {
@@ -148,7 +177,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
     const answers = bucketLabels(first.kind, first.labels, buckets);
     const lines = keys.flatMap((key) => {
       const row = table?.rows[key - 1];
-      const shown = table && row && table.shown.has(key) ? { counts: row.counts, variance: table.variance } : null;
+      const shown = table && row && table.shown.has(key) ? { counts: row.counts, variance: table.variance, countVariance: table.countVariance } : null;
       return groupLines(
         [first.id, first.title, second.id, second.title, second.labels[key - 1]],
         {

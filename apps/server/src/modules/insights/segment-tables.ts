@@ -2,27 +2,21 @@ import type { Gender } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import type { ExploredQuestion } from './access.js';
+import { nextReleasePoint } from '../../private-release/schedule.js';
 import { AGE_BANDS, bandOf } from './ages.js';
+import { blockIndex, breakdownEpochs, emptyNoise, withEpoch, type BreakdownEpoch, type ReleasedNoise } from './breakdown-release.js';
 import { bucketsOf, type Buckets } from './buckets.js';
 import { addCount, type Counts } from './counts.js';
-import { NoiseStore } from './noise-store.js';
-import { BREAKDOWN_VARIANCE, RELEASES } from './privacy-budget.js';
+import type { NoiseStore } from './noise-store.js';
 
 export const GENDERS: readonly Gender[] = ['F', 'M'];
 
-/** Cell ids of a country's block in `release_noise` start at the country's id times this; every country together is block 0. */
-const CELLS_PER_COUNTRY = 256;
-
-/** The id in `release_noise` of a block's first cell: its country's (null for every country). */
-export function firstCellOf(country: number | null): number {
-  return (country ?? 0) * CELLS_PER_COUNTRY;
-}
-
-/** A question's votes at one epoch of its breakdown release: its first `counted` votes, by cell. */
+/** A question's votes up to the latest epoch of its breakdown release: its first `counted` votes, by cell. */
 export interface SegmentTable {
   questionId: number;
-  epoch: number;
-  /** The seq of the last vote of the epoch: every vote up to it that still exists is counted. */
+  /** The release's epochs, oldest first; none before its first release point. */
+  epochs: BreakdownEpoch[];
+  /** The seq of the last vote of the latest epoch: every vote up to it that still exists is counted. */
   counted: number;
   /** The question's `votes_removed` when the table was built: once more are removed, it is built again. */
   removed: number;
@@ -37,13 +31,13 @@ export interface SegmentTable {
   countries: Map<number, Int32Array>;
   /** Voters by birth year: the ages a breakdown offers. */
   birthYears: Map<number, number>;
-  /** The noise of each block read at this epoch, by country (0 for every country). */
-  noise: Map<number, Promise<Int32Array>>;
+  /** The noise of the release's estimate up to the latest epoch, read once. */
+  release: Promise<ReleasedNoise> | null;
 }
 
 /** Where the votes of one gender, age band and answer bucket are counted in a block. */
 export function cellIndex(buckets: Buckets, gender: number, band: number, bucket: number): number {
-  return (gender * AGE_BANDS.length + band) * buckets.count + bucket;
+  return blockIndex(buckets.count, gender, band, bucket);
 }
 
 function blockSize(buckets: Buckets): number {
@@ -73,14 +67,15 @@ function addRows(table: SegmentTable, rows: CellRow[], sign: 1 | -1): void {
   }
 }
 
+/** Exact counts and their noise, per country and over every country: the noise weighs double (64-bit). */
 function cellsOf(table: SegmentTable): number {
-  return (1 + table.countries.size + table.noise.size) * blockSize(table.buckets);
+  return (1 + table.countries.size) * (table.release ? 3 : 1) * blockSize(table.buckets);
 }
 
 /**
  * The tables breakdown reads, one per question, kept in memory at the epoch of the question's
  * breakdown release: a release counts the question's votes up to its last release point
- * (privacy-budget.ts), so a table moves on only when the votes pass the next one, by the votes
+ * (private-release/schedule.ts), so a table moves on only when the votes pass the next one, by the votes
  * cast since (a vote's `seq` is its place in its question's order, handed out in commit order,
  * and each vote carries its voter's group as it was when cast). A table read at one epoch is
  * never changed: the next epoch is a new table. Each server instance keeps its own, read from the
@@ -106,7 +101,7 @@ export class SegmentTables {
    * voters' accounts: the last is `vote_count + votes_removed`.
    */
   async current(question: Pick<ExploredQuestion, 'id' | 'vote_count' | 'votes_removed' | 'kind' | 'year'>): Promise<SegmentTable> {
-    const epoch = RELEASES.index(question.vote_count + question.votes_removed);
+    const seq = question.vote_count + question.votes_removed;
     for (;;) {
       const pending = this.updates.get(question.id);
       if (pending) {
@@ -116,9 +111,9 @@ export class SegmentTables {
       const kept = this.tables.get(question.id);
       // Votes removed since a table was built may be any it counts: then it is built again.
       const current = kept && kept.removed >= question.votes_removed ? kept : undefined;
-      if (current && current.epoch >= epoch) return current;
+      if (current && seq < nextReleasePoint(current.counted)) return current;
       // One update of a question at a time, each from the epoch the last one reached.
-      const update = (current ? this.advance(current, epoch) : this.build(question, epoch)).then((table) => {
+      const update = (current ? this.advance(current, seq) : this.build(question, seq)).then((table) => {
         this.tables.set(question.id, table);
         return table;
       });
@@ -138,29 +133,30 @@ export class SegmentTables {
     for (const questionId of questionIds) this.tables.delete(questionId);
   }
 
-  /** The noise of one block of a table (a country, or every country when null), drawn or read once per epoch. */
-  noiseOf(table: SegmentTable, country: number | null): Promise<Int32Array> {
-    const block = country ?? 0;
-    let noise = table.noise.get(block);
-    if (!noise) {
-      noise = this.noiseStore.sums(
-        { questionId: table.questionId, otherId: 0, firstCell: firstCellOf(country), cells: blockSize(table.buckets), variance: BREAKDOWN_VARIANCE },
-        table.epoch,
-      );
-      table.noise.set(block, noise);
+  /**
+   * The noise of the release's estimate at a table's latest epoch, worked out once: from the
+   * previous table's when the table moved on from it, adding the new epochs.
+   */
+  releaseOf(table: SegmentTable, from?: { epochs: number; release: Promise<ReleasedNoise> }): Promise<ReleasedNoise> {
+    if (!table.release) {
+      const start = from ?? { epochs: 0, release: Promise.resolve(emptyNoise(table.buckets.count)) };
+      const release = table.epochs
+        .slice(start.epochs)
+        .reduce((before, epoch) => before.then((noise) => withEpoch(this.noiseStore, table.questionId, table.buckets.count, noise, epoch)), start.release);
+      table.release = release;
       // A failed read is tried again by the next request; a kept table is weighed again with its noise.
-      noise.catch(() => table.noise.delete(block));
+      release.catch(() => (table.release = null));
       if (this.tables.get(table.questionId) === table) this.tables.resized(table.questionId);
     }
-    return noise;
+    return table.release;
   }
 
-  private emptyTable(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, epoch: number, removed: number): SegmentTable {
+  private emptyTable(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, epochs: BreakdownEpoch[], removed: number): SegmentTable {
     const buckets = bucketsOf(question.kind);
     return {
       questionId: question.id,
-      epoch,
-      counted: RELEASES.point(epoch),
+      epochs,
+      counted: epochs.at(-1)?.counted ?? 0,
       removed,
       buckets,
       year: question.year,
@@ -168,7 +164,7 @@ export class SegmentTables {
       everywhere: new Int32Array(blockSize(buckets)),
       countries: new Map(),
       birthYears: new Map(),
-      noise: new Map(),
+      release: null,
     };
   }
 
@@ -184,22 +180,25 @@ export class SegmentTables {
       .execute();
   }
 
-  private async advance(previous: SegmentTable, epoch: number): Promise<SegmentTable> {
+  private async advance(previous: SegmentTable, seq: number): Promise<SegmentTable> {
+    const epochs = await breakdownEpochs(this.db, previous.questionId, previous.buckets.count, seq);
     const table: SegmentTable = {
       ...previous,
-      epoch,
-      counted: RELEASES.point(epoch),
+      epochs,
+      counted: epochs.at(-1)?.counted ?? 0,
       votes: new Map(previous.votes),
       everywhere: previous.everywhere.slice(),
       countries: new Map([...previous.countries].map(([country, cells]) => [country, cells.slice()])),
       birthYears: new Map(previous.birthYears),
-      noise: new Map(),
+      release: null,
     };
     addRows(table, await this.votesBetween(this.db, table.questionId, previous.counted, table.counted), 1);
+    if (previous.release) void this.releaseOf(table, { epochs: previous.epochs.length, release: previous.release }).catch(() => undefined);
     return table;
   }
 
-  private build(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, epoch: number): Promise<SegmentTable> {
+  private async build(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, seq: number): Promise<SegmentTable> {
+    const epochs = await breakdownEpochs(this.db, question.id, bucketsOf(question.kind).count, seq);
     // One snapshot: the question's segments count exactly its votes, and the votes past the
     // release point are taken away from them.
     return this.db
@@ -207,7 +206,7 @@ export class SegmentTables {
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
         const { vote_count, votes_removed } = await trx.selectFrom('questions').select(['vote_count', 'votes_removed']).where('id', '=', question.id).executeTakeFirstOrThrow();
-        const table = this.emptyTable(question, epoch, votes_removed);
+        const table = this.emptyTable(question, epochs, votes_removed);
         addRows(table, await trx.selectFrom('vote_segments').select(['country_id', 'gender', 'birth_year', 'choice', 'count']).where('question_id', '=', question.id).execute(), 1);
         addRows(table, await this.votesBetween(trx, question.id, table.counted, vote_count + votes_removed), -1);
         for (const [country, cells] of table.countries) if (cells.every((count) => count === 0)) table.countries.delete(country);

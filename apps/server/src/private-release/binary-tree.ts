@@ -1,5 +1,6 @@
 /**
- * Running counts released again and again without the noise averaging away: the binary-tree
+ * The release before the current one, kept to read the releases it made (marginals.ts says what
+ * replaced it): running counts released again and again without the noise averaging away, by the binary-tree
  * mechanism (Dwork, Naor, Pitassi and Rothblum 2010; Chan, Shi and Song 2011). The stream is cut
  * into epochs 1, 2, 3…; each node of a binary tree over the epochs holds the count of a run of
  * them plus noise drawn once, and the count up to epoch k is the sum of the few nodes that tile

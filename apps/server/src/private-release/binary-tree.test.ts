@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geometricSchedule, nodeId, nodeOf, prefixNodes, treeLevels } from './continual-release.js';
+import { geometricSchedule, nodeId, nodeOf, prefixNodes, treeLevels } from './binary-tree.js';
 
 const schedule = geometricSchedule(16);
 

@@ -1,17 +1,16 @@
 import { answerBodySchema, api, questionSchema } from '@pollscope/contract';
 import { expect } from 'vitest';
 import type { ZodType } from 'zod';
-import { nodeId, prefixNodes, prefixSize } from '../../lib/continual-release.js';
-import { signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import type { QuestionKind } from '../../views/results.js';
-import type { Voter } from '../../views/viewer-states.js';
-import { recordVotes, type NewVote } from '../polls/index.js';
-import { AGE_BANDS, bandOf, currentYear, type AgeBand } from './ages.js';
-import { mayShow, nonNegative } from './breakdown.js';
-import { bucketsOf } from './buckets.js';
-import { BREAKDOWN_VARIANCE, RELATE_VARIANCE, RELEASES } from './privacy-budget.js';
-import { cellIndex, firstCellOf, GENDERS } from './segment-tables.js';
-import { searchName } from '../../lib/search-text.js';
+import { countVariance, estimate, precisions } from '../src/private-release/marginals.js';
+import { signUp, type TestContext, type TestUser } from '../src/test/helper.js';
+import type { QuestionKind } from '../src/views/results.js';
+import type { Voter } from '../src/views/viewer-states.js';
+import { recordVotes, type NewVote } from '../src/modules/polls/index.js';
+import { AGE_BANDS, bandOf, currentYear, type AgeBand } from '../src/modules/insights/ages.js';
+import { mayShow, nonNegative } from '../src/modules/insights/breakdown.js';
+import { bucketsOf } from '../src/modules/insights/buckets.js';
+import { GENDERS } from '../src/modules/insights/segment-tables.js';
+import { searchName } from '../src/lib/search-text.js';
 
 export const US = 840;
 export const FRANCE = 250;
@@ -120,9 +119,9 @@ export function csvRecords(text: string): Record<string, string>[] {
   return lines.map((line) => Object.fromEntries(header.map((name, index) => [name, line[index]])));
 }
 
-/** A download's `noise_sd` of one answer, from the standard deviation of the noise in the group's count, which `answers` answers share. */
-export function answerNoiseSd(countSd: number, answers: number): string {
-  return String(Math.round(Math.sqrt(countSd ** 2 / answers) * 100) / 100);
+/** A download's `noise_sd` of one answer: the standard deviation of the noise in its count, to hundredths. */
+export function answerNoiseSd(answerSd: number): string {
+  return String(Math.round(answerSd * 100) / 100);
 }
 
 /** Parsing with a response's schema keeps only the fields it declares: nothing is left out only if nothing undeclared was sent. */
@@ -225,39 +224,43 @@ export async function createQuestions(ctx: TestContext, author: TestUser, titles
   return rows.map((row) => row.id);
 }
 
-/** The noise a release keeps for each of some cells over epochs 1 to `epoch`, read straight from `release_noise`. */
-export async function storedNoise(ctx: TestContext, release: { questionId: number; otherId: number }, cells: number[], epoch: number): Promise<number[]> {
-  const nodes = prefixNodes(epoch).map(nodeId);
-  if (nodes.length === 0 || cells.length === 0) return cells.map(() => 0);
+/** An epoch's measured tables as `breakdown_epochs` and `epoch_noise` keep them, read straight from the database. */
+async function epochTables(ctx: TestContext, release: { questionId: number; otherId: number; epoch: number }, tables: { mask: number; variance: number }[], sizes: number[]) {
   const rows = await ctx.database.db
-    .selectFrom('release_noise')
+    .selectFrom('epoch_noise')
     .select(['cell', 'noise'])
     .where('question_id', '=', release.questionId)
     .where('other_id', '=', release.otherId)
-    .where('cell', 'in', cells)
-    .where('node', 'in', nodes)
+    .where('epoch', '=', release.epoch)
+    .orderBy('cell')
     .execute();
-  // Every node of every cell read has been drawn by the time its count was shown.
-  expect(rows).toHaveLength(cells.length * nodes.length);
-  return cells.map((cell) => rows.filter((row) => row.cell === cell).reduce((sum, row) => sum + row.noise, 0));
+  const cellsOf = (mask: number) => sizes.reduce((cells, size, i) => (mask & (1 << i) ? cells * size : cells), 1);
+  // Every cell of every table of an epoch is drawn by the time anything of it is shown.
+  expect(rows).toHaveLength(tables.reduce((sum, { mask }) => sum + cellsOf(mask), 0));
+  let offset = 0;
+  return tables.map(({ mask, variance }) => {
+    const values = rows.slice(offset, (offset += cellsOf(mask))).map((row) => row.noise);
+    return { mask, variance, values };
+  });
 }
 
 export interface ReleasedGroup {
-  /** The epoch of the release and the votes it counts. */
-  epoch: number;
+  /** The votes the release counts. */
   counted: number;
-  /** The group's votes per bucket, exact and as released (exact plus the kept noise, made whole and never negative). */
+  /** The group's votes per bucket, exact and as released (exact plus the estimate's noise, made whole and never negative). */
   exact: number[];
   released: number[];
-  /** The standard deviation of the noise in the group's count. */
+  /** The standard deviation of the noise in the group's count, and in its count of one answer. */
   countSd: number;
+  answerSd: number;
   /** Whether the release's rule shows the group. */
   shown: boolean;
 }
 
 /**
  * What a breakdown release holds for a group, worked out apart from the code that serves it: the
- * votes counted straight from the votes table, the noise read straight from `release_noise`.
+ * epochs read straight from `breakdown_epochs`, the votes counted straight from the votes table,
+ * each epoch's noise read straight from `epoch_noise` and fitted by the mechanism's least squares.
  */
 export async function releasedGroup(
   ctx: TestContext,
@@ -265,10 +268,10 @@ export async function releasedGroup(
   group: { gender?: 'F' | 'M'; country?: number; ages: AgeBand | null },
 ): Promise<ReleasedGroup> {
   const { db } = ctx.database;
-  const row = await db.selectFrom('questions').select(['vote_count', 'votes_removed', 'published_at']).where('id', '=', question.id).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('questions').select(['published_at']).where('id', '=', question.id).executeTakeFirstOrThrow();
+  const epochs = await db.selectFrom('breakdown_epochs').selectAll().where('question_id', '=', question.id).orderBy('epoch').execute();
+  const counted = epochs.at(-1)?.counted ?? 0;
   const year = new Date(row.published_at).getUTCFullYear();
-  const epoch = RELEASES.index(row.vote_count + row.votes_removed);
-  const counted = RELEASES.point(epoch);
   const buckets = bucketsOf(question.kind);
   const ages = group.ages ?? { min: 0, max: 999 };
   const [first, last] = [bandOf(ages.min), bandOf(ages.max)];
@@ -280,46 +283,55 @@ export async function releasedGroup(
     const band = bandOf(year - vote.birth_year);
     if (genders.includes(GENDERS.indexOf(vote.gender)) && band >= first && band <= last) exact[buckets.of(vote.choice)] += 1;
   }
-  // Everyone is released exactly, like the question's own result.
-  if (!group.gender && !group.country && first === 0 && last === AGE_BANDS.length - 1) return { epoch, counted, exact, released: exact, countSd: 0, shown: true };
-  const cellsOf = (bucket: number) =>
-    genders.flatMap((gender) => Array.from({ length: last - first + 1 }, (_, band) => firstCellOf(group.country ?? null) + cellIndex(buckets, gender, first + band, bucket)));
-  const noisy: number[] = [];
-  for (let bucket = 0; bucket < buckets.count; bucket += 1) {
-    const noise = await storedNoise(ctx, { questionId: question.id, otherId: 0 }, cellsOf(bucket), epoch);
-    noisy.push(exact[bucket] + noise.reduce((sum, value) => sum + value, 0));
+  if (!group.gender && !group.country && first === 0 && last === AGE_BANDS.length - 1) return { counted, exact, released: exact, countSd: 0, answerSd: 0, shown: true };
+  const noise = new Array<number>(buckets.count).fill(0);
+  let countVarianceSum = 0;
+  let answerVarianceSum = 0;
+  for (const epoch of epochs) {
+    expect(epoch.legacy).toBe(0);
+    const countries = JSON.parse(epoch.countries) as number[];
+    const sizes = [buckets.count, 2, AGE_BANDS.length, countries.length];
+    const tables = (JSON.parse(epoch.tables) as { mask: number; num: string; den: string }[]).map(({ mask, num, den }) => ({ mask, variance: Number(num) / Number(den) }));
+    const measurements = await epochTables(ctx, { questionId: question.id, otherId: 0, epoch: epoch.epoch }, tables, sizes);
+    const fitted = estimate(sizes, measurements, { mask: 1, values: new Array<number>(buckets.count).fill(0) });
+    const inCountries = group.country ? countries.flatMap((country, index) => (country === group.country ? [index] : [])) : countries.map((_, index) => index);
+    for (let bucket = 0; bucket < buckets.count; bucket += 1) {
+      for (const gender of genders)
+        for (let band = first; band <= last; band += 1)
+          for (const c of inCountries) noise[bucket] += fitted[((bucket * 2 + gender) * AGE_BANDS.length + band) * countries.length + c];
+    }
+    if (inCountries.length > 0) {
+      const lambda = precisions(sizes, measurements);
+      countVarianceSum += countVariance(sizes, lambda, 1, [buckets.count, genders.length, last - first + 1, inCountries.length]);
+      answerVarianceSum += countVariance(sizes, lambda, 1, [1, genders.length, last - first + 1, inCountries.length]);
+    }
   }
-  const released = nonNegative(noisy);
-  const countSd = Math.sqrt(buckets.count * genders.length * (last - first + 1) * prefixSize(epoch) * BREAKDOWN_VARIANCE);
+  const released = nonNegative(exact.map((count, bucket) => count + noise[bucket]));
+  const countSd = Math.sqrt(countVarianceSum);
   const shown = mayShow(
     released.reduce((sum, count) => sum + count, 0),
     countSd,
     ctx.config.minGroupSize,
   );
-  return { epoch, counted, exact, released, countSd, shown };
+  return { counted, exact, released, countSd, answerSd: Math.sqrt(answerVarianceSum), shown };
 }
 
 /**
  * What a pair's relate release holds for the voters of one choice of the second question, worked
- * out apart from the code that serves it: the latest epoch from `relate_releases`, the voters
- * counted from the votes table, the noise read from `release_noise`.
+ * out apart from the code that serves it: the epochs from `relate_releases`, the voters counted
+ * from the votes table, each epoch's noise from `epoch_noise` fitted to the epoch's people.
  */
 export async function releasedRow(
   ctx: TestContext,
   first: { id: number; kind: QuestionKind },
   second: { id: number; kind: QuestionKind },
   choice: number,
-): Promise<{ epoch: number; firstCounted: number; secondCounted: number; exact: number[]; released: number[]; countSd: number; shown: boolean }> {
+): Promise<{ firstCounted: number; secondCounted: number; exact: number[]; released: number[]; countSd: number; answerSd: number; shown: boolean }> {
   const { db } = ctx.database;
   const [low, high] = first.id < second.id ? [first, second] : [second, first];
-  const epoch = await db
-    .selectFrom('relate_releases')
-    .select(['epoch', 'low_counted', 'high_counted'])
-    .where('low_id', '=', low.id)
-    .where('high_id', '=', high.id)
-    .orderBy('epoch', 'desc')
-    .executeTakeFirstOrThrow();
-  const counted = (id: number) => (id === low.id ? epoch.low_counted : epoch.high_counted);
+  const epochs = await db.selectFrom('relate_releases').selectAll().where('low_id', '=', low.id).where('high_id', '=', high.id).orderBy('epoch').execute();
+  const latest = epochs.at(-1)!;
+  const counted = (id: number) => (id === low.id ? latest.low_counted : latest.high_counted);
   const [buckets, lowBuckets, highBuckets] = [bucketsOf(first.kind), bucketsOf(low.kind), bucketsOf(high.kind)];
   const votes = await db
     .selectFrom('votes as f')
@@ -333,15 +345,26 @@ export async function releasedRow(
   const exact = new Array<number>(buckets.count).fill(0);
   for (const vote of votes) exact[buckets.of(vote.choice)] += 1;
   const secondBucket = bucketsOf(second.kind).of(choice);
-  const cells = exact.map((_, bucket) => (first.id === low.id ? bucket * highBuckets.count + secondBucket : secondBucket * highBuckets.count + bucket));
-  expect(lowBuckets.count * highBuckets.count).toBeGreaterThan(Math.max(...cells));
-  const noise = await storedNoise(ctx, { questionId: low.id, otherId: high.id }, cells, epoch.epoch);
+  const sizes = [lowBuckets.count, highBuckets.count];
+  const noise = new Array<number>(buckets.count).fill(0);
+  let countVarianceSum = 0;
+  let answerVarianceSum = 0;
+  for (const epoch of epochs) {
+    if (epoch.low_counted === 0 && epoch.high_counted === 0) continue;
+    expect(epoch.variance).not.toBeNull();
+    const measurements = await epochTables(ctx, { questionId: low.id, otherId: high.id, epoch: epoch.epoch }, [{ mask: 3, variance: epoch.variance! }], sizes);
+    const fitted = estimate(sizes, measurements, { mask: 0, values: [0] });
+    exact.forEach((_, bucket) => (noise[bucket] += fitted[first.id === low.id ? bucket * highBuckets.count + secondBucket : secondBucket * highBuckets.count + bucket]));
+    const lambda = precisions(sizes, measurements);
+    countVarianceSum += countVariance(sizes, lambda, 0, first.id === low.id ? [lowBuckets.count, 1] : [1, highBuckets.count]);
+    answerVarianceSum += countVariance(sizes, lambda, 0, [1, 1]);
+  }
   const released = nonNegative(exact.map((count, bucket) => count + noise[bucket]));
-  const countSd = Math.sqrt(buckets.count * prefixSize(epoch.epoch) * RELATE_VARIANCE);
+  const countSd = Math.sqrt(countVarianceSum);
   const shown = mayShow(
     released.reduce((sum, count) => sum + count, 0),
     countSd,
     ctx.config.minGroupSize,
   );
-  return { epoch: epoch.epoch, firstCounted: counted(first.id), secondCounted: counted(second.id), exact, released, countSd, shown };
+  return { firstCounted: counted(first.id), secondCounted: counted(second.id), exact, released, countSd, answerSd: Math.sqrt(answerVarianceSum), shown };
 }
