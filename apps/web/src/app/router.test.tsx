@@ -208,7 +208,7 @@ describe('app routes', () => {
     });
     stubApi(({ method, path }) => {
       if (path !== '/api/polls/relate/1/2/') return undefined;
-      if (method === 'GET') return { body: { first, second, association: null } };
+      if (method === 'GET') return { body: { first, second, association: null, choices: [] } };
       return {
         body: {
           question: {

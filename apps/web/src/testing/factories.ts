@@ -1,4 +1,4 @@
-import type { Question } from '@pollscope/contract';
+import type { BreakdownSplits, Question, ReleasedGroup, SplitGroup } from '@pollscope/contract';
 
 /** A question as the API sends it: an open multiple-choice poll unless told otherwise. */
 export function makeQuestion(overrides: Partial<Question> = {}): Question {
@@ -30,4 +30,24 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
 /** The same question after the viewer voted for the given choice. */
 export function answered(question: Question, choice: number, answers: { key: number; percent: number }[]): Question {
   return { ...question, answer: { choice }, result: { count: question.vote_count + 1, answers }, vote_count: question.vote_count + 1 };
+}
+
+/** A group of a private release, shown, with its noisy count; its answers are the test's to give. */
+export function makeReleasedGroup(overrides: Partial<ReleasedGroup> = {}): ReleasedGroup {
+  return { label: 'Everyone', shown: true, count: 120, count_sd: 36.4, rows: [], average: null, ...overrides };
+}
+
+/** A group too small to say anything about: what the release sends in its place. */
+export function tooFewGroup(label: string): ReleasedGroup {
+  return { label, shown: false, count: 0, count_sd: 36.4, rows: [], average: null };
+}
+
+/** A group of a breakdown's split, with the filter that shows it alone. */
+export function makeSplitGroup(filter: SplitGroup['filter'], group: ReleasedGroup): SplitGroup {
+  return { ...group, filter };
+}
+
+/** A breakdown's splits: none unless given, as before anyone voted. */
+export function makeSplits(overrides: Partial<BreakdownSplits> = {}): BreakdownSplits {
+  return { gender: [], age: [], country: [], ...overrides };
 }

@@ -1,9 +1,10 @@
-import { api, type BreakdownFilters, type Question } from '@pollscope/contract';
+import { api, type BreakdownInfo } from '@pollscope/contract';
 import useSWR from 'swr';
 import { referenceData } from '../../../lib/swr-config';
 
 export const breakdownKey = (question: string | number) => api.breakdown(question);
 
+/** A question, the filters its breakdown offers, and each attribute's whole split. */
 export function useBreakdown(question: string) {
-  return useSWR<{ question: Question; filters: BreakdownFilters }>(breakdownKey(question), referenceData);
+  return useSWR<BreakdownInfo>(breakdownKey(question), referenceData);
 }

@@ -1,15 +1,9 @@
-import { api, type Association, type Question, type RelatePrivacy } from '@pollscope/contract';
+import { api, type RelatePair } from '@pollscope/contract';
 import useSWR from 'swr';
 
 export const relateKey = (first: string | number, second: string | number) => api.relate(first, second);
 
-export interface RelatePair {
-  first: Question;
-  second: Question;
-  association: Association | null;
-  privacy: RelatePrivacy;
-}
-
+/** Two questions, how their answers are linked, and the first's result among each choice's voters of the second. */
 export function useRelatePair(first: string, second: string) {
   return useSWR<RelatePair>(relateKey(first, second));
 }

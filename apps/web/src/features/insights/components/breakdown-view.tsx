@@ -1,5 +1,15 @@
-import { AGE_FILTER_DEFAULTS, displayId, type BreakdownFilterBody, type BreakdownFilters, type BreakdownResult, type Country, type Question } from '@pollscope/contract';
-import { useState, type FormEvent } from 'react';
+import {
+  AGE_FILTER_DEFAULTS,
+  displayId,
+  type BreakdownFilterBody,
+  type BreakdownFilters,
+  type BreakdownResult,
+  type Country,
+  type Gender,
+  type Question,
+  type SplitGroup,
+} from '@pollscope/contract';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { QuestionResult } from '../../../components/results/question-result';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +23,7 @@ import { typeLabels, votesLabel } from '../../../lib/question-shape';
 import { filterBreakdown } from '../api/filter-breakdown';
 import { useBreakdown } from '../api/get-breakdown';
 import { AgeRangeSlider } from './age-range-slider';
+import { BreakdownSplits, type SplitFilter } from './breakdown-splits';
 import { FilteredResult } from './filtered-result';
 import './insights.css';
 
@@ -29,18 +40,28 @@ function ageBounds(filters: BreakdownFilters) {
   return min < max ? { min, max } : { ...AGE_FILTER_DEFAULTS };
 }
 
+/** The form's ages for a filter's: an open end at the voters' own bound, the lower at least a year below the upper. */
+function agesOf(filter: SplitFilter, bounds: { min: number; max: number }) {
+  const high = Math.min(bounds.max, Math.max(bounds.min + 1, filter.max_age ?? bounds.max));
+  const low = Math.max(bounds.min, Math.min(high - 1, filter.min_age ?? bounds.min));
+  return { low, high };
+}
+
 interface FilterFormProps {
   filters: BreakdownFilters;
   countries: Country[];
+  /** What the form starts with: a group's filter picked from the splits, or none. */
+  initial: SplitFilter;
   pending: boolean;
   onFilter: (body: BreakdownFilterBody) => void;
 }
 
-function BreakdownFilterForm({ filters, countries, pending, onFilter }: FilterFormProps) {
+function BreakdownFilterForm({ filters, countries, initial, pending, onFilter }: FilterFormProps) {
   const bounds = ageBounds(filters);
-  const [gender, setGender] = useState('');
-  const [age, setAge] = useState({ low: bounds.min, high: bounds.max });
-  const [country, setCountry] = useState('');
+  const [gender, setGender] = useState<Gender | ''>(initial.gender ?? '');
+  const [age, setAge] = useState(() => agesOf(initial, bounds));
+  const [country, setCountry] = useState(initial.country === undefined ? '' : String(initial.country));
+  const genderOptions: { value: Gender | ''; label: string }[] = [{ value: '', label: 'Any' }, ...filters.gender];
   const countryName = (id: number) => countries.find((candidate) => candidate.id === id)?.name ?? `Country ${id}`;
   const countryOptions = filters.country.map((id) => ({ id, name: countryName(id) })).sort((a, b) => a.name.localeCompare(b.name));
 
@@ -51,7 +72,7 @@ function BreakdownFilterForm({ filters, countries, pending, onFilter }: FilterFo
       min_age: age.low === bounds.min ? AGE_FILTER_DEFAULTS.min : age.low,
       max_age: age.high === bounds.max ? AGE_FILTER_DEFAULTS.max : age.high,
       country: country === '' ? undefined : Number(country),
-      gender: gender === '' ? undefined : (gender as 'F' | 'M'),
+      gender: gender === '' ? undefined : gender,
     });
   }
 
@@ -60,7 +81,7 @@ function BreakdownFilterForm({ filters, countries, pending, onFilter }: FilterFo
       <fieldset className="fieldset">
         <legend className="fieldset__legend">Gender</legend>
         <div className="choice-pills">
-          {[{ value: '', label: 'Any' }, ...filters.gender].map((option) => (
+          {genderOptions.map((option) => (
             <label key={option.value || 'any'} className="choice-pill">
               <input type="radio" name="gender" value={option.value} checked={gender === option.value} onChange={() => setGender(option.value)} />
               {option.label}
@@ -106,15 +127,48 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
   const [filtered, setFiltered] = useState<BreakdownResult | null>(null);
   const [filterError, setFilterError] = useState(false);
   const [pending, setPending] = useState(false);
+  /** The group picked from the splits, whose filter the form shows; null once the form filters by itself. */
+  const [picked, setPicked] = useState<SplitFilter | null>(null);
+  /** Bumped when a group is picked, so that the form starts again from its filter. */
+  const [formVersion, setFormVersion] = useState(0);
+  const latestRequest = useRef(0);
+  const resultRef = useRef<HTMLElement>(null);
+  /** Set when a group is picked from the splits, far above where its result is drawn. */
+  const revealResult = useRef(false);
 
-  async function applyFilter(body: BreakdownFilterBody) {
+  useEffect(() => {
+    if (!filtered || !revealResult.current) return;
+    revealResult.current = false;
+    // jsdom has no scrolling.
+    resultRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [filtered]);
+
+  async function applyFilter(body: BreakdownFilterBody, reveal = false) {
     if (!data) return;
+    // Only the last filter asked for is shown, however the answers arrive.
+    const request = ++latestRequest.current;
     setPending(true);
     setFilterError(false);
     const result = await filterBreakdown(data.question.id, body);
+    if (request !== latestRequest.current) return;
     setPending(false);
-    if (result instanceof ApiError) setFilterError(true);
-    else setFiltered(result);
+    if (result instanceof ApiError) {
+      setFilterError(true);
+      return;
+    }
+    revealResult.current = reveal;
+    setFiltered(result);
+  }
+
+  function pickGroup(group: SplitGroup) {
+    setPicked(group.filter);
+    setFormVersion((version) => version + 1);
+    void applyFilter(group.filter, true);
+  }
+
+  function submitForm(body: BreakdownFilterBody) {
+    setPicked(null);
+    void applyFilter(body);
   }
 
   const backButton = (
@@ -143,10 +197,13 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
         actions={backButton}
       />
       <QuestionSummary question={data.question} />
-      <BreakdownFilterForm filters={data.filters} countries={countries} pending={pending} onFilter={(body) => void applyFilter(body)} />
+      <div className="breakdown-layout">
+        <BreakdownFilterForm key={formVersion} filters={data.filters} countries={countries} initial={picked ?? {}} pending={pending} onFilter={submitForm} />
+        <BreakdownSplits question={data.question} splits={data.splits} current={picked} onSelect={pickGroup} />
+      </div>
       {filterError && <Banner tone="error">{BREAKDOWN_ERROR}</Banner>}
       {filtered?.question.result && (
-        <section className="card stack" aria-labelledby="breakdown-result-title" aria-live="polite">
+        <section ref={resultRef} className="card stack breakdown-result" aria-labelledby="breakdown-result-title" aria-live="polite">
           <h2 id="breakdown-result-title">Filtered result</h2>
           {filtered.ages && <p className="muted">Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands of the year the question was asked.</p>}
           {data.question.result && filtered.privacy.counted < data.question.result.count && (

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { RELATE_PAIRS_PER_QUESTION } from '@pollscope/contract';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/api-stub';
-import { answered, makeQuestion } from '../../../testing/factories';
+import { answered, makeQuestion, makeReleasedGroup, tooFewGroup } from '../../../testing/factories';
 import { renderScreen } from '../../../testing/render';
 import { RelateView } from './relate-view';
 
@@ -26,6 +27,22 @@ const second = answered(
   ],
 );
 const privacy = { first_counted: 64, second_counted: 64, count_sd: 62 };
+/** Tea or coffee among the voters of each choice of Cats or dogs. */
+const choices = [
+  {
+    key: 1,
+    ...makeReleasedGroup({
+      label: 'Cats',
+      count: 310,
+      count_sd: 62,
+      rows: [
+        { key: 1, label: 'Tea', percent: 58.4, margin: 9.3 },
+        { key: 2, label: 'Coffee', percent: 41.6, margin: 9.3 },
+      ],
+    }),
+  },
+  { key: 2, ...tooFewGroup('Dogs') },
+];
 const association = {
   n: 120,
   chi_square: 9.2,
@@ -41,7 +58,7 @@ describe('RelateView', () => {
   it('filters the first question by a choice of the second', async () => {
     const { requests } = stubApi(({ method, path }) => {
       if (path !== '/api/polls/relate/3/12/') return undefined;
-      if (method === 'GET') return { body: { first, second, association: null, privacy } };
+      if (method === 'GET') return { body: { first, second, association: null, privacy, choices } };
       return {
         body: {
           question: {
@@ -88,8 +105,44 @@ describe('RelateView', () => {
   });
 
   it('says when the pair cannot be related because a question’s privacy budget is spent', async () => {
-    stubApi(({ path }) => (path === '/api/polls/relate/3/12/' ? { body: { first, second, association: null, privacy: null } } : undefined));
+    stubApi(({ path }) => (path === '/api/polls/relate/3/12/' ? { body: { first, second, association: null, privacy: null, choices: [] } } : undefined));
     renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
-    expect(await screen.findByText(/These two questions cannot be related: each question can be related to at most 16 others/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(`These two questions cannot be related: each question can be related to at most ${RELATE_PAIRS_PER_QUESTION} others`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Every choice side by side' })).toBeNull();
+  });
+
+  it('shows the first question among the voters of every choice of the second, side by side', async () => {
+    stubApi(({ method, path }) => (method === 'GET' && path === '/api/polls/relate/3/12/' ? { body: { first, second, association, privacy, choices } } : undefined));
+    renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
+    const sideBySide = await screen.findByRole('region', { name: 'Every choice side by side' });
+    expect(within(sideBySide).getByText('How the voters of each choice of QID012 answered QID003.')).toBeInTheDocument();
+    const cats = within(sideBySide).getByText('Cats').closest('li')!;
+    const dogs = within(sideBySide).getByText('Dogs').closest('li')!;
+    expect(within(cats).getByText('about 310 voters ± 62')).toBeInTheDocument();
+    expect(within(cats).getByRole('img', { name: 'Tea: 58% ± 9 points' })).toBeInTheDocument();
+    expect(within(cats).getByRole('img', { name: 'Coffee: 42% ± 9 points' })).toBeInTheDocument();
+    expect(within(cats).getByText('58% ±9')).toBeInTheDocument();
+    expect(within(dogs).getByText('Too few to show')).toBeInTheDocument();
+    expect(within(dogs).queryByRole('img')).toBeNull();
+    // Picking a choice stays with the buttons above; the charts are not buttons.
+    expect(within(sideBySide).queryByRole('button')).toBeNull();
+    expect(screen.getByText('Dog people lean towards coffee.')).toBeInTheDocument();
+  });
+
+  it('shows a number question’s average among each choice’s voters on its range', async () => {
+    const books = answered(makeQuestion({ id: 3, qid: 3, type: 'N', title: 'How many books did you read?', choices: { min: 0, max: 200 } }), 12, []);
+    const averages = [
+      { key: 1, ...makeReleasedGroup({ label: 'Cats', average: { value: 14.5, margin: 3.25 } }) },
+      { key: 2, ...makeReleasedGroup({ label: 'Dogs', average: { value: 9, margin: 2.5 } }) },
+    ];
+    stubApi(({ method, path }) =>
+      method === 'GET' && path === '/api/polls/relate/3/12/' ? { body: { first: books, second, association: null, privacy, choices: averages } } : undefined,
+    );
+    renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
+    const sideBySide = await screen.findByRole('region', { name: 'Every choice side by side' });
+    expect(within(sideBySide).getByRole('img', { name: 'Average 14.50 ± 3.25 on a scale of 0 to 200' })).toBeInTheDocument();
+    expect(within(sideBySide).getByRole('img', { name: 'Average 9.00 ± 2.50 on a scale of 0 to 200' })).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { filterRelate } from '../api/filter-relate';
 import { useRelatePair } from '../api/get-relate';
 import { AssociationSummary } from './association-summary';
 import { FilteredResult } from './filtered-result';
+import { RELEASE_NOTE, ReleasedGroupChart } from './released-group-chart';
 import './insights.css';
 
 export const BUDGET_SPENT_MESSAGE = `These two questions cannot be related: each question can be related to at most ${RELATE_PAIRS_PER_QUESTION} others, so that what relating shows of each voter's answer stays within its privacy budget, and one of these has reached that.`;
@@ -126,6 +127,25 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
         {filterError && <Banner tone="error">{filterError}</Banner>}
         {unreleased && <Banner tone="info">{BUDGET_SPENT_MESSAGE}</Banner>}
       </section>
+
+      {data.choices.length > 0 && (
+        <section className="card stack" aria-labelledby="relate-side-by-side">
+          <div className="stack relate-side-by-side__intro">
+            <h2 id="relate-side-by-side">Every choice side by side</h2>
+            <p className="muted">
+              How the voters of each choice of {displayId('QID', second.qid)} answered {displayId('QID', first.qid)}.
+            </p>
+          </div>
+          <ul className="released-groups released-groups--side">
+            {data.choices.map((group) => (
+              <li key={group.key}>
+                <ReleasedGroupChart question={first} group={group} current={group.key === choice} />
+              </li>
+            ))}
+          </ul>
+          <p className="release-note muted">{RELEASE_NOTE}</p>
+        </section>
+      )}
 
       {association && <AssociationSummary association={association} />}
     </div>
