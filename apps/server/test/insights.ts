@@ -244,6 +244,18 @@ async function epochTables(ctx: TestContext, release: { questionId: number; othe
   });
 }
 
+/** Exact counts plus the release's noise as shown: made whole and never negative, with the noise's sds and whether the rule shows them. */
+function asShown(ctx: TestContext, exact: number[], noise: number[], countVariance: number, answerVariance: number) {
+  const released = nonNegative(exact.map((count, bucket) => count + noise[bucket]));
+  const countSd = Math.sqrt(countVariance);
+  const shown = mayShow(
+    released.reduce((sum, count) => sum + count, 0),
+    countSd,
+    ctx.config.minGroupSize,
+  );
+  return { released, countSd, answerSd: Math.sqrt(answerVariance), shown };
+}
+
 export interface ReleasedGroup {
   /** The votes the release counts. */
   counted: number;
@@ -306,14 +318,7 @@ export async function releasedGroup(
       answerVarianceSum += countVariance(sizes, lambda, 1, [1, genders.length, last - first + 1, inCountries.length]);
     }
   }
-  const released = nonNegative(exact.map((count, bucket) => count + noise[bucket]));
-  const countSd = Math.sqrt(countVarianceSum);
-  const shown = mayShow(
-    released.reduce((sum, count) => sum + count, 0),
-    countSd,
-    ctx.config.minGroupSize,
-  );
-  return { counted, exact, released, countSd, answerSd: Math.sqrt(answerVarianceSum), shown };
+  return { counted, exact, ...asShown(ctx, exact, noise, countVarianceSum, answerVarianceSum) };
 }
 
 /**
@@ -359,12 +364,5 @@ export async function releasedRow(
     countVarianceSum += countVariance(sizes, lambda, 0, first.id === low.id ? [lowBuckets.count, 1] : [1, highBuckets.count]);
     answerVarianceSum += countVariance(sizes, lambda, 0, [1, 1]);
   }
-  const released = nonNegative(exact.map((count, bucket) => count + noise[bucket]));
-  const countSd = Math.sqrt(countVarianceSum);
-  const shown = mayShow(
-    released.reduce((sum, count) => sum + count, 0),
-    countSd,
-    ctx.config.minGroupSize,
-  );
-  return { firstCounted: counted(first.id), secondCounted: counted(second.id), exact, released, countSd, answerSd: Math.sqrt(answerVarianceSum), shown };
+  return { firstCounted: counted(first.id), secondCounted: counted(second.id), exact, ...asShown(ctx, exact, noise, countVarianceSum, answerVarianceSum) };
 }

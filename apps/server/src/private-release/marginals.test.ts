@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { optimalAllocation, spentBy, asNumber } from './allocation.js';
 import { breakdownAllocation, breakdownSizes, WORKLOAD } from './breakdown-design.js';
+import { cryptoRandom, discreteGaussian } from './discrete-noise.js';
 import { countVariance, estimate, marginalOf, precisions, type Measurement } from './marginals.js';
-
-/** A standard normal draw (Box–Muller), for checking variances by simulation. */
-function gaussian(random: () => number): number {
-  return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-}
-
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const sizes = [2, 2, 3, 2];
 const table = Float64Array.from({ length: 24 }, (_, cell) => (cell * 7) % 11);
@@ -28,8 +13,13 @@ const strategy = [
   { mask: 15, variance: 16 },
 ];
 
-function noisy(random: () => number): Measurement[] {
-  return strategy.map(({ mask, variance }) => ({ mask, variance, values: marginalOf(sizes, table, mask).map((count) => count + Math.sqrt(variance) * gaussian(random)) }));
+/** The strategy's marginals with the release's own noise. */
+function noisy(): Measurement[] {
+  return strategy.map(({ mask, variance }) => ({
+    mask,
+    variance,
+    values: marginalOf(sizes, table, mask).map((count) => count + discreteGaussian(cryptoRandom, { num: BigInt(variance), den: 1n })),
+  }));
 }
 
 describe('the least-squares estimate of a table from noisy marginals', () => {
@@ -37,12 +27,11 @@ describe('the least-squares estimate of a table from noisy marginals', () => {
     const exact = strategy.map(({ mask, variance }) => ({ mask, variance, values: marginalOf(sizes, table, mask) }));
     const estimated = estimate(sizes, exact, { mask: 1, values: marginalOf(sizes, table, 1) });
     for (const [cell, count] of table.entries()) expect(estimated[cell]).toBeCloseTo(count, 9);
-    const fromNoise = estimate(sizes, noisy(seeded(1)), { mask: 1, values: marginalOf(sizes, table, 1) });
+    const fromNoise = estimate(sizes, noisy(), { mask: 1, values: marginalOf(sizes, table, 1) });
     expect([...marginalOf(sizes, fromNoise, 1)].map((x) => x.toFixed(6))).toEqual([...marginalOf(sizes, table, 1)].map((x) => x.toFixed(6)));
   });
 
   it('is unbiased, with the variance the closed form gives, for a cell and for a group', () => {
-    const random = seeded(7);
     const lambda = precisions(sizes, strategy);
     const invariant = { mask: 1, values: marginalOf(sizes, table, 1) };
     // A cell (answer 0, gender 1, band 2, country 0) and a group (gender 0, every answer, bands 0–1, every country).
@@ -56,7 +45,7 @@ describe('the least-squares estimate of a table from noisy marginals', () => {
     const trials = 4000;
     const errors = { cell: [] as number[], group: [] as number[] };
     for (let trial = 0; trial < trials; trial += 1) {
-      const estimated = estimate(sizes, noisy(random), invariant);
+      const estimated = estimate(sizes, noisy(), invariant);
       errors.cell.push(estimated[cell] - table[cell]);
       errors.group.push(group(estimated) - trueGroup);
     }
@@ -64,10 +53,11 @@ describe('the least-squares estimate of a table from noisy marginals', () => {
     const varianceOf = (values: number[]) => meanOf(values.map((value) => value ** 2));
     const expected = { cell: countVariance(sizes, lambda, 1, [1, 1, 1, 1]), group: countVariance(sizes, lambda, 1, [2, 1, 2, 2]) };
     for (const key of ['cell', 'group'] as const) {
-      expect(Math.abs(meanOf(errors[key]))).toBeLessThan(4 * Math.sqrt(expected[key] / trials));
-      // The sample variance of 4,000 draws is within about 2.2% (one sd) of the truth.
-      expect(varianceOf(errors[key]) / expected[key]).toBeGreaterThan(0.92);
-      expect(varianceOf(errors[key]) / expected[key]).toBeLessThan(1.08);
+      // Each bound fails about once in 100,000 runs: the mean at 4.5 sds of its own noise, and the
+      // sample variance of 4,000 draws, within 2.2% (one sd) of the truth, at 10%.
+      expect(Math.abs(meanOf(errors[key]))).toBeLessThan(4.5 * Math.sqrt(expected[key] / trials));
+      expect(varianceOf(errors[key]) / expected[key]).toBeGreaterThan(0.9);
+      expect(varianceOf(errors[key]) / expected[key]).toBeLessThan(1.1);
     }
   });
 
@@ -87,7 +77,18 @@ describe('the allocation of the budget among tables', () => {
     expect(spentBy(allocation)).toBeGreaterThan(0.124);
     const weighted = (measured: { mask: number; variance: number }[]) => {
       const lambda = precisions(sizesHere, measured);
-      return WORKLOAD.reduce((sum, { mask, weight }) => sum + weight * countVariance(sizesHere, lambda, 1, sizesHere.map((n, i) => (mask & (1 << i) ? 1 : n))), 0);
+      return WORKLOAD.reduce(
+        (sum, { mask, weight }) =>
+          sum +
+          weight *
+            countVariance(
+              sizesHere,
+              lambda,
+              1,
+              sizesHere.map((n, i) => (mask & (1 << i) ? 1 : n)),
+            ),
+        0,
+      );
     };
     const optimal = weighted(allocation.map(({ mask, variance }) => ({ mask, variance: asNumber(variance) })));
     const even = weighted(candidates.map((mask) => ({ mask, variance: 8 * candidates.length })));
@@ -97,7 +98,10 @@ describe('the allocation of the budget among tables', () => {
   it('keeps a 400-vote yes-or-no question in 3 countries within 20 votes per group over five epochs', () => {
     const allocation = breakdownAllocation(2, 3);
     const sizesHere = breakdownSizes(2, 3);
-    const lambda = precisions(sizesHere, allocation.map(({ mask, variance }) => ({ mask, variance: asNumber(variance) })));
+    const lambda = precisions(
+      sizesHere,
+      allocation.map(({ mask, variance }) => ({ mask, variance: asNumber(variance) })),
+    );
     for (const chosen of [
       [2, 1, 7, 3],
       [2, 2, 1, 3],
