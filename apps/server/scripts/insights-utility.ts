@@ -11,7 +11,9 @@
  * countries (half, a quarter, a quarter); 10 countries (a third, then each about two thirds of the
  * one before) from 4,000 votes. Women answer yes 60% of the time, men 40%, and the young more than
  * the old. Noise is drawn by the release's own samplers; the shares and errors are the mean over
- * `--runs` releases (default 20; 2 at a million votes).
+ * `--runs` releases (default 20; 2 at a million votes). A second table weighs the time
+ * structures considered: how much each multiplies a running count's variance at 400 and at
+ * 1,000,000 votes.
  */
 import { parseArgs } from 'node:util';
 import { prefixSize } from '../src/private-release/binary-tree.js';
@@ -223,6 +225,62 @@ function shownAndError(votes: number, countries: number, release: (cells: Int32A
   return { shown: shown / groups, error: shown > 0 ? error / shown : null };
 }
 
+/**
+ * The time structures weighed for the release, by how much each multiplies the variance of a
+ * running count over one release of the same table with the whole budget, at `votes` votes.
+ */
+function timeMultipliers(votes: number) {
+  const fine = LEGACY.releases;
+  const fineEpochs = fine.index(2 ** 31 - 1);
+  const levels = Math.floor(Math.log2(fineEpochs)) + 1;
+  const doublings = releasePointsBetween(0, 2 ** 31 - 1).length;
+  const t = releasePointsBetween(0, votes).length;
+  // Square-root factorization of the running sum (Fichtenberger, Henzinger and Upadhyay): r_k = C(2k, k) / 4^k.
+  const r = [1];
+  for (let k = 1; k < doublings; k += 1) r.push((r[k - 1] * (2 * k - 1)) / (2 * k));
+  const squares = (count: number) => r.slice(0, count).reduce((sum, value) => sum + value * value, 0);
+  return {
+    tree: levels * prefixSize(fine.index(votes)),
+    honaker: levels * honakerPrefix(fineEpochs, fine.index(votes)),
+    factorization: squares(t) * squares(doublings),
+    doublings: t,
+    // Points at 32·√2^k: as many as k ≤ 2·log₂(votes / 32).
+    twicePerDoubling: votes < FIRST_RELEASE_POINT ? 0 : Math.floor(2 * Math.log2(votes / FIRST_RELEASE_POINT)) + 1,
+  };
+}
+
+/**
+ * The variance of the best linear unbiased estimate of the sum of the first `t` leaves of a
+ * binary tree over `leaves` leaves whose every node is measured with unit variance (Honaker,
+ * "Efficient use of differentially private binary trees", 2015): qᵀ (AᵀA)⁻¹ q, A the nodes' incidence.
+ */
+function honakerPrefix(leaves: number, t: number): number {
+  const size = leaves;
+  const information = Array.from({ length: size }, () => new Float64Array(size));
+  for (let width = 1; width <= size; width *= 2) {
+    for (let start = 0; start + width <= size; start += width) {
+      for (let i = start; i < start + width; i += 1) for (let j = start; j < start + width; j += 1) information[i][j] += 1;
+    }
+  }
+  // Cholesky, then solve for (AᵀA)⁻¹ q.
+  const lower = information.map((row) => row.slice());
+  for (let j = 0; j < size; j += 1) {
+    for (let k = 0; k < j; k += 1) lower[j][j] -= lower[j][k] ** 2;
+    lower[j][j] = Math.sqrt(lower[j][j]);
+    for (let i = j + 1; i < size; i += 1) {
+      for (let k = 0; k < j; k += 1) lower[i][j] -= lower[i][k] * lower[j][k];
+      lower[i][j] /= lower[j][j];
+    }
+  }
+  const y = new Float64Array(size);
+  for (let i = 0; i < size; i += 1) {
+    let sum = i < t ? 1 : 0;
+    for (let k = 0; k < i; k += 1) sum -= lower[i][k] * y[k];
+    y[i] = sum / lower[i][i];
+  }
+  return y.reduce((sum, value) => sum + value * value, 0);
+}
+
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const lines = [
   '| votes | release | gender | age band | country | full cell | relate choice | groups shown | error of shown % |',
@@ -243,3 +301,13 @@ for (const votes of SIZES) {
   }
 }
 console.log(lines.join('\n'));
+console.log(
+  '\n| votes | binary tree, 16 per doubling | the same, Honaker’s estimate | square-root factorization, epochs at doublings | disjoint epochs at doublings | disjoint epochs, two per doubling |',
+);
+console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const votes of [400, 1_000_000]) {
+  const m = timeMultipliers(votes);
+  console.log(
+    `| ${votes.toLocaleString('en')} | × ${format(m.tree)} | × ${format(m.honaker)} | × ${format(m.factorization)} | × ${format(m.doublings)} | × ${format(m.twicePerDoubling)} |`,
+  );
+}
