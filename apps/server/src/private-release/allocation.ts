@@ -24,7 +24,15 @@ function workloadVariance(sizes: readonly number[], candidates: readonly number[
     candidates.map((mask, j) => ({ mask, variance: 1 / budgets[j] })),
   );
   let total = 0;
-  for (const { mask, weight } of workload) total += weight * countVariance(sizes, lambda, exactMask, sizes.map((n, i) => (mask & (1 << i) ? 1 : n)));
+  for (const { mask, weight } of workload)
+    total +=
+      weight *
+      countVariance(
+        sizes,
+        lambda,
+        exactMask,
+        sizes.map((n, i) => (mask & (1 << i) ? 1 : n)),
+      );
   return total;
 }
 

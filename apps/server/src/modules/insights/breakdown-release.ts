@@ -152,7 +152,10 @@ async function epochMeasurements(store: NoiseStore, questionId: number, buckets:
   const sizes = breakdownSizes(buckets, epoch.countries.length);
   if (epoch.legacy) return legacyMeasurements(store, questionId, buckets, epoch, sizes);
   const offsets = tableOffsets(epoch.tables, sizes);
-  const draws = await store.epochDraws({ questionId, otherId: 0, epoch: epoch.epoch }, epoch.tables.map(({ variance }, index) => ({ cells: offsets[index + 1] - offsets[index], variance })));
+  const draws = await store.epochDraws(
+    { questionId, otherId: 0, epoch: epoch.epoch },
+    epoch.tables.map(({ variance }, index) => ({ cells: offsets[index + 1] - offsets[index], variance })),
+  );
   return epoch.tables.map(({ mask, variance }, index) => ({ mask, variance: asNumber(variance), values: draws.subarray(offsets[index], offsets[index + 1]) }));
 }
 

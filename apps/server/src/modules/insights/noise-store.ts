@@ -66,7 +66,13 @@ export class NoiseStore {
   }
 
   private readEpoch(of: EpochOf): Promise<Pick<EpochNoiseTable, 'cell' | 'noise'>[]> {
-    return this.db.selectFrom('epoch_noise').select(['cell', 'noise']).where('question_id', '=', of.questionId).where('other_id', '=', of.otherId).where('epoch', '=', of.epoch).execute();
+    return this.db
+      .selectFrom('epoch_noise')
+      .select(['cell', 'noise'])
+      .where('question_id', '=', of.questionId)
+      .where('other_id', '=', of.otherId)
+      .where('epoch', '=', of.epoch)
+      .execute();
   }
 
   /** Each cell's noise in its count over epochs 1 to `epoch` of the binary tree: the sum of the draws of the nodes that tile them. */

@@ -165,8 +165,16 @@ export class PairTables {
       if (epoch.variance !== null && epoch.lowCounted === 0 && epoch.highCounted === 0) continue;
       const measurement: Measurement =
         epoch.variance === null
-          ? { mask: 3, variance: prefixSize(epoch.epoch) * LEGACY.relateVariance, values: await this.noiseStore.sums({ ...release, firstCell: 0, cells, variance: LEGACY.relateVariance }, epoch.epoch) }
-          : { mask: 3, variance: epoch.variance, values: await this.noiseStore.epochDraws({ ...release, epoch: epoch.epoch }, [{ cells, variance: { num: BigInt(epoch.variance), den: 1n } }]) };
+          ? {
+              mask: 3,
+              variance: prefixSize(epoch.epoch) * LEGACY.relateVariance,
+              values: await this.noiseStore.sums({ ...release, firstCell: 0, cells, variance: LEGACY.relateVariance }, epoch.epoch),
+            }
+          : {
+              mask: 3,
+              variance: epoch.variance,
+              values: await this.noiseStore.epochDraws({ ...release, epoch: epoch.epoch }, [{ cells, variance: { num: BigInt(epoch.variance), den: 1n } }]),
+            };
       const fit = estimate(sizes, [measurement], { mask: 0, values: [0] });
       for (let cell = 0; cell < cells; cell += 1) fitted[cell] += fit[cell];
       lambdas.push(precisions(sizes, [measurement]));
