@@ -9,8 +9,9 @@ import type { DialectName } from './db/dialect.js';
 import { HttpError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
-import { healthRoutes, metricsPlugin, metricsRoutes, overloadPlugin } from './modules/health/index.js';
+import { connectionsPlugin, healthRoutes, metricsPlugin, metricsRoutes, overloadPlugin } from './modules/health/index.js';
 import { insightsRoutes } from './modules/insights/routes.js';
+import { eventStreamsPlugin } from './modules/live/event-stream.js';
 import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
 
   // Before every other hook: every request is counted, and a closing or overloaded instance refuses one before any work is done for it.
   await app.register(metricsPlugin, { database });
+  await app.register(connectionsPlugin);
   registerDrainOnClose(app);
   await app.register(overloadPlugin);
   registerSecurityHeaders(app);
@@ -155,6 +157,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // Each says what it needs, so a wrong order fails here rather than at the first stale read.
   await app.register(redisPlugin);
   await app.register(memoryPlugin);
+  await app.register(eventStreamsPlugin);
   await app.register(livePlugin);
   await app.register(notificationsPlugin);
   await app.register(changesPlugin);

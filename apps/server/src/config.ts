@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -17,7 +18,10 @@ export interface Config {
   databasePoolSize: number;
   /** A comment is sent on an idle live stream this often, so that proxies keep it open. */
   liveHeartbeatSeconds: number;
-  seedDemo: boolean;
+  /** Live streams (results and unread counts) one person may have open at once on an instance; one more closes their oldest. 0: no bound. */
+  liveStreamsPerPerson: number;
+  /** SEED_DEMO: `1` seeds the demo community on an empty database, `0` never; null (unset) seeds it only where PUBLIC_URL is this machine (seed/demo-at-start.ts). */
+  seedDemo: boolean | null;
   rateLimits: boolean;
   /** Breakdown and relate groups smaller than this show no result. */
   minGroupSize: number;
@@ -76,6 +80,8 @@ export interface Config {
   overloadRequestsInFlight: number;
   /** Past this much JavaScript heap in use (MB) requests are refused with 503; 0: no bound. */
   overloadHeapMegabytes: number;
+  /** Connections open at once past which a new one is closed as soon as it is accepted; 0: no bound. */
+  maxConnections: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -85,6 +91,39 @@ function intFrom(value: string | undefined, fallback: number): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed)) throw new Error(`Expected a whole number, got "${value}"`);
   return parsed;
+}
+
+/**
+ * Files an instance keeps open besides its connections: Node's own, the database's (SQLite's file,
+ * log and shared memory, or PostgreSQL's pool), Redis's two, mail being sent, the web app's files
+ * being read.
+ */
+const FILES_BESIDES_CONNECTIONS = 128;
+/** The default bound where the open-file limit is very high or unlimited: each connection also costs memory. */
+const MOST_CONNECTIONS_BY_DEFAULT = 10_000;
+
+/** The process's soft limit on open files (`ulimit -n`, systemd's LimitNOFILE), from Linux's /proc; 1,024 where it cannot be read. */
+function openFileLimit(): number {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((candidate) => candidate.startsWith('Max open files'));
+    const soft = line?.slice('Max open files'.length).trim().split(/\s+/)[0];
+    if (soft === 'unlimited') return Infinity;
+    const limit = Number(soft);
+    return Number.isInteger(limit) && limit > 0 ? limit : 1024;
+  } catch {
+    return 1024;
+  }
+}
+
+/**
+ * Past the open-file limit, accepting a connection fails with EMFILE, and so does everything else
+ * that opens a file: the connections are bounded below it, so that those files can always open.
+ */
+function defaultMaxConnections(): number {
+  return Math.max(1, Math.min(MOST_CONNECTIONS_BY_DEFAULT, openFileLimit() - FILES_BESIDES_CONNECTIONS));
 }
 
 function sqlitePath(url: string | undefined): string {
@@ -119,7 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'pollscope:',
     databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10),
     liveHeartbeatSeconds: intFrom(env.LIVE_HEARTBEAT_SECONDS, 25),
-    seedDemo: env.SEED_DEMO !== '0',
+    liveStreamsPerPerson: intFrom(env.LIVE_STREAMS_PER_PERSON, 20),
+    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' ? true : env.SEED_DEMO === '0' || env.SEED_DEMO === 'false' ? false : null,
     rateLimits: env.RATE_LIMITS !== 'off',
     minGroupSize: intFrom(env.MIN_GROUP_SIZE, 5),
     tokenIdleSeconds: intFrom(env.TOKEN_IDLE_SECONDS, 30 * 24 * 3600),
@@ -153,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     overloadRequestsInFlight: intFrom(env.OVERLOAD_REQUESTS_IN_FLIGHT, 500),
     // Near the heap's limit V8 collects over and over and every request slows: refused before that.
     overloadHeapMegabytes: intFrom(env.OVERLOAD_HEAP_MB, Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20)),
+    maxConnections: intFrom(env.MAX_CONNECTIONS, defaultMaxConnections()),
   };
 }

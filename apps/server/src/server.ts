@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { oneInstanceAtATime } from './db/dialect.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
-import { seedDemoCommunity } from './seed/demo.js';
+import { seedDemoAtStart } from './seed/demo-at-start.js';
 import { seedReferenceData } from './seed/reference.js';
 
 const config = loadConfig();
@@ -14,10 +14,7 @@ await oneInstanceAtATime(database.db, database.dialect, async () => {
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   await seedReferenceData(database.db);
-  if (config.seedDemo) {
-    const demo = await seedDemoCommunity(database.db, config.passwordHashCost);
-    if (demo) logger.info(demo, `demo community seeded: sign in as ${demo.email} with password ${demo.password}`);
-  }
+  await seedDemoAtStart(database.db, config, logger);
 });
 
 const app = await buildApp({ config, database, logger });

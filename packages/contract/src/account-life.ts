@@ -43,7 +43,7 @@ export const accountExportSchema = z.object({
     favorite_topic: z.string().nullable(),
     created_at: z.string(),
   }),
-  settings: settingsSchema,
+  settings: settingsSchema.pick({ email: true, notification: true }),
   /** The questions the person asked, oldest first, with their results now. */
   questions: z.array(
     z.object({
@@ -84,7 +84,7 @@ export const accountExportSchema = z.object({
   sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
   /** Links to choose a new password that were asked for and can still be used (never the link itself). */
   password_reset_links: z.array(z.object({ requested_at: z.string(), expires_at: z.string() })),
-  /** Mail to the person's address not yet handed to the mail service: a notice, a link, notifications. */
+  /** Mail written for the person (never for an earlier owner of their address) not yet handed to the mail service: a notice, a link, notifications. */
   mail_waiting: z.array(z.object({ subject: z.string(), queued_at: z.string(), given_up_at: z.string().nullable() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -21,7 +21,11 @@ export const operations: Record<string, Operation> = {
   'POST /api/login/': { operationId: 'logIn', summary: 'Sign in and get a token' },
   'POST /api/auth/logout/': { operationId: 'logOut', summary: 'Sign out of this session' },
   'GET /api/auth/settings/': { operationId: 'getSettings', summary: 'Your email and notification setting' },
-  'POST /api/auth/settings/': { operationId: 'updateSettings', summary: 'Change your email, password or notification setting' },
+  'POST /api/auth/settings/': {
+    operationId: 'updateSettings',
+    summary: 'Change your notification setting, your password, or ask for a new email (mailed a link to confirm it)',
+  },
+  'POST /api/auth/email/confirm/': { operationId: 'confirmEmail', summary: 'Make a new email yours, with the token of the link mailed to it' },
   'GET /api/auth/account/': { operationId: 'getAccount', summary: 'Your personal info' },
   'POST /api/auth/account/': { operationId: 'updateAccount', summary: 'Change your personal info' },
 

@@ -41,6 +41,8 @@ export const api = {
   logout: '/api/auth/logout/',
   register: '/api/auth/register/',
   settings: '/api/auth/settings/',
+  /** Makes a new email the account's, with the token mailed to it (public). */
+  confirmEmail: '/api/auth/email/confirm/',
   account: '/api/auth/account/',
   connections: '/api/auth/connections/',
   follow: (user: number | string) => `/api/auth/follow/${user}/`,

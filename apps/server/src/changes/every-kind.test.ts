@@ -177,7 +177,7 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     const { token: other } = await client(one.app).post(api.login, loginBodySchema, { email: person.email, password: 'correct horse' }, tokenResponseSchema);
     expect(await statusOnTwo(other, api.myStats)).toBe(200);
     const settings = await person.api.get(api.settings, settingsSchema);
-    await person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'a new password' }, settingsSchema);
+    await person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'a new password', current_password: 'correct horse' }, settingsSchema);
     await eventually(async () => expect(await statusOnTwo(other, api.myStats)).toBe(401));
     expect(await statusOnTwo(person.token, api.myStats)).toBe(200);
   },

@@ -187,6 +187,8 @@ export interface NotificationActorTable {
 export interface MailOutboxTable {
   id: Generated<number>;
   recipient: string;
+  /** The account the mail was written for, the one that had `recipient` then; null once it is deleted, or for mail queued before migration 016. */
+  user_id: number | null;
   subject: string;
   text: string;
   html: string;
@@ -205,6 +207,16 @@ export interface MailOutboxTable {
 export interface PasswordResetTokenTable {
   token_hash: string;
   user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A new email waiting to be confirmed, by the SHA-256 hash of the mailed link's token, until it is used or lapses (migration 015). */
+export interface EmailChangeTokenTable {
+  token_hash: string;
+  user_id: number;
+  /** The address the link makes the account's. */
+  email: string;
   created_at: string;
   expires_at: string;
 }
@@ -282,6 +294,7 @@ export interface Database {
   notification_actors: NotificationActorTable;
   mail_outbox: MailOutboxTable;
   password_reset_tokens: PasswordResetTokenTable;
+  email_change_tokens: EmailChangeTokenTable;
   release_noise: ReleaseNoiseTable;
   relate_releases: RelateReleaseTable;
   relate_budgets: RelateBudgetTable;

@@ -116,6 +116,8 @@ const access: Record<string, Access> = {
   [route('POST', api.passwordReset)]: { public: true, ...everyone(200), body: (caller, world) => ({ email: (caller ?? world.voter).email }) },
   // A token nobody was mailed (modules/auth/password-reset.test.ts uses mailed ones).
   [route('POST', api.passwordResetConfirm)]: { public: true, ...everyone(400), body: () => ({ token: 'not-a-mailed-token', password: 'a new password' }) },
+  // A token nobody was mailed (modules/auth/email-change.test.ts uses mailed ones).
+  [route('POST', api.confirmEmail)]: { public: true, ...everyone(400), body: () => ({ token: 'not-a-mailed-token' }) },
   [route('GET', api.exportAccount)]: everyone(200),
   // With a wrong password here: a deletion acts on the caller only (modules/auth/account-deletion.test.ts deletes).
   [route('POST', api.deleteAccount)]: { ...everyone(400), body: () => ({ password: 'wrong horse' }) },

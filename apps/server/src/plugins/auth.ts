@@ -30,7 +30,7 @@ export const authPlugin = fp(
     app.decorateRequest('viewerId', null);
     app.decorateRequest('viewerVersion', 0);
     app.decorateRequest('token', null);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const route = request.routeOptions.url;
       // Only the API's calls are guarded: a path under /api that is no call (the web app's
       // catch-all answers it) is a 404 with or without a token. The API's documentation is for
@@ -39,6 +39,10 @@ export const authPlugin = fp(
       const token = tokenFrom(request);
       const session = token ? await sessions.find(token, app.config.tokenIdleSeconds) : null;
       if (session !== null) {
+        // An answer to a signed-in person may be theirs alone (settings, notifications, their
+        // answers in every list): no shared cache may keep it. A route sending the same to
+        // everyone (a picture) says so with its own Cache-Control.
+        reply.header('cache-control', 'no-store');
         request.viewerId = session.userId;
         request.viewerVersion = session.stateVersion;
         request.token = token;

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/helper.js';
-import { loginAttemptsPerAccount, rateLimits, resetRequestsPerAccount } from './rate-limit.js';
+import { loginFailuresPerAccount, loginFailuresPerAddressAndAccount, rateLimits, resetRequestsPerAccount } from './rate-limit.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -72,19 +72,46 @@ describe('rate limits', () => {
     expect(otherAddress.statusCode).toBe(400);
   });
 
-  it('limits sign-in attempts on one account even when they come from many addresses', async () => {
+  // Issue 30, finding 7: ten wrong passwords for an email from anywhere made the right one answer 429 everywhere.
+  it('holds an address that guessed an account’s password too often, and only that address', async () => {
     const user = await signUp();
-    const statuses = await repeat(loginAttemptsPerAccount.max, () =>
-      call({ url: api.login, address: newAddress(), payload: { username: user.email, password: 'wrong password' } }),
-    );
+    const guesser = newAddress();
+    const { max, windowSeconds } = loginFailuresPerAddressAndAccount;
+    const statuses = await repeat(max, () => call({ url: api.login, address: guesser, payload: { username: user.email, password: 'wrong password' } }));
     expect(statuses.every((status) => status === 400)).toBe(true);
 
-    // Even the right password waits: the guesser must not learn it by being let through.
-    const refused = await call({ url: api.login, address: newAddress(), payload: { email: user.email.toUpperCase(), password: 'correct horse' } });
-    expectRateLimited(refused, loginAttemptsPerAccount.windowSeconds);
-    const otherAccount = await signUp();
-    const allowed = await call({ url: api.login, address: newAddress(), payload: { email: otherAccount.email, password: 'correct horse' } });
-    expect(allowed.statusCode).toBe(200);
+    // The guesser is held, even with the right password: it must not learn it by being let through…
+    expectRateLimited(await call({ url: api.login, address: guesser, payload: { email: ` ${user.email.toUpperCase()}`, password: 'correct horse' } }), windowSeconds);
+    // …but the owner, elsewhere, signs in.
+    expect((await call({ url: api.login, address: newAddress(), payload: { email: user.email, password: 'correct horse' } })).statusCode).toBe(200);
+    // And the guesser may still sign in to accounts of its own.
+    const own = await signUp();
+    expect((await call({ url: api.login, address: guesser, payload: { email: own.email, password: 'correct horse' } })).statusCode).toBe(200);
+  });
+
+  it('counts only wrong passwords: an owner signing in often is never held', async () => {
+    const user = await signUp();
+    const address = newAddress();
+    const statuses = await repeat(loginFailuresPerAddressAndAccount.max + 2, () => call({ url: api.login, address, payload: { email: user.email, password: 'correct horse' } }));
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  });
+
+  it('limits wrong passwords for one account from every address together, except from addresses that signed in to it', async () => {
+    const user = await signUp();
+    const ownersAddress = newAddress();
+    expect((await call({ url: api.login, address: ownersAddress, payload: { email: user.email, password: 'correct horse' } })).statusCode).toBe(200);
+    // Guessing spread over many addresses, each staying under its own limit.
+    const perAddress = loginFailuresPerAddressAndAccount.max;
+    const statuses: number[] = [];
+    for (let sent = 0; sent < loginFailuresPerAccount.max; sent += perAddress) {
+      const address = newAddress();
+      statuses.push(...(await repeat(perAddress, () => call({ url: api.login, address, payload: { email: user.email, password: 'wrong password' } }))));
+    }
+    expect(new Set(statuses)).toEqual(new Set([400]));
+
+    expectRateLimited(await call({ url: api.login, address: newAddress(), payload: { email: user.email, password: 'correct horse' } }), loginFailuresPerAccount.windowSeconds);
+    // The owner's usual address is not held by strangers' guesses.
+    expect((await call({ url: api.login, address: ownersAddress, payload: { email: user.email, password: 'correct horse' } })).statusCode).toBe(200);
   });
 
   it('limits registrations per address', async () => {
@@ -109,6 +136,33 @@ describe('rate limits', () => {
     });
   }
 
+  // Issue 30, finding 6: the limit keyed on `username || email` of the raw body, which the schema drops.
+  it('limits the links mailed to one address by the email as validated, whatever other fields come with it', async () => {
+    const user = await signUp();
+    const statuses = await repeat(resetRequestsPerAccount.max, (index) =>
+      call({ url: api.passwordReset, address: newAddress(), payload: { email: user.email, username: `x${index + 1}` } }),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    for (const extra of [{ username: 'x12' }, { username: user.email.replace('@', '+1@') }, { email2: 'y' }]) {
+      expectRateLimited(await call({ url: api.passwordReset, address: newAddress(), payload: { ...extra, email: user.email } }), resetRequestsPerAccount.windowSeconds);
+    }
+  });
+
+  it('limits wrong passwords by the email the schema reads, whichever field carries it', async () => {
+    const user = await signUp();
+    const address = newAddress();
+    const { max } = loginFailuresPerAddressAndAccount;
+    const statuses = await repeat(max, (index) =>
+      call({
+        url: api.login,
+        address,
+        payload: index % 2 ? { username: user.email, email: `other${index}@example.com`, password: 'wrong' } : { email: user.email, password: 'wrong' },
+      }),
+    );
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    expect((await call({ url: api.login, address, payload: { username: ` ${user.email.toUpperCase()} `, extra: 'x', password: 'correct horse' } })).statusCode).toBe(429);
+  });
+
   it('limits the links mailed to one address, whoever asks', async () => {
     const user = await signUp();
     const statuses = await repeat(resetRequestsPerAccount.max, () => call({ url: api.passwordReset, address: newAddress(), payload: { email: user.email } }));
@@ -120,7 +174,9 @@ describe('rate limits', () => {
     expectRateLimited(await call({ url: api.passwordReset, address: newAddress(), payload: { email: unknown } }), resetRequestsPerAccount.windowSeconds);
   });
 
-  const perUser: { name: 'create' | 'answer' | 'like' | 'follow' | 'exportAccount' | 'deleteAccount'; url: string; payload?: unknown; method?: 'GET' }[] = [
+  const perUser: { name: 'create' | 'answer' | 'like' | 'follow' | 'exportAccount' | 'deleteAccount' | 'settings'; url: string; payload?: unknown; method?: 'GET' }[] = [
+    // Issue 30, finding 5: its 409 tells whether an email is registered, like registering, which is limited.
+    { name: 'settings', url: api.settings, payload: { email: 'someone-else@example.com', notification: true } },
     { name: 'create', url: api.create, payload: { type: 'MC' } },
     { name: 'answer', url: api.answer(999_999), payload: { choice: 1 } },
     { name: 'like', url: api.like(999_999) },
@@ -211,11 +267,26 @@ describe.runIf(redisUrl)('with Redis', () => {
   it('keeps the counters in Redis under the configured prefix, named after each limit', async () => {
     await login(instances[0], '198.51.100.7', 0);
     const keys = await redis.keys(`${prefix}*`);
-    expect(keys.sort()).toEqual([`${prefix}rate-limit:login-account:shared0@example.com`, `${prefix}rate-limit:login:address:198.51.100.7`]);
+    expect(keys.sort()).toEqual([
+      `${prefix}login:failed:198.51.100.7:shared0@example.com`,
+      `${prefix}login:failed:shared0@example.com`,
+      `${prefix}rate-limit:login:address:198.51.100.7`,
+    ]);
     expect(await redis.get(`${prefix}rate-limit:login:address:198.51.100.7`)).toBe('1');
     const ttl = await redis.pttl(`${prefix}rate-limit:login:address:198.51.100.7`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(rateLimits.login.windowSeconds * 1000);
+  });
+
+  it('shares the wrong passwords of an account between instances', async () => {
+    const address = '198.51.100.9';
+    const { max, windowSeconds } = loginFailuresPerAddressAndAccount;
+    const guess = (instance: TestContext) =>
+      instance.app.inject({ method: 'POST', url: api.login, remoteAddress: address, payload: { email: 'guessed@example.com', password: 'wrong password' } });
+    const statuses = await repeat(max, (index) => guess(instances[index % 2]));
+    expect(statuses.every((status) => status === 400)).toBe(true);
+    expectRateLimited(await guess(instances[0]), windowSeconds);
+    expectRateLimited(await guess(instances[1]), windowSeconds);
   });
 
   it('shares the counters between instances', async () => {

@@ -24,6 +24,9 @@ export const rateLimits = {
     windowSeconds: 60,
     routes: [`POST ${api.follow(':user')}`, `POST ${api.unfollow(':user')}`, `POST ${api.ban(':user')}`, `POST ${api.unban(':user')}`],
   },
+  /** Like registration: a `409` here tells whether an email is registered, as registering does. */
+  settings: { max: 10, windowSeconds: 3600, routes: [`POST ${api.settings}`] },
+  confirmEmail: { max: 20, windowSeconds: 3600, routes: [`POST ${api.confirmEmail}`] },
   passwordReset: { max: 20, windowSeconds: 3600, routes: [`POST ${api.passwordReset}`] },
   passwordResetConfirm: { max: 20, windowSeconds: 3600, routes: [`POST ${api.passwordResetConfirm}`] },
   exportAccount: { max: 5, windowSeconds: 3600, routes: [`GET ${api.exportAccount}`] },
@@ -31,10 +34,22 @@ export const rateLimits = {
 } satisfies Record<string, Limit>;
 
 /**
- * Sign-in attempts per email address, from every address together: password guessing spread
- * over many machines still gets only this many tries.
+ * Wrong passwords for one email from one client address: past them that address may not try
+ * that email again until the window ends, the right password included (the guesser must not learn
+ * it by being let through). Other addresses, the owner's among them, are not held by it.
  */
-export const loginAttemptsPerAccount = { max: 10, windowSeconds: 15 * 60 };
+export const loginFailuresPerAddressAndAccount = { max: 10, windowSeconds: 15 * 60 };
+
+/**
+ * Wrong passwords for one email from every address together: guessing spread over many machines
+ * gets at most this many tries an hour (OWASP ASVS 2.2.1). Past them only addresses that signed in
+ * to the account lately may still try, so strangers cannot lock its owner out of their usual
+ * devices; from elsewhere the owner can still get in with a forgotten-password link.
+ */
+export const loginFailuresPerAccount = { max: 100, windowSeconds: 3600 };
+
+/** How long an address that signed in to an account stays known to it, and exempt from `loginFailuresPerAccount`. */
+export const knownAddressSeconds = 30 * 24 * 3600;
 
 /** Links to choose a new password mailed to one address, whoever asks: nobody can fill a mailbox with them. */
 export const resetRequestsPerAccount = { max: 5, windowSeconds: 3600 };
@@ -42,8 +57,8 @@ export const resetRequestsPerAccount = { max: 5, windowSeconds: 3600 };
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 interface RouteLimit {
-  /** The body is needed to limit per account, so that limit runs once it is parsed. */
-  hook: 'onRequest' | 'preValidation';
+  /** Limits per account key on the body as the schema read it, so they run once it is validated. */
+  hook: 'onRequest' | 'preHandler';
   check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
@@ -52,14 +67,23 @@ function visitor(request: FastifyRequest): string {
   return request.viewerId !== null ? `user:${request.viewerId}` : `address:${normalizeIP(request.ip)}`;
 }
 
+/**
+ * The account a call names: the `email` of its body as validated, which the schemas of the calls
+ * limited per account trim and lower-case (login's reads it from `username` or `email`). Never a
+ * raw body field: one the schema drops would make a new key for every request.
+ */
 function accountOf(request: FastifyRequest): string | null {
-  const body = request.body as { email?: unknown; username?: unknown } | undefined;
-  const email = body?.username || body?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : null;
+  const { email } = (request.body ?? {}) as { email?: unknown };
+  return typeof email === 'string' && email !== '' ? email : null;
 }
 
 function waitText(seconds: number): string {
   return seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+}
+
+function refuse(reply: FastifyReply, ttlSeconds: number): never {
+  reply.header('retry-after', ttlSeconds);
+  throw new TooManyRequestsError(`Too many requests, try again in ${waitText(ttlSeconds)}`);
 }
 
 async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -70,10 +94,7 @@ async function enforce(limiter: Limiter, request: FastifyRequest, reply: Fastify
   if (shown === undefined || state.remaining < Number(shown)) {
     reply.header('x-ratelimit-limit', state.max).header('x-ratelimit-remaining', state.remaining).header('x-ratelimit-reset', state.ttlInSeconds);
   }
-  if (state.isExceeded) {
-    reply.header('retry-after', state.ttlInSeconds);
-    throw new TooManyRequestsError(`Too many requests, try again in ${waitText(state.ttlInSeconds)}`);
-  }
+  if (state.isExceeded) refuse(reply, state.ttlInSeconds);
 }
 
 /** Connection states in which Redis has been lost; while it first connects, counts wait for it. */
@@ -93,6 +114,13 @@ const MAX_LOCAL_KEYS = 100_000;
  */
 class LocalCounters {
   private readonly windows = new Map<string, { current: number; endsAt: number }>();
+
+  /** The count of the window running now, without counting. */
+  read(key: string): { current: number; ttl: number } {
+    const window = this.windows.get(key);
+    const now = Date.now();
+    return window && window.endsAt > now ? { current: window.current, ttl: window.endsAt - now } : { current: 0, ttl: 0 };
+  }
 
   count(key: string, timeWindow: number): { current: number; ttl: number } {
     const now = Date.now();
@@ -135,6 +163,77 @@ function redisCounters(redis: Redis, prefix: string): FastifyRateLimitStoreCtor 
   };
 }
 
+/**
+ * Counts only what went wrong (wrong passwords), so it is read before a call and counted after:
+ * in Redis when there is one, in this instance's memory while Redis is away.
+ */
+interface OutcomeCounters {
+  read(key: string): Promise<{ current: number; ttl: number }>;
+  count(key: string, timeWindow: number): Promise<void>;
+}
+
+function outcomeCounters(redis: Redis | null, prefix: string): OutcomeCounters {
+  const local = new LocalCounters();
+  const reachable = () => redis !== null && !UNREACHABLE.has(redis.status);
+  return {
+    async read(key) {
+      if (!reachable()) return local.read(key);
+      try {
+        const [current, ttl] = (await redis!.multi().get(`${prefix}${key}`).pttl(`${prefix}${key}`).exec())!.map(([, value]) => value);
+        return { current: Number(current ?? 0), ttl: Math.max(0, Number(ttl)) };
+      } catch {
+        return local.read(key);
+      }
+    },
+    async count(key, timeWindow) {
+      if (!reachable()) return void local.count(key, timeWindow);
+      await redis!.eval(countScript, 1, `${prefix}${key}`, timeWindow).catch(() => local.count(key, timeWindow));
+    },
+  };
+}
+
+/**
+ * The sign-in limits of one account: wrong passwords counted per client address and email
+ * together, and per email from everywhere, read before the password is checked and counted after
+ * a wrong one. An address that signs in is remembered as known to the account.
+ */
+function loginLimits(app: FastifyInstance): { check: RouteLimit; counted: (request: FastifyRequest, reply: FastifyReply) => Promise<void> } {
+  const counters = outcomeCounters(app.redis, `${app.config.redisPrefix}login:`);
+  const checked = new WeakSet<FastifyRequest>();
+  const keys = (request: FastifyRequest, email: string) => {
+    const address = normalizeIP(request.ip);
+    return { pair: `failed:${address}:${email}`, account: `failed:${email}`, known: `known:${address}:${email}` };
+  };
+  const ttlSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+  return {
+    check: {
+      hook: 'preHandler',
+      async check(request, reply) {
+        const email = accountOf(request);
+        if (!email) return;
+        const { pair, account, known } = keys(request, email);
+        const fromHere = await counters.read(pair);
+        if (fromHere.current >= loginFailuresPerAddressAndAccount.max) refuse(reply, ttlSeconds(fromHere.ttl));
+        const fromEverywhere = await counters.read(account);
+        if (fromEverywhere.current >= loginFailuresPerAccount.max && (await counters.read(known)).current === 0) refuse(reply, ttlSeconds(fromEverywhere.ttl));
+        checked.add(request);
+      },
+    },
+    // Before the answer leaves, so that the next attempt, however soon, is counted with this one.
+    async counted(request, reply) {
+      const email = accountOf(request);
+      if (!email || !checked.has(request)) return;
+      const { pair, account, known } = keys(request, email);
+      if (reply.statusCode === 400) {
+        await counters.count(pair, loginFailuresPerAddressAndAccount.windowSeconds * 1000);
+        await counters.count(account, loginFailuresPerAccount.windowSeconds * 1000);
+      } else if (reply.statusCode === 200) {
+        await counters.count(known, knownAddressSeconds * 1000);
+      }
+    },
+  };
+}
+
 /** Registers the limits above on their routes; must run after Redis and before the routes are registered. */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   if (!app.config.rateLimits) return;
@@ -150,19 +249,20 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (request) => `${name}:${visitor(request)}` });
     for (const route of limit.routes) add(route, { hook: 'onRequest', check: (request, reply) => enforce(limiter, request, reply) });
   }
-  const accountLimits = [
-    { name: 'login-account', limit: loginAttemptsPerAccount, route: `POST ${api.login}` },
-    { name: 'password-reset-account', limit: resetRequestsPerAccount, route: `POST ${api.passwordReset}` },
-  ];
-  for (const { name, limit, route } of accountLimits) {
-    const perAccount = app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (request) => `${name}:${accountOf(request)}` });
-    add(route, {
-      hook: 'preValidation',
-      check: async (request, reply) => {
-        if (accountOf(request)) await enforce(perAccount, request, reply);
-      },
-    });
-  }
+  const resetsPerAccount = app.createRateLimit({
+    max: resetRequestsPerAccount.max,
+    timeWindow: resetRequestsPerAccount.windowSeconds * 1000,
+    keyGenerator: (request) => `password-reset-account:${accountOf(request)}`,
+  });
+  add(`POST ${api.passwordReset}`, {
+    hook: 'preHandler',
+    check: async (request, reply) => {
+      if (accountOf(request)) await enforce(resetsPerAccount, request, reply);
+    },
+  });
+  const login = loginLimits(app);
+  const loginRoute = `POST ${api.login}`;
+  add(loginRoute, login.check);
 
   const attached = new Set<string>();
   app.addHook('onRoute', (route) => {
@@ -171,6 +271,12 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       for (const { hook, check } of byRoute.get(key) ?? []) {
         route[hook] = [route[hook] ?? []].flat().concat(check);
         attached.add(key);
+      }
+      if (key === loginRoute) {
+        route.onSend = [route.onSend ?? []].flat().concat(async (request, reply, payload) => {
+          await login.counted(request, reply);
+          return payload;
+        });
       }
     }
   });

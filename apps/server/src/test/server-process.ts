@@ -74,9 +74,18 @@ const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = { source: () => ['-
  * demo community, rate limits, slow password hashing or the event-loop bound of load shedding
  * (tests share busy cores: a process given little of them must not refuse their requests).
  */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}, nodeOptions: string[] = [], entry: ServerEntry = 'source'): Promise<ServerProcess> {
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  nodeOptions: string[] = [],
+  entry: ServerEntry = 'source',
+  { fileLimit }: { /** The process's limit on open files (`ulimit -n`), lower than the test's own. */ fileLimit?: number } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeOptions, ...ENTRY_ARGUMENTS[entry]()], {
+  const node = [process.execPath, ...nodeOptions, ...ENTRY_ARGUMENTS[entry]()];
+  // The shell lowers its limit, then becomes node (exec): the process the test holds is the server's.
+  const [command, ...args] = fileLimit === undefined ? node : ['bash', '-c', `ulimit -n ${fileLimit} && exec "$@"`, 'bash', ...node];
+  const child = spawn(command, args, {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -117,7 +117,7 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Shared question' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/question/5');
 
-    for (const elsewhere of ['//evil.example', '/\\evil.example', 'https://evil.example']) {
+    for (const elsewhere of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example', 'javascript:alert(1)']) {
       stubApi(({ path }) => (path === '/api/polls/questions/' ? { body: emptyFeed } : path === '/api/polls/categories/' ? { body: [] } : undefined));
       const sent = openAt(`/login?next=${encodeURIComponent(elsewhere)}`);
       await vi.waitFor(() => expect(sent.state.location.pathname).toBe('/'));

@@ -63,6 +63,8 @@ export const routes: RouteObject[] = [
       },
       // Opened from a mail, maybe where someone else is signed in: the new password signs its owner in instead.
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password') },
+      // Opened from the mail to a new address, signed in or not: the link's token is the proof.
+      { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email') },
       {
         loader: requireSignedIn,
         children: [

@@ -36,4 +36,6 @@ export const paths = {
   forgotPassword: fixed('/forgot-password'),
   /** Where a forgotten-password mail's link leads, with its token. */
   resetPassword: { path: '/reset-password', getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}` },
+  /** Where the mail to a new email leads, with the token that confirms it. */
+  confirmEmail: { path: '/confirm-email', getHref: (token: string) => `/confirm-email?token=${encodeURIComponent(token)}` },
 } as const;

@@ -4,12 +4,33 @@
  */
 const NEXT = 'next';
 
-/** The destination named in a query string, if it is a path of this site: never another site's address. */
+/** Control and invisible formatting characters: browsers drop tabs and line breaks from addresses. */
+const UNSEEN = /[\p{Cc}\p{Cf}]/u;
+
+/** Stands for this site when resolving a path: only the comparison of origins matters. */
+const HERE = 'https://pollscope.invalid';
+
+/**
+ * `next` when it is a path of this site, else null: never another site's address, whatever a browser
+ * would make of it. "//host" and "/\host" are addresses of other sites to a browser, and it drops
+ * tabs and line breaks before reading an address ("/\t/host" is "//host"), so any such character
+ * refuses the whole value. The value kept is the one checked, not a normalised form: resolving
+ * "/.//host" gives the path "//host", which sent on would leave the site.
+ */
+export function safeDestination(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || UNSEEN.test(next)) return null;
+  let resolved: URL;
+  try {
+    resolved = new URL(next, HERE);
+  } catch {
+    return null;
+  }
+  return resolved.origin === HERE ? next : null;
+}
+
+/** The destination named in a query string, if it is a path of this site. */
 export function destinationIn(search: URLSearchParams): string | null {
-  const next = search.get(NEXT);
-  // "//host" and "/\host" are addresses of other sites to a browser.
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
-  return next;
+  return safeDestination(search.get(NEXT));
 }
 
 /** `path` with the destination to go on to, when there is one. */

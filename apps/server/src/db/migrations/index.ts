@@ -14,6 +14,8 @@ import { outboxOfMailToSend } from './011-outbox-of-mail-to-send.js';
 import { searchWordsByLevel } from './012-search-words-by-level.js';
 import { mailOfEachNotification } from './013-mail-of-each-notification.js';
 import { releaseByEpochs } from './014-release-by-epochs.js';
+import { emailChanges } from './015-email-changes.js';
+import { mailForAnAccount } from './016-mail-for-an-account.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -32,5 +34,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '012-search-words-by-level': searchWordsByLevel(dialect),
     '013-mail-of-each-notification': mailOfEachNotification(),
     '014-release-by-epochs': releaseByEpochs(),
+    '015-email-changes': emailChanges(),
+    '016-mail-for-an-account': mailForAnAccount(),
   };
 }

@@ -106,7 +106,7 @@ describe('deleting an account', () => {
     await leaver.api.post(api.ban(blocked.id), blockedSchema);
     // A mail to the leaver's address not yet sent (the notice of a new password), and a link to choose another.
     const settings = await leaver.api.get(api.settings, settingsSchema);
-    await leaver.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: PASSWORD }, settingsSchema);
+    await leaver.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: PASSWORD, current_password: 'correct horse' }, settingsSchema);
     await client(ctx.app).raw('POST', api.passwordReset, { email: leaver.email });
     // What is kept in memory of them: the fan’s first page of the feed (the question they hid left out), the tag’s list.
     const feedOf = async (user: TestUser) => (await user.api.get(api.feed, feedSchema)).questions.map((question) => question.id);

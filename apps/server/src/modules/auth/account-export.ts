@@ -260,6 +260,7 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
     .orderBy('created_at')
     .execute();
   yield `,"password_reset_links":${JSON.stringify(resetLinks satisfies AccountExport['password_reset_links'])}`;
-  const mail = await db.selectFrom('mail_outbox').select(['subject', 'created_at as queued_at', 'given_up_at']).where('recipient', '=', person.email).orderBy('id').execute();
+  // Written for this account: mail waiting for its address may have been written for the address's previous owner.
+  const mail = await db.selectFrom('mail_outbox').select(['subject', 'created_at as queued_at', 'given_up_at']).where('user_id', '=', userId).orderBy('id').execute();
   yield `,"mail_waiting":${JSON.stringify(mail satisfies AccountExport['mail_waiting'])}}`;
 }

@@ -5,12 +5,13 @@ import type { z } from 'zod';
 import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import { BadRequestError, ConflictError } from '../../errors.js';
+import { BadRequestError } from '../../errors.js';
 import { searchName } from '../../lib/search-text.js';
 import { questionKind } from '../../views/results.js';
 import { checkChoice, recordVote } from '../polls/index.js';
 import { countActivity } from '../site/index.js';
 import type { Config } from '../../config.js';
+import { emailTaken, pendingEmail, requestEmailChange } from './email-change.js';
 import { queueChangeNotice } from './notices.js';
 import { forgetResetTokens } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
@@ -19,8 +20,6 @@ import { endOtherSessions } from './sessions.js';
 type Registration = z.output<typeof registerBodySchema>;
 type AccountUpdate = z.output<typeof accountUpdateBodySchema>;
 type SettingsUpdate = z.output<typeof settingsUpdateBodySchema>;
-
-const emailTaken = () => new ConflictError('This email is already registered', { email: 'This email is already registered' });
 
 async function checkReferences(db: Db, countryId: number, categoryId: number | null): Promise<void> {
   const country = await db.selectFrom('countries').select('id').where('id', '=', countryId).executeTakeFirst();
@@ -85,14 +84,31 @@ export async function authenticate(db: Db, email: string, password: string, dumm
 
 export async function getSettings(db: Db, userId: number): Promise<Settings> {
   const row = await db.selectFrom('users').select(['email', 'notification']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { email: row.email, notification: Boolean(row.notification) };
+  return { email: row.email, notification: Boolean(row.notification), pending_email: await pendingEmail(db, userId) };
+}
+
+export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email or password';
+export const WRONG_CURRENT_PASSWORD = 'Wrong password';
+
+/**
+ * A new email or password needs the current password too (400 on `current_password` otherwise),
+ * so that a session alone, a stolen token, cannot take the account over.
+ */
+export async function checkCurrentPassword(db: Db, userId: number, input: SettingsUpdate): Promise<void> {
+  const person = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+  if (input.email === person.email && input.password === undefined) return;
+  if (input.current_password === undefined) throw new BadRequestError(CURRENT_PASSWORD_NEEDED, { current_password: CURRENT_PASSWORD_NEEDED });
+  if (!(await verifyPassword(input.current_password, person.password_hash))) {
+    throw new BadRequestError(WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
+  }
 }
 
 /**
- * Changes the email, the notification choice and, given its new hash, the password: then every
- * other session of the person ends in the same transaction (`keepToken` is the caller's). A new
- * email or password is told to the address the account had before, and voids any link to choose
- * a new password mailed before it.
+ * Saves the notification choice and, given its new hash, the password: then every other session
+ * of the person ends in the same transaction (`keepToken` is the caller's), the address is told,
+ * and links mailed before (to choose a new password, to unsubscribe) stop working. A different
+ * email is not saved but asked for: a link mailed to it makes it the account's
+ * (`requestEmailChange`). The current password was checked first (`checkCurrentPassword`).
  */
 export async function updateSettings(
   trx: Db,
@@ -102,23 +118,16 @@ export async function updateSettings(
   passwordHash: string | undefined,
   keepToken: string,
 ): Promise<Change | null> {
-  const before = await trx.selectFrom('users').select(['email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
-  try {
-    await trx
-      .updateTable('users')
-      .set({ email: input.email, notification: input.notification ? 1 : 0, ...(passwordHash ? { password_hash: passwordHash } : {}) })
-      .where('id', '=', userId)
-      .execute();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw emailTaken();
-    throw error;
-  }
-  const change = { ...(input.email !== before.email ? { email: input.email } : {}), password: passwordHash !== undefined };
-  if (change.email !== undefined || change.password) {
-    await forgetResetTokens(trx, userId);
-    await queueChangeNotice(trx, config, before.email, before.first_name, change);
-  }
+  const before = await trx.selectFrom('users').select(['id', 'email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  await trx
+    .updateTable('users')
+    .set({ notification: input.notification ? 1 : 0, ...(passwordHash ? { password_hash: passwordHash, unsubscribe_token: null } : {}) })
+    .where('id', '=', userId)
+    .execute();
+  if (input.email !== before.email) await requestEmailChange(trx, config, before, input.email);
   if (passwordHash === undefined) return null;
+  await forgetResetTokens(trx, userId);
+  await queueChangeNotice(trx, config, before.email, before.first_name, { password: true });
   await endOtherSessions(trx, userId, keepToken);
   return { kind: 'passwordChanged', userId };
 }

@@ -1,7 +1,7 @@
 import { api, settingsSchema, settingsUpdateBodySchema, type SettingsUpdateBody } from '@pollscope/contract';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestAppWithMail, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { client, createTestAppWithMail, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { recipientOf, type TestMailServer } from '../../test/mail-server.js';
 
 let mailbox: TestMailServer;
@@ -36,9 +36,19 @@ async function expectNoMailTo(address: string): Promise<void> {
 }
 
 async function changeSettings(person: TestUser, change: Partial<SettingsUpdateBody>): Promise<Date> {
-  const settings = await person.api.get(api.settings, settingsSchema);
+  const { email, notification } = await person.api.get(api.settings, settingsSchema);
   const at = new Date();
-  await person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, ...change }, settingsSchema);
+  await person.api.post(api.settings, settingsUpdateBodySchema, { email, notification, current_password: 'correct horse', ...change }, settingsSchema);
+  return at;
+}
+
+/** Asks for a new email and confirms it with the link mailed to it; returns when it took effect. */
+async function changeEmail(person: TestUser, email: string, change: Partial<SettingsUpdateBody> = {}): Promise<Date> {
+  await changeSettings(person, { email, ...change });
+  const link = await onlyMailTo(email);
+  const token = /confirm-email\?token=([\w-]+)/.exec(link.text ?? '')![1];
+  const at = new Date();
+  expect((await client(ctx.app).raw('POST', api.confirmEmail, { token })).status).toBe(200);
   return at;
 }
 
@@ -61,26 +71,31 @@ describe('a notice to the address the account had', () => {
     expect(notice.html).toContain(`href="${PUBLIC_URL}/forgot-password"`);
   });
 
-  it('tells the old address of a new one, and mails nothing to the new one', async () => {
+  it('tells the old address of a new one once it is confirmed, and mails the new one only the link', async () => {
     const person = await signUp(ctx);
     const newAddress = `moved-${person.id}@example.com`;
-    const at = await changeSettings(person, { email: newAddress });
+    const at = await changeEmail(person, newAddress);
     const notice = await onlyMailTo(person.email);
     expect(notice.subject).toBe('Your Pollscope email was changed');
     expect(notice.text).toContain(`The email of your Pollscope account was changed from ${person.email.toLowerCase()} to ${newAddress}`);
     expect(notice.text).toMatch(whenPattern(at));
     expect(notice.text).toContain('write to us at once from this address');
     expect(notice.text).toContain(`Write to us: ${PUBLIC_URL}/contact`);
-    await expectNoMailTo(newAddress);
+    expect(mailsTo(newAddress).map((mail) => mail.subject)).toEqual(['Confirm your new Pollscope email']);
   });
 
-  it('tells of both in one notice, to the old address', async () => {
+  it('tells of a new password at once, and of a new email when it takes effect, each to the old address', async () => {
     const person = await signUp(ctx);
-    await changeSettings(person, { email: `both-${person.id}@example.com`, password: 'a brand new horse' });
-    const notice = await onlyMailTo(person.email);
-    expect(notice.subject).toBe('Your Pollscope email and password were changed');
-    expect(notice.text).toContain('The password of your Pollscope account was changed');
-    expect(notice.text).toContain(`to both-${person.id}@example.com`);
+    await changeSettings(person, { email: `both-${person.id}@example.com`, password: 'a brand new horse', current_password: 'correct horse' });
+    const passwordNotice = await onlyMailTo(person.email);
+    expect(passwordNotice.subject).toBe('Your Pollscope password was changed');
+    const link = await onlyMailTo(`both-${person.id}@example.com`);
+    const token = /confirm-email\?token=([\w-]+)/.exec(link.text ?? '')![1];
+    expect((await client(ctx.app).raw('POST', api.confirmEmail, { token })).status).toBe(200);
+    await vi.waitFor(() => expect(mailsTo(person.email)).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    const emailNotice = mailsTo(person.email)[1];
+    expect(emailNotice.subject).toBe('Your Pollscope email was changed');
+    expect(emailNotice.text).toContain(`to both-${person.id}@example.com`);
   });
 
   it('is not sent when only the notification choice changes, nor when the same email is saved again', async () => {

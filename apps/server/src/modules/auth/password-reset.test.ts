@@ -180,7 +180,7 @@ describe('a forgotten password', () => {
     const other = await signUp(ctx);
     const pending = await linkFor(other);
     const settings = await other.api.get(api.settings, settingsSchema);
-    await other.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'changed in settings' }, settingsSchema);
+    await other.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'changed in settings', current_password: 'correct horse' }, settingsSchema);
     expect((await useLink(pending, 'a brand new horse')).status).toBe(400);
     expect((await signInWith(other.email, 'changed in settings')).status).toBe(200);
   });

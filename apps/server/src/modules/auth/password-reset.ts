@@ -59,7 +59,12 @@ export async function resetPassword(
     .returning('user_id')
     .executeTakeFirst();
   if (!used) throw new BadRequestError(RESET_LINK_UNUSABLE);
-  const person = await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', used.user_id).returning(['email', 'first_name']).executeTakeFirstOrThrow();
+  const person = await trx
+    .updateTable('users')
+    .set({ password_hash: passwordHash, unsubscribe_token: null })
+    .where('id', '=', used.user_id)
+    .returning(['email', 'first_name'])
+    .executeTakeFirstOrThrow();
   await forgetResetTokens(trx, used.user_id);
   const session = await createSession(trx, used.user_id);
   await endOtherSessions(trx, used.user_id, session);

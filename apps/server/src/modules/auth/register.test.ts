@@ -77,7 +77,7 @@ describe('registering', () => {
     expect(reply.status).toBe(201);
     const { token } = reply.parse(tokenResponseSchema.strict());
     const me = client(ctx.app, token);
-    expect(await me.get(api.settings, settingsSchema)).toEqual({ email: 'ada.lovelace@example.com', notification: true });
+    expect(await me.get(api.settings, settingsSchema)).toEqual({ email: 'ada.lovelace@example.com', notification: true, pending_email: null });
     expect(await me.get(api.account, accountSchema)).toEqual({
       first_name: 'Ada',
       birthdate: '1990-06-15',

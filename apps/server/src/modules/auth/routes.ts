@@ -4,6 +4,8 @@ import {
   accountUpdateBodySchema,
   deleteAccountBodySchema,
   displayId,
+  emailConfirmAnswerSchema,
+  emailConfirmBodySchema,
   errorBodySchema,
   loginBodySchema,
   passwordResetAnswerSchema,
@@ -24,7 +26,8 @@ import { BadRequestError, UnauthorizedError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
 import { deleteAccount } from './account-deletion.js';
 import { accountExport } from './account-export.js';
-import { authenticate, getAccount, getSettings, registerUser, updateAccount, updateSettings } from './accounts.js';
+import { authenticate, checkCurrentPassword, getAccount, getSettings, registerUser, updateAccount, updateSettings } from './accounts.js';
+import { confirmEmailChange } from './email-change.js';
 import { RESET_ANSWER_MS, RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, endSession } from './sessions.js';
@@ -53,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/login/', { config: { public: true }, schema: { tags, security: [], body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors } } }, async (request) => {
-    const userId = await authenticate(db, request.body.username || request.body.email || '', request.body.password, dummyHash);
+    const userId = await authenticate(db, request.body.email, request.body.password, dummyHash);
     if (userId === null) throw new BadRequestError(WRONG_CREDENTIALS);
     return { token: await createSession(db, userId) };
   });
@@ -68,12 +71,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/auth/settings/', { schema: { tags, body: settingsUpdateBodySchema, response: { 200: settingsSchema, ...errors, 409: errorBodySchema } } }, async (request) => {
     const viewerId = viewer(request);
+    await checkCurrentPassword(db, viewerId, request.body);
     const { password } = request.body;
     // Hashed before the transaction, which would otherwise hold the database for as long.
     const passwordHash = password ? await hashPassword(password, config.passwordHashCost) : undefined;
     await app.changes.commit((trx) => updateSettings(trx, config, viewerId, request.body, passwordHash, request.token!));
     return getSettings(db, viewerId);
   });
+
+  app.post(
+    '/auth/email/confirm/',
+    {
+      // Opened from the mail, maybe on a device not signed in: the token is the proof.
+      config: { public: true },
+      schema: { tags, security: [], body: emailConfirmBodySchema, response: { 200: emailConfirmAnswerSchema, ...errors, 409: errorBodySchema } },
+    },
+    async (request) => {
+      const { email } = await app.changes.commit((trx) => confirmEmailChange(trx, config, request.body.token));
+      return { email };
+    },
+  );
 
   app.get('/auth/account/', { schema: { tags, response: { 200: accountSchema, ...errors } } }, (request) => getAccount(db, viewer(request)));
 

@@ -63,7 +63,7 @@ describe('sessions', () => {
     const phone = await signIn(user);
     // In use, so the server keeps it.
     expect((await phone.raw('GET', api.myStats)).status).toBe(200);
-    const changed = await laptop.raw('POST', api.settings, { email: user.email, notification: true, password: 'a new password' });
+    const changed = await laptop.raw('POST', api.settings, { email: user.email, notification: true, password: 'a new password', current_password: 'correct horse' });
     expect(changed.status).toBe(200);
 
     expect((await laptop.raw('GET', api.myStats)).status).toBe(200);

@@ -30,6 +30,8 @@ const publicCalls = [
   // Someone who forgot their password is not signed in (CONTRACT.md §4, an account's life).
   route('POST', api.passwordReset),
   route('POST', api.passwordResetConfirm),
+  // Opened from the mail to a new address, maybe on a device not signed in: the mailed token is the proof (CONTRACT.md §6).
+  route('POST', api.confirmEmail),
 ];
 /** Public too, with a token of its own in its URL (modules/notifications/mail.test.ts). */
 const unsubscribeCalls = [route('GET', '/api/unsubscribe/'), route('POST', '/api/unsubscribe/')];

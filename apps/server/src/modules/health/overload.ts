@@ -1,7 +1,7 @@
-import underPressure from '@fastify/under-pressure';
 import type { ErrorBody } from '@pollscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import v8 from 'node:v8';
 import { Counter } from 'prom-client';
 import { METRIC_PREFIX, registerGauge } from '../../lib/metrics.js';
 
@@ -48,12 +48,16 @@ export const overloadPlugin = fp(
       return true;
     };
 
-    // It samples the heap; past the bound it refuses every request.
-    await app.register(underPressure, {
-      maxHeapUsedBytes: overloadHeapMegabytes * MB,
-      sampleInterval: SAMPLE_MS,
-      pressureHandler: (request, reply) => void shed(request, reply, 'heap'),
-    });
+    // The heap is read from V8 itself, which opens no file. process.memoryUsage(), which
+    // @fastify/under-pressure sampled, also reads the resident size from /proc: once the
+    // process's files ran out, it threw EMFILE from a timer and ended the process.
+    let heapPastBound = false;
+    if (overloadHeapMegabytes > 0) {
+      const sampleHeap = () => (heapPastBound = v8.getHeapStatistics().used_heap_size > overloadHeapMegabytes * MB);
+      sampleHeap();
+      const sampler = setInterval(sampleHeap, SAMPLE_MS).unref();
+      app.addHook('onClose', async () => clearInterval(sampler));
+    }
 
     let inFlight = 0;
     registerGauge(app.metrics, 'requests_in_flight', 'Requests being answered now (a live stream counts until its first byte)', () => inFlight);
@@ -78,6 +82,7 @@ export const overloadPlugin = fp(
       turnStartedAt = null;
     };
     app.addHook('onRequest', async (request, reply) => {
+      if (heapPastBound && shed(request, reply, 'heap')) return reply;
       const now = performance.now();
       if (turnStartedAt === null) {
         // A pause between turns is no queue.

@@ -32,7 +32,8 @@ const releaseNoiseRows = (questionId: number, otherId: number) =>
     .select(['cell', 'node', 'noise'])
     .where('question_id', '=', questionId)
     .where('other_id', '=', otherId)
-    .orderBy(['cell', 'node'])
+    .orderBy('cell')
+    .orderBy('node')
     .execute();
 
 describe('a breakdown released by the binary tree', () => {

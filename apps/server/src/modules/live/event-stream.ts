@@ -1,5 +1,12 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { PassThrough } from 'node:stream';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    eventStreams: EventStreams;
+  }
+}
 
 /** How long a client waits before reconnecting a stream that ended (an instance stopping, a network cut). */
 const RECONNECT_MS = 3000;
@@ -21,30 +28,87 @@ export interface EventSink {
 }
 
 /**
- * Replies with a stream of server-sent events, and a comment line every `heartbeatSeconds` while
- * idle so that proxies keep it open. `open` starts what sends its events and returns what stops
- * it, called once the stream closes: the client went away (Fastify then destroys the stream) or
- * the instance stops.
+ * The streams of server-sent events open on this instance, live results and unread counts alike,
+ * by the person who opened them: past `perPerson` (0: no bound) opening one more ends that
+ * person's oldest, so that one token cannot hold an unbounded number of connections and timers.
  */
-export function replyWithEvents(reply: FastifyReply, heartbeatSeconds: number, open: (sink: EventSink) => () => void): FastifyReply {
-  const stream = new PassThrough();
-  const write = (text: string) => {
-    if (stream.writableLength > MAX_UNREAD_BYTES) stream.destroy();
-    else stream.write(text);
-  };
-  write(`retry: ${RECONNECT_MS}\n\n`);
-  const heartbeat = setInterval(() => write(': still here\n\n'), heartbeatSeconds * 1000);
-  const stop = open({ send: (name, data) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`), end: () => stream.end() });
-  stream.once('close', () => {
-    clearInterval(heartbeat);
-    stop();
-  });
-  return (
+export class EventStreams {
+  /** Each person's streams, oldest first (a Set iterates in the order its members were added), as what ends each. */
+  private readonly byPerson = new Map<number, Set<() => void>>();
+
+  constructor(
+    private readonly heartbeatSeconds: number,
+    private readonly perPerson: number,
+  ) {}
+
+  /**
+   * Replies with a stream of server-sent events, and a comment line every `heartbeatSeconds` while
+   * idle so that proxies keep it open. `open` starts what sends its events and returns what stops
+   * it, called once however the stream ends: the client went away (Fastify then destroys the
+   * stream), the response failed, the instance stops, or the person opened one too many. A HEAD
+   * request gets the headers alone and opens nothing.
+   */
+  reply(request: FastifyRequest, reply: FastifyReply, personId: number, open: (sink: EventSink) => () => void): FastifyReply {
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
+      // What a signed-in person is sent is theirs alone: no cache keeps it (no-store), and no proxy rewrites it.
+      .header('cache-control', 'no-store, no-transform')
       // Proxies that buffer responses (nginx) would hold the events back.
-      .header('x-accel-buffering', 'no')
-      .send(stream)
-  );
+      .header('x-accel-buffering', 'no');
+    // Fastify answers HEAD by draining the body it is given, and a stream never ends by itself:
+    // it stayed registered, with its heartbeat, for as long as the process ran.
+    if (request.method === 'HEAD') return reply.send();
+
+    const stream = new PassThrough();
+    const write = (text: string) => {
+      if (stream.writableLength > MAX_UNREAD_BYTES) stream.destroy();
+      else stream.write(text);
+    };
+    write(`retry: ${RECONNECT_MS}\n\n`);
+    const stop = open({ send: (name, data) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`), end: () => stream.end() });
+    const heartbeat = setInterval(() => write(': still here\n\n'), this.heartbeatSeconds * 1000);
+    let closed = false;
+    const cleanUp = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      stop();
+      this.forget(personId, endEarly);
+    };
+    const endEarly = () => {
+      stream.end();
+      cleanUp();
+    };
+    // The stream closes when the response it is piped to does; the response alone closes when
+    // the stream was never piped to it (a hook failed on the way).
+    stream.once('close', cleanUp);
+    reply.raw.once('close', cleanUp);
+    this.add(personId, endEarly);
+    return reply.send(stream);
+  }
+
+  private add(personId: number, endEarly: () => void): void {
+    let streams = this.byPerson.get(personId);
+    if (!streams) this.byPerson.set(personId, (streams = new Set()));
+    streams.add(endEarly);
+    if (this.perPerson === 0) return;
+    // Ending one removes it from the set (forget), which a Set allows while it is iterated.
+    for (const oldest of streams) {
+      if (streams.size <= this.perPerson) break;
+      oldest();
+    }
+  }
+
+  private forget(personId: number, endEarly: () => void): void {
+    const streams = this.byPerson.get(personId);
+    if (streams?.delete(endEarly) && streams.size === 0) this.byPerson.delete(personId);
+  }
 }
+
+/** The instance's event streams, for the live results' routes and the unread counts'. */
+export const eventStreamsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorate('eventStreams', new EventStreams(app.config.liveHeartbeatSeconds, app.config.liveStreamsPerPerson));
+  },
+  { name: 'event-streams' },
+);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { questionToAct } from '../../views/pipeline.js';
 import { readerOf } from '../../views/plugin.js';
 import { seesResult } from '../../views/rules.js';
-import { replyWithEvents, wantsEventStream } from './event-stream.js';
+import { wantsEventStream } from './event-stream.js';
 import { liveResultOf } from './hub.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -29,7 +29,7 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!wantsEventStream(request)) return liveResultOf(read, sees);
 
       // The response schema describes the JSON form; a stream is sent as it is.
-      return replyWithEvents(reply as FastifyReply, app.config.liveHeartbeatSeconds, (sink) =>
+      return app.eventStreams.reply(request, reply as FastifyReply, reader.viewer.userId, (sink) =>
         app.live.watch(card.id, {
           viewerId: reader.viewer.userId,
           seesResult: sees,

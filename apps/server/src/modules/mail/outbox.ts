@@ -3,9 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { holdingLocks, skippingLockedRows, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { MailOutboxTable } from '../../db/schema.js';
+import { plainLine } from './plain-line.js';
 
 export interface Mail {
   to: string;
+  /**
+   * The account the mail is written for (an account's export lists it): by default the one that
+   * has the address `to` now. Given for mail to an address that is not yet, or no longer, the
+   * account's own: a new email to confirm, a notice to the address it had.
+   */
+  userId?: number | null;
   subject: string;
   text: string;
   html: string;
@@ -25,16 +32,20 @@ const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + mi
 
 /**
  * Writes a mail to send in the caller's transaction: it exists exactly when what caused it has
- * committed, and goes out after that. Returns the unique part of its `Message-ID`.
+ * committed, and goes out after that. It is kept with the account it is written for, so that a
+ * later owner of the address never sees it as theirs. Its subject is one plain line, whatever a
+ * name or title in it held (`plainLine`). Returns the unique part of its `Message-ID`.
  */
 export async function queueMail(trx: Db, mail: Mail): Promise<string> {
   const now = new Date().toISOString();
   const messageId = randomUUID();
+  const userId = mail.userId !== undefined ? mail.userId : ((await trx.selectFrom('users').select('id').where('email', '=', mail.to).executeTakeFirst())?.id ?? null);
   await trx
     .insertInto('mail_outbox')
     .values({
       recipient: mail.to,
-      subject: mail.subject,
+      user_id: userId,
+      subject: plainLine(mail.subject),
       text: mail.text,
       html: mail.html,
       headers: JSON.stringify(mail.headers ?? {}),

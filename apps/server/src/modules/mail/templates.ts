@@ -1,7 +1,10 @@
 import { escapeHtml, pageStart } from '../../lib/html.js';
+import { plainLine } from './plain-line.js';
 
+/** Every text of a mail is one line: what people typed in it cannot break it into lines of its own. */
 export interface MailContent {
   title: string;
+  /** Each a line of its own in the text part, a paragraph in the HTML part. */
   paragraphs: string[];
   /** The button: what the mail asks the reader to do. */
   action?: { label: string; url: string };
@@ -57,7 +60,13 @@ ${button}
 `;
 }
 
-/** A mail's text and HTML parts, alike in what they say. */
-export function renderMail(content: MailContent): { text: string; html: string } {
-  return { text: textPart(content), html: htmlPart(content) };
+/** A mail's text and HTML parts, alike in what they say, each of its texts made one plain line first. */
+export function renderMail({ title, paragraphs, action, footer }: MailContent): { text: string; html: string } {
+  const plain: MailContent = {
+    title: plainLine(title),
+    paragraphs: paragraphs.map(plainLine),
+    ...(action ? { action: { label: plainLine(action.label), url: action.url } } : {}),
+    footer: plainLine(footer),
+  };
+  return { text: textPart(plain), html: htmlPart(plain) };
 }

@@ -5,14 +5,20 @@ import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
-import { queueMail, renderMail } from '../mail/index.js';
+import { plainLine, queueMail, renderMail } from '../mail/index.js';
 import { notificationsToMail, unmailed } from './queries.js';
 
 /** Question titles longer than this are cut in a mail's lines. */
 const TITLE_SHOWN = 40;
 
+/** A question as a mail's line names it: its id and its title, made one plain line and then cut (between characters, never within one). */
 const questionOf = ({ question }: Notification) => {
-  const title = question!.title.length > TITLE_SHOWN ? `${question!.title.slice(0, TITLE_SHOWN - 1).trimEnd()}…` : question!.title;
+  const characters = [...plainLine(question!.title)];
+  const cut = characters
+    .slice(0, TITLE_SHOWN - 1)
+    .join('')
+    .trimEnd();
+  const title = characters.length > TITLE_SHOWN ? `${cut}…` : characters.join('');
   return `${displayId('QID', question!.qid)} '${title}'`;
 };
 

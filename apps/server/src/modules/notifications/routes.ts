@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeCursor } from '../../db/pagination.js';
 import { viewer } from '../../plugins/auth.js';
-import { replyWithEvents, wantsEventStream } from '../live/index.js';
+import { wantsEventStream } from '../live/index.js';
 import { markRead } from './notify.js';
 import { listNotifications, unreadCount } from './queries.js';
 
@@ -38,7 +38,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = viewer(request);
       if (!wantsEventStream(request)) return { unread: await unreadCount(db, userId) };
       // The response schema describes the JSON form; a stream is sent as it is.
-      return replyWithEvents(reply as FastifyReply, app.config.liveHeartbeatSeconds, (sink) =>
+      return app.eventStreams.reply(request, reply as FastifyReply, userId, (sink) =>
         app.unread.watch(userId, { send: (unread) => sink.send(UNREAD_EVENT, { unread }), end: sink.end }),
       );
     },

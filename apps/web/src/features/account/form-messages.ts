@@ -7,4 +7,6 @@ export const accountMessages = {
   settingsSaved: 'Settings updated',
   settingsFailed: 'Something wrong try again!',
   personalInfoSaved: 'Personal info updated',
+  currentPasswordHint: 'Needed to change your email or password',
+  emailConfirmed: 'Your email is changed.',
 } as const;

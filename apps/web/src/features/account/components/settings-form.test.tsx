@@ -2,9 +2,10 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/api-stub';
 import { renderScreen } from '../../../testing/render';
+import { accountMessages } from '../form-messages';
 import { SettingsForm } from './settings-form';
 
-const initial = { email: 'ada@example.com', notification: true };
+const initial = { email: 'ada@example.com', notification: true, pending_email: null };
 
 afterEach(() => {
   vi.useRealTimers();
@@ -12,7 +13,7 @@ afterEach(() => {
 
 describe('SettingsForm', () => {
   it('saves without a password, and the banner clears after 2 seconds', async () => {
-    const { requests } = stubApi(({ body }) => ({ body: { email: (body as { email: string }).email, notification: false } }));
+    const { requests } = stubApi(({ body }) => ({ body: { email: (body as { email: string }).email, notification: false, pending_email: null } }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.click(screen.getByLabelText('No'));
@@ -28,23 +29,78 @@ describe('SettingsForm', () => {
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.type(screen.getByLabelText('New password'), 'a-new-password');
     expect(screen.getByLabelText('Confirm password')).toBeRequired();
+    await user.type(screen.getByLabelText('Current password'), 'the-old-password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Please fill in this field!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Confirm password')).toHaveAccessibleDescription('Please fill in this field!');
     await user.type(screen.getByLabelText('Confirm password'), 'another-password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByText('Password and confirm not match!')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
   });
 
-  it('sends a matching new password', async () => {
+  it('sends a matching new password with the current one', async () => {
     const { requests } = stubApi(() => ({ body: initial }));
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.type(screen.getByLabelText('New password'), 'a-new-password');
     await user.type(screen.getByLabelText('Confirm password'), 'a-new-password');
+    await user.type(screen.getByLabelText('Current password'), 'the-old-password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Settings updated');
-    expect(requests[0].body).toEqual({ ...initial, password: 'a-new-password' });
+    expect(requests[0].body).toEqual({ email: 'ada@example.com', notification: true, password: 'a-new-password', current_password: 'the-old-password' });
     expect(screen.getByLabelText('New password')).toHaveValue('');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it('asks for the current password only once the email or the password changes', async () => {
+    const { requests } = stubApi(() => undefined);
+    const { user } = renderScreen(<SettingsForm initial={initial} />);
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), 'x');
+    expect(screen.getByLabelText('Current password')).toBeRequired();
+    await user.clear(screen.getByLabelText('New password'));
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    // The same email in other case is no change.
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ADA@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@new.example');
+    expect(screen.getByLabelText('Current password')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(`${accountMessages.currentPasswordHint} Please fill in this field!`);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('shows the server’s field errors beside their fields', async () => {
+    stubApi(() => ({ status: 400, body: { message: 'Wrong password', errors: { current_password: 'Wrong password' } } }));
+    const { user } = renderScreen(<SettingsForm initial={initial} />);
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@new.example');
+    await user.type(screen.getByLabelText('Current password'), 'a-wrong-guess');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Wrong password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Current password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Settings updated')).not.toBeInTheDocument();
+  });
+
+  it('after a new email, says a confirmation was mailed to it and keeps the old one until then', async () => {
+    const { requests } = stubApi(() => ({ body: { email: 'ada@example.com', notification: true, pending_email: 'ada@new.example' } }));
+    const { user } = renderScreen(<SettingsForm initial={initial} />);
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'ada@new.example');
+    await user.type(screen.getByLabelText('Current password'), 'the-password');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/We mailed a confirmation link to/)).toHaveTextContent(
+      'We mailed a confirmation link to ada@new.example. Your email stays ada@example.com until you open it (it works for 30 minutes).',
+    );
+    expect(requests[0].body).toEqual({ email: 'ada@new.example', notification: true, current_password: 'the-password' });
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+  });
+
+  it('shows an email still waiting for its confirmation when the screen opens', () => {
+    renderScreen(<SettingsForm initial={{ ...initial, pending_email: 'ada@new.example' }} />);
+    expect(screen.getByText(/We mailed a confirmation link to/)).toHaveTextContent('ada@new.example');
   });
 
   it('says "Something wrong try again!" when saving fails, for 2 seconds', async () => {
@@ -61,7 +117,7 @@ describe('SettingsForm', () => {
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.clear(screen.getByLabelText('Email'));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByText('Please fill in this field!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Please fill in this field!');
     expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email');
   });
 });
