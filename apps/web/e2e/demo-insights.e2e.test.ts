@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getJson } from './support/api';
-import { checkScreen } from './support/checks';
+import { checkScreen, settled } from './support/checks';
 import { launchChromium } from './support/chromium';
 import { startServer, type RunningServer } from './support/server';
 
@@ -54,8 +54,7 @@ async function shoot(page: Page, name: string, { viewports = [DESKTOP, PHONE], f
     await page.setViewportSize(viewport);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
-      // Colours ease between themes.
-      await page.waitForTimeout(300);
+      await settled(page);
       await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${viewport.width}-${colorScheme}.png`), fullPage });
     }
   }

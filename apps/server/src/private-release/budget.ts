@@ -1,4 +1,4 @@
-import { geometricSchedule, treeLevels } from './binary-tree.js';
+import { geometricSchedule } from './binary-tree.js';
 
 /**
  * How much privacy one vote spends (docs/insights.md, Privacy), in zero-concentrated
@@ -36,7 +36,6 @@ export const LEGACY = {
   relateVariance: 1280,
   /** A legacy pair spent 1/128 of each of its questions' votes: one unit of RELATE_UNITS. */
   relatePairUnits: 1,
-  relateLevels: treeLevels(2 * geometricSchedule(16).index(2 ** 31 - 1) + 1),
 };
 
 /** A question's relate budget in units of 1/128: 16 in all, 2 for each pair released now. */

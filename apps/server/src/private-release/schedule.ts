@@ -1,3 +1,5 @@
+import { geometricSchedule } from './binary-tree.js';
+
 /**
  * When a release counts more: at doublings. Each vote falls in exactly one epoch, the votes
  * between two release points, and each epoch's tables are released once with the whole budget
@@ -20,3 +22,10 @@ export function releasePointsBetween(counted: number, votes: number): number[] {
   for (let point = nextReleasePoint(counted); point <= votes; point *= 2) points.push(point);
   return points;
 }
+
+/**
+ * Where a relate pair's people are counted again, to see whether its next epoch is due: 16 points
+ * per doubling of each question's votes, so a pair's epochs are cut within a sixteenth of where
+ * its people double.
+ */
+export const PROBE_POINTS = geometricSchedule(16);

@@ -20,6 +20,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
 }
 
+/** Colours ease between themes: waits until every transition the switch started has finished. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+}
+
 /**
  * A main screen passes axe with no serious or critical violation in the light and the dark
  * theme, and fits a 375 px wide phone without sideways scrolling.
@@ -44,8 +49,7 @@ export async function checkScreen(page: Page, screen: string): Promise<void> {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    // Colours ease between themes; let them settle before measuring contrast.
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await seriousViolations(page), `${screen} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: null });

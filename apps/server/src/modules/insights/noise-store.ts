@@ -1,3 +1,4 @@
+import type { InsertResult } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { EpochNoiseTable, ReleaseNoiseTable } from '../../db/schema.js';
 import { nodeId, prefixNodes } from '../../private-release/binary-tree.js';
@@ -57,7 +58,13 @@ export class NoiseStore {
           if (!drawn.has(cell)) missing.push({ question_id: of.questionId, other_id: of.otherId, epoch: of.epoch, cell, noise: discreteGaussian(this.random, run.variance) });
         }
       }
-      const inserted = await this.insertAll('epoch_noise', missing, ['question_id', 'other_id', 'epoch', 'cell']);
+      const inserted = await this.insertAll(missing, (chunk) =>
+        this.db
+          .insertInto('epoch_noise')
+          .values(chunk)
+          .onConflict((conflict) => conflict.columns(['question_id', 'other_id', 'epoch', 'cell']).doNothing())
+          .executeTakeFirst(),
+      );
       // Another instance drew some of them first when fewer rows went in: its draws are the ones kept.
       rows = inserted < missing.length ? await this.readEpoch(of) : [...rows, ...missing];
     }
@@ -91,7 +98,14 @@ export class NoiseStore {
     }
     if (missing.length > 0) {
       // Another instance drew some of them first when fewer rows went in: its draws are the ones kept.
-      rows = (await this.insertAll('release_noise', missing, ['question_id', 'other_id', 'cell', 'node'])) < missing.length ? await this.read(block, nodes) : [...rows, ...missing];
+      const inserted = await this.insertAll(missing, (chunk) =>
+        this.db
+          .insertInto('release_noise')
+          .values(chunk)
+          .onConflict((conflict) => conflict.columns(['question_id', 'other_id', 'cell', 'node']).doNothing())
+          .executeTakeFirst(),
+      );
+      rows = inserted < missing.length ? await this.read(block, nodes) : [...rows, ...missing];
     }
     for (const row of rows) sums[row.cell - block.firstCell] += row.noise;
     return sums;
@@ -109,19 +123,11 @@ export class NoiseStore {
       .execute();
   }
 
-  /** Writes the draws not already there; returns how many went in. */
-  private async insertAll<T extends 'release_noise' | 'epoch_noise'>(
-    table: T,
-    rows: (T extends 'release_noise' ? ReleaseNoiseTable : EpochNoiseTable)[],
-    key: (keyof ReleaseNoiseTable | keyof EpochNoiseTable)[],
-  ): Promise<number> {
+  /** Writes rows a statement at a time with `insert` ("insert unless there"); returns how many went in. */
+  private async insertAll<Row>(rows: Row[], insert: (chunk: Row[]) => Promise<InsertResult>): Promise<number> {
     let inserted = 0;
     for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      const result = await this.db
-        .insertInto(table)
-        .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
-        .onConflict((conflict) => conflict.columns(key as never).doNothing())
-        .executeTakeFirst();
+      const result = await insert(rows.slice(start, start + ROWS_PER_INSERT));
       inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
     }
     return inserted;

@@ -3,7 +3,7 @@ import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import { prefixSize } from '../../private-release/binary-tree.js';
 import { LEGACY } from '../../private-release/budget.js';
 import { estimate, precisions, type Measurement } from '../../private-release/marginals.js';
-import { FIRST_RELEASE_POINT } from '../../private-release/schedule.js';
+import { FIRST_RELEASE_POINT, PROBE_POINTS } from '../../private-release/schedule.js';
 import type { Buckets } from './buckets.js';
 import { addCount, type Counts } from './counts.js';
 import type { NoiseStore } from './noise-store.js';
@@ -127,8 +127,7 @@ export class PairTables {
     if (this.closed.get(key)) return null;
     await this.updates.get(key)?.catch(() => undefined);
     const { seqs, removed } = await this.voteCounts(low, high);
-    const { releases } = LEGACY;
-    const reach = { low: releases.point(releases.index(seqs.low)), high: releases.point(releases.index(seqs.high)) };
+    const reach = { low: PROBE_POINTS.point(PROBE_POINTS.index(seqs.low)), high: PROBE_POINTS.point(PROBE_POINTS.index(seqs.high)) };
     const cached = this.kept(key, removed);
     if (cached && cached.probe.reach.low >= reach.low && cached.probe.reach.high >= reach.high) return cached;
     // One update of a pair at a time, each from where the last one stopped.
