@@ -13,7 +13,7 @@ const hasPostgresAndRedis = Boolean(process.env.TEST_DATABASE_URL && process.env
  * cluster and a Redis they start and stop): run once, in the pass without TEST_DATABASE_URL.
  * `npm test` turns the faults off (TEST_FAULTS=off) where PostgreSQL's or Redis's programs are missing, and says so.
  */
-const ownServers = ['src/faults.test.ts', 'src/db/durability.test.ts', 'src/modules/health/file-limit.test.ts'];
+const ownServers = ['src/faults.test.ts', 'src/db/durability.test.ts', 'src/modules/health/file-limit.test.ts', 'src/modules/health/overload.test.ts'];
 const runOwnServers = !process.env.TEST_DATABASE_URL;
 const faultsOff = process.env.TEST_FAULTS === 'off' ? ['src/faults.test.ts'] : [];
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,9 @@ Measurement:
   --overload-duration <seconds>  measured time of the overload run (default 30)
   --overload-warmup <seconds>    its reads-only warm-up (default 15)
   --overload-connections <n>     its connections (default 1000)
+  --slowed                       run each server on processor 0 beside a busy neighbour, a process
+                                 spinning there: the server gets about half of one processor, as on a
+                                 machine about half as fast (the load generator is not pinned)
   --profile                      run each server with --cpu-prof: a CPU profile per instance in
                                  bench-results/profiles/, for Chrome DevTools or speedscope
   --help                         show this text
@@ -92,6 +96,7 @@ const { values } = parseArgs({
     'overload-duration': { type: 'string', default: '30' },
     'overload-warmup': { type: 'string', default: '15' },
     'overload-connections': { type: 'string', default: '1000' },
+    slowed: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -138,7 +143,8 @@ const settings = {
 if (settings.instances > 1 && !values.redis) fail('--instances: several instances share their changes through Redis: give --redis redis://…');
 const serverEnv: Record<string, string> = {
   // The server's own load-shedding bounds, which the tests' servers turn off, or those given to the benchmark.
-  OVERLOAD_EVENT_LOOP_DELAY_MS: process.env.OVERLOAD_EVENT_LOOP_DELAY_MS ?? '',
+  OVERLOAD_QUEUE_TARGET_MS: process.env.OVERLOAD_QUEUE_TARGET_MS ?? '',
+  OVERLOAD_QUEUE_TIMEOUT_MS: process.env.OVERLOAD_QUEUE_TIMEOUT_MS ?? '',
   ...(values.redis ? { REDIS_URL: values.redis, REDIS_PREFIX: `pollscope-bench-${process.pid}:` } : {}),
 };
 const mixedSettings = {
@@ -196,6 +202,8 @@ async function refreshSessions(url: string): Promise<void> {
   }
 }
 
+/** The processor a slowed server runs on, with its busy neighbour. */
+const SLOWED_CPU = 0;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 async function measureCalls(community: BenchCommunity, servers: ServerProcess[], memory: MemorySampler): Promise<CallResult[]> {
@@ -258,10 +266,13 @@ try {
   const built = await runCommand('scripts/build.ts', []);
   if (built.code !== 0) throw new Error(`building the server failed: ${built.stderr}`);
   const servers: ServerProcess[] = [];
+  let neighbour: ChildProcess | undefined;
   let results: BenchResults;
   try {
     const nodeOptions = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`] : [];
-    for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl, serverEnv, nodeOptions, 'build'));
+    const pinning = values.slowed ? { cpu: SLOWED_CPU } : {};
+    for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl, serverEnv, nodeOptions, 'build', pinning));
+    if (values.slowed) neighbour = spawn('taskset', ['-c', String(SLOWED_CPU), process.execPath, '-e', 'for (;;);'], { stdio: 'ignore' });
     const memory = new MemorySampler(servers.map((server) => server.child.pid!));
     const calls = await measureCalls(community, servers, memory);
     const ids = communityIds(community);
@@ -309,13 +320,14 @@ try {
         generatedAt: community.generatedAt,
         generationSeconds: community.generationSeconds,
       },
-      settings,
+      settings: { ...settings, slowed: values.slowed },
       calls,
       memory: { peakMb, overloadPeakMb, afterMb, target: { text: `< ${MEMORY_LIMIT_MB} MB`, met: peakMb === null ? null : peakMb < MEMORY_LIMIT_MB } },
       mixed,
       overload,
     };
   } finally {
+    neighbour?.kill('SIGKILL');
     for (const server of servers) await server.stop();
   }
 

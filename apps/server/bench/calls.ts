@@ -9,19 +9,17 @@ import { questionInfo, type QuestionInfo } from './mixed-load.js';
 export const CALL_NAMES = ['ceiling', 'feed', 'category', 'tag', 'asked', 'trending', 'search', 'answer', 'like', 'breakdown', 'relate'] as const;
 export type CallName = (typeof CALL_NAMES)[number];
 
-/** A target the issue "Insights" sets for a call. */
-export type Target = { kind: 'p99'; ms: number } | { kind: 'votesPerSecond'; atLeast: number } | { kind: 'shareOfCeiling'; atLeast: number };
+/** Throughput as a share of the ceiling measured just before (machines differ by 2×); latency in ms where a person waits for it. */
+export type Target = { kind: 'p99'; ms: number } | { kind: 'shareOfCeiling'; atLeast: number };
 
 export function describeTarget(target: Target): string {
   if (target.kind === 'p99') return `p99 < ${target.ms} ms`;
-  if (target.kind === 'votesPerSecond') return `≥ ${target.atLeast.toLocaleString('en-US')} votes/s`;
   return `≥ ${target.atLeast * 100}% of the ceiling`;
 }
 
 /** Whether a measurement meets the target; null when it cannot tell (no ceiling measured). */
 export function targetMet(target: Target, measured: { requestsPerSecond: number; p99: number }, ceilingRequestsPerSecond: number | null): boolean | null {
   if (target.kind === 'p99') return measured.p99 < target.ms;
-  if (target.kind === 'votesPerSecond') return measured.requestsPerSecond >= target.atLeast;
   return ceilingRequestsPerSecond ? measured.requestsPerSecond >= target.atLeast * ceilingRequestsPerSecond : null;
 }
 
@@ -173,7 +171,8 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
         const { userId, questionId } = votes.next();
         return { method: 'POST', path: api.answer(questionId), token: token(userId), body: { choice: answerTargets.get(questionId)!.choice() } };
       },
-      target: { kind: 'votesPerSecond', atLeast: 3000 },
+      // Was 3,000 votes/s, made at 10% to 23% of ceilings of 13,000 to 47,000 (docs/performance.md).
+      target: { kind: 'shareOfCeiling', atLeast: 0.15 },
     },
     {
       name: 'like',

@@ -28,7 +28,7 @@ export interface BenchResults {
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
   database: { kind: 'SQLite' | 'PostgreSQL'; version: string; location: string };
   community: CommunityParameters & { key: string; members: number; accounts: number; reused: boolean; generatedAt: string; generationSeconds: number };
-  settings: { instances: number; connections: number; warmupSeconds: number; durationSeconds: number };
+  settings: { instances: number; connections: number; warmupSeconds: number; durationSeconds: number; slowed: boolean };
   calls: CallResult[];
   /** `peakMb`: through the calls and the mixed load, which the bound is for; `overloadPeakMb`: in the overload run. */
   memory: { peakMb: number | null; overloadPeakMb: number | null; afterMb: number | null; target: { text: string; met: boolean | null } };
@@ -102,7 +102,7 @@ export function toMarkdown(results: BenchResults): string {
     '',
     `- Community (seed ${community.seed}, key ${community.key}): ${number(community.members)} members${occasional ? ` and ${number(occasional)} occasional voters (who answer only the big and the related questions)` : ''}, ${number(community.questions)} questions, ${number(community.votes)} votes; the big question has ${number(community.bigQuestionVotes)} votes, the two related questions ${number(community.pairQuestionVotes)} voters each. ${community.reused ? `Kept from an earlier run (generated ${community.generatedAt} in ${community.generationSeconds} s).` : `Generated in ${community.generationSeconds} s.`}`,
     `- Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}; ${database.kind} ${database.version}. Load average before ${machine.loadAverageBefore.join(', ')}, after ${machine.loadAverageAfter.join(', ')} (the machine is shared: the server, the database and the load generator run on the same cores).`,
-    `- Server instances: ${results.settings.instances}.`,
+    `- Server instances: ${results.settings.instances}${results.settings.slowed ? ', each on processor 0 beside a busy neighbour spinning there (slowed)' : ''}.`,
     '',
     ...(results.calls.length > 0 ? [...callLines(results), ''] : []),
     `Server memory (resident, largest instance): peak ${results.memory.peakMb ?? '?'} MB through the calls and the mixed load${results.memory.overloadPeakMb === null ? '' : `, ${results.memory.overloadPeakMb} MB in the overload run`}, ${results.memory.afterMb ?? '?'} MB after the runs. ${results.memory.target.text}: ${verdict(results.memory.target.met)}.`,

@@ -74,9 +74,14 @@ export interface Config {
   // Operations
   /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`; null: loopback only. */
   metricsToken: string | null;
-  /** Once turns of the event loop have run this long (ms) one after another for four times as long, the rest of each turn past it is refused with 503; 0: no bound. */
-  overloadEventLoopDelayMs: number;
-  /** Past this many requests being answered at once, more are refused with 503; 0: no bound. */
+  /**
+   * A request queue whose shortest wait (from being read to work beginning) stays above this (ms) for
+   * half a second stands: requests are then started newest first, only while they waited less.
+   */
+  overloadQueueTargetMs: number;
+  /** The longest wait (ms) while the queue drains, past which a request is refused with 503; 0: never refused. */
+  overloadQueueTimeoutMs: number;
+  /** Past this many requests being answered at once, more wait in the queue; 0: no bound. */
   overloadRequestsInFlight: number;
   /** Past this much JavaScript heap in use (MB) requests are refused with 503; 0: no bound. */
   overloadHeapMegabytes: number;
@@ -189,7 +194,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardImagesMegabytes: intFrom(env.CARD_IMAGES_MB, 16),
     // Operations
     metricsToken: env.METRICS_TOKEN || null,
-    overloadEventLoopDelayMs: intFrom(env.OVERLOAD_EVENT_LOOP_DELAY_MS, 50),
+    overloadQueueTargetMs: intFrom(env.OVERLOAD_QUEUE_TARGET_MS, 150),
+    overloadQueueTimeoutMs: intFrom(env.OVERLOAD_QUEUE_TIMEOUT_MS, 2000),
     overloadRequestsInFlight: intFrom(env.OVERLOAD_REQUESTS_IN_FLIGHT, 500),
     // Near the heap's limit V8 collects over and over and every request slows: refused before that.
     overloadHeapMegabytes: intFrom(env.OVERLOAD_HEAP_MB, Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20)),

@@ -74,7 +74,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     // The cheapest cost scrypt allows with these parameters keeps registrations fast in tests.
     passwordHashCost: 1024,
     // Tests share busy cores: a slow moment must not refuse their requests (the overload tests set their own bounds).
-    overloadEventLoopDelayMs: 0,
+    overloadQueueTimeoutMs: 0,
     ...overrides,
   };
   const database = openDatabase(config.databaseUrl);

@@ -71,7 +71,7 @@ const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = { source: () => ['-
 
 /**
  * Starts the real server on a database and a free port, as it runs in production but without the
- * demo community, rate limits, slow password hashing or the event-loop bound of load shedding
+ * demo community, rate limits, slow password hashing or the queue timeout of load shedding
  * (tests share busy cores: a process given little of them must not refuse their requests).
  */
 export async function startServer(
@@ -79,10 +79,18 @@ export async function startServer(
   env: Record<string, string> = {},
   nodeOptions: string[] = [],
   entry: ServerEntry = 'source',
-  { fileLimit }: { /** The process's limit on open files (`ulimit -n`), lower than the test's own. */ fileLimit?: number } = {},
+  {
+    fileLimit,
+    cpu,
+  }: {
+    /** The process's limit on open files (`ulimit -n`), lower than the test's own. */
+    fileLimit?: number;
+    /** The one processor the process may run on (`taskset -c`). */
+    cpu?: number;
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const node = [process.execPath, ...nodeOptions, ...ENTRY_ARGUMENTS[entry]()];
+  const node = [...(cpu === undefined ? [] : ['taskset', '-c', String(cpu)]), process.execPath, ...nodeOptions, ...ENTRY_ARGUMENTS[entry]()];
   // The shell lowers its limit, then becomes node (exec): the process the test holds is the server's.
   const [command, ...args] = fileLimit === undefined ? node : ['bash', '-c', `ulimit -n ${fileLimit} && exec "$@"`, 'bash', ...node];
   const child = spawn(command, args, {
@@ -95,7 +103,7 @@ export async function startServer(
       SEED_DEMO: '0',
       RATE_LIMITS: 'off',
       PASSWORD_HASH_COST: '1024',
-      OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+      OVERLOAD_QUEUE_TIMEOUT_MS: '0',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -2,8 +2,9 @@ import type { ErrorBody } from '@pollscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import v8 from 'node:v8';
-import { Counter } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
 import { METRIC_PREFIX, registerGauge } from '../../lib/metrics.js';
+import { AdmissionQueue } from './admission-queue.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,35 +18,56 @@ export const OVERLOAD_RETRY_AFTER_SECONDS = 2;
 const MB = 2 ** 20;
 /** How often the heap is sampled: each sample decides until the next. */
 const SAMPLE_MS = 100;
+/**
+ * The event loop's time per turn for starting queued requests. Sockets are read between turns, so
+ * a request waits in them at most about this long before it is read and its wait is measured.
+ */
+const SLICE_MS = 10;
+/** The most queued requests started in one turn. */
+const MAX_STARTS_PER_TURN = 256;
 
-type Reason = 'event_loop_delay' | 'heap' | 'requests_in_flight';
+/** The admission queue stands when every request started in this long waited past the target. */
+const QUEUE_INTERVAL_MS = 500;
+/** Past the queue's timeout, past its target once it stands (with time to spare), or past the heap's bound. */
+type Reason = 'queue_timeout' | 'queue_standing' | 'heap';
 
 /** Requests counted in flight, until their answer starts (a live stream's starts at once, and then it is no load). */
 const counted = new WeakSet<FastifyRequest>();
 
+interface Queued {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  start: () => void;
+}
+
 /**
- * Sheds load: past a bound on the time the event loop's current turn has been answering
- * requests, on the JavaScript heap, or on the requests being answered at once, a request is
- * answered 503 with Retry-After at once, before any work is done for it, instead of every request
- * waiting longer and longer. Each bound is checked again for every request (the heap every tenth
- * of a second), so the instance takes requests again by itself as soon as the load falls.
- * Registered before every other hook.
+ * Sheds load before any work is done, by how long requests wait rather than by how busy the machine
+ * looks, so that the rule holds on a machine of any speed. Every request read is started at once
+ * while the event loop's turn is young and nothing waits; otherwise it joins the admission queue
+ * (`admission-queue.ts`: CoDel's standing-queue test, adaptive LIFO), from which each turn starts
+ * requests for about SLICE_MS. Its wait, from the moment it was read to the moment work began, is
+ * measured; past the queue's timeout it is answered 503 with Retry-After. Past a bound on the
+ * JavaScript heap, requests are refused at once. Registered before every other hook.
  */
 export const overloadPlugin = fp(
   async (app: FastifyInstance) => {
-    const { overloadEventLoopDelayMs, overloadHeapMegabytes, overloadRequestsInFlight } = app.config;
+    const { overloadQueueTargetMs, overloadQueueTimeoutMs, overloadHeapMegabytes, overloadRequestsInFlight } = app.config;
     const refused = new Counter({
       name: `${METRIC_PREFIX}overload_refused_total`,
       help: 'Requests refused with 503 because the instance was overloaded, by the bound that was passed',
       labelNames: ['reason'] as const,
       registers: [app.metrics],
     });
-    const shed = (request: FastifyRequest, reply: FastifyReply, reason: Reason): boolean => {
-      if (request.routeOptions.config.alwaysAnswered) return false;
+    const queueWait = new Histogram({
+      name: `${METRIC_PREFIX}request_queue_wait_seconds`,
+      help: 'How long requests waited between being read and work beginning on them',
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [app.metrics],
+    });
+    const refuse = (reply: FastifyReply, reason: Reason) => {
       refused.inc({ reason });
       const body: ErrorBody = { message: 'The service is busy, try again in a few seconds' };
       reply.code(503).header('retry-after', OVERLOAD_RETRY_AFTER_SECONDS).send(body);
-      return true;
     };
 
     // The heap is read from V8 itself, which opens no file. process.memoryUsage(), which
@@ -59,43 +81,94 @@ export const overloadPlugin = fp(
       app.addHook('onClose', async () => clearInterval(sampler));
     }
 
+    const queue = new AdmissionQueue<Queued>({
+      targetMs: overloadQueueTargetMs,
+      intervalMs: QUEUE_INTERVAL_MS,
+      // Without shedding (a test's setting), requests still wait their turn; they are only never refused.
+      timeoutMs: overloadQueueTimeoutMs > 0 ? overloadQueueTimeoutMs : Infinity,
+    });
+    const shedding = overloadQueueTimeoutMs > 0;
     let inFlight = 0;
     registerGauge(app.metrics, 'requests_in_flight', 'Requests being answered now (a live stream counts until its first byte)', () => inFlight);
-    const answered = async (request: FastifyRequest) => {
-      if (counted.delete(request)) inFlight -= 1;
-    };
-    // Requests that arrive together are answered one after another in one turn of the event
-    // loop, and each waits for all those before it. Once turns have run past the bound one after
-    // another for four times the bound (a queue that stays, not a collection of garbage or a batch of
-    // votes written once), the rest of each turn past the bound is refused at once, cheaply: the
-    // requests taken are then answered within about twice the bound however many arrive.
-    const standingMs = 4 * overloadEventLoopDelayMs;
-    let turnStartedAt: number | null = null;
-    /** When the turns began to run past the bound one after another; null once one did not. */
-    let longSince: number | null = null;
-    let lastTurnEndedAt = -Infinity;
-    let queueStanding = false;
-    const turnEnded = () => {
-      const now = performance.now();
-      longSince = now - turnStartedAt! > overloadEventLoopDelayMs ? (longSince ?? turnStartedAt) : null;
-      lastTurnEndedAt = now;
-      turnStartedAt = null;
-    };
-    app.addHook('onRequest', async (request, reply) => {
-      if (heapPastBound && shed(request, reply, 'heap')) return reply;
-      const now = performance.now();
-      if (turnStartedAt === null) {
-        // A pause between turns is no queue.
-        if (now - lastTurnEndedAt > overloadEventLoopDelayMs) longSince = null;
-        queueStanding = longSince !== null && now - longSince >= standingMs;
-        turnStartedAt = now;
-        setImmediate(turnEnded);
-      } else if (overloadEventLoopDelayMs > 0 && queueStanding && now - turnStartedAt > overloadEventLoopDelayMs && shed(request, reply, 'event_loop_delay')) {
-        return reply;
-      }
-      if (overloadRequestsInFlight > 0 && inFlight >= overloadRequestsInFlight && shed(request, reply, 'requests_in_flight')) return reply;
+    registerGauge(app.metrics, 'requests_queued', 'Requests read and waiting for work to begin on them', () => queue.length);
+    registerGauge(app.metrics, 'request_queue_standing', '1 while the admission queue stands (started newest first, short timeout), else 0', () => (queue.isStanding ? 1 : 0));
+    const roomInFlight = () => overloadRequestsInFlight <= 0 || inFlight < overloadRequestsInFlight;
+    const begin = (request: FastifyRequest, waitedMs: number) => {
       inFlight += 1;
       counted.add(request);
+      queueWait.observe(waitedMs / 1000);
+    };
+
+    /** When the current turn began reading requests; null between turns. */
+    let turnStartedAt: number | null = null;
+    const turnEnded = () => (turnStartedAt = null);
+    let startsPerTurn = 1;
+    /** When the last pump began, until the end of the work it started is seen: the next read of a socket, or the next pump. */
+    let pumpStartedAt: number | null = null;
+    const startsDone = (now: number) => {
+      if (pumpStartedAt === null) return;
+      const workMs = now - pumpStartedAt;
+      pumpStartedAt = null;
+      startsPerTurn = workMs > SLICE_MS ? Math.max(1, Math.floor((startsPerTurn * SLICE_MS) / workMs)) : Math.min(MAX_STARTS_PER_TURN, startsPerTurn + 1);
+    };
+    let pumpScheduled = false;
+    let expiryTimer: NodeJS.Timeout | undefined;
+    app.addHook('onClose', async () => clearTimeout(expiryTimer));
+    const schedulePump = () => {
+      if (pumpScheduled) return;
+      pumpScheduled = true;
+      setImmediate(pump);
+    };
+    // Each turn starts a number of queued requests, grown by one while their work stays under the
+    // slice and cut in proportion when it ran over. Their work ends before the sockets are read again
+    // (it runs in the pump's phase of the loop), so the next read, or the next pump, marks its end.
+    function pump() {
+      pumpScheduled = false;
+      const now = performance.now();
+      startsDone(now);
+      queue.drop(({ request }) => request.raw.socket?.destroyed === true);
+      if (shedding) for (const { item } of queue.expire(now)) refuse(item.reply, 'queue_timeout');
+      let started = 0;
+      while (started < startsPerTurn && roomInFlight()) {
+        const next = queue.next(now);
+        if (next === null) break;
+        begin(next.item.request, next.waitedMs);
+        next.item.start();
+        started += 1;
+      }
+      if (shedding) for (const { item } of queue.refuseStale(now, startsPerTurn - started)) refuse(item.reply, 'queue_standing');
+      if (queue.length === 0) return;
+      if (started > 0) {
+        pumpStartedAt = now;
+        if (roomInFlight()) return schedulePump();
+      }
+      // Nothing more to start now (no room in flight, or every request waiting is left for the
+      // timeout): the next answer or arrival pumps again, and the timer keeps the timeouts.
+      clearTimeout(expiryTimer);
+      expiryTimer = setTimeout(schedulePump, 100).unref();
+    }
+
+    const answered = async (request: FastifyRequest) => {
+      if (!counted.delete(request)) return;
+      inFlight -= 1;
+      if (queue.length > 0) schedulePump();
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.config.alwaysAnswered) return done();
+      if (heapPastBound) return refuse(reply, 'heap');
+      const now = performance.now();
+      if (turnStartedAt === null) {
+        startsDone(now);
+        turnStartedAt = now;
+        setImmediate(turnEnded);
+      }
+      if (queue.length === 0 && roomInFlight() && now - turnStartedAt < SLICE_MS) {
+        queue.startedAtOnce(now);
+        begin(request, 0);
+        return done();
+      }
+      queue.enqueue({ request, reply, start: done }, now);
+      if (roomInFlight()) schedulePump();
     });
     // Whichever comes first: the answer starting, or its end when it was never sent (the client left).
     app.addHook('onSend', async (request) => answered(request));
