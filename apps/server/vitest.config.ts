@@ -6,6 +6,8 @@ const needsPostgresAndRedis = [
   'src/changes/every-kind.test.ts',
   'src/modules/mail/instances.test.ts',
   'src/modules/notifications/mail-instances.test.ts',
+  'src/modules/push/instances.test.ts',
+  'src/modules/moderation/instances.test.ts',
 ];
 const hasPostgresAndRedis = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 /**

@@ -15,11 +15,14 @@ import { eventStreamsPlugin } from './modules/live/event-stream.js';
 import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { mailPlugin } from './modules/mail/plugin.js';
+import { moderationRoutes } from './modules/moderation/routes.js';
 import { notificationsPlugin } from './modules/notifications/hub.js';
 import { notificationMailPlugin } from './modules/notifications/mail-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.js';
 import { pollsRoutes } from './modules/polls/routes.js';
+import { pushPlugin } from './modules/push/plugin.js';
+import { pushRoutes } from './modules/push/routes.js';
 import { referenceRoutes } from './modules/reference/routes.js';
 import { shareRoutes } from './modules/share/routes.js';
 import { siteRoutes } from './modules/site/routes.js';
@@ -164,6 +167,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(notificationMailPlugin);
+  await app.register(pushPlugin);
   await registerRateLimits(app);
   registerOperations(app);
 
@@ -177,7 +181,9 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(liveRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(unsubscribeRoutes, { prefix: '/api' });
+  await app.register(pushRoutes, { prefix: '/api' });
   await app.register(discoveryRoutes, { prefix: '/api' });
+  await app.register(moderationRoutes, { prefix: '/api' });
   // The share page is outside /api; the picture it names is a call of the API.
   await app.register(shareRoutes);
   await app.register(metricsRoutes);

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +72,13 @@ export interface Config {
   // Sharing
   /** Memory the link preview pictures of questions (og:image) may take, in MB; about 50 KB each. */
   cardImagesMegabytes: number;
+  // Web push
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url), or null: the pair the server made once and keeps in the database. */
+  vapidKeys: VapidKeys | null;
+  /** The contact push services see in each push's VAPID token: an `https:` or `mailto:` URL. */
+  vapidSubject: string;
+  /** PUSH_ALLOW_PRIVATE_ENDPOINTS=1: subscriptions may name http:// and loopback, private or link-local addresses (tests with a push service of their own). */
+  pushAllowPrivateEndpoints: boolean;
   // Operations
   /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`; null: loopback only. */
   metricsToken: string | null;
@@ -87,6 +95,11 @@ export interface Config {
   overloadHeapMegabytes: number;
   /** Connections open at once past which a new one is closed as soon as it is accepted; 0: no bound. */
   maxConnections: number;
+  // Moderation
+  /** ADMIN_EMAILS, lower-cased: an account registered or signing in with one of these is an admin. */
+  adminEmails: string[];
+  /** Different people, each with an account a day old, whose open reports of a question hide it until a moderator decides. */
+  reportHideThreshold: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -138,6 +151,37 @@ function sqlitePath(url: string | undefined): string {
 }
 
 /** A wrong mail server would only show in the first mail's failure, hours later: it stops the start instead. */
+/** A VAPID key pair, base64url: the public key as the browser takes it (65 bytes), the private one 32 bytes. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/** A key pair that does not match would only show as every push refused: it stops the start instead. */
+function vapidKeysFrom(publicKey: string | undefined, privateKey: string | undefined): VapidKeys | null {
+  if (!publicKey && !privateKey) return null;
+  const usage = 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together, as `npx web-push generate-vapid-keys` prints them';
+  if (!publicKey || !privateKey) throw new Error(`${usage}; only ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'} is set`);
+  const curve = createECDH('prime256v1');
+  try {
+    curve.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    throw new Error(`${usage}; VAPID_PRIVATE_KEY is not a P-256 private key`);
+  }
+  if (curve.getPublicKey('base64url') !== publicKey) throw new Error(`${usage}; VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY`);
+  return { publicKey, privateKey };
+}
+
+/**
+ * Push services ask for a way to reach whoever sends (RFC 8292): the site when it is served over
+ * https, else the address mail comes from. An `https:` or `mailto:` URL, or the start stops.
+ */
+function vapidSubjectFrom(value: string | undefined, publicUrl: string, mailFrom: string): string {
+  if (!value) return publicUrl.startsWith('https://') ? publicUrl : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
+  if (!/^(https:\/\/[^/]|mailto:\S)/.test(value)) throw new Error(`VAPID_SUBJECT must be an https: URL or a mailto: address, such as mailto:ops@example.com; it is "${value}"`);
+  return value;
+}
+
 function smtpUrlFrom(value: string | undefined): string | null {
   if (!value) return null;
   const usage = 'SMTP_URL must be smtp://user:password@host:port or smtps://user:password@host:port';
@@ -155,6 +199,8 @@ function smtpUrlFrom(value: string | undefined): string | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const url = env.DATABASE_URL;
   const port = intFrom(env.PORT, 3000);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const mailFrom = env.MAIL_FROM || 'Pollscope <no-reply@localhost>';
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -185,13 +231,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchPagesKept: intFrom(env.SEARCH_PAGES_KEPT, 2_000),
     trendingReloadSeconds: intFrom(env.TRENDING_RELOAD_SECONDS, 600),
     // Mail
-    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: smtpUrlFrom(env.SMTP_URL),
     mailDir: env.MAIL_DIR || path.join(repoRoot, 'data', 'mail'),
-    mailFrom: env.MAIL_FROM || 'Pollscope <no-reply@localhost>',
+    mailFrom,
     emailBatchSeconds: intFrom(env.EMAIL_BATCH_SECONDS, 3600),
     // Sharing
     cardImagesMegabytes: intFrom(env.CARD_IMAGES_MB, 16),
+    // Web push
+    vapidKeys: vapidKeysFrom(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY),
+    vapidSubject: vapidSubjectFrom(env.VAPID_SUBJECT, publicUrl, mailFrom),
+    pushAllowPrivateEndpoints: env.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1' || env.PUSH_ALLOW_PRIVATE_ENDPOINTS === 'true',
     // Operations
     metricsToken: env.METRICS_TOKEN || null,
     overloadQueueTargetMs: intFrom(env.OVERLOAD_QUEUE_TARGET_MS, 150),
@@ -200,5 +250,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Near the heap's limit V8 collects over and over and every request slows: refused before that.
     overloadHeapMegabytes: intFrom(env.OVERLOAD_HEAP_MB, Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20)),
     maxConnections: intFrom(env.MAX_CONNECTIONS, defaultMaxConnections()),
+    // Moderation
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ''),
+    reportHideThreshold: Math.max(1, intFrom(env.REPORT_HIDE_THRESHOLD, 3)),
   };
 }

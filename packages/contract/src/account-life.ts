@@ -86,5 +86,7 @@ export const accountExportSchema = z.object({
   password_reset_links: z.array(z.object({ requested_at: z.string(), expires_at: z.string() })),
   /** Mail written for the person (never for an earlier owner of their address) not yet handed to the mail service: a notice, a link, notifications. */
   mail_waiting: z.array(z.object({ subject: z.string(), queued_at: z.string(), given_up_at: z.string().nullable() })),
+  /** The devices push is on for (push.ts): the push service's address for each, and when it was subscribed; never its keys. */
+  push_subscriptions: z.array(z.object({ endpoint: z.string(), created_at: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

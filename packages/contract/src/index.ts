@@ -10,3 +10,5 @@ export * from './discovery.js';
 export * from './account-life.js';
 export * from './paths.js';
 export * from './operations.js';
+export * from './moderation.js';
+export * from './push.js';

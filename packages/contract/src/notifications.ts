@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { notificationModerationSchema } from './moderation.js';
 
 /**
  * `follow`: someone connected to you. `like`: people liked your question; while it is unread,
  * further likes of the same question join it. `votes`: your question reached 1, 10, 100, 1,000,
- * 10,000… votes (`count`).
+ * 10,000… votes (`count`). `moderation`: a moderator acted on you or your question (`moderation`, and `question`
+ * when the action was on one); sent whatever the person's notification setting.
  */
-export const NOTIFICATION_KINDS = ['follow', 'like', 'votes'] as const;
+export const NOTIFICATION_KINDS = ['follow', 'like', 'votes', 'moderation'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -20,6 +22,8 @@ export const notificationSchema = z.object({
   question: z.object({ id: z.number().int(), qid: z.number().int(), title: z.string() }).nullable(),
   /** The votes reached, for `votes`; null otherwise. */
   count: z.number().int().nullable(),
+  /** What a moderator did and why, for `moderation` only. */
+  moderation: notificationModerationSchema.optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

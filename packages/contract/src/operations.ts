@@ -60,6 +60,9 @@ export const operations: Record<string, Operation> = {
   'GET /api/notifications/live/': { operationId: 'getUnreadCount', summary: 'Your unread count as it changes' },
   'GET /api/unsubscribe/': { operationId: 'showUnsubscribe', summary: 'The page of a notification mail’s unsubscribe link, with a button' },
   'POST /api/unsubscribe/': { operationId: 'unsubscribe', summary: 'Turn notification mail off from its link, without signing in' },
+  'GET /api/push/key/': { operationId: 'getPushKey', summary: 'The public VAPID key to subscribe to push with' },
+  'POST /api/push/subscriptions/': { operationId: 'subscribeToPush', summary: 'Push your notifications to this device (its PushSubscription)' },
+  'DELETE /api/push/subscriptions/': { operationId: 'unsubscribeFromPush', summary: 'Stop pushing your notifications to this device' },
 
   'GET /api/polls/search/': { operationId: 'searchQuestions', summary: 'Questions whose title, tags or choices hold the words searched, best match first' },
   'GET /api/polls/trending/': { operationId: 'listTrendingQuestions', summary: 'The questions answered most in the last 24 hours' },
@@ -78,6 +81,14 @@ export const operations: Record<string, Operation> = {
   'POST /api/auth/password-reset/confirm/': { operationId: 'resetPassword', summary: 'Choose a new password with a mailed link, and sign in' },
   'GET /api/auth/export/': { operationId: 'exportAccount', summary: 'Download everything stored about you, as JSON' },
   'POST /api/auth/delete/': { operationId: 'deleteAccount', summary: 'Delete your account and everything of yours' },
+
+  'POST /api/reports/': { operationId: 'report', summary: 'Report a question or a person to the moderators' },
+  'GET /api/reports/': { operationId: 'listMyReports', summary: 'Your reports, and what came of each' },
+  'GET /api/moderation/reports/': { operationId: 'listReportedTargets', summary: 'Reported questions and people, most reported first (moderators)' },
+  'GET /api/moderation/open/': { operationId: 'countOpenReports', summary: 'How many reported targets wait for a decision (moderators)' },
+  'POST /api/moderation/actions/': { operationId: 'moderate', summary: 'Dismiss, remove, restore, suspend, unsuspend or warn (moderators)' },
+  'POST /api/moderation/roles/': { operationId: 'setRole', summary: 'Make a person a moderator or a member again (admins)' },
+  'GET /api/moderation/log/': { operationId: 'listModerationLog', summary: 'Every moderator action, newest first (moderators)' },
 
   'GET /api/polls/site-stats/': { operationId: 'getSiteStats', summary: 'How many people, questions, answers and likes the site has' },
   'GET /api/polls/site-stats/chart.svg': { operationId: 'getAnswersChart', summary: 'Chart of the answers given per day over the last 30 days' },

@@ -66,4 +66,15 @@ export const api = {
   passwordResetConfirm: '/api/auth/password-reset/confirm/',
   exportAccount: '/api/auth/export/',
   deleteAccount: '/api/auth/delete/',
+  /** Moderation (contract: moderation.ts): anyone signed in reports (POST) and reads what came of their reports (GET); moderators and admins read the queue and act. */
+  reports: '/api/reports/',
+  moderationReports: '/api/moderation/reports/',
+  moderationActions: '/api/moderation/actions/',
+  moderationRoles: '/api/moderation/roles/',
+  moderationLog: '/api/moderation/log/',
+  /** The number of open reported targets, for the header's shield (moderators and admins). */
+  moderationOpenCount: '/api/moderation/open/',
+  /** Web push (contract: push.ts): the public VAPID key (public), and this device's subscription. */
+  pushKey: '/api/push/key/',
+  pushSubscriptions: '/api/push/subscriptions/',
 } as const;

@@ -34,6 +34,13 @@ export type ValueAnswer = z.infer<typeof valueAnswerSchema>;
 export const categorySchema = z.object({ id: z.number().int(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
 
+/** On a question (moderation.ts), to its author only, once a moderator removed it or reports hid it. */
+export const questionModerationSchema = z.object({
+  status: z.enum(['removed', 'under_review']),
+  reason: z.string().nullable(),
+});
+export type QuestionModeration = z.infer<typeof questionModerationSchema>;
+
 export const questionSchema = z.object({
   id: z.number().int(),
   qid: z.number().int(),
@@ -53,6 +60,8 @@ export const questionSchema = z.object({
   liked: z.boolean(),
   passed: z.boolean(),
   owner: z.boolean(),
+  /** To its author only, once removed by a moderator or hidden by reports; absent otherwise. */
+  moderation: questionModerationSchema.optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './moderation.js';
 import { genderSchema, idSchema, isoDateSchema } from './common.js';
 
 export const MIN_AGE = 13;
@@ -103,6 +104,8 @@ export const emailConfirmAnswerSchema = z.object({ email: z.string() });
 export type EmailConfirmAnswer = z.infer<typeof emailConfirmAnswerSchema>;
 
 export const accountSchema = z.object({
+  id: z.number().int(),
+  role: roleSchema,
   first_name: z.string(),
   birthdate: z.string(),
   country: z.number().int(),

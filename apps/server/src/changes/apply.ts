@@ -86,6 +86,7 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       // Every copy forgets the person and their questions; what counted their votes or likes is read again.
       const { userId, questionIds, touchedQuestionIds, notifiedIds } = change;
       const changedQuestions = [...questionIds, ...touchedQuestionIds];
+      memory.moderation.forget(userId, questionIds);
       cards.forget(questionIds);
       for (const questionId of touchedQuestionIds) cards.staled(questionId);
       lists.deleted(userId, questionIds);
@@ -104,7 +105,25 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       for (const notifiedId of notifiedIds) unread.changed(notifiedId);
       return;
     }
+    case 'questionModerated':
+      // Lists, search, trending, related and the share page ask the rules at each read; kept feed pages see the version move.
+      memory.moderation.questionMarked(change.questionId, change.moderation);
+      return;
+    case 'userSuspended': {
+      // Their questions and profile are withheld at each read; what they had open ends with their sessions.
+      const { userId, until } = change;
+      memory.moderation.suspended(userId, until);
+      sessions.deleted(userId);
+      memory.feedPages.forget(userId);
+      live.deleted(userId, []);
+      unread.ended(userId);
+      return;
+    }
+    case 'userUnsuspended':
+      memory.moderation.suspended(change.userId, undefined);
+      return;
     case 'missed':
+      memory.moderation.staled();
       cards.staledAll();
       lists.staledAll();
       trending.staled();

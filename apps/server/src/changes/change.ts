@@ -1,3 +1,5 @@
+import type { QuestionModeration } from '@pollscope/contract';
+
 /**
  * Every change the app commits that what an instance keeps in memory may hold a copy of. Each is
  * produced where its write commits and applied by `applyChange`, on the instance that made it and,
@@ -30,7 +32,16 @@ export type Change =
    * and likes on others' questions (`touchedQuestionIds`, whose counts moved) and their part in
    * others' notifications (`notifiedIds`: whose unread counts may have moved).
    */
-  | { kind: 'accountDeleted'; userId: number; questionIds: number[]; touchedQuestionIds: number[]; notifiedIds: number[] };
+  | { kind: 'accountDeleted'; userId: number; questionIds: number[]; touchedQuestionIds: number[]; notifiedIds: number[] }
+  /**
+   * What everyone but its author may see of the question changed: a moderator removed or restored
+   * it, reports hid it for review, or a decision showed it again (`moderation` null).
+   */
+  | { kind: 'questionModerated'; questionId: number; authorId: number; moderation: QuestionModeration | null }
+  /** A moderator suspended the person until `until` (for ever when null): every session of theirs ended with it, their questions and profile are withheld. */
+  | { kind: 'userSuspended'; userId: number; until: string | null }
+  /** A moderator ended the person's suspension before its end. */
+  | { kind: 'userUnsuspended'; userId: number };
 
 export type ChangeKind = Change['kind'];
 
@@ -56,6 +67,9 @@ const KNOWN_KINDS: Record<ChangeKind, true> = {
   notified: true,
   notificationsRead: true,
   accountDeleted: true,
+  questionModerated: true,
+  userSuspended: true,
+  userUnsuspended: true,
 };
 
 /** A change as it crosses to the other instances, or `missed` from one whose changes could not cross. */

@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEventStream, type EventStream } from '../test/event-stream.js';
 import { ask, client, createTestApp, secondInstance, signUp, updateAccount, type TestContext, type TestUser } from '../test/helper.js';
+import { moderate } from '../test/moderation.js';
 import type { ChangeKind } from './change.js';
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
@@ -63,6 +64,13 @@ const idsOnTwo = async (user: TestUser, path: string) => (await onTwo(user).get(
 const feedOnTwo = async (user: TestUser) => (await onTwo(user).get(api.feed, feedSchema)).questions.map((question) => question.id);
 const statusOnTwo = async (token: string, path: string) => (await onTwo(token).raw('GET', path)).status;
 const trendingOnTwo = async (user: TestUser) => (await onTwo(user).get(api.trending, trendingSchema)).questions.map((question) => question.id);
+
+/** A new moderator: roles are read from the database at each call, as `npm run user:role` sets them. */
+async function newModerator(): Promise<TestUser> {
+  const moderator = await signUp(one);
+  await one.database.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+  return moderator;
+}
 
 /** The person's unread count as instance two streams it, with the next count it sends. */
 async function unreadOnTwo(user: TestUser): Promise<() => Promise<number>> {
@@ -217,6 +225,38 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     for (const path of [api.category(5), api.tag('farewell'), api.search('farewell')]) expect(await idsOnTwo(reader, path)).not.toContain(theirs);
     expect((await questionOnTwo(author, others)).result?.count).toBe(0);
     expect(await nextUnread()).toBe(unread - 1);
+  },
+  async questionModerated() {
+    const moderator = await newModerator();
+    const question = await ask(author, { category: 7, tags: ['lighthouse'] });
+    const lists = [api.userQuestions(author.id), api.category(7), api.tag('lighthouse'), api.search('lighthouse')];
+    for (const path of lists) expect(await idsOnTwo(reader, path)).toContain(question);
+    expect(await statusOnTwo(reader.token, api.question(question))).toBe(200);
+    expect((await moderate(moderator, { target: 'question', id: question, action: 'remove', reason: 'Off topic' })).status).toBe(200);
+    await eventually(async () => expect(await statusOnTwo(reader.token, api.question(question))).toBe(404));
+    for (const path of lists) expect(await idsOnTwo(reader, path)).not.toContain(question);
+    expect((await questionOnTwo(author, question)).moderation).toEqual({ status: 'removed', reason: 'Off topic' });
+  },
+  async userSuspended() {
+    const [moderator, suspect] = [await newModerator(), await signUp(one)];
+    const question = await ask(suspect, { tags: ['quarry'] });
+    expect(await idsOnTwo(reader, api.tag('quarry'))).toContain(question);
+    expect(await statusOnTwo(reader.token, api.userStats(suspect.id))).toBe(200);
+    expect(await statusOnTwo(suspect.token, api.myStats)).toBe(200);
+    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' })).status).toBe(200);
+    // Ended before the action answered, on every instance.
+    expect(await statusOnTwo(suspect.token, api.myStats)).toBe(401);
+    await eventually(async () => expect(await idsOnTwo(reader, api.tag('quarry'))).not.toContain(question));
+    expect(await statusOnTwo(reader.token, api.userStats(suspect.id))).toBe(404);
+  },
+  async userUnsuspended() {
+    const [moderator, suspect] = [await newModerator(), await signUp(one)];
+    const question = await ask(suspect, { tags: ['meadow'] });
+    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' })).status).toBe(200);
+    await eventually(async () => expect(await idsOnTwo(reader, api.tag('meadow'))).not.toContain(question));
+    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'unsuspend', reason: 'Appeal accepted' })).status).toBe(200);
+    await eventually(async () => expect(await idsOnTwo(reader, api.tag('meadow'))).toContain(question));
+    expect(await statusOnTwo(reader.token, api.userStats(suspect.id))).toBe(200);
   },
 };
 

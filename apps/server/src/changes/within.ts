@@ -39,6 +39,9 @@ export async function within(trx: Db, changes: readonly Change[]): Promise<Chang
       case 'notified':
       case 'notificationsRead':
       case 'accountDeleted':
+      case 'questionModerated':
+      case 'userSuspended':
+      case 'userUnsuspended':
         break;
       default: {
         const unhandled: never = change;

@@ -1,3 +1,4 @@
+import type { ModerationAction, ReportOutcome, ReportReason, ReportTarget, Role } from '@pollscope/contract';
 import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** Booleans are stored as 0/1 integers so that both dialects read them alike. */
@@ -39,6 +40,12 @@ export interface UserTable {
   unsubscribe_token: string | null;
   /** The first name as people search finds it (lib/search-text.ts `searchName`), written with it (migration 009). */
   search_name: string;
+  /** Member, moderator or admin (migration 017). */
+  role: Generated<Role>;
+  /** Why a moderator suspended the person; null when they are not suspended (migration 017). */
+  suspension_reason: string | null;
+  /** When a suspension ends; null with a reason: for ever. */
+  suspended_until: string | null;
 }
 
 export interface SessionTable {
@@ -63,7 +70,13 @@ export interface QuestionTable {
   like_count: Generated<number>;
   /** Votes deleted with their voters' accounts: the last vote's seq is `vote_count + votes_removed` (migration 008). */
   votes_removed: Generated<number>;
+  /** Withheld from everyone but its author: removed by a moderator, or under review once reports hid it (migration 017). */
+  moderation: QuestionModerationStatus | null;
+  /** The moderator's reason its author is shown, for `removed`. */
+  moderation_reason: string | null;
 }
+
+export type QuestionModerationStatus = 'removed' | 'under_review';
 
 export interface QuestionTagTable {
   question_id: number;
@@ -164,7 +177,7 @@ export interface DailyActivityTable {
 export interface NotificationTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'follow' | 'like' | 'votes';
+  kind: 'follow' | 'like' | 'votes' | 'moderation';
   /** The question liked or voted on; null for a follow. */
   question_id: number | null;
   /** The votes reached, for `votes`. */
@@ -174,6 +187,10 @@ export interface NotificationTable {
   mailed_at: string | null;
   /** The `Message-ID` of the mail that listed it (migration 013); null when none did. */
   mailed_in: string | null;
+  /** For `moderation` (migration 017): what a moderator did, why, and until when a suspension lasts. */
+  moderation_action: ModerationAction | null;
+  moderation_reason: string | null;
+  moderation_until: string | null;
 }
 
 /** Who did what a notification tells, each person once; `created_at` moves when they do it again. */
@@ -201,6 +218,37 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   last_error: string | null;
   given_up_at: string | null;
+}
+
+/** A device a person turned push on for (migration 018): the push service's URL for it and the keys to encrypt for it. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  /** The device's P-256 public key and 16-byte auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+/** A notification to push to one subscription (migration 018), deleted once pushed; given up, it stays for an operator to look into. */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  subscription_id: number;
+  notification_id: number;
+  created_at: string;
+  due_at: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  given_up_at: string | null;
+}
+
+/** The VAPID key pair the server made when none was configured (migration 018): one row, id 1, base64url. */
+export interface VapidKeyTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: string;
 }
 
 /** A forgotten-password link's token, by its SHA-256 hash, until it is used or lapses (migration 008). */
@@ -266,6 +314,36 @@ export interface EpochNoiseTable {
   noise: number;
 }
 
+/** A person's report of a question or a person (migration 017), open until a moderator decides on its target. */
+export interface ReportTable {
+  id: Generated<number>;
+  reporter_id: number;
+  target: ReportTarget;
+  /** The question's or the person's id. */
+  target_id: number;
+  reason: ReportReason;
+  note: string | null;
+  /** 1 when the reporter's account was at least a day old: only such reports hide a question. */
+  counts: Flag;
+  created_at: string;
+  closed_at: string | null;
+  /** What the decision that closed it did; null while open. */
+  outcome: Exclude<ReportOutcome, 'open'> | null;
+}
+
+/** Every moderator's action, appended and never changed (migration 017). */
+export interface ModerationLogTable {
+  id: Generated<number>;
+  at: string;
+  /** Null once the moderator's account is deleted. */
+  moderator_id: number | null;
+  action: ModerationAction;
+  target: ReportTarget;
+  target_id: number;
+  reason: string;
+  until: string | null;
+}
+
 /** How many relate pairs a question takes part in. */
 export interface RelateBudgetTable {
   question_id: number;
@@ -293,6 +371,9 @@ export interface Database {
   notifications: NotificationTable;
   notification_actors: NotificationActorTable;
   mail_outbox: MailOutboxTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_outbox: PushOutboxTable;
+  vapid_keys: VapidKeyTable;
   password_reset_tokens: PasswordResetTokenTable;
   email_change_tokens: EmailChangeTokenTable;
   release_noise: ReleaseNoiseTable;
@@ -300,6 +381,8 @@ export interface Database {
   relate_budgets: RelateBudgetTable;
   breakdown_epochs: BreakdownEpochTable;
   epoch_noise: EpochNoiseTable;
+  reports: ReportTable;
+  moderation_log: ModerationLogTable;
 }
 
 export type UserRow = Selectable<UserTable>;

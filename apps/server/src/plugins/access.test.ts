@@ -1,5 +1,6 @@
 import { answerBodySchema, api, blockedSchema, connectedSchema, likedSchema, loginBodySchema, type Question, questionSchema, tokenResponseSchema } from '@pollscope/contract';
 import { sql } from 'kysely';
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { RawReply } from '../test/client.js';
@@ -40,10 +41,19 @@ interface Access {
   endsSession?: true;
 }
 
-const route = (method: 'GET' | 'POST', path: string) => `${method} ${path.replace(/\/$/, '')}`;
+const route = (method: 'GET' | 'POST' | 'DELETE', path: string) => `${method} ${path.replace(/\/$/, '')}`;
 let registrations = 0;
 const registration = () => ({ firstName: 'New', birthDate: '1990-06-15', gender: 'F', livingIn: 840, email: `access${++registrations}@example.com`, password: 'correct horse' });
 const everyone = (status: number) => ({ owner: status, other: status, blocked: status });
+/** A browser's push subscription, at a push service that no name leads to (`.invalid`): kept, never posted to. */
+function pushSubscription() {
+  const device = createECDH('prime256v1');
+  device.generateKeys();
+  return {
+    endpoint: `https://push.example.invalid/send/${randomBytes(8).toString('hex')}`,
+    keys: { p256dh: device.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+}
 const onOwnersQuestion = { owner: 200, other: 200, blocked: 403 };
 
 /** What each kind of caller gets from each call (CONTRACT.md §1 and §3). */
@@ -119,8 +129,24 @@ const access: Record<string, Access> = {
   // A token nobody was mailed (modules/auth/email-change.test.ts uses mailed ones).
   [route('POST', api.confirmEmail)]: { public: true, ...everyone(400), body: () => ({ token: 'not-a-mailed-token' }) },
   [route('GET', api.exportAccount)]: everyone(200),
+
+  // The key a browser subscribes with, the same for everyone; each caller subscribes a device of their own.
+  [route('GET', api.pushKey)]: { public: true, ...everyone(200) },
+  [route('POST', api.pushSubscriptions)]: { ...everyone(201), body: pushSubscription },
+  // 204 whether or not the caller had that device (modules/push tests end their own).
+  [route('DELETE', api.pushSubscriptions)]: { ...everyone(204), body: pushSubscription },
   // With a wrong password here: a deletion acts on the caller only (modules/auth/account-deletion.test.ts deletes).
   [route('POST', api.deleteAccount)]: { ...everyone(400), body: () => ({ password: 'wrong horse' }) },
+
+  // Reporting the owner's question: not one's own (400), nor one a block keeps from the caller (403).
+  [route('POST', api.reports)]: { owner: 400, other: 201, blocked: 403, body: (_caller, world) => ({ target: 'question', id: world.question, reason: 'spam' }) },
+  [route('GET', api.reports)]: everyone(200),
+  // Moderators and admins only (modules/moderation/actions.test.ts acts as them).
+  [route('GET', api.moderationReports)]: everyone(403),
+  [route('GET', api.moderationOpenCount)]: everyone(403),
+  [route('GET', api.moderationLog)]: everyone(403),
+  [route('POST', api.moderationActions)]: { ...everyone(403), body: (_caller, world) => ({ target: 'question', id: world.question, action: 'remove', reason: 'Spam' }) },
+  [route('POST', api.moderationRoles)]: { ...everyone(403), body: (_caller, world) => ({ user: world.other.id, role: 'moderator' }) },
 };
 
 async function buildWorld(): Promise<World> {
@@ -206,7 +232,7 @@ async function call(key: string, rule: Access, role: Role, world: World): Promis
   }
   const as = caller ? caller.api : client(ctx.app);
   const url = fill(path, world);
-  const reply = await as.raw(method, url, method === 'POST' ? rule.body?.(caller, world) : undefined);
+  const reply = await as.raw(method, url, method === 'GET' ? undefined : rule.body?.(caller, world));
 
   const expected = role === 'anonymous' ? (rule.public ? rule.owner : 401) : rule[role];
   expect([expected].flat(), `${role}: ${key} answered ${reply.status} ${reply.text}`).toContain(reply.status);

@@ -161,7 +161,7 @@ type Call = Omit<InjectOptions, 'method' | 'url'> & { route: string; url?: strin
 
 /** Sends one request and checks the contract's answer to bad input. */
 async function send({ route, url, headers, ...rest }: Call): Promise<LightMyRequestResponse> {
-  const method = route.slice(0, route.indexOf(' ')) as 'GET' | 'POST';
+  const method = route.slice(0, route.indexOf(' ')) as 'GET' | 'POST' | 'DELETE';
   const response = await ctx.app.inject({ method, url: url ?? validUrl(route), headers: { authorization: `Token ${token}`, ...headers }, ...rest });
   const context = `${method} ${url ?? validUrl(route)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeLessThan(500);

@@ -174,7 +174,7 @@ describe('rate limits', () => {
     expectRateLimited(await call({ url: api.passwordReset, address: newAddress(), payload: { email: unknown } }), resetRequestsPerAccount.windowSeconds);
   });
 
-  const perUser: { name: 'create' | 'answer' | 'like' | 'follow' | 'exportAccount' | 'deleteAccount' | 'settings'; url: string; payload?: unknown; method?: 'GET' }[] = [
+  const perUser: { name: 'create' | 'answer' | 'like' | 'follow' | 'exportAccount' | 'deleteAccount' | 'settings' | 'report'; url: string; payload?: unknown; method?: 'GET' }[] = [
     // Issue 30, finding 5: its 409 tells whether an email is registered, like registering, which is limited.
     { name: 'settings', url: api.settings, payload: { email: 'someone-else@example.com', notification: true } },
     { name: 'create', url: api.create, payload: { type: 'MC' } },
@@ -184,6 +184,8 @@ describe('rate limits', () => {
     { name: 'exportAccount', url: api.exportAccount, method: 'GET' },
     // A wrong password: guessing it, to delete someone's account from their device, is limited.
     { name: 'deleteAccount', url: api.deleteAccount, payload: { password: 'wrong password' } },
+    // Each report costs a moderator's time.
+    { name: 'report', url: api.reports, payload: { target: 'question', id: 999_999, reason: 'spam' } },
   ];
 
   for (const { name, url, payload, method } of perUser) {

@@ -31,6 +31,10 @@ export const rateLimits = {
   passwordResetConfirm: { max: 20, windowSeconds: 3600, routes: [`POST ${api.passwordResetConfirm}`] },
   exportAccount: { max: 5, windowSeconds: 3600, routes: [`GET ${api.exportAccount}`] },
   deleteAccount: { max: 10, windowSeconds: 3600, routes: [`POST ${api.deleteAccount}`] },
+  /** A device subscribes when push is turned on, or its browser renews the subscription: a few times a day at most. */
+  pushSubscriptions: { max: 30, windowSeconds: 3600, routes: [`POST ${api.pushSubscriptions}`, `DELETE ${api.pushSubscriptions}`] },
+  /** Reports cost a moderator's time: a person cannot flood the queue. */
+  report: { max: 20, windowSeconds: 3600, routes: [`POST ${api.reports}`] },
 } satisfies Record<string, Limit>;
 
 /**

@@ -2,7 +2,7 @@ import { errorBodySchema, type ErrorBody } from '@pollscope/contract';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { z } from 'zod';
 
-export type Method = 'GET' | 'POST';
+export type Method = 'GET' | 'POST' | 'DELETE';
 
 /** A reply as it came: its status, headers and body, for the errors and headers a test looks at. */
 export class RawReply {

@@ -15,12 +15,12 @@ export function apiRoutesOf(app: FastifyInstance): string[] {
     path.push(match[2]);
     for (const method of match[3]?.split(', ') ?? []) routes.push(`${method} ${path.join('')}`);
   }
-  return routes.filter((route) => /^(GET|POST) \/api\//.test(route) && !route.startsWith('GET /api/docs'));
+  return routes.filter((route) => /^(GET|POST|DELETE) \/api\//.test(route) && !route.startsWith('GET /api/docs'));
 }
 
 /** The method and path of a route named as `apiRoutesOf` names it. */
-export function routeParts(route: string): { method: 'GET' | 'POST'; path: string } {
-  const match = /^(GET|POST) (\S+)$/.exec(route);
+export function routeParts(route: string): { method: 'GET' | 'POST' | 'DELETE'; path: string } {
+  const match = /^(GET|POST|DELETE) (\S+)$/.exec(route);
   if (!match) throw new Error(`Not a route of the API: ${route}`);
-  return { method: match[1] === 'GET' ? 'GET' : 'POST', path: match[2] };
+  return { method: match[1] as 'GET' | 'POST' | 'DELETE', path: match[2] };
 }

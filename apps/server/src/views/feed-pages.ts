@@ -9,6 +9,8 @@ export interface FeedPage {
   version: number;
   limit: number;
   questionOfTheDay: number | null;
+  /** What moderators withheld, as of its `version` (views/moderation-marks.ts). */
+  moderationVersion: number;
   /** The followees' question lists it was merged from. */
   authorLists: readonly QuestionList[];
   /** Each question shown, as its card was read. */
@@ -21,8 +23,8 @@ const PAGE_OVERHEAD_BYTES = 512;
 
 /**
  * The first page of each viewer's feed as the JSON last sent, sent again while nothing it was
- * made from changed: the viewer's own state (its version), the lists merged, the day's question
- * and every card shown. A feed is what people open most and refresh most, and assembling and
+ * made from changed: the viewer's own state (its version), the lists merged, the day's question,
+ * what moderators withheld and every card shown. A feed is what people open most and refresh most, and assembling and
  * writing its twenty questions costs several times what checking them does. Any change makes the
  * next call assemble the page again; no page is sent on trust or for a time. A page takes about
  * 9 KB; the least recently used are dropped past `maxBytes` (`FEED_PAGES_MB`), and 0 keeps none.
@@ -40,13 +42,14 @@ export class FeedPages {
   }
 
   /** The JSON of the viewer's first page of `limit` questions, when the one kept is still right. */
-  find(viewer: ViewerState, limit: number, questionOfTheDay: number | null): Buffer | undefined {
+  find(viewer: ViewerState, limit: number, questionOfTheDay: number | null, moderationVersion: number): Buffer | undefined {
     const page = this.pages.get(viewer.userId);
     if (
       page === undefined ||
       page.version !== viewer.version ||
       page.limit !== limit ||
       page.questionOfTheDay !== questionOfTheDay ||
+      page.moderationVersion !== moderationVersion ||
       !page.authorLists.every((list) => list.current) ||
       !page.cardReads.every(isCurrent)
     ) {

@@ -1,6 +1,7 @@
 import type { PageQuery, Question } from '@pollscope/contract';
 import type { Db } from '../db/index.js';
 import { decodeCursor, pageOf } from '../db/pagination.js';
+import type { ModerationMarks } from './moderation-marks.js';
 import type { CardRead, QuestionCards } from './question-cards.js';
 import { present } from './questions.js';
 import { isListed, mayAct, mayExplore } from './rules.js';
@@ -15,6 +16,8 @@ import type { ViewerState } from './viewer-states.js';
 export interface Reader {
   db: Db;
   cards: QuestionCards;
+  /** What moderators withheld: every read respects it. */
+  moderation: ModerationMarks;
   /** Null for a visitor. */
   viewer: ViewerState | null;
 }
@@ -52,14 +55,15 @@ export async function hydrate({ db, cards, viewer }: Reader, ids: readonly numbe
 
 /** The questions of `ids` as the reader's viewer sees them, those that exist, in the order given. */
 export async function questionViews(reader: Reader, ids: readonly number[], options?: { withResults?: boolean }): Promise<Question[]> {
-  return present(reader.viewer, await hydrate(reader, ids), options);
+  return present(reader.moderation, reader.viewer, await hydrate(reader, ids), options);
 }
 
 /** The questions of `ids` a list may show the viewer, in the order given. */
 export async function listedViews(reader: Reader, ids: readonly number[]): Promise<Question[]> {
   return present(
+    reader.moderation,
     reader.viewer,
-    (await hydrate(reader, ids)).filter((read) => isListed(reader.viewer, read.card)),
+    (await hydrate(reader, ids)).filter((read) => isListed(reader.moderation, reader.viewer, read.card)),
   );
 }
 
@@ -91,22 +95,22 @@ export async function listPage(reader: Reader, skeleton: Skeleton, page: PageQue
     );
     for (const { id, key } of candidates) {
       const read = reads.get(id);
-      if (read && isListed(reader.viewer, read.card)) shown.push({ key, read });
+      if (read && isListed(reader.moderation, reader.viewer, read.card)) shown.push({ key, read });
     }
     if (shown.length > page.limit || candidates.length < wanted) break;
     before = candidates[candidates.length - 1].key;
   }
   const { items, next } = pageOf(shown, page.limit);
   const reads = items.map((item) => item.read);
-  return { questions: present(reader.viewer, reads), next, reads };
+  return { questions: present(reader.moderation, reader.viewer, reads), next, reads };
 }
 
 /** The card of a question the viewer may act on (404, 403), counting their own vote. */
 export async function questionToAct(reader: Reader & { viewer: ViewerState }, id: number): Promise<CardRead> {
-  return mayAct(reader.viewer, (await hydrate(reader, [id]))[0]);
+  return mayAct(reader.moderation, reader.viewer, (await hydrate(reader, [id]))[0]);
 }
 
 /** The card of a question whose voters the viewer may explore (404, 403), counting their own vote. */
 export async function questionToExplore(reader: Reader & { viewer: ViewerState }, id: number): Promise<CardRead> {
-  return mayExplore(reader.viewer, (await hydrate(reader, [id]))[0]);
+  return mayExplore(reader.moderation, reader.viewer, (await hydrate(reader, [id]))[0]);
 }

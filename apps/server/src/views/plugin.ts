@@ -11,6 +11,7 @@ import { SearchResults } from '../modules/discovery/search-results.js';
 import { TrendingCounts } from '../modules/discovery/trending.js';
 import { viewer } from '../plugins/auth.js';
 import { FeedPages } from './feed-pages.js';
+import { ModerationMarks } from './moderation-marks.js';
 import type { Reader } from './pipeline.js';
 import { QuestionCards } from './question-cards.js';
 import { QuestionLists } from './question-lists.js';
@@ -35,6 +36,8 @@ export interface Memory {
   trending: TrendingCounts;
   /** Pages of search matches, by their words. */
   searches: SearchResults;
+  /** What moderators withheld: questions removed or under review, people suspended. */
+  moderation: ModerationMarks;
 }
 
 declare module 'fastify' {
@@ -68,8 +71,12 @@ export const memoryPlugin = fp(
       related: new RelatedCache(db, cards, pairTables, config.relatedListsKept),
       trending: new TrendingCounts(db, config.trendingReloadSeconds * 1000),
       searches: new SearchResults(config.searchPagesKept),
+      moderation: new ModerationMarks(db, (error) => app.log.warn({ err: error }, 'moderation: reading what is withheld again failed')),
     } satisfies Memory;
     app.decorate('memory', memory);
+    // Once every plugin is registered, changes from the other instances are heard: a change heard
+    // while this read runs makes it read again.
+    app.addHook('onReady', () => memory.moderation.load());
     // Each cache's unit, and a unit's typical size where it is not bytes (as measured for the settings, config.ts).
     registerCacheMetrics(app.metrics, {
       question_cards: { stats: () => cards.stats(), unit: 'cards', bytesPerUnit: 1_800 },
@@ -94,5 +101,5 @@ function viewerState(request: FastifyRequest): Promise<ViewerState> {
 /** What the read pipeline needs for the signed-in viewer of `request`. */
 export async function readerOf(request: FastifyRequest): Promise<Reader & { viewer: ViewerState }> {
   const { db, memory } = request.server;
-  return { db, cards: memory.cards, viewer: await viewerState(request) };
+  return { db, cards: memory.cards, moderation: memory.moderation, viewer: await viewerState(request) };
 }

@@ -50,7 +50,7 @@ async function stateOf(user: TestUser): Promise<ViewerState> {
 
 /** The questions as `viewer` sees them (null: a visitor), made from the app's own cards as its calls make them. */
 async function viewsAs(viewer: TestUser | null, ids: readonly number[], options?: { withResults: boolean }): Promise<Question[]> {
-  return questionViews({ db: ctx.database.db, cards: ctx.app.memory.cards, viewer: viewer && (await stateOf(viewer)) }, ids, options);
+  return questionViews({ db: ctx.database.db, cards: ctx.app.memory.cards, moderation: ctx.app.memory.moderation, viewer: viewer && (await stateOf(viewer)) }, ids, options);
 }
 
 /**

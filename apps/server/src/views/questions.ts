@@ -1,14 +1,16 @@
 import type { Question } from '@pollscope/contract';
 import type { FastifyReply } from 'fastify';
+import type { ModerationMarks } from './moderation-marks.js';
 import { movingJson, resultOf, type CardRead } from './question-cards.js';
-import { isOwner, seesResult } from './rules.js';
+import { isOwner, moderationShown, seesResult } from './rules.js';
 import type { ViewerState } from './viewer-states.js';
 
 /**
  * The contract's Question of each card read, as `viewer` sees it (null: a visitor), in the order
- * given. A caller that shows results of its own (breakdown) sets `withResults: false`.
+ * given, with what moderation decided when the viewer is its author. A caller that shows results
+ * of its own (breakdown) sets `withResults: false`.
  */
-export function present(viewer: ViewerState | null, reads: readonly CardRead[], { withResults = true } = {}): Question[] {
+export function present(moderation: ModerationMarks, viewer: ViewerState | null, reads: readonly CardRead[], { withResults = true } = {}): Question[] {
   const views: Question[] = [];
   for (const read of reads) {
     const { card, moving } = read;
@@ -36,6 +38,8 @@ export function present(viewer: ViewerState | null, reads: readonly CardRead[], 
       owner: isOwner(viewer, card),
       [cardOfView]: read,
     };
+    const withheld = moderationShown(moderation, viewer, card);
+    if (withheld) view.moderation = withheld;
     views.push(view);
   }
   return views;
@@ -86,7 +90,8 @@ export function responseJson(value: unknown, depth = 0): string {
     const view = value as Question;
     if (!matchesCard(view, source)) return JSON.stringify(view);
     const answer = view.answer === null ? 'null' : `{"choice":${JSON.stringify(view.answer.choice)}}`;
-    return `${source.card.fixedJson}${movingJson(source.card, source.moving, view.result !== null)},"answer":${answer},"liked":${view.liked},"passed":${view.passed},"owner":${view.owner}}`;
+    const moderation = view.moderation === undefined ? '' : `,"moderation":${JSON.stringify(view.moderation)}`;
+    return `${source.card.fixedJson}${movingJson(source.card, source.moving, view.result !== null)},"answer":${answer},"liked":${view.liked},"passed":${view.passed},"owner":${view.owner}${moderation}}`;
   }
   if (depth === VIEW_DEPTH) return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : responseJson(item, depth + 1))).join(',')}]`;

@@ -16,6 +16,8 @@ import { mailOfEachNotification } from './013-mail-of-each-notification.js';
 import { releaseByEpochs } from './014-release-by-epochs.js';
 import { emailChanges } from './015-email-changes.js';
 import { mailForAnAccount } from './016-mail-for-an-account.js';
+import { moderation } from './017-moderation.js';
+import { push } from './018-push.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -36,5 +38,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '014-release-by-epochs': releaseByEpochs(),
     '015-email-changes': emailChanges(),
     '016-mail-for-an-account': mailForAnAccount(),
+    '017-moderation': moderation(dialect),
+    '018-push': push(dialect),
   };
 }

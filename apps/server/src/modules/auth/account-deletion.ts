@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js';
 import { UnauthorizedError } from '../../errors.js';
 import { forgetReleasesOf } from '../insights/index.js';
 import { forgetRecipient } from '../mail/index.js';
+import { removeReportsOf } from '../moderation/index.js';
 import { removeNotificationsOf } from '../notifications/index.js';
 import { lockContentOf, removeContentOf } from '../polls/index.js';
 import { addActivity, uncountActivity, type ActivityByDay } from '../site/index.js';
@@ -14,10 +15,10 @@ import { removeConnectionsOf } from '../social/index.js';
  * every vote, like and pass on them and their private releases, their own votes, likes and
  * passes, with every count that counted them; their follows and blocks both ways, their
  * notifications and their part in others', every mail to their address and every mail still
- * waiting that names them, their sessions and links to choose a new password, and their row,
- * whose email can then register again. What the site's chart counted of them goes too. The
- * questions are locked first, in the order every batch of votes locks them, then the person; the
- * site's chart, which every write counts in last, last.
+ * waiting that names them, their sessions, links to choose a new password and push subscriptions,
+ * and their row, whose email can then register again. What the site's chart counted of them goes
+ * too. The questions are locked first, in the order every batch of votes locks them, then the
+ * person; the site's chart, which every write counts in last, last.
  */
 export async function deleteAccount(trx: Db, dialect: DialectName, userId: number): Promise<Change> {
   await lockContentOf(trx, dialect, userId);
@@ -25,12 +26,13 @@ export async function deleteAccount(trx: Db, dialect: DialectName, userId: numbe
   // Deleted by another request of theirs a moment ago.
   if (!person) throw new UnauthorizedError('Your session has ended, sign in again');
   const notifiedIds = await removeNotificationsOf(trx, userId);
+  await removeReportsOf(trx, userId);
   const activity: ActivityByDay = new Map();
   const { questionIds, touchedQuestionIds } = await removeContentOf(trx, userId, activity);
   await forgetReleasesOf(trx, questionIds);
   await removeConnectionsOf(trx, userId);
   await forgetRecipient(trx, person.email);
-  // Their sessions and links to choose a new password go with the row (on delete cascade).
+  // Their sessions, links to choose a new password and push subscriptions (with the pushes waiting for them) go with the row (on delete cascade).
   await trx.deleteFrom('users').where('id', '=', userId).execute();
   addActivity(activity, 'users', person.created_at);
   await uncountActivity(trx, activity);

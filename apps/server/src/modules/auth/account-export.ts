@@ -1,6 +1,7 @@
 import type { AccountExport } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import { tallies } from '../../views/question-cards.js';
+import { subscriptionsOf } from '../push/index.js';
 import { buildResult, choicesOf, questionKind } from '../../views/results.js';
 
 /** Rows read per query, each lot written out as one piece of the download before the next is read. */
@@ -262,5 +263,6 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
   yield `,"password_reset_links":${JSON.stringify(resetLinks satisfies AccountExport['password_reset_links'])}`;
   // Written for this account: mail waiting for its address may have been written for the address's previous owner.
   const mail = await db.selectFrom('mail_outbox').select(['subject', 'created_at as queued_at', 'given_up_at']).where('user_id', '=', userId).orderBy('id').execute();
-  yield `,"mail_waiting":${JSON.stringify(mail satisfies AccountExport['mail_waiting'])}}`;
+  yield `,"mail_waiting":${JSON.stringify(mail satisfies AccountExport['mail_waiting'])}`;
+  yield `,"push_subscriptions":${JSON.stringify(await subscriptionsOf(db, userId))}}`;
 }

@@ -16,6 +16,8 @@ describe('personal info', () => {
     const reply = await user.api.raw('GET', api.account);
     expect(reply.status).toBe(200);
     expect(reply.parse(accountSchema.strict())).toEqual({
+      id: user.id,
+      role: 'member',
       first_name: 'Ada',
       birthdate: '1990-06-15',
       country: 826,
@@ -29,7 +31,7 @@ describe('personal info', () => {
     const user = await signUp(ctx, { gender: 'M' });
     const reply = await user.api.raw('POST', api.account, { ...update, firstName: '  Grace  ', favoriteTopic: ' compilers ' });
     expect(reply.status).toBe(200);
-    const saved = { first_name: 'Grace', birthdate: '1985-12-09', country: 250, favorite_category: 3, favorite_topic: 'compilers', gender: 'M' };
+    const saved = { id: user.id, role: 'member', first_name: 'Grace', birthdate: '1985-12-09', country: 250, favorite_category: 3, favorite_topic: 'compilers', gender: 'M' };
     expect(reply.parse(accountSchema.strict())).toEqual(saved);
     expect(await user.api.get(api.account, accountSchema)).toEqual(saved);
     const other = await signUp(ctx);

@@ -1,4 +1,4 @@
-import type { Account, Settings } from '@pollscope/contract';
+import type { Account, Role, Settings } from '@pollscope/contract';
 import { accountUpdateBodySchema, registerBodySchema, settingsUpdateBodySchema } from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError } from '../../errors.js';
 import { searchName } from '../../lib/search-text.js';
 import { questionKind } from '../../views/results.js';
+import { refuseSuspended } from '../moderation/index.js';
 import { checkChoice, recordVote } from '../polls/index.js';
 import { countActivity } from '../site/index.js';
 import type { Config } from '../../config.js';
@@ -30,8 +31,13 @@ async function checkReferences(db: Db, countryId: number, categoryId: number | n
   }
 }
 
+/** The role of an account registered or signing in with `email`: an admin for an address of ADMIN_EMAILS. */
+export function roleByEmail(config: Pick<Config, 'adminEmails'>, email: string): Role | null {
+  return config.adminEmails.includes(email.trim().toLowerCase()) ? 'admin' : null;
+}
+
 /** Creates the account and turns the quiz answers given before registering into its first votes. */
-export async function registerUser(trx: Db, input: Registration, passwordHash: string): Promise<{ userId: number; changes: Change[] }> {
+export async function registerUser(trx: Db, input: Registration, passwordHash: string, role: Role): Promise<{ userId: number; changes: Change[] }> {
   await checkReferences(trx, input.livingIn, null);
   let userId: number;
   try {
@@ -47,6 +53,7 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
         gender: input.gender,
         country_id: input.livingIn,
         created_at: new Date().toISOString(),
+        role,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -80,6 +87,17 @@ export async function authenticate(db: Db, email: string, password: string, dumm
   const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   const matches = await verifyPassword(password, user?.password_hash ?? dummyHash);
   return user && matches ? user.id : null;
+}
+
+/**
+ * What signing in checks once the password is right: a suspended person is refused (403, with the
+ * reason and the end) until the end passes, and an address of ADMIN_EMAILS makes its account an admin.
+ */
+export async function admitToSignIn(db: Db, config: Pick<Config, 'adminEmails'>, userId: number): Promise<void> {
+  await refuseSuspended(db, userId);
+  const person = await db.selectFrom('users').select(['email', 'role']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const role = roleByEmail(config, person.email);
+  if (role !== null && person.role !== role) await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
 }
 
 export async function getSettings(db: Db, userId: number): Promise<Settings> {
@@ -135,10 +153,12 @@ export async function updateSettings(
 export async function getAccount(db: Db, userId: number): Promise<Account> {
   const row = await db
     .selectFrom('users')
-    .select(['first_name', 'birthdate', 'country_id', 'favorite_category_id', 'favorite_topic', 'gender'])
+    .select(['id', 'role', 'first_name', 'birthdate', 'country_id', 'favorite_category_id', 'favorite_topic', 'gender'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   return {
+    id: row.id,
+    role: row.role,
     first_name: row.first_name,
     birthdate: row.birthdate,
     country: row.country_id,

@@ -4,6 +4,7 @@ import type { Change } from '../../changes/change.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError } from '../../errors.js';
+import { refuseSuspended } from '../moderation/index.js';
 import { SYSTEM_EMAIL } from '../../seed/reference.js';
 import { queueChangeNotice, queueResetMail } from './notices.js';
 import { createSession, endOtherSessions, hashToken } from './sessions.js';
@@ -59,6 +60,8 @@ export async function resetPassword(
     .returning('user_id')
     .executeTakeFirst();
   if (!used) throw new BadRequestError(RESET_LINK_UNUSABLE);
+  // A suspended person is not signed in (403): nothing changes, and the link works once the suspension ends.
+  await refuseSuspended(trx, used.user_id, now);
   const person = await trx
     .updateTable('users')
     .set({ password_hash: passwordHash, unsubscribe_token: null })

@@ -79,6 +79,8 @@ describe('registering', () => {
     const me = client(ctx.app, token);
     expect(await me.get(api.settings, settingsSchema)).toEqual({ email: 'ada.lovelace@example.com', notification: true, pending_email: null });
     expect(await me.get(api.account, accountSchema)).toEqual({
+      id: expect.any(Number),
+      role: 'member',
       first_name: 'Ada',
       birthdate: '1990-06-15',
       country: 826,

@@ -26,7 +26,7 @@ import { BadRequestError, UnauthorizedError } from '../../errors.js';
 import { viewer } from '../../plugins/auth.js';
 import { deleteAccount } from './account-deletion.js';
 import { accountExport } from './account-export.js';
-import { authenticate, checkCurrentPassword, getAccount, getSettings, registerUser, updateAccount, updateSettings } from './accounts.js';
+import { admitToSignIn, authenticate, checkCurrentPassword, getAccount, getSettings, registerUser, roleByEmail, updateAccount, updateSettings } from './accounts.js';
 import { confirmEmailChange } from './email-change.js';
 import { RESET_ANSWER_MS, RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -48,18 +48,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
       const { token } = await app.changes.commit(async (trx) => {
-        const { userId, changes } = await registerUser(trx, request.body, passwordHash);
+        const { userId, changes } = await registerUser(trx, request.body, passwordHash, roleByEmail(config, request.body.email) ?? 'member');
         return { token: await createSession(trx, userId), changes };
       });
       return reply.code(201).send({ token });
     },
   );
 
-  app.post('/login/', { config: { public: true }, schema: { tags, security: [], body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors } } }, async (request) => {
-    const userId = await authenticate(db, request.body.email, request.body.password, dummyHash);
-    if (userId === null) throw new BadRequestError(WRONG_CREDENTIALS);
-    return { token: await createSession(db, userId) };
-  });
+  app.post(
+    '/login/',
+    { config: { public: true }, schema: { tags, security: [], body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors, 403: errorBodySchema } } },
+    async (request) => {
+      const userId = await authenticate(db, request.body.email, request.body.password, dummyHash);
+      if (userId === null) throw new BadRequestError(WRONG_CREDENTIALS);
+      await admitToSignIn(db, config, userId);
+      return { token: await createSession(db, userId) };
+    },
+  );
 
   app.post('/auth/logout/', { schema: { tags, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     viewer(request);
@@ -107,7 +112,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset/confirm/',
-    { config: { public: true }, schema: { tags, security: [], body: passwordResetConfirmBodySchema, response: { 200: tokenResponseSchema, ...errors } } },
+    { config: { public: true }, schema: { tags, security: [], body: passwordResetConfirmBodySchema, response: { 200: tokenResponseSchema, ...errors, 403: errorBodySchema } } },
     async (request) => {
       // Hashed before the transaction, and whatever the token: a bad one costs the same.
       const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);

@@ -32,11 +32,13 @@ const publicCalls = [
   route('POST', api.passwordResetConfirm),
   // Opened from the mail to a new address, maybe on a device not signed in: the mailed token is the proof (CONTRACT.md §6).
   route('POST', api.confirmEmail),
+  // The key a browser subscribes to push with, the same for everyone (CONTRACT.md §5).
+  route('GET', api.pushKey),
 ];
 /** Public too, with a token of its own in its URL (modules/notifications/mail.test.ts). */
 const unsubscribeCalls = [route('GET', '/api/unsubscribe/'), route('POST', '/api/unsubscribe/')];
 
-function urlOf(key: string): { method: 'GET' | 'POST'; url: string } {
+function urlOf(key: string): { method: 'GET' | 'POST' | 'DELETE'; url: string } {
   const { method, path } = routeParts(key);
   return { method, url: `${path.replace(/:\w+/g, '1')}/` };
 }

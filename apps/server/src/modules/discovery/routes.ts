@@ -2,6 +2,7 @@ import { errorBodySchema, peopleQuerySchema, peopleSchema, questionPageSchema, s
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../views/pipeline.js';
 import { readerOf } from '../../views/plugin.js';
+import { isProfileShown } from '../../views/rules.js';
 import { findPeople, suggestPeople } from './people.js';
 import { SEARCH_MAX_KEY, matchingQuestions, queryWords } from './search.js';
 import { rankedList } from './trending.js';
@@ -30,11 +31,13 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/auth/people/', { schema: { tags, querystring: peopleQuerySchema, response: { 200: peopleSchema, ...errors } } }, async (request) => {
     const { viewer } = await readerOf(request);
-    return { people: await findPeople(db, viewer, request.query.q) };
+    const people = await findPeople(db, viewer, request.query.q);
+    return { people: people.filter((person) => isProfileShown(memory.moderation, viewer.userId, person.id)) };
   });
 
   app.get('/auth/suggestions/', { schema: { tags, response: { 200: suggestionsSchema, ...errors } } }, async (request) => {
     const { viewer } = await readerOf(request);
-    return { people: await suggestPeople(db, viewer) };
+    const people = await suggestPeople(db, viewer);
+    return { people: people.filter((person) => isProfileShown(memory.moderation, viewer.userId, person.id)) };
   });
 };

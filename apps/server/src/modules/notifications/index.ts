@@ -1,2 +1,3 @@
 /** What other module areas use of this one. They import it from here only, so that this area's own files can change without touching them. */
-export { removeNotificationsOf } from './notify.js';
+export { notifyModeration, removeNotificationsOf } from './notify.js';
+export { notificationPush } from './push.js';

@@ -6,7 +6,7 @@ import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { plainLine, queueMail, renderMail } from '../mail/index.js';
-import { notificationsToMail, unmailed } from './queries.js';
+import { notificationsShown, unmailed } from './queries.js';
 
 /** Question titles longer than this are cut in a mail's lines. */
 const TITLE_SHOWN = 40;
@@ -23,7 +23,7 @@ const questionOf = ({ question }: Notification) => {
 };
 
 /** "Bob", "Bob and Ann", "Bob and 3 others": the most recent actor first. */
-function whoOf({ actors, actor_count }: Notification): string {
+export function whoOf({ actors, actor_count }: Notification): string {
   if (actor_count === 1) return actors[0].name;
   if (actor_count === 2) return `${actors[0].name} and ${actors[1].name}`;
   return `${actors[0].name} and ${actor_count - 1} others`;
@@ -38,6 +38,9 @@ function inWords(notification: Notification): string {
       return `${whoOf(notification)} liked ${questionOf(notification)}`;
     case 'votes':
       return `Your question ${questionOf(notification)} reached ${notification.count} ${notification.count === 1 ? 'vote' : 'votes'}`;
+    // Mailed on its own as it is made (modules/moderation), and marked mailed then: listed here only as a line, should it ever be.
+    case 'moderation':
+      return `A moderator acted on ${notification.question ? `your question ${questionOf(notification)}` : 'your account'}: ${notification.moderation?.reason ?? ''}`;
   }
 }
 
@@ -62,7 +65,7 @@ async function mailPerson(db: Db, dialect: DialectName, config: Config, userId: 
     const pending = await lockedForUpdate(dialect, trx.selectFrom('notifications').select('id').where('user_id', '=', userId).where(unmailed)).execute();
     if (pending.length === 0) return false;
     const ids = pending.map(({ id }) => id);
-    const notifications = await notificationsToMail(trx, userId, ids);
+    const notifications = await notificationsShown(trx, userId, ids);
     if (notifications.length === 0) {
       await trx.updateTable('notifications').set({ mailed_at: now }).where('id', 'in', ids).execute();
       return false;

@@ -1,9 +1,11 @@
+import type { NotificationModeration } from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { NotFoundError } from '../../errors.js';
 import { SYSTEM_EMAIL } from '../../seed/reference.js';
 import { withdrawMail } from '../mail/index.js';
+import { queuePush } from '../push/index.js';
 
 /** 1, 10, 100, 1,000…: the vote counts a question's author is told of. */
 export function isMilestone(votes: number): boolean {
@@ -43,6 +45,7 @@ export async function notifyFollow(trx: Db, followerId: number, followeeId: numb
   const at = new Date().toISOString();
   const { id } = await trx.insertInto('notifications').values({ user_id: followeeId, kind: 'follow', created_at: at }).returning('id').executeTakeFirstOrThrow();
   await addActor(trx, id, followerId, at);
+  await queuePush(trx, id);
   return followeeId;
 }
 
@@ -70,6 +73,8 @@ export async function notifyLike(trx: Db, likerId: number, questionId: number): 
     .executeTakeFirst();
   if (!notification) return null;
   await addActor(trx, notification.id, likerId, at);
+  // Joining pushes it again, naming the newcomer; the pushes a device has not had yet are sent as one.
+  await queuePush(trx, notification.id);
   return notification.user_id;
 }
 
@@ -87,9 +92,36 @@ export async function notifyVotes(trx: Db, voterId: number, questionId: number, 
         typed(new Date().toISOString(), 'text').as('created_at'),
       ]),
     )
-    .returning('user_id')
+    .returning(['id', 'user_id'])
     .executeTakeFirst();
-  return notification?.user_id ?? null;
+  if (!notification) return null;
+  await queuePush(trx, notification.id);
+  return notification.user_id;
+}
+
+/**
+ * Tells the person what a moderator did, on their question when `questionId` is given: whatever
+ * their notification setting. The action's own mail tells them at once (modules/moderation), so
+ * the notification mail does not list it again.
+ */
+export async function notifyModeration(trx: Db, userId: number, moderation: NotificationModeration, questionId: number | null): Promise<number> {
+  const at = new Date().toISOString();
+  const { id } = await trx
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      kind: 'moderation',
+      question_id: questionId,
+      created_at: at,
+      mailed_at: at,
+      moderation_action: moderation.action,
+      moderation_reason: moderation.reason,
+      moderation_until: moderation.until,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await queuePush(trx, id);
+  return userId;
 }
 
 /** Marks the person's notifications read: those of `ids`, each of which must be theirs, or all. Null when none was unread. */

@@ -23,13 +23,14 @@ function actorShown(userId: number) {
 }
 
 /**
- * A notification the person sees: one of votes, or one with an actor left once those blocked
- * either way are left out. Read at every call, so a block hides what was there before it.
+ * A notification the person sees: one of votes or of a moderator's action, or one with an actor
+ * left once those blocked either way are left out. Read at every call, so a block hides what was
+ * there before it.
  */
 function shown(userId: number) {
   return (eb: ExpressionBuilder<Database, 'notifications'>): Expression<SqlBool> =>
     eb.or([
-      eb('notifications.kind', '=', 'votes'),
+      eb('notifications.kind', 'in', ['votes', 'moderation']),
       eb.exists(
         eb
           .selectFrom('notification_actors')
@@ -92,6 +93,9 @@ function shownNotifications(db: Db, userId: number) {
       'notifications.created_at',
       'notifications.read_at',
       'notifications.count',
+      'notifications.moderation_action',
+      'notifications.moderation_reason',
+      'notifications.moderation_until',
       'questions.id as question_id',
       'questions.title',
     ])
@@ -116,6 +120,7 @@ async function described(db: Db, userId: number, items: NotificationItem[]): Pro
     ...actors.get(item.key)!,
     question: item.question_id === null ? null : { id: item.question_id, qid: item.question_id, title: item.title! },
     count: item.count,
+    ...(item.moderation_action === null ? {} : { moderation: { action: item.moderation_action, reason: item.moderation_reason ?? '', until: item.moderation_until } }),
   }));
 }
 
@@ -137,7 +142,7 @@ export function unmailed(eb: ExpressionBuilder<Database, 'notifications'>): Expr
   return eb.and([eb('notifications.read_at', 'is', null), eb('notifications.mailed_at', 'is', null)]);
 }
 
-/** Those of the notifications that the person sees, oldest first: what their mail lists. */
-export async function notificationsToMail(db: Db, userId: number, ids: number[]): Promise<Notification[]> {
+/** Those of the notifications that the person sees, oldest first: what their mail lists, what a push tells. */
+export async function notificationsShown(db: Db, userId: number, ids: number[]): Promise<Notification[]> {
   return described(db, userId, await shownNotifications(db, userId).where('notifications.id', 'in', ids).orderBy('notifications.id').execute());
 }

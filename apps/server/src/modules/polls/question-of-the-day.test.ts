@@ -1,6 +1,7 @@
 import { answerBodySchema, api, blockedSchema, connectedSchema, feedSchema, likedSchema, passedSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ask, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { moderate } from '../../test/moderation.js';
 import { utcDay } from '../site/index.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -139,5 +140,18 @@ describe('the question of the day', () => {
     const second = await reader.api.get(`${api.feed}?limit=1&cursor=${first.next}`, feedSchema);
     expect(second.qotd).toBeNull();
     expect(second.questions.map((question) => question.id)).toEqual([id]);
+  });
+
+  it('is chosen among the questions moderators withhold from nobody', async () => {
+    const [author, suspect, moderator] = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
+    await ctx.database.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
+    const [removed, suspects, shown] = [await ask(author, { question: 'Removed?' }), await ask(suspect, { question: 'Suspect’s?' }), await ask(author, { question: 'Shown?' })];
+    for (const id of [removed, suspects, shown]) await publishedDaysAgo(id, 2);
+    await popular(removed, 3);
+    await popular(suspects, 2);
+    await popular(shown, 1);
+    await moderate(moderator, { target: 'question', id: removed, action: 'remove', reason: 'Spam' });
+    await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' });
+    expect(await qotdOf(await signUp(ctx))).toBe(shown);
   });
 });

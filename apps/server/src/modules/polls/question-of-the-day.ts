@@ -7,8 +7,8 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * The question of a UTC day: the most voted plus liked among those published in the 7 days
- * before it (ties: lowest id). Chosen once, by whichever request comes first, and stored, so it
- * stays the same all day on every server.
+ * before it (ties: lowest id) that moderators withhold from nobody. Chosen once, by whichever
+ * request comes first, and stored, so it stays the same all day on every server.
  */
 async function questionOfDay(db: Db, day: string): Promise<{ questionId: number | null; stored: boolean }> {
   const stored = await db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day).executeTakeFirst();
@@ -19,6 +19,20 @@ async function questionOfDay(db: Db, day: string): Promise<{ questionId: number 
     .select('id')
     .where('published_at', '>=', new Date(dayStart - 7 * DAY_MS).toISOString())
     .where('published_at', '<', new Date(dayStart).toISOString())
+    // Chosen for the whole day: among the questions everyone may see (views/rules.ts, isWithheld), else nobody would see the day's.
+    .where('moderation', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('users')
+            .select('users.id')
+            .whereRef('users.id', '=', 'questions.user_id')
+            .where('users.suspension_reason', 'is not', null)
+            .where((suspended) => suspended.or([suspended('users.suspended_until', 'is', null), suspended('users.suspended_until', '>', new Date().toISOString())])),
+        ),
+      ),
+    )
     .orderBy(sql`vote_count + like_count`, 'desc')
     .orderBy('id', 'asc')
     .limit(1)

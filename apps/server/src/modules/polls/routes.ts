@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError } from '../../errors.js';
 import { listPage, listedViews, questionToAct, questionViews, type Reader, type Skeleton } from '../../views/pipeline.js';
 import { readerOf } from '../../views/plugin.js';
 import type { QuestionList } from '../../views/question-lists.js';
+import { mayViewProfile } from '../../views/rules.js';
 import { responseJson, sendJson } from '../../views/questions.js';
 import { userExists } from '../social/index.js';
 import { actedOnBy, keptList } from './lists.js';
@@ -44,9 +45,10 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     const { viewer } = reader;
     // Taken before anything awaits: the state is changed in place, and the page must not be labelled with a later version.
     const version = viewer.version;
+    const moderationVersion = memory.moderation.version;
     const { cursor, limit } = request.query;
     const qotdId = cursor ? null : await memory.questionOfTheDay();
-    const kept = cursor ? undefined : feedPages.find(viewer, limit, qotdId);
+    const kept = cursor ? undefined : feedPages.find(viewer, limit, qotdId, moderationVersion);
     if (kept) return sendJson(reply, kept);
     const authorLists: QuestionList[] = [];
     const followees = keptList(
@@ -59,7 +61,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     const feed: Feed = { qotd: qotd[0] ?? null, questions: feedPage.questions, next: feedPage.next };
     const body = Buffer.from(responseJson(feed));
     if (!cursor) {
-      feedPages.keep(viewer.userId, { version, limit, questionOfTheDay: qotdId, authorLists, cardReads: feedPage.reads, body });
+      feedPages.keep(viewer.userId, { version, limit, questionOfTheDay: qotdId, moderationVersion, authorLists, cardReads: feedPage.reads, body });
     }
     return sendJson(reply, body);
   });
@@ -147,7 +149,9 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { tags, params: userParamsSchema, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
       async (request) => {
         const { user } = request.params;
-        const found = await page(await readerOf(request), skeletonOf(user), request.query);
+        const reader = await readerOf(request);
+        mayViewProfile(memory.moderation, reader.viewer.userId, user);
+        const found = await page(reader, skeletonOf(user), request.query);
         // Only an empty page can be that of a member who does not exist.
         if (found.questions.length === 0 && !(await userExists(db, user))) throw new NotFoundError('No such user');
         return found;

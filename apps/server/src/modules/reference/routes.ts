@@ -1,6 +1,6 @@
 import { categoryListSchema, countryListSchema, errorBodySchema, quizListSchema } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { questionViews } from '../../views/pipeline.js';
+import { listedViews } from '../../views/pipeline.js';
 
 const tags = ['reference'];
 const publicCall = { public: true };
@@ -22,11 +22,15 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/polls/quizes/', { config: publicCall, schema: { tags, security: [], response: { 200: quizListSchema, 400: errorBodySchema } } }, async () => {
     const items = await db.selectFrom('quiz_items').select(['question_id', 'answer', 'strict']).orderBy('id').execute();
-    // The quiz is taken before signing up: everyone gets it as a visitor would, with no result.
-    const questions = await questionViews(
-      { db, cards: app.memory.cards, viewer: null },
+    // The quiz is taken before signing up: everyone gets it as a visitor would, with no result, and without what moderators withheld.
+    const questions = await listedViews(
+      { db, cards: app.memory.cards, moderation: app.memory.moderation, viewer: null },
       items.map((item) => item.question_id),
     );
-    return items.map((item, index) => ({ question: questions[index], answer: item.strict ? item.answer : null, strict: Boolean(item.strict) }));
+    const byId = new Map(questions.map((question) => [question.id, question]));
+    return items.flatMap((item) => {
+      const question = byId.get(item.question_id);
+      return question ? [{ question, answer: item.strict ? item.answer : null, strict: Boolean(item.strict) }] : [];
+    });
   });
 };

@@ -136,6 +136,15 @@ ${answersOf(question)}
   return htmlDocument({ title: `${question.title} · POLLSCOPE`, head: previewTags(shared), body });
 }
 
+/** The page of a question moderators withheld (410): it was there, and is no longer shown. */
+export function withheldQuestionPage(): string {
+  return htmlDocument({
+    title: 'Question not available · POLLSCOPE',
+    head: '<meta name="robots" content="noindex">\n',
+    body: `<article class="card"><h1>Question not available</h1><p class="note">This question is no longer shown. <a href="/">Go to POLLSCOPE</a></p></article>`,
+  });
+}
+
 /** What a link to a question that does not exist opens. */
 export function missingQuestionPage(): string {
   return htmlDocument({

@@ -2,9 +2,11 @@ import { api, errorBodySchema, idParamsSchema, idSchema } from '@pollscope/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors.js';
-import { questionViews, type Reader } from '../../views/pipeline.js';
+import { hydrate, type Reader } from '../../views/pipeline.js';
+import { present } from '../../views/questions.js';
+import { isVisible } from '../../views/rules.js';
 import { CardImages, cardVersion, PicturesBusyError } from './card-image.js';
-import { missingQuestionPage, sharePage } from './page.js';
+import { missingQuestionPage, sharePage, withheldQuestionPage } from './page.js';
 
 const publicCall = { public: true };
 /** A picture asked for by the version the share page names never changes: cached for a year. */
@@ -32,8 +34,14 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, memory, config } = app;
   const pictures = new CardImages(config.cardImagesMegabytes);
   app.addHook('onClose', () => pictures.close());
-  const visitor: Reader = { db, cards: memory.cards, viewer: null };
-  const questionFor = async (id: number) => (await questionViews(visitor, [id]))[0];
+  const visitor: Reader = { db, cards: memory.cards, moderation: memory.moderation, viewer: null };
+  /** The question as a visitor sees it; `withheld` when moderation keeps it from everyone but its author. */
+  const questionFor = async (id: number) => {
+    const [read] = await hydrate(visitor, [id]);
+    if (!read) return undefined;
+    if (!isVisible(memory.moderation, null, read.card)) return 'withheld';
+    return present(memory.moderation, null, [read])[0];
+  };
 
   // A page, not a call of the API: an unknown or malformed id is the site's page-not-found.
   app.get('/q/:id', { schema: { hide: true } }, async (request, reply) => {
@@ -41,6 +49,8 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     const question = id.success ? await questionFor(id.data) : undefined;
     reply.type('text/html; charset=utf-8');
     if (!question) return reply.code(404).header('cache-control', 'no-cache').send(missingQuestionPage());
+    // Gone for good as far as link previews and search engines go, though a moderator may restore it.
+    if (question === 'withheld') return reply.code(410).header('cache-control', 'no-cache').send(withheldQuestionPage());
     const imageUrl = `${config.publicUrl}${api.questionCard(question.id)}?v=${cardVersion(question)}`;
     return reply.header('cache-control', SHARE_PAGE).send(sharePage({ question, url: `${config.publicUrl}/q/${question.id}`, imageUrl }));
   });
@@ -59,7 +69,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const question = await questionFor(request.params.id);
-      if (!question) throw new NotFoundError('No such question');
+      if (!question || question === 'withheld') throw new NotFoundError('No such question');
       const version = cardVersion(question);
       const etag = `"${version}"`;
       reply.header('etag', etag).header('cache-control', request.query.v === version ? VERSIONED_PICTURE : CURRENT_PICTURE);

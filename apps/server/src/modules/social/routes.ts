@@ -1,21 +1,27 @@
 import { blockedSchema, connectedSchema, connectionListSchema, errorBodySchema, statsSchema, userParamsSchema, userStatsSchema } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewer } from '../../plugins/auth.js';
+import { isProfileShown, mayViewProfile } from '../../views/rules.js';
 import { listConnections, ownStats, setBlocking, setFollowing, userStats } from './users.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['social'];
 
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
+  const { db, memory } = app;
 
   app.get('/polls/stats/', { schema: { tags, response: { 200: statsSchema, ...errors } } }, (request) => ownStats(db, viewer(request)));
 
-  app.get('/polls/stats/:user/', { schema: { tags, params: userParamsSchema, response: { 200: userStatsSchema, ...errors } } }, (request) =>
-    userStats(db, viewer(request), request.params.user),
-  );
+  app.get('/polls/stats/:user/', { schema: { tags, params: userParamsSchema, response: { 200: userStatsSchema, ...errors } } }, (request) => {
+    const viewerId = viewer(request);
+    mayViewProfile(memory.moderation, viewerId, request.params.user);
+    return userStats(db, viewerId, request.params.user);
+  });
 
-  app.get('/auth/connections/', { schema: { tags, response: { 200: connectionListSchema, ...errors } } }, (request) => listConnections(db, viewer(request)));
+  app.get('/auth/connections/', { schema: { tags, response: { 200: connectionListSchema, ...errors } } }, async (request) => {
+    const viewerId = viewer(request);
+    return (await listConnections(db, viewerId)).filter((connection) => isProfileShown(memory.moderation, viewerId, connection.id));
+  });
 
   for (const connected of [true, false]) {
     app.post(

@@ -1,0 +1,345 @@
+import {
+  accountExportSchema,
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  deleteAccountBodySchema,
+  likedSchema,
+  moderationActionBodySchema,
+  moderationLogEntrySchema,
+  notificationPageSchema,
+  pushKeySchema,
+  pushPayloadSchema,
+  questionSchema,
+  type PushPayload,
+} from '@pollscope/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ask, client, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { aDevice, startPushService, verifiedVapid, type TestDevice, type TestPushService } from '../../test/push-service.js';
+import { RETRY_DELAYS_MINUTES } from './outbox.js';
+import { PUSH_TTL_SECONDS } from './plugin.js';
+import { SUBSCRIPTIONS_PER_PERSON } from './subscriptions.js';
+
+let service: TestPushService;
+let ctx: TestContext;
+const ADMIN_EMAIL = 'admin@pollscope.example';
+
+beforeAll(async () => {
+  service = await startPushService();
+  // The test's push service listens on 127.0.0.1 over http: the setting lets the server post to it.
+  ctx = await createTestApp({ pushAllowPrivateEndpoints: true, vapidSubject: 'mailto:ops@pollscope.example', adminEmails: [ADMIN_EMAIL] });
+});
+afterAll(async () => {
+  await ctx?.close();
+  await service?.stop();
+});
+beforeEach(() => service.answer(201));
+
+const subscribe = async (user: TestUser, device: TestDevice) => {
+  const reply = await user.api.raw('POST', api.pushSubscriptions, { endpoint: device.endpoint, keys: device.keys });
+  expect(reply.status, reply.text).toBe(201);
+};
+const personWithDevice = async (firstName: string) => {
+  const user = await signUp(ctx, { firstName });
+  const device = aDevice(service);
+  await subscribe(user, device);
+  return { user, device };
+};
+/** One round of the outbox's worker, now or at a later time, as the worker runs them every second. */
+const round = (at?: Date) => ctx.app.push.round(at);
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+const outbox = () => ctx.database.db.selectFrom('push_outbox').selectAll().execute();
+const subscriptionsOf = (user: TestUser) => ctx.database.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', user.id).execute();
+const notificationIdsOf = async (user: TestUser) => (await user.api.get(api.notifications, notificationPageSchema)).notifications.map((notification) => notification.id);
+const pushesTo = (device: TestDevice): PushPayload[] => device.pushes(service).map((payload) => pushPayloadSchema.strict().parse(payload));
+const follow = (follower: TestUser, followee: TestUser) => follower.api.post(api.follow(followee.id), connectedSchema);
+const like = (user: TestUser, question: number) => user.api.post(api.like(question), likedSchema);
+/**
+ * Runs `steps` while the push service refuses every push, so that the worker, which runs a round
+ * every second, delivers nothing in between; then the service takes pushes again and a round later
+ * than every retry's delay sends what is left to send.
+ */
+async function deliveredAfter(steps: () => Promise<void>): Promise<void> {
+  service.answer(503);
+  await steps();
+  service.answer(201);
+  await round(minutesFromNow(RETRY_DELAYS_MINUTES[0] + 1));
+}
+
+/** A series of the instance's /metrics. */
+async function metric(series: string): Promise<number> {
+  const text = (await ctx.app.inject({ url: '/metrics' })).body;
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  if (!line) throw new Error(`No series ${series} in /metrics`);
+  return Number(line.slice(series.length + 1));
+}
+
+describe('the VAPID key', () => {
+  it('is given to anyone, the same after a restart: generated once and kept in the database', async () => {
+    const { key } = await client(ctx.app).get(api.pushKey, pushKeySchema);
+    expect(Buffer.from(key, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(key, 'base64url')[0]).toBe(4);
+    await restartApp(ctx);
+    expect(await client(ctx.app).get(api.pushKey, pushKeySchema)).toEqual({ key });
+    expect(await ctx.database.db.selectFrom('vapid_keys').select('public_key').execute()).toEqual([{ public_key: key }]);
+  });
+});
+
+describe('a push', () => {
+  it('tells a person who followed them, encrypted for their device and signed with the VAPID key', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    const bob = await signUp(ctx, { firstName: 'Bob' });
+    await follow(bob, ann);
+    await round();
+
+    const [push] = service.delivered().filter((received) => device.endpoint.endsWith(received.path));
+    const [notificationId] = await notificationIdsOf(ann);
+    expect(pushesTo(device)).toEqual([
+      { kind: 'follow', title: 'Bob followed you', body: 'See what they ask on Pollscope', url: `/user/${bob.id}`, notification_id: notificationId },
+    ]);
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    // Worth showing for a day after the follow, give or take the seconds this test took.
+    const ttl = Number(push.headers.ttl);
+    expect(ttl).toBeLessThanOrEqual(PUSH_TTL_SECONDS);
+    expect(ttl).toBeGreaterThan(PUSH_TTL_SECONDS - 60);
+    expect(push.headers.urgency).toBe('normal');
+    expect(push.headers.topic).toBe(`n${notificationId}`);
+
+    const vapid = verifiedVapid(push.headers.authorization);
+    const { key } = await client(ctx.app).get(api.pushKey, pushKeySchema);
+    expect(vapid.key).toBe(key);
+    expect(vapid.aud).toBe(service.origin);
+    expect(vapid.sub).toBe('mailto:ops@pollscope.example');
+    const now = Date.now() / 1000;
+    expect(vapid.exp).toBeGreaterThan(now);
+    expect(vapid.exp).toBeLessThanOrEqual(now + 24 * 3600);
+    // Pushed once: the outbox holds nothing more, and another round sends nothing.
+    expect(await outbox()).toEqual([]);
+    await round();
+    expect(pushesTo(device)).toHaveLength(1);
+  });
+
+  it('reaches each of the person’s devices, and nobody else’s', async () => {
+    const { user: ann, device: phone } = await personWithDevice('Ann');
+    const laptop = aDevice(service);
+    await subscribe(ann, laptop);
+    const { user: carl, device: carlsPhone } = await personWithDevice('Carl');
+    await follow(carl, ann);
+    await round();
+    expect(pushesTo(phone).map((push) => push.title)).toEqual(['Carl followed you']);
+    expect(pushesTo(laptop).map((push) => push.title)).toEqual(['Carl followed you']);
+    expect(pushesTo(carlsPhone)).toEqual([]);
+  });
+
+  it('tells of likes, those that joined one notification before it went out in one push, and pushes again when more join', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    const question = await ask(ann, { question: 'Tea or coffee?' });
+    const [bob, cleo, dan] = [await signUp(ctx, { firstName: 'Bob' }), await signUp(ctx, { firstName: 'Cleo' }), await signUp(ctx, { firstName: 'Dan' })];
+    await deliveredAfter(async () => {
+      await like(bob, question);
+      await like(cleo, question);
+    });
+    const [notificationId] = await notificationIdsOf(ann);
+    const likes = { kind: 'like', body: 'Tea or coffee?', url: `/question/${question}`, notification_id: notificationId };
+    expect(pushesTo(device)).toEqual([{ ...likes, title: 'Cleo and Bob liked your question' }]);
+
+    await like(dan, question);
+    await round();
+    expect(pushesTo(device)).toEqual([
+      { ...likes, title: 'Cleo and Bob liked your question' },
+      { ...likes, title: 'Dan and 2 others liked your question' },
+    ]);
+  });
+
+  it('tells the author of each milestone of votes, as the notification does', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    const question = await ask(ann, { question: 'Cats or dogs?' });
+    const voter = await signUp(ctx);
+    await voter.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+    await round();
+    const [notificationId] = await notificationIdsOf(ann);
+    expect(pushesTo(device)).toEqual([
+      { kind: 'votes', title: 'Your question reached 1 vote', body: 'Cats or dogs?', url: `/question/${question}`, notification_id: notificationId },
+    ]);
+    expect(service.delivered().find((push) => device.endpoint.endsWith(push.path))?.headers.urgency).toBe('low');
+  });
+
+  it('tells a person what a moderator did and why, on their question or their account', async () => {
+    const admin = await signUp(ctx, { email: ADMIN_EMAIL });
+    const act = (body: z.input<typeof moderationActionBodySchema>) => admin.api.post(api.moderationActions, moderationActionBodySchema, body, moderationLogEntrySchema);
+    const { user: ann, device } = await personWithDevice('Ann');
+    const question = await ask(ann, { question: 'Who is the worst?' });
+    await act({ target: 'question', id: question, action: 'remove', reason: 'Harassment of a private person' });
+    await act({ target: 'user', id: ann.id, action: 'warn', reason: 'Be kind' });
+    await act({ target: 'user', id: ann.id, action: 'suspend', reason: 'Repeated harassment', until: '2031-05-01T12:30:00.000Z' });
+    await round();
+    const notificationIds = await ctx.database.db.selectFrom('notifications').select('id').where('user_id', '=', ann.id).orderBy('id').execute();
+    const moderation = { kind: 'moderation' };
+    expect(pushesTo(device)).toEqual([
+      { ...moderation, title: 'A moderator removed your question', body: 'Harassment of a private person', url: `/question/${question}`, notification_id: notificationIds[0].id },
+      { ...moderation, title: 'A moderator warned you', body: 'Be kind', url: '/notifications', notification_id: notificationIds[1].id },
+      { ...moderation, title: 'Your account is suspended until 2031-05-01 12:30 UTC', body: 'Repeated harassment', url: '/notifications', notification_id: notificationIds[2].id },
+    ]);
+  });
+
+  it('is never sent of what a person the recipient blocked did, as the bell does not show it', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    const question = await ask(ann);
+    const [troll, fan] = [await signUp(ctx, { firstName: 'Troll' }), await signUp(ctx, { firstName: 'Fan' })];
+    await deliveredAfter(async () => {
+      await follow(troll, ann);
+      await like(troll, question);
+      // Blocked before either was pushed: neither is.
+      await ann.api.post(api.ban(troll.id), blockedSchema);
+      await follow(fan, ann);
+    });
+    expect(pushesTo(device).map((push) => push.title)).toEqual(['Fan followed you']);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('waits in the outbox while the push service fails, and is delivered once when it is back', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    const bob = await signUp(ctx, { firstName: 'Bob' });
+    const failuresBefore = await metric('pollscope_push_failures_total');
+    service.answer(503);
+    await follow(bob, ann);
+    await round();
+    expect(service.received.filter((push) => device.endpoint.endsWith(push.path)).map((push) => push.status)).toEqual([503]);
+    expect(await outbox()).toMatchObject([{ attempts: 1, last_error: expect.stringContaining('503'), given_up_at: null }]);
+    expect(await metric('pollscope_push_failures_total')).toBe(failuresBefore + 1);
+    expect(await metric('pollscope_push_outbox_waiting')).toBe(1);
+    expect(await metric('pollscope_push_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
+
+    // Not listening at all: the next retry fails too.
+    await service.stop();
+    await round(minutesFromNow(RETRY_DELAYS_MINUTES[0] + 0.5));
+    expect(await outbox()).toMatchObject([{ attempts: 2, given_up_at: null }]);
+    // Back, but not due before its next delay.
+    await service.start();
+    service.answer(201);
+    await round(minutesFromNow(RETRY_DELAYS_MINUTES[0] + 1));
+    expect(pushesTo(device)).toEqual([]);
+
+    await round(minutesFromNow(RETRY_DELAYS_MINUTES[0] + RETRY_DELAYS_MINUTES[1] + 1));
+    expect(pushesTo(device).map((push) => push.title)).toEqual(['Bob followed you']);
+    expect(await outbox()).toEqual([]);
+    expect(await metric('pollscope_push_outbox_waiting')).toBe(0);
+    expect(await metric('pollscope_push_outbox_oldest_age_seconds')).toBe(0);
+    await round(minutesFromNow(24 * 60));
+    expect(pushesTo(device)).toHaveLength(1);
+  });
+
+  it('is given up after its last retry, and stays in the outbox for an operator', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    service.answer(500);
+    await follow(await signUp(ctx), ann);
+    let minutes = 0;
+    for (const delay of [0, ...RETRY_DELAYS_MINUTES]) {
+      minutes += delay;
+      await round(minutesFromNow(minutes + 0.5));
+    }
+    expect(service.received.filter((push) => device.endpoint.endsWith(push.path))).toHaveLength(RETRY_DELAYS_MINUTES.length + 1);
+    expect(await outbox()).toMatchObject([{ attempts: RETRY_DELAYS_MINUTES.length + 1, given_up_at: expect.any(String) }]);
+    expect(await metric('pollscope_push_outbox_given_up')).toBe(1);
+    expect(await metric('pollscope_push_outbox_waiting')).toBe(0);
+    await ctx.database.db.deleteFrom('push_outbox').execute();
+  });
+
+  it('ends a subscription whose push service answers that it is gone (410 or 404)', async () => {
+    for (const status of [410, 404]) {
+      const { user: ann, device } = await personWithDevice('Ann');
+      const removedBefore = await metric('pollscope_push_subscriptions_removed_total');
+      service.answer(status);
+      await follow(await signUp(ctx), ann);
+      await round();
+      expect(await subscriptionsOf(ann)).toEqual([]);
+      expect(await outbox()).toEqual([]);
+      expect(await metric('pollscope_push_subscriptions_removed_total')).toBe(removedBefore + 1);
+      // Nothing is pushed to it any more.
+      service.answer(201);
+      await follow(await signUp(ctx), ann);
+      await round();
+      expect(service.received.filter((push) => device.endpoint.endsWith(push.path)).map((push) => push.status)).toEqual([status]);
+    }
+  });
+});
+
+describe('a subscription', () => {
+  it('is one row per endpoint: the same endpoint again takes the new keys, or passes to whoever subscribes it', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    const renewed = aDevice(service, device.endpoint);
+    await subscribe(ann, renewed);
+    expect(await subscriptionsOf(ann)).toMatchObject([{ endpoint: device.endpoint, p256dh: renewed.keys.p256dh, auth: renewed.keys.auth }]);
+    await follow(await signUp(ctx, { firstName: 'Bob' }), ann);
+    await round();
+    expect(pushesTo(renewed).map((push) => push.title)).toEqual(['Bob followed you']);
+
+    // Ann signs out of that browser and Eve signs in and turns push on: Ann's next notification is not pushed to it.
+    const eve = await signUp(ctx, { firstName: 'Eve' });
+    const cy = await signUp(ctx, { firstName: 'Cy' });
+    await deliveredAfter(async () => {
+      await follow(cy, ann);
+      await subscribe(eve, renewed);
+    });
+    expect(await subscriptionsOf(ann)).toEqual([]);
+    expect(await subscriptionsOf(eve)).toHaveLength(1);
+    expect(pushesTo(renewed).map((push) => push.title)).toEqual(['Bob followed you']);
+  });
+
+  it('ends with DELETE, the caller’s own only, and 204 whether or not it was there', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    const mallory = await signUp(ctx);
+    expect((await mallory.api.raw('DELETE', api.pushSubscriptions, { endpoint: device.endpoint })).status).toBe(204);
+    expect(await subscriptionsOf(ann)).toHaveLength(1);
+    const bob = await signUp(ctx);
+    await deliveredAfter(async () => {
+      await follow(bob, ann);
+      expect((await ann.api.raw('DELETE', api.pushSubscriptions, { endpoint: device.endpoint })).status).toBe(204);
+      expect(await subscriptionsOf(ann)).toEqual([]);
+      // The push that waited for it goes with it.
+      expect(await outbox()).toEqual([]);
+    });
+    expect(pushesTo(device)).toEqual([]);
+    expect((await ann.api.raw('DELETE', api.pushSubscriptions, { endpoint: device.endpoint })).status).toBe(204);
+    const anonymous = await client(ctx.app).raw('DELETE', api.pushSubscriptions, { endpoint: device.endpoint });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('keeps the newest of too many devices', async () => {
+    const ann = await signUp(ctx);
+    const devices = Array.from({ length: SUBSCRIPTIONS_PER_PERSON + 2 }, () => aDevice(service));
+    for (const device of devices) await subscribe(ann, device);
+    expect((await subscriptionsOf(ann)).map((row) => row.endpoint)).toEqual(devices.slice(2).map((device) => device.endpoint));
+  });
+
+  it('is refused with 400 when its keys are not a P-256 key and a 16-byte secret', async () => {
+    const ann = await signUp(ctx);
+    const device = aDevice(service);
+    const cases = [
+      [{ ...device.keys, p256dh: Buffer.alloc(65, 4).toString('base64url') }, 'keys.p256dh'],
+      [{ ...device.keys, p256dh: device.keys.p256dh.slice(0, 40) }, 'keys.p256dh'],
+      [{ ...device.keys, auth: Buffer.alloc(12).toString('base64url') }, 'keys.auth'],
+      [{ ...device.keys, auth: 'not base64url!' }, 'keys.auth'],
+    ] as const;
+    for (const [keys, field] of cases) {
+      const reply = await ann.api.raw('POST', api.pushSubscriptions, { endpoint: device.endpoint, keys });
+      expect(reply.status, field).toBe(400);
+      expect(Object.keys(reply.error().errors ?? {})).toEqual([field]);
+    }
+    expect(await subscriptionsOf(ann)).toEqual([]);
+  });
+
+  it('is listed by endpoint in the account’s export, and goes with the account', async () => {
+    const { user: ann, device } = await personWithDevice('Ann');
+    const exported = accountExportSchema.parse(JSON.parse((await ann.api.raw('GET', api.exportAccount)).text));
+    expect(exported.push_subscriptions).toEqual([{ endpoint: device.endpoint, created_at: expect.any(String) }]);
+    expect(JSON.stringify(exported)).not.toContain(device.keys.auth);
+
+    await follow(await signUp(ctx), ann);
+    await ann.api.post(api.deleteAccount, deleteAccountBodySchema, { password: 'correct horse' }, z.null());
+    expect(await subscriptionsOf(ann)).toEqual([]);
+    expect(await outbox()).toEqual([]);
+  });
+});

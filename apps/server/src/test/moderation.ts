@@ -1,0 +1,63 @@
+import { api, feedSchema, questionPageSchema, roleBodySchema, roleSetSchema, trendingSchema, type ModerationActionBody, type ReportBody, type Role } from '@pollscope/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ApiClient, RawReply } from './client.js';
+import type { TestUser } from './helper.js';
+
+/** Reports a target as `user`, the reply as it came (201 new, 200 the same open report). */
+export function report(user: TestUser | ApiClient, target: ReportBody['target'], id: number, reason: ReportBody['reason'] = 'spam', note?: string): Promise<RawReply> {
+  const as = 'api' in user ? user.api : user;
+  return as.raw('POST', api.reports, { target, id, reason, ...(note === undefined ? {} : { note }) });
+}
+
+/** A moderator's action as `user`, the reply as it came. */
+export function moderate(user: TestUser | ApiClient, body: ModerationActionBody): Promise<RawReply> {
+  const as = 'api' in user ? user.api : user;
+  return as.raw('POST', api.moderationActions, body);
+}
+
+/** An admin gives `person` the role. */
+export async function giveRole(admin: TestUser, person: TestUser, role: Exclude<Role, 'admin'>): Promise<void> {
+  await admin.api.post(api.moderationRoles, roleBodySchema, { user: person.id, role }, roleSetSchema);
+}
+
+/** A question with what finds it: its author, category, tag and a word of its title. */
+export interface Findable {
+  id: number;
+  authorId: number;
+  category: number;
+  tag: string;
+  word: string;
+}
+
+/**
+ * Every place a question can be listed, as the person of `as` sees it: their feed (they follow its
+ * author), its category, its tag, its author's questions (a profile answering 404 shows none),
+ * search and trending (it has a vote of the last day). Returns the places that show it.
+ */
+export async function placesShowing(as: ApiClient, question: Findable): Promise<string[]> {
+  const idsAt = async (path: string) => {
+    const reply = await as.raw('GET', path);
+    if (reply.status === 404) return [];
+    if (reply.status !== 200) throw new Error(`GET ${path} answered ${reply.status}: ${reply.text}`);
+    return (path === api.feed ? reply.parse(feedSchema) : path === api.trending ? reply.parse(trendingSchema) : reply.parse(questionPageSchema)).questions.map((shown) => shown.id);
+  };
+  const places: Record<string, string> = {
+    feed: api.feed,
+    category: api.category(question.category),
+    tag: api.tag(question.tag),
+    author: api.userQuestions(question.authorId),
+    search: api.search(question.word),
+    trending: api.trending,
+  };
+  const shown: string[] = [];
+  for (const [place, path] of Object.entries(places)) if ((await idsAt(path)).includes(question.id)) shown.push(place);
+  return shown;
+}
+
+export const EVERY_PLACE = ['feed', 'category', 'tag', 'author', 'search', 'trending'];
+
+/** The statuses of the question's share page and preview picture, which anyone may open. */
+export async function sharedStatuses(app: FastifyInstance, id: number): Promise<{ page: number; picture: number }> {
+  const [page, picture] = await Promise.all([app.inject({ url: `/q/${id}`, headers: { accept: 'text/html' } }), app.inject({ url: api.questionCard(id) })]);
+  return { page: page.statusCode, picture: picture.statusCode };
+}
