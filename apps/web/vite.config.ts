@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import ts from 'typescript';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 
 /** The API server the dev server forwards /api to (npm start's default address). */
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -81,7 +82,7 @@ function precompressAssets(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const outDir = options.dir!;
-      const textFiles = [...Object.keys(bundle), 'index.html', 'favicon.svg'].filter((fileName) => /\.(js|css|html|svg|json)$/.test(fileName));
+      const textFiles = [...Object.keys(bundle), 'index.html', 'favicon.svg', 'manifest.webmanifest'].filter((fileName) => /\.(js|css|html|svg|json|webmanifest)$/.test(fileName));
       for (const fileName of new Set(textFiles)) {
         const file = path.join(outDir, fileName);
         if (!fs.existsSync(file)) continue;
@@ -93,9 +94,106 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** Every file under `dir`, by its path from there. */
+function filesIn(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [path.relative(dir, path.join(entry.parentPath, entry.name))] : []));
+}
+
+/**
+ * Builds the service worker (src/service-worker/sw.ts) into /sw.js, a bundle of its own and a
+ * classic script as every browser runs workers, with the files it keeps written in: every file of
+ * the build and of public/ but the entry page, which the server writes and never lets be cached.
+ * Their version is a hash of all their contents, so any change of one is a new version.
+ */
+function serviceWorker(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'pollscope:service-worker',
+    apply: 'build',
+    // After the HTML pages are written into the bundle: the offline page is one of the files kept.
+    enforce: 'post',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async generateBundle(_options, bundle) {
+      const contents = new Map<string, string | Uint8Array>();
+      for (const output of Object.values(bundle)) contents.set(output.fileName, output.type === 'chunk' ? output.code : output.source);
+      if (config.publicDir) for (const file of filesIn(config.publicDir)) contents.set(file, fs.readFileSync(path.join(config.publicDir, file)));
+      contents.delete('index.html');
+      const files = [...contents.keys()].sort();
+      const hash = createHash('sha256');
+      for (const file of files) hash.update(`${file}\0`).update(contents.get(file)!).update('\0');
+      const precache = { version: hash.digest('base64url').slice(0, 16), urls: files.map((file) => `/${file}`) };
+      const worker = (await build({
+        configFile: false,
+        root: config.root,
+        publicDir: false,
+        logLevel: 'warn',
+        define: { __PRECACHE__: JSON.stringify(precache) },
+        build: {
+          write: false,
+          rolldownOptions: { input: path.join(config.root, 'src/service-worker/sw.ts'), output: { format: 'iife', entryFileNames: 'sw.js' } },
+        },
+      })) as Rolldown.RolldownOutput;
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker.output[0].code });
+    },
+  };
+}
+
+/** The module of the frame every screen is shown in. */
+const frameModule = '/src/app/root.tsx';
+
+/**
+ * Starts what the first screen needs with the page, rather than once the entry chunk (the
+ * framework, the longest to load and run) has run: index.html preloads the code and styles of the
+ * frame every screen is shown in beside the entry chunk, and gets before it the small script that
+ * starts the feed's data and code for a signed-in person opening the app at its start
+ * (src/early-data.ts, run as soon as it has arrived).
+ */
+function startFirstScreenEarly(): Plugin {
+  return {
+    name: 'pollscope:start-first-screen-early',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, filename }) {
+        if (!bundle || path.basename(filename) !== 'index.html') return undefined;
+        const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+        const named = (test: (chunk: Rolldown.OutputChunk) => boolean) => [...chunks.values()].find(test)!;
+        const closure = (fileName: string, into: Set<string>) => {
+          if (into.has(fileName)) return;
+          into.add(fileName);
+          chunks.get(fileName)!.imports.forEach((imported) => closure(imported, into));
+        };
+        const entry = named((chunk) => chunk.isEntry && chunk.name === 'index');
+        const earlyData = named((chunk) => chunk.isEntry && chunk.name === 'early-data');
+        // What index.html loads already: the entry chunk, what Vite preloads for it, and its styles.
+        const loaded = new Set<string>();
+        closure(entry.fileName, loaded);
+        for (const fileName of [...loaded]) chunks.get(fileName)!.viteMetadata?.importedCss.forEach((css) => loaded.add(css));
+        const frame = new Set<string>();
+        closure(named((chunk) => chunk.facadeModuleId?.endsWith(frameModule) ?? false).fileName, frame);
+        const scripts = [...frame].filter((fileName) => !loaded.has(fileName));
+        const styles = [...frame].flatMap((fileName) => [...(chunks.get(fileName)!.viteMetadata?.importedCss ?? [])]).filter((fileName) => !loaded.has(fileName));
+        const entryScript = `<script type="module" crossorigin src="/${entry.fileName}"></script>`;
+        if (!html.includes(entryScript)) throw new Error(`index.html has no ${entryScript} to put the early-data script before`);
+        // First in line for the browser's few connections to the site, and run while the entry chunk still loads.
+        const early = `<script type="module" async crossorigin src="/${earlyData.fileName}"></script>\n    `;
+        return {
+          html: html.replace(entryScript, `${early}${entryScript}`),
+          tags: [
+            ...scripts.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const })),
+            ...styles.map((fileName) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const })),
+          ],
+        };
+      },
+    },
+  };
+}
+
 /** What the entry chunk itself needs, which must stay in it rather than add a chunk to the first load. */
 const entryModules =
-  /\/(apps\/web\/src\/(main\.tsx|app\/router\.tsx|config\/paths\.ts|lib\/(auth-token|prefetch|destination)\.ts|components\/ui\/loading\.tsx)|packages\/contract\/src\/paths\.ts)$/;
+  /\/(apps\/web\/src\/(main\.tsx|early-data\.ts|app\/(router\.tsx|first-screen\.ts)|config\/paths\.ts|lib\/(auth-token|prefetch|destination)\.ts|components\/ui\/loading\.tsx)|packages\/contract\/src\/paths\.ts)$/;
 
 /** A chunk of the modules matching `pattern`, leaving out those of the entry chunk. */
 function chunkGroup(name: string | ((id: string) => string), pattern: RegExp, debugName = String(name)) {
@@ -108,13 +206,15 @@ function chunkGroup(name: string | ((id: string) => string), pattern: RegExp, de
  * changes least, so it gets a chunk of its own that stays cached.
  */
 const chunkGroups = [
+  // What both the entry chunk and the early-data script run, which neither can hold alone.
+  { name: 'start', test: (id: string) => /\/(apps\/web\/src\/(app\/first-screen|config\/paths|lib\/(auth-token|prefetch))\.ts|packages\/contract\/src\/paths\.ts)$/.test(id) },
   chunkGroup('data', /\/node_modules\/(swr|use-sync-external-store|dequal)\//),
   chunkGroup('shared', /\/(apps\/web\/src\/(components|hooks|lib)|packages\/contract\/src)\//),
   chunkGroup((id) => `feature-${/\/src\/features\/([^/]+)\//.exec(id)![1]}`, /\/apps\/web\/src\/features\//, 'features'),
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), contractSchemasArePure(), reportInitialScriptSize(), precompressAssets()],
+  plugins: [react(), contractSchemasArePure(), reportInitialScriptSize(), startFirstScreenEarly(), serviceWorker(), precompressAssets()],
   resolve: {
     alias:
       command === 'build'
@@ -135,6 +235,8 @@ export default defineConfig(({ command }) => ({
     // Every browser the app supports preloads modules natively.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The app with the script that starts its first screen's data, and the page the service worker shows when the device is offline.
+      input: { index: 'index.html', 'early-data': 'src/early-data.ts', offline: 'offline.html' },
       // Only the matching modules join a group, so code the entry chunk needs stays in it.
       output: { codeSplitting: { groups: chunkGroups, includeDependenciesRecursively: false } },
     },

@@ -1,10 +1,8 @@
 import { api, displayId, type Question, type QuestionPage } from '@pollscope/contract';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getJson } from './support/api';
-import { checkScreen, settled } from './support/checks';
+import { checkScreen, shoot } from './support/checks';
 import { launchChromium } from './support/chromium';
 import { startServer, type RunningServer } from './support/server';
 
@@ -17,8 +15,6 @@ const browserTests = inject('baseUrl') !== '';
 const DEMO = { email: 'demo@pollscope.app', password: 'pollscope-demo' };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
-/** Where the screenshots of the breakdown and relate screens go, to be looked at by a person. */
-const SHOTS_DIR = process.env.E2E_SHOTS_DIR || '/tmp/shots';
 /** A bar's text alternative ("Yes: 62% ± 5 points") or an average's ("Average 6.42 ± 0.31 on a scale of 1 to 10"). */
 const GROUP_RESULT = /^(.+: \d+% ± \d+ points|Average [\d.]+ ± [\d.]+ on a scale of .+)$/;
 
@@ -46,21 +42,6 @@ function shownGroups(page: Page, split: Locator): Locator {
 
 /** How many results a group shows: a bar per choice, or one average. */
 const resultsPerGroup = (question: Question) => (question.type === 'MC' && Array.isArray(question.choices) ? question.choices.length : 1);
-
-/** Screenshots of the screen at a desktop's and a phone's width, in the light and the dark theme: the whole page, or what a scrolled page shows. */
-async function shoot(page: Page, name: string, { viewports = [DESKTOP, PHONE], fullPage = true } = {}): Promise<void> {
-  fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const viewport of viewports) {
-    await page.setViewportSize(viewport);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await settled(page);
-      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${viewport.width}-${colorScheme}.png`), fullPage });
-    }
-  }
-  await page.emulateMedia({ colorScheme: null });
-  await page.setViewportSize(DESKTOP);
-}
 
 describe.skipIf(!browserTests).sequential('the demo community', () => {
   let server: RunningServer;
@@ -145,6 +126,7 @@ describe.skipIf(!browserTests).sequential('the demo community', () => {
         .toBe(true);
       await shoot(page, 'breakdown-picked', { viewports: [viewport], fullPage: false });
     }
+    await page.setViewportSize(DESKTOP);
   });
 
   it('shows every choice of another question side by side in relate', async () => {

@@ -432,7 +432,7 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
   it('shows the public pages and the not-found screen', async () => {
     for (const [link, heading] of [
       ['Contact', 'Contact'],
-      ['Rules', 'Rules'],
+      ['Rules', 'Community rules'],
       ['Privacy', 'Privacy'],
       ['Stats', 'Stats'],
     ] as const) {

@@ -1,11 +1,15 @@
 import type { AxeResults } from 'axe-core';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
+/** Where screenshots of screens go, to be looked at by a person. */
+const SHOTS_DIR = process.env.E2E_SHOTS_DIR || '/tmp/shots';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated rather than added as a script tag: the app's content security policy forbids inline scripts.
@@ -22,7 +26,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Colours ease between themes: waits until every transition the switch started has finished. */
 export async function settled(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // One cancelled meanwhile (its element gone, as a timed message goes) has settled too.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
 }
 
 /**
@@ -51,6 +56,25 @@ export async function checkScreen(page: Page, screen: string): Promise<void> {
     await page.emulateMedia({ colorScheme });
     await settled(page);
     expect(await seriousViolations(page), `${screen} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: null });
+  if (viewport) await page.setViewportSize(viewport);
+}
+
+/**
+ * Screenshots of the screen at a desktop's and a phone's width, in the light and the dark theme,
+ * as `<name>-<width>-<theme>.png` in E2E_SHOTS_DIR: the whole page, or what a scrolled page shows.
+ */
+export async function shoot(page: Page, name: string, { viewports = [DESKTOP, PHONE], fullPage = true } = {}): Promise<void> {
+  const viewport = page.viewportSize();
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const size of viewports) {
+    await page.setViewportSize(size);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await settled(page);
+      await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${size.width}-${colorScheme}.png`), fullPage });
+    }
   }
   await page.emulateMedia({ colorScheme: null });
   if (viewport) await page.setViewportSize(viewport);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CHROMIUM_PATH, hasChromium } from './chromium';
-import { startServer, webDir } from './server';
+import { startServer, testsWebDist, webDir } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,7 +38,11 @@ export default async function setup(project: TestProject) {
 
   // A separate process, so the build is the production one whatever mode the test runner set.
   const vite = path.join(path.dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: webDir, env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
+  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', testsWebDist, '--emptyOutDir'], {
+    cwd: webDir,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
 
   // The demo community stays out: each test file makes the people it needs (demo-insights starts a server of its own with it).
   const server = await startServer({ seedDemo: false });

@@ -1,24 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freeFixedPort } from '../../../server/src/test/ports';
 
 export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const repoDir = path.resolve(webDir, '../..');
 const serverEntry = path.join(repoDir, 'apps/server/src/server.ts');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+/**
+ * Where the browser tests build the app and their servers serve it from: apps/web/dist, or
+ * E2E_WEB_DIST (from apps/web), so that runs side by side in one working tree keep their own build.
+ */
+export const testsWebDist = path.resolve(webDir, process.env.E2E_WEB_DIST || 'dist');
 
 export async function waitUntilServing(baseUrl: string, server: ChildProcess, logFile: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -40,6 +34,12 @@ export interface ServerOptions {
   /** Whether the server seeds the demo community on its fresh database (SEED_DEMO). */
   seedDemo?: boolean;
   startupTimeoutMs?: number;
+  /** The built web app to serve; unless told, the tests' build (testsWebDist). */
+  webDist?: string;
+  /** More settings for this server, such as ADMIN_EMAILS. */
+  env?: Record<string, string>;
+  /** The port to listen on, such as one a server just stopped had (a new deployment at the same address); a free one unless told. */
+  port?: number;
 }
 
 export interface RunningServer {
@@ -55,12 +55,13 @@ export interface RunningServer {
  * The real server, serving the built app (apps/web/dist), on a fresh SQLite database in a
  * directory of its own and free ports, answering once it has migrated and seeded.
  */
-export async function startServer({ seedDemo = false, startupTimeoutMs = 90_000 }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({ seedDemo = false, startupTimeoutMs = 90_000, webDist = testsWebDist, env = {}, port: wantedPort }: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const port = await freePort();
-  const smtpPort = await freePort();
+  // Both told in advance: the server's own address is its PUBLIC_URL, in the links it sends, and a test's mail server listens on the other later.
+  const port = wantedPort ?? (await freeFixedPort());
+  const smtpPort = await freeFixedPort();
   const server = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: path.join(repoDir, 'apps/server'),
     env: {
@@ -71,10 +72,11 @@ export async function startServer({ seedDemo = false, startupTimeoutMs = 90_000 
       SEED_DEMO: seedDemo ? '1' : '0',
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(webDir, 'dist'),
+      WEB_DIST: webDist,
       // Nothing listens there until a test that reads mail does: the server keeps what it sends meanwhile and tries again later.
       SMTP_URL: `smtp://pollscope:secret@127.0.0.1:${smtpPort}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
     },
     stdio: ['ignore', log, log],
   });

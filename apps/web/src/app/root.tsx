@@ -2,6 +2,8 @@ import { useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLayout } from '../components/layout/app-layout';
 import { paths } from '../config/paths';
+import { ModerationShield } from '../features/moderation/components/moderation-shield';
+import { ReportProvider } from '../features/moderation/components/report-provider';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
 import { onUnauthorized } from '../lib/api-client';
 import { AppProvider } from './provider';
@@ -16,7 +18,16 @@ export function Component() {
   useLayoutEffect(() => onUnauthorized(() => void navigate(paths.login.getHref(), { replace: true })), [navigate]);
   return (
     <AppProvider>
-      <AppLayout headerActions={<NotificationBell />} />
+      <ReportProvider>
+        <AppLayout
+          headerActions={
+            <>
+              <ModerationShield />
+              <NotificationBell />
+            </>
+          }
+        />
+      </ReportProvider>
     </AppProvider>
   );
 }

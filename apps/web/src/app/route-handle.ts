@@ -1,4 +1,5 @@
 import { useMatches } from 'react-router';
+import type { ModerationTab } from '../features/moderation/components/moderation-view';
 import type { UserListKind } from '../features/questions/api/get-user-questions';
 
 /** Which list of questions the routes sharing a list screen show. */
@@ -7,7 +8,7 @@ export interface ListHandle {
 }
 
 /** The static pages of the info screen. */
-export type InfoPageName = 'contact' | 'rules' | 'privacy';
+export type InfoPageName = 'contact' | 'privacy';
 
 /** Which static page the routes sharing the info screen show. */
 export interface InfoPageHandle {
@@ -19,8 +20,13 @@ export interface SearchHandle {
   tab: 'questions' | 'people';
 }
 
+/** Which part of the moderation screen a route shows. */
+export interface ModerationHandle {
+  tab: ModerationTab;
+}
+
 /** The handle of the route on screen: what a screen module shared by several routes is to show there. */
-export function useRouteHandle<Handle extends ListHandle | InfoPageHandle | SearchHandle>(): Handle {
+export function useRouteHandle<Handle extends ListHandle | InfoPageHandle | SearchHandle | ModerationHandle>(): Handle {
   return useMatches().at(-1)?.handle as Handle;
 }
 

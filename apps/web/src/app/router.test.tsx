@@ -61,7 +61,7 @@ describe('app routes', () => {
   it('labels the ASK link in the footer and links every footer page', async () => {
     stubApi(() => undefined);
     openAt('/rules');
-    expect(await screen.findByRole('heading', { name: 'Rules' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Community rules' })).toBeInTheDocument();
     const footerLinks = ['Contact', 'Rules', 'ASK', 'Privacy', 'Stats'].map((name) => screen.getByRole('link', { name }).getAttribute('href'));
     expect(footerLinks).toEqual(['/contact', '/rules', '/create', '/privacy', '/stats']);
   });

@@ -5,7 +5,8 @@ import { paths } from '../config/paths';
 import { isSignedIn } from '../lib/auth-token';
 import { destinationIn, withDestination } from '../lib/destination';
 import { prefetch } from '../lib/prefetch';
-import type { InfoPageHandle, ListHandle, SearchHandle } from './route-handle';
+import { feedScreenData } from './first-screen';
+import type { InfoPageHandle, ListHandle, ModerationHandle, SearchHandle } from './route-handle';
 
 /** Screens for signed-in people send visitors to log in, and back here after. */
 export const requireSignedIn = ({ request }: LoaderFunctionArgs) => {
@@ -34,12 +35,15 @@ const userLists = { asked: api.userQuestions, answered: api.userAnswered, liked:
 const userListData = (list: keyof typeof userLists) =>
   loadingData((params) => [api.userStats(id(params, 'userId')), userLists[list](id(params, 'userId')), api.userQuestions(id(params, 'userId'))]);
 const myListData = (list: keyof typeof myLists) => loadingData(() => [api.myStats, myLists[list]]);
+/** A tab of the moderation screen: the viewer's role (from their account), the tab's list and the open count. */
+const moderationData = (list: string) => loadingData(() => [api.account, list, api.moderationOpenCount]);
 
 /** Screens shown at several addresses, loaded once for all of them. */
 const userListScreen = () => import('./routes/user');
 const myListScreen = () => import('./routes/my-lists');
 const infoScreen = () => import('./routes/info-pages');
 const searchScreen = () => import('./routes/search');
+const moderationScreen = () => import('./routes/moderation');
 
 /**
  * Every screen, each loaded on its first visit from its module in routes/, which exports it as
@@ -68,7 +72,7 @@ export const routes: RouteObject[] = [
       {
         loader: requireSignedIn,
         children: [
-          { path: paths.home.path, loader: loadingData(() => [api.feed, api.categories]), lazy: () => import('./routes/home') },
+          { path: paths.home.path, loader: loadingData(() => feedScreenData), lazy: () => import('./routes/home') },
           { path: paths.category.path, loader: loadingData((params) => [api.category(id(params, 'category')), api.categories]), lazy: () => import('./routes/category') },
           { path: paths.tag.path, loader: loadingData((params) => [api.tag(id(params, 'tag'))]), lazy: () => import('./routes/tag') },
           { path: paths.question.path, loader: loadingData((params) => [api.question(id(params, 'questionId'))]), lazy: () => import('./routes/question') },
@@ -88,10 +92,25 @@ export const routes: RouteObject[] = [
           { path: paths.search.path, handle: { tab: 'questions' } satisfies SearchHandle, lazy: searchScreen },
           { path: paths.searchPeople.path, handle: { tab: 'people' } satisfies SearchHandle, lazy: searchScreen },
           { path: paths.trending.path, loader: loadingData(() => [api.trending, api.categories]), lazy: () => import('./routes/trending') },
+          {
+            path: paths.moderation.path,
+            handle: { tab: 'open' } satisfies ModerationHandle,
+            loader: moderationData(`${api.moderationReports}?status=open`),
+            lazy: moderationScreen,
+          },
+          {
+            path: paths.moderationClosed.path,
+            handle: { tab: 'closed' } satisfies ModerationHandle,
+            loader: moderationData(`${api.moderationReports}?status=closed`),
+            lazy: moderationScreen,
+          },
+          { path: paths.moderationLog.path, handle: { tab: 'log' } satisfies ModerationHandle, loader: moderationData(api.moderationLog), lazy: moderationScreen },
+          { path: paths.moderationPeople.path, handle: { tab: 'people' } satisfies ModerationHandle, lazy: moderationScreen },
+          { path: paths.myReports.path, loader: loadingData(() => [api.reports]), lazy: () => import('./routes/my-reports') },
         ],
       },
       { path: paths.contact.path, handle: { page: 'contact' } satisfies InfoPageHandle, lazy: infoScreen },
-      { path: paths.rules.path, handle: { page: 'rules' } satisfies InfoPageHandle, lazy: infoScreen },
+      { path: paths.rules.path, lazy: () => import('./routes/rules') },
       { path: paths.privacy.path, handle: { page: 'privacy' } satisfies InfoPageHandle, lazy: infoScreen },
       { path: paths.stats.path, loader: loadingData(() => [api.siteStats], { signedIn: false }), lazy: () => import('./routes/stats') },
       { path: '*', lazy: () => import('./routes/not-found') },

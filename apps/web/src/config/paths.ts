@@ -33,6 +33,13 @@ export const paths = {
   search: { path: '/search', getHref: (query = '') => (query ? `/search?q=${encodeURIComponent(query)}` : '/search') },
   searchPeople: { path: '/search/people', getHref: (query = '') => (query ? `/search/people?q=${encodeURIComponent(query)}` : '/search/people') },
   trending: fixed('/trending'),
+  /** Moderation (moderators and admins): the open reports, the closed ones, the log of actions, and (admins) who moderates. */
+  moderation: fixed('/moderation'),
+  moderationClosed: fixed('/moderation/closed'),
+  moderationLog: fixed('/moderation/log'),
+  moderationPeople: fixed('/moderation/people'),
+  /** What the viewer reported, and what came of it. */
+  myReports: fixed('/reports'),
   forgotPassword: fixed('/forgot-password'),
   /** Where a forgotten-password mail's link leads, with its token. */
   resetPassword: { path: '/reset-password', getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}` },

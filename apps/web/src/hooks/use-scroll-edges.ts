@@ -19,10 +19,12 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges 
       const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
       setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
     };
-    measure();
     element.addEventListener('scroll', measure, { passive: true });
+    // A ResizeObserver measures once as it starts, after the browser's own layout: measuring here
+    // would lay the page out once more, before the first paint of the screen.
     const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    resized?.observe(element);
+    if (resized) resized.observe(element);
+    else measure();
     return () => {
       element.removeEventListener('scroll', measure);
       resized?.disconnect();

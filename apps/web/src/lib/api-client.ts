@@ -18,7 +18,7 @@ export class ApiError extends Error {
 export type ApiResult<T> = T | ApiError;
 
 interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   body?: unknown;
   /** Sign-in calls send no token, and their 400/401 is a wrong password, not an expired session. */
   anonymous?: boolean;
@@ -88,6 +88,10 @@ export function apiGet<T>(path: string): Promise<ApiResult<T>> {
 
 export function apiPost<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<ApiResult<T>> {
   return request<T>(path, { ...options, method: 'POST', body });
+}
+
+export function apiDelete<T>(path: string, body?: unknown): Promise<ApiResult<T>> {
+  return request<T>(path, { method: 'DELETE', body });
 }
 
 /** A file the API sends as an attachment, with the name it gives it. */

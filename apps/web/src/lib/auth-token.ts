@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /** Where the sign-in token lives: its presence is what "signed in" means to the app. */
 const TOKEN_KEY = 'pollscope.token';
 
@@ -15,8 +13,22 @@ export function storeToken(token: string): void {
   notify();
 }
 
+/**
+ * Ends this device's push subscription: the notifications it was made for are the person's who
+ * signs out. The push service then refuses the server's next push to it, and the server forgets it.
+ */
+function endPushSubscription(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker
+    .getRegistration()
+    .then((registration) => registration?.pushManager?.getSubscription())
+    .then((subscription) => subscription?.unsubscribe())
+    .catch(() => undefined);
+}
+
 export function clearToken(): void {
   localStorage.removeItem(TOKEN_KEY);
+  endPushSubscription();
   notify();
 }
 
@@ -30,7 +42,8 @@ export function isSignedIn(): boolean {
   return getToken() !== null;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the person signs in or out, in this tab or another; returns what stops it. */
+export function onSignInChange(listener: () => void): () => void {
   listeners.add(listener);
   // Signing in or out in another tab changes this one too.
   window.addEventListener('storage', listener);
@@ -38,8 +51,4 @@ function subscribe(listener: () => void): () => void {
     listeners.delete(listener);
     window.removeEventListener('storage', listener);
   };
-}
-
-export function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribe, isSignedIn);
 }

@@ -30,6 +30,27 @@ export function takePrefetched(path: string): Promise<Response> | undefined {
   return early && Date.now() - early.at < FRESH_MS ? early.response : undefined;
 }
 
+/**
+ * Hands `use` the body of the request started for `path`, once it has answered well, and takes
+ * the request from the screen's own call, unless that call took it first: for putting the data
+ * in the cache before the screen renders, where its call would have come one render later.
+ * Resolves once that is settled.
+ */
+export async function whenPrefetched<T>(path: string, use: (body: T) => void): Promise<void> {
+  const early = started.get(path);
+  if (!early) return;
+  await early.response
+    .then((response) => (response.ok ? (response.clone().json() as Promise<T>) : undefined))
+    .then((body) => {
+      // Checked and taken at once: the screen's call either has this request's answer or asks for nothing.
+      if (body === undefined || started.get(path) !== early) return;
+      started.delete(path);
+      use(body);
+    })
+    // Failed, or already read by the screen's own call: that call reports it, or has the data.
+    .catch(() => undefined);
+}
+
 /** Forgets every request started or asked for (tests start each from a fresh page). */
 export function forgetPrefetched(): void {
   started.clear();

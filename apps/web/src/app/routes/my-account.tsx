@@ -35,9 +35,14 @@ export function Component() {
       <PageHeader
         title="PERSONAL INFO"
         actions={
-          <Link to={paths.connections.getHref()} className={buttonClass()}>
-            My Connections
-          </Link>
+          <>
+            <Link to={paths.connections.getHref()} className={buttonClass()}>
+              My Connections
+            </Link>
+            <Link to={paths.myReports.getHref()} className={buttonClass()}>
+              My reports
+            </Link>
+          </>
         }
       />
       <PersonalStats />

@@ -4,6 +4,7 @@ import { Loading } from '../../components/ui/loading';
 import { useSettings } from '../../features/account/api/get-settings';
 import { SettingsForm } from '../../features/account/components/settings-form';
 import { accountMessages } from '../../features/account/form-messages';
+import { PushSwitch } from '../../features/push/components/push-switch';
 
 export function Component() {
   const { data: settings, error } = useSettings();
@@ -14,6 +15,7 @@ export function Component() {
       {error && <Banner tone="error">{accountMessages.loadFailed}</Banner>}
       {!settings && !error && <Loading />}
       {settings && <SettingsForm initial={settings} />}
+      <PushSwitch />
     </div>
   );
 }

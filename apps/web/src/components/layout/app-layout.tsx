@@ -1,10 +1,11 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSignedIn } from '../../lib/auth-token';
+import { useSignedIn } from '../../hooks/use-signed-in';
 import { BookIcon, ChartIcon, MailIcon, PlusIcon, SearchIcon, SettingsIcon, ShieldIcon, UserIcon } from '../ui/icons';
 import { Loading } from '../ui/loading';
 import { HeaderSearch } from './header-search';
+import { UpdateToast } from './update-toast';
 
 function Logo() {
   return (
@@ -85,6 +86,7 @@ export function AppLayout({ headerActions }: AppLayoutProps) {
         </Suspense>
       </main>
       <Footer />
+      <UpdateToast />
     </div>
   );
 }

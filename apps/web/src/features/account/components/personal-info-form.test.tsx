@@ -5,7 +5,7 @@ import { stubApi } from '../../../testing/api-stub';
 import { renderScreen } from '../../../testing/render';
 import { PersonalInfoForm } from './personal-info-form';
 
-const account: Account = { first_name: 'Ada', birthdate: '1990-04-12', country: 250, favorite_category: null, favorite_topic: null, gender: 'F' };
+const account: Account = { id: 12, role: 'member', first_name: 'Ada', birthdate: '1990-04-12', country: 250, favorite_category: null, favorite_topic: null, gender: 'F' };
 const countries = [
   { id: 250, name: 'France' },
   { id: 826, name: 'United Kingdom' },

@@ -30,6 +30,18 @@ describe('LoginForm', () => {
     expect(getToken()).toBe('stale');
   });
 
+  it('tells a suspended person why and until when, as the server says it', async () => {
+    const suspended = 'Your account is suspended until 12 June 2026: Repeated spam after a warning.';
+    stubApi(() => ({ status: 403, body: { message: suspended } }));
+    const onSignedIn = vi.fn();
+    const { user } = renderScreen(<LoginForm onSignedIn={onSignedIn} />);
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(suspended);
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
   it('leads to the form for a forgotten password', () => {
     stubApi(() => undefined);
     renderScreen(<LoginForm onSignedIn={vi.fn()} />);

@@ -28,8 +28,8 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
     setPending(true);
     const result = await login({ email: email.trim(), password });
     setPending(false);
-    // Too many attempts is worth saying as such; every other failure is a wrong pair.
-    if (result instanceof ApiError) setError(result.status === 429 ? result.message : LOGIN_FAILED_MESSAGE);
+    // Too many attempts, and a suspension (its reason and end), are worth saying as the server says them; every other failure is a wrong pair.
+    if (result instanceof ApiError) setError(result.status === 429 || result.status === 403 ? result.message : LOGIN_FAILED_MESSAGE);
     else if (!result.token) setError(LOGIN_FAILED_MESSAGE);
     else onSignedIn(result.token);
   }

@@ -1,6 +1,6 @@
-import { displayId, type Notification } from '@pollscope/contract';
+import { displayId, type Notification, type NotificationModeration } from '@pollscope/contract';
 import { Link } from 'react-router';
-import { HeartIcon, UserPlusIcon, VotesIcon } from '../../../components/ui/icons';
+import { HeartIcon, ShieldIcon, UserPlusIcon, VotesIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
 import { formatDate, votesLabel } from '../../../lib/question-shape';
 
@@ -51,11 +51,37 @@ function QuestionLink({ question }: { question: NonNullable<Notification['questi
   );
 }
 
+/** What a moderator did, in words: to the question when the action was on one, else to the person. */
+function ModerationSentence({ moderation, question }: { moderation: NotificationModeration; question: Notification['question'] }) {
+  const yourQuestion = question ? (
+    <>
+      your question <QuestionLink question={question} />
+    </>
+  ) : (
+    'your question'
+  );
+  switch (moderation.action) {
+    case 'remove':
+      return <>A moderator removed {yourQuestion}</>;
+    case 'restore':
+      return <>A moderator restored {yourQuestion}</>;
+    case 'dismiss':
+      return <>A moderator closed the reports on {question ? yourQuestion : 'your profile'}</>;
+    case 'warn':
+      return question ? <>A moderator warned you about {yourQuestion}</> : <>A moderator warned you</>;
+    case 'suspend':
+      return <>A moderator suspended your account {moderation.until ? `until ${formatDate(moderation.until)}` : 'with no end date'}</>;
+    case 'unsuspend':
+      return <>A moderator lifted your suspension</>;
+  }
+}
+
 /** The notification in words, with links to the people and the question it is about. */
 function Sentence({ notification }: { notification: Notification }) {
   const { kind, actors, actor_count: actorCount, question, count } = notification;
   const actorsPhrase = <Actors actors={actors} count={actorCount} />;
   if (kind === 'follow') return <>{actorsPhrase} followed you</>;
+  if (kind === 'moderation' && notification.moderation) return <ModerationSentence moderation={notification.moderation} question={question} />;
   if (kind === 'like')
     return (
       <>
@@ -69,7 +95,7 @@ function Sentence({ notification }: { notification: Notification }) {
   );
 }
 
-const kindIcons = { follow: UserPlusIcon, like: HeartIcon, votes: VotesIcon } satisfies Record<Notification['kind'], unknown>;
+const kindIcons = { follow: UserPlusIcon, like: HeartIcon, votes: VotesIcon, moderation: ShieldIcon } satisfies Record<Notification['kind'], unknown>;
 
 export function NotificationItem({ notification }: { notification: Notification }) {
   const KindIcon = kindIcons[notification.kind];
@@ -82,6 +108,7 @@ export function NotificationItem({ notification }: { notification: Notification 
         <p className="notification__text">
           <Sentence notification={notification} />
         </p>
+        {notification.moderation && <p className="notification__reason">Reason: {notification.moderation.reason}</p>}
         <p className="notification__meta">
           {!notification.read && <span className="notification__unread">Unread</span>}
           <time dateTime={notification.created_at}>{formatDate(notification.created_at)}</time>

@@ -123,6 +123,19 @@ describe('NotificationsView', () => {
     expect(requests.filter((request) => request.path.includes('cursor')).map((request) => request.path)).toEqual([`${api.notifications}?cursor=c2`]);
   });
 
+  it('tells what a moderator did and why, linking the question when there is one', async () => {
+    const removed = notification({ id: 9, kind: 'moderation', question: teaOrCoffee, moderation: { action: 'remove', reason: 'Advertising, not a poll.', until: null } });
+    const suspended = notification({ id: 8, kind: 'moderation', moderation: { action: 'suspend', reason: 'Insults after a warning.', until: '2026-05-11T12:00:00.000Z' } });
+    const warned = notification({ id: 7, kind: 'moderation', moderation: { action: 'warn', reason: 'Mind the rules.', until: null } });
+    showNotifications({ [api.notifications]: { body: page([removed, suspended, warned]) } });
+    await screen.findByRole('list', { name: 'Notifications' });
+    expect(sentences()).toEqual(["A moderator removed your question QID007 'Tea or coffee?'", 'A moderator suspended your account until 11 May 2026', 'A moderator warned you']);
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(within(first).getByRole('link', { name: "QID007 'Tea or coffee?'" })).toHaveAttribute('href', '/question/7');
+    expect(within(first).getByText('Reason: Advertising, not a poll.')).toBeInTheDocument();
+    expect(within(second).getByText('Reason: Insults after a warning.')).toBeInTheDocument();
+  });
+
   it('says so when there is nothing yet', async () => {
     showNotifications({ [api.notifications]: { body: page([]) } });
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();

@@ -1,4 +1,8 @@
 import { api, type Feed } from '@pollscope/contract';
+import { mutate } from 'swr';
+import { unstable_serialize } from 'swr/infinite';
+import { pageKeys } from '../../../lib/cursor-pages';
+import { whenPrefetched } from '../../../lib/prefetch';
 import { referenceData } from '../../../lib/swr-config';
 import { forgetQuestionPages, useQuestionPages } from './question-pages';
 
@@ -11,4 +15,13 @@ export const forgetFeed = () => forgetQuestionPages(feedKey);
 export function useFeed() {
   const list = useQuestionPages<Feed>(feedKey, referenceData);
   return { ...list, qotd: list.pages[0]?.qotd ?? null };
+}
+
+/**
+ * Puts the feed's first page in the cache as soon as the request started for it with the page
+ * answers (src/early-data.ts), so that the feed shows its cards in its first render rather than
+ * asking for them once rendered.
+ */
+export function keepStartedFeed(): Promise<void> {
+  return whenPrefetched<Feed>(feedKey, (page) => void mutate(unstable_serialize(pageKeys(feedKey)), [page], { revalidate: false }));
 }

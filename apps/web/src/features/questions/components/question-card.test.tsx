@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/api-stub';
 import { controlledEventStream, stubStreams } from '../../../testing/event-stream-stub';
 import { answered, makeQuestion } from '../../../testing/factories';
+import { ReportContext } from '../../../hooks/use-report';
 import { renderScreen } from '../../../testing/render';
 import { QuestionCard } from './question-card';
 
@@ -137,5 +138,53 @@ describe('QuestionCard', () => {
     await user.click(screen.getByRole('button', { name: 'Unhide' }));
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Hide' })).toBeInTheDocument());
     expect(requests.map((request) => request.path)).toEqual(['/api/polls/unpass/7/']);
+  });
+
+  it('offers Report in its menu where the app provides it, by keyboard, and not on one’s own question', async () => {
+    const report = vi.fn();
+    const { user, unmount } = renderScreen(
+      <ReportContext value={report}>
+        <QuestionCard question={makeQuestion()} />
+      </ReportContext>,
+    );
+    const more = screen.getByRole('button', { name: 'More actions' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    more.focus();
+    await user.keyboard('{Enter}');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menuitem', { name: 'Report question' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(more).toHaveFocus();
+
+    await user.click(more);
+    await user.click(screen.getByRole('menuitem', { name: 'Report question' }));
+    expect(report).toHaveBeenCalledWith({ target: 'question', id: 7, name: 'Tea or coffee?' }, more);
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    unmount();
+    renderScreen(
+      <ReportContext value={report}>
+        <QuestionCard question={makeQuestion({ owner: true })} />
+      </ReportContext>,
+    );
+    expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+  });
+
+  it('has no menu where nothing provides a report', () => {
+    renderScreen(<QuestionCard question={makeQuestion()} />);
+    expect(screen.queryByRole('button', { name: 'More actions' })).not.toBeInTheDocument();
+  });
+
+  it('tells its author a moderator removed it, and why, or that reports put it under review', () => {
+    const { unmount } = renderScreen(<QuestionCard question={makeQuestion({ owner: true, moderation: { status: 'removed', reason: 'Advertising, not a poll.' } })} />);
+    const card = screen.getByRole('article', { name: 'Tea or coffee?' });
+    expect(within(card).getByText('Removed by a moderator')).toBeInTheDocument();
+    expect(within(card).getByText(/Only you can see it\. Reason: Advertising, not a poll\./)).toBeInTheDocument();
+    unmount();
+
+    renderScreen(<QuestionCard question={makeQuestion({ owner: true, moderation: { status: 'under_review', reason: null } })} />);
+    expect(screen.getByText('Under review')).toBeInTheDocument();
+    expect(screen.queryByText(/Reason:/)).not.toBeInTheDocument();
   });
 });

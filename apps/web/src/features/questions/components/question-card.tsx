@@ -1,12 +1,14 @@
-import { displayId, type Question } from '@pollscope/contract';
+import { displayId, type Question, type QuestionModeration } from '@pollscope/contract';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AnswerForm } from '../../../components/answer/answer-form';
 import { QuestionResult } from '../../../components/results/question-result';
 import { buttonClass } from '../../../components/ui/button';
-import { ChartIcon } from '../../../components/ui/icons';
+import { ChartIcon, FlagIcon, ShieldIcon } from '../../../components/ui/icons';
+import { Menu } from '../../../components/ui/menu';
 import { paths } from '../../../config/paths';
 import { useOnScreen } from '../../../hooks/use-on-screen';
+import { useReport } from '../../../hooks/use-report';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate, typeLabels, votesLabel } from '../../../lib/question-shape';
 import { answerQuestion } from '../api/answer-question';
@@ -16,6 +18,23 @@ import { LikeButton } from './like-button';
 import { RelateButton } from './relate-button';
 import { ShareButton } from './share-button';
 import './questions.css';
+
+/** What only the author sees of a question moderators removed, or that reports hid until a moderator decides. */
+function ModerationNotice({ moderation }: { moderation: QuestionModeration }) {
+  const removed = moderation.status === 'removed';
+  return (
+    <div className={`question-card__moderation banner ${removed ? 'banner--error' : 'banner--warning'}`}>
+      <ShieldIcon />
+      <div>
+        <p className="question-card__moderation-title">{removed ? 'Removed by a moderator' : 'Under review'}</p>
+        <p>
+          {removed ? 'Only you can see it.' : 'People reported it: only you can see it until a moderator has looked at it.'}
+          {moderation.reason && <> Reason: {moderation.reason}</>}
+        </p>
+      </div>
+    </div>
+  );
+}
 
 interface QuestionCardProps {
   question: Question;
@@ -41,6 +60,7 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
   const [voteError, setVoteError] = useState<string | null>(null);
   const cardRef = useRef<HTMLElement>(null);
   const onScreen = useOnScreen(cardRef);
+  const report = useReport();
 
   // A result on screen follows the votes and likes others cast.
   useLiveResult(question.id, question.result !== null && onScreen, (live) => {
@@ -75,6 +95,7 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
   return (
     <article ref={cardRef} className="question-card card" aria-labelledby={titleId}>
       {label && <p className="question-card__label">{label}</p>}
+      {question.moderation && <ModerationNotice moderation={question.moderation} />}
       <header className="question-card__meta">
         <Link to={paths.user.getHref(question.user)} className="question-card__author">
           <span className="avatar" aria-hidden="true">
@@ -144,6 +165,19 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
               onPassedChange?.(passed);
             }}
           />
+          {/* One's own question is not reported (the API refuses it). */}
+          {report && !question.owner && (
+            <Menu
+              label="More actions"
+              items={[
+                {
+                  label: 'Report question',
+                  icon: <FlagIcon />,
+                  onSelect: (trigger) => report({ target: 'question', id: question.id, name: question.title }, trigger),
+                },
+              ]}
+            />
+          )}
         </div>
       </footer>
       {answered && renderAfterAnswer?.(question)}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Banner } from '../../../components/ui/banner';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -23,6 +23,21 @@ function Skeletons() {
   );
 }
 
+/** The cards shown before the others when a list first comes: about what a laptop or a tall phone shows at once. */
+const FIRST_CARDS = 3;
+
+/**
+ * The list's cards: when they first come, the first few at once and the others right after, in
+ * the background, since rendering and laying out a whole page of cards before the first paint
+ * would hold back the ones on screen.
+ */
+function Cards({ list }: { list: QuestionPages }) {
+  const questions = useDeferredValue(list.questions, list.questions.slice(0, FIRST_CARDS));
+  return questions.map((question) => (
+    <QuestionCard key={question.id} question={question} onChange={(updated) => void list.update(updated)} onPassedChange={() => void list.reload()} />
+  ));
+}
+
 /** A page of question cards with "Load more"; hiding a question reloads the list. */
 export function QuestionList({ list, emptyMessage, label, whenEmpty }: QuestionListProps) {
   if (list.isLoading) return <Skeletons />;
@@ -37,9 +52,7 @@ export function QuestionList({ list, emptyMessage, label, whenEmpty }: QuestionL
   return (
     <section className="stack" aria-label={label}>
       <RelateTray />
-      {list.questions.map((question) => (
-        <QuestionCard key={question.id} question={question} onChange={(updated) => void list.update(updated)} onPassedChange={() => void list.reload()} />
-      ))}
+      <Cards list={list} />
       {list.hasMore && (
         <Button className="load-more" block pending={list.isLoadingMore} onClick={() => void list.loadMore()}>
           Load more

@@ -2,21 +2,23 @@ import type { UserStats } from '@pollscope/contract';
 import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { BlockIcon, CheckIcon, UserPlusIcon } from '../../../components/ui/icons';
+import { BlockIcon, CheckIcon, FlagIcon, UserPlusIcon } from '../../../components/ui/icons';
+import { useReport } from '../../../hooks/use-report';
 import { ApiError } from '../../../lib/api-client';
 import { setBlocking } from '../api/block-user';
 import { setFollowing } from '../api/follow-user';
 
 interface SocialActionsProps {
-  user: Pick<UserStats, 'id' | 'connected' | 'blocked'>;
+  user: Pick<UserStats, 'id' | 'name' | 'connected' | 'blocked'>;
   /** Called after a successful change, so the profile's stats reload. */
   onChanged: () => void;
 }
 
-/** Connect/Connected and Block/Unblock; a blocked user cannot be connected to, so Connect hides. */
+/** Connect/Connected, Block/Unblock and Report; a blocked user cannot be connected to, so Connect hides. */
 export function SocialActions({ user, onChanged }: SocialActionsProps) {
   const [pending, setPending] = useState<'connect' | 'block' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const report = useReport();
 
   async function run(action: 'connect' | 'block') {
     setPending(action);
@@ -45,6 +47,12 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
         <BlockIcon />
         {user.blocked ? 'Unblock' : 'Block'}
       </Button>
+      {report && (
+        <Button variant="ghost" onClick={(event) => report({ target: 'user', id: user.id, name: user.name }, event.currentTarget)}>
+          <FlagIcon />
+          Report
+        </Button>
+      )}
       {error && <Banner tone="error">{error}</Banner>}
     </div>
   );

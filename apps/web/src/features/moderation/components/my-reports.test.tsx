@@ -1,0 +1,37 @@
+import { api, myReportPageSchema, type MyReport } from '@pollscope/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubApi } from '../../../testing/api-stub';
+import { makeMyReport } from '../../../testing/factories';
+import { renderScreen } from '../../../testing/render';
+import { MyReports } from './my-reports';
+
+const page = (reports: MyReport[], next: string | null = null) => ({ body: myReportPageSchema.parse({ reports, next }) });
+
+describe('MyReports', () => {
+  it('tells the reporter what came of each report, newest first as the server sends them', async () => {
+    stubApi(({ path }) =>
+      path === api.reports
+        ? page([
+            makeMyReport({ id: 3, target: 'user', target_id: 21, reason: 'harassment', outcome: 'open' }),
+            makeMyReport({ id: 2, outcome: 'action_taken' }),
+            makeMyReport({ id: 1, target_id: 4, reason: 'misinformation', outcome: 'no_action' }),
+          ])
+        : undefined,
+    );
+    renderScreen(<MyReports />);
+    const list = await screen.findByRole('list', { name: 'Your reports' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.querySelector('.outcome span')?.textContent)).toEqual(['Open', 'Action taken', 'No action']);
+    expect(within(rows[0]).getByRole('link', { name: 'UID021' })).toHaveAttribute('href', '/user/21');
+    expect(within(rows[0]).getByRole('link', { name: 'Harassment or bullying' })).toHaveAttribute('href', '/rules#harassment');
+    expect(within(rows[1]).getByRole('link', { name: 'QID007' })).toHaveAttribute('href', '/question/7');
+    expect(within(rows[2]).getByText(': A moderator looked and found no rule broken.')).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing yet', async () => {
+    stubApi(({ path }) => (path === api.reports ? page([]) : undefined));
+    renderScreen(<MyReports />);
+    expect(await screen.findByText('You have not reported anything')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,147 @@
+import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '@pollscope/contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field } from '../../../components/ui/field';
+import { CheckIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import type { ReportSubject } from '../../../hooks/use-report';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateReport } from '../api/create-report';
+import { reasonLabels, ruleName } from '../community-rules';
+import './moderation.css';
+
+export const REASON_REQUIRED = 'Choose what is wrong.';
+
+interface ReportDialogProps {
+  subject: ReportSubject;
+  onClose: () => void;
+  returnFocus?: HTMLElement | null;
+}
+
+/**
+ * Reports a question or a person: a reason, each naming the community rule it points to, and an
+ * optional note for the moderators. Says clearly once the report is in, or why it was refused.
+ */
+export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProps) {
+  const id = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [note, setNote] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const doneRef = useRef<HTMLButtonElement>(null);
+  const createReport = useCreateReport();
+  // The form (and the button that sent it) gives way to the confirmation: the keyboard goes to its button.
+  useEffect(() => {
+    if (sent) doneRef.current?.focus();
+  }, [sent]);
+  const isQuestion = subject.target === 'question';
+  const title = isQuestion ? 'Report this question' : `Report ${subject.name}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason) {
+      setReasonError(REASON_REQUIRED);
+      document.getElementById(`${id}-reason-${REPORT_REASONS[0]}`)?.focus();
+      return;
+    }
+    setPending(true);
+    setError(null);
+    const trimmed = note.trim();
+    const result = await createReport({ target: subject.target, id: subject.id, reason, ...(trimmed && { note: trimmed }) });
+    setPending(false);
+    if (result instanceof ApiError) setError(result.message);
+    else setSent(true);
+  }
+
+  return (
+    <Dialog
+      title={sent ? 'Thanks for telling us' : title}
+      description={sent ? undefined : isQuestion ? <>“{subject.name}”: what is wrong with it?</> : <>What is wrong with {subject.name}’s questions or profile?</>}
+      onClose={onClose}
+      returnFocus={returnFocus}
+    >
+      {sent ? (
+        <>
+          <div className="report-sent" role="status">
+            <span className="report-sent__icon" aria-hidden="true">
+              <CheckIcon />
+            </span>
+            <p id={`${id}-sent`}>
+              Your report {isQuestion ? <>of “{subject.name}”</> : <>of {subject.name}</>} is with the moderators. They will check it against the{' '}
+              <Link to={paths.rules.getHref()} target="_blank" rel="noopener">
+                community rules
+              </Link>{' '}
+              and act if it breaks them. Nobody else learns that you reported it, and{' '}
+              <Link to={paths.myReports.getHref()} onClick={onClose}>
+                your reports
+              </Link>{' '}
+              will show what came of it.
+            </p>
+          </div>
+          <div className="dialog__actions">
+            <Button ref={doneRef} variant="primary" aria-describedby={`${id}-sent`} onClick={onClose}>
+              Done
+            </Button>
+          </div>
+        </>
+      ) : (
+        <form className="form" onSubmit={submit} noValidate>
+          <fieldset className="fieldset" aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
+            <legend className="fieldset__legend">Reason</legend>
+            <div className="report-reasons">
+              {REPORT_REASONS.map((choice) => (
+                <label key={choice} className="report-reason">
+                  <input
+                    type="radio"
+                    name={`${id}-reason`}
+                    id={`${id}-reason-${choice}`}
+                    value={choice}
+                    checked={reason === choice}
+                    // Named by the reason alone; the rule it points to is its description.
+                    aria-labelledby={`${id}-label-${choice}`}
+                    aria-describedby={`${id}-rule-${choice}`}
+                    onChange={() => {
+                      setReason(choice);
+                      setReasonError(null);
+                    }}
+                  />
+                  <span className="report-reason__text">
+                    <span className="report-reason__label" id={`${id}-label-${choice}`}>
+                      {reasonLabels[choice]}
+                    </span>
+                    <span className="report-reason__rule" id={`${id}-rule-${choice}`}>
+                      {ruleName(choice)}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {reasonError && (
+              <span className="field__error" id={`${id}-reason-error`}>
+                {reasonError}
+              </span>
+            )}
+            <Link to={paths.rules.getHref()} target="_blank" rel="noopener" className="report-rules-link">
+              Read the community rules (opens in a new tab)
+            </Link>
+          </fieldset>
+          <Field label="Note for the moderators (optional)" hint={`${note.length} / ${REPORT_NOTE_MAX_LENGTH}`}>
+            <textarea className="textarea" rows={3} maxLength={REPORT_NOTE_MAX_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
+          </Field>
+          {error && <Banner tone="error">{error}</Banner>}
+          <div className="dialog__actions">
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="primary" pending={pending}>
+              Send report
+            </Button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { displayId, REPORT_REASONS, type ModerationAction, type ModerationReport, type Question } from '@pollscope/contract';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { reasonLabels, ruleHref, ruleName } from '../community-rules';
+import { actionWords, formatMoment, reportersLabel, targetKinds, targetName } from '../moderation-words';
+import { ActionDialog } from './action-dialog';
+
+/**
+ * The actions that apply to a target as it stands. Dismissing closes open reports, so it is for the
+ * open ones; a removed question can be restored, not removed again. A person with open reports
+ * is not suspended (a suspended person's profile cannot be reported); one whose reports are
+ * closed may be, or may be again.
+ */
+export function actionsFor(report: ModerationReport): ModerationAction[] {
+  const open = report.status === 'open';
+  if (report.target === 'question') {
+    const removed = report.question?.moderation?.status === 'removed';
+    return [...(open ? (['dismiss'] as const) : []), removed ? 'restore' : 'remove', 'warn'];
+  }
+  return open ? ['dismiss', 'suspend', 'warn'] : ['suspend', 'unsuspend', 'warn'];
+}
+
+interface ReportEntryProps {
+  report: ModerationReport;
+  /** A question as people see it: the app's question card. */
+  renderQuestion: (question: Question) => ReactNode;
+  /** Called once an action was taken on the target, with what was done. */
+  onActed: (action: ModerationAction, name: string) => void;
+}
+
+/** One reported question or person: what people see of it, why they reported it, and what a moderator can do. */
+export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProps) {
+  const id = useId();
+  const [acting, setActing] = useState<{ action: ModerationAction; trigger: HTMLElement } | null>(null);
+  const name = targetName(report);
+  const reasons = REPORT_REASONS.filter((reason) => (report.reasons[reason] ?? 0) > 0);
+
+  return (
+    <article className="card report-entry" aria-labelledby={`${id}-title`}>
+      <header className="report-entry__head">
+        <span className={`report-entry__kind report-entry__kind--${report.target}`}>{targetKinds[report.target]}</span>
+        <h2 id={`${id}-title`} className="report-entry__title">
+          <span className="sr-only">{name}: </span>
+          {reportersLabel(report.reporters)}
+        </h2>
+        <p className="report-entry__times">
+          {report.first_at === report.last_at ? (
+            <time dateTime={report.first_at}>{formatMoment(report.first_at)}</time>
+          ) : (
+            <>
+              First <time dateTime={report.first_at}>{formatMoment(report.first_at)}</time>, last <time dateTime={report.last_at}>{formatMoment(report.last_at)}</time>
+            </>
+          )}
+        </p>
+      </header>
+
+      <ul className="report-entry__reasons" aria-label="Reasons">
+        {reasons.map((reason) => (
+          <li key={reason}>
+            <Link to={ruleHref(reason)} className="reason-chip" title={ruleName(reason)}>
+              {reasonLabels[reason]}
+              <span className="sr-only">: </span>
+              <span className="reason-chip__count">{report.reasons[reason]}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+
+      {report.notes.length > 0 && (
+        <section className="report-entry__notes" aria-label="Notes from the people who reported it">
+          {report.notes.map((note, index) => (
+            <blockquote key={index}>{note}</blockquote>
+          ))}
+        </section>
+      )}
+
+      <div className="report-entry__target">
+        {report.target === 'question' &&
+          (report.question ? renderQuestion(report.question) : <p className="muted">This question is no longer there: its author deleted their account.</p>)}
+        {report.target === 'user' &&
+          (report.user ? (
+            <Link to={paths.user.getHref(report.user.id)} className="report-person">
+              <span className="avatar" aria-hidden="true">
+                {report.user.name.slice(0, 1).toUpperCase()}
+              </span>
+              <span className="report-person__name">{report.user.name}</span>
+              <span className="mono muted">{displayId('UID', report.user.id)}</span>
+            </Link>
+          ) : (
+            <p className="muted">This person is no longer here: they deleted their account.</p>
+          ))}
+      </div>
+
+      <div className="report-entry__actions" role="group" aria-label={`Act on ${name}`}>
+        {actionsFor(report).map((action) => (
+          <Button
+            key={action}
+            size="small"
+            variant={action === 'remove' || action === 'suspend' ? 'danger' : 'secondary'}
+            onClick={(event) => setActing({ action, trigger: event.currentTarget })}
+          >
+            {actionWords[action].button}
+          </Button>
+        ))}
+      </div>
+
+      {acting && (
+        <ActionDialog
+          action={acting.action}
+          subject={{ target: report.target, id: report.id, name }}
+          returnFocus={acting.trigger}
+          onClose={() => setActing(null)}
+          onDone={(action) => {
+            setActing(null);
+            onActed(action, name);
+          }}
+        />
+      )}
+    </article>
+  );
+}
