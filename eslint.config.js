@@ -20,10 +20,15 @@ const foldersIn = (/** @type {string} */ dir) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
+// Every module area says what the rest of the app may use of it in an index.ts.
+const areasWithoutIndex = foldersIn(`${server}/modules`).filter((area) => !fs.existsSync(path.join(root, server, 'modules', area, 'index.ts')));
+if (areasWithoutIndex.length > 0) throw new Error(`Give each module area an index.ts of what the rest of the app uses of it: ${areasWithoutIndex.join(', ')}`);
+
 /**
- * The server's layers: lib/ and db/ know nothing of what is built on them, private-release/
- * (the privacy mechanism) knows nothing of the app, and a module area uses another only through
- * what that area's index.ts exports.
+ * The server's layers (docs/architecture.md, Layers and plugins): lib/ and db/ know nothing of
+ * what is built on them, private-release/ (the privacy mechanism) knows nothing of the app, views/
+ * (the read pipeline) knows no module area, a module area is used only through what its index.ts
+ * exports, nothing of the app imports seed/, and an external plugin imports nothing of the app.
  */
 const serverZones = [
   {
@@ -42,7 +47,54 @@ const serverZones = [
     except: [`**/${server}/modules/*/index.ts`],
     message: 'Import another module area through its index.ts.',
   })),
+  {
+    // app.ts, the composition root, alone registers each area's routes and the live hub from their files.
+    target: [`${server}/plugins`, `${server}/views`, `${server}/changes`, `${server}/seed`],
+    from: `${server}/modules/**`,
+    except: [`**/${server}/modules/*/index.ts`],
+    message: 'Import a module area through its index.ts.',
+  },
+  {
+    // One direction: module areas build on the read pipeline; the memory plugin (plugins/app/memory.ts) composes both.
+    target: `${server}/views`,
+    from: [`${server}/modules/**`, `${server}/changes/**`, `${server}/plugins/external/**`, `${server}/plugins/app/!(auth).ts`],
+    message: 'views/ (the read pipeline) imports no module area, change or plugin: the module areas use it, not the other way.',
+  },
+  {
+    target: [`${server}/modules`, `${server}/views`, `${server}/changes`, `${server}/plugins`],
+    from: `${server}/seed`,
+    message: 'seed/ fills a database for a start or a demo: the app imports nothing of it (what both need belongs in db/ or a module).',
+  },
+  {
+    target: `${server}/plugins/external`,
+    from: [`${server}/modules`, `${server}/views`, `${server}/changes`, `${server}/plugins/app`],
+    message: 'An external plugin sets up a library for the app: it imports nothing of the app, only its config.',
+  },
 ];
+
+/**
+ * Every Fastify plugin lives in plugins/external/ (a library set up for the app) or plugins/app/
+ * (the app's own), wrapped with fastify-plugin and naming what it decorates and its dependencies.
+ */
+const pluginsOnlyInPluginFolders = {
+  name: 'pollscope/plugins-in-their-folders',
+  files: [`${server}/**/*.ts`],
+  // The live hub's plugin moves there with the live streams' rework (issue 29), which is editing hub.ts.
+  ignores: [`${server}/plugins/{external,app}/*.ts`, `${server}/modules/live/hub.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: [
+          {
+            name: 'fastify-plugin',
+            message: 'A plugin lives in src/plugins/external/ (a library set up for the app) or src/plugins/app/ (the app’s own).',
+          },
+        ],
+      },
+    ],
+  },
+};
 
 /** The web app's features stand alone, and code flows one way: shared code → features → app. */
 const webZones = [
@@ -64,7 +116,7 @@ export default defineConfig(
   globalIgnores(['**/dist/', '**/bench-results/', '**/data/', '**/coverage/', '**/test-results/']),
   {
     name: 'pollscope/typescript',
-    files: ['apps/server/{src,bench,scripts,test}/**/*.ts', 'apps/web/{src,e2e}/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    files: ['apps/server/{src,bench,scripts,test}/**/*.ts', 'apps/web/{src,e2e,scripts}/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     plugins: { 'import-x': importX, pollscope: { rules: { 'type-import-cycle': typeImportCycle } } },
     settings: {
@@ -87,6 +139,7 @@ export default defineConfig(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
     },
   },
+  pluginsOnlyInPluginFolders,
   {
     name: 'pollscope/tests',
     files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/server/test/**', 'apps/server/bench/**', 'apps/web/src/testing/**', 'apps/web/e2e/**'],

@@ -8,6 +8,7 @@ const needsPostgresAndRedis = [
   'src/modules/notifications/mail-instances.test.ts',
   'src/modules/push/instances.test.ts',
   'src/modules/moderation/instances.test.ts',
+  'src/modules/live/rules-on-streams.test.ts',
 ];
 const hasPostgresAndRedis = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 /**
@@ -19,13 +20,37 @@ const ownServers = ['src/faults.test.ts', 'src/db/durability.test.ts', 'src/modu
 const runOwnServers = !process.env.TEST_DATABASE_URL;
 const faultsOff = process.env.TEST_FAULTS === 'off' ? ['src/faults.test.ts'] : [];
 
+/**
+ * Tests that measure time or load the cores (answer times, a server under load, a benchmark), and
+ * tests whose one long loop of calls comes near its timeout when it shares the cores (every route
+ * of the app, every odd input): run after the others, one file at a time, so that no other test's
+ * work weighs on them.
+ */
+const timed = [
+  ...ownServers,
+  'src/modules/auth/password-reset.test.ts',
+  'src/modules/auth/account-export.test.ts',
+  'src/modules/push/sender.test.ts',
+  'src/modules/health/health.test.ts',
+  'src/plugins/app/access.test.ts',
+  'src/plugins/app/bad-input.test.ts',
+  'bench/**/*.test.ts',
+];
+const excluded = [...configDefaults.exclude, ...(hasPostgresAndRedis ? [] : needsPostgresAndRedis), ...(runOwnServers ? faultsOff : ownServers)];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(hasPostgresAndRedis ? [] : needsPostgresAndRedis), ...(runOwnServers ? faultsOff : ownServers)],
     // On a PostgreSQL run (TEST_DATABASE_URL) it makes the database each test file copies.
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      // Most tests wait more than they compute (a mail window, a server starting, a worker's round): two files at a time, even on two cores.
+      {
+        extends: true,
+        test: { name: 'server', include: ['src/**/*.test.ts'], exclude: [...excluded, ...timed], maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      { extends: true, test: { name: 'timed', include: timed, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+    ],
   },
 });

@@ -1,7 +1,5 @@
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
@@ -9,35 +7,39 @@ import type { DialectName } from './db/dialect.js';
 import { HttpError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
-import { connectionsPlugin, healthRoutes, metricsPlugin, metricsRoutes, overloadPlugin } from './modules/health/index.js';
+import { healthRoutes, metricsRoutes } from './modules/health/index.js';
 import { insightsRoutes } from './modules/insights/routes.js';
-import { eventStreamsPlugin } from './modules/live/event-stream.js';
 import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
-import { mailPlugin } from './modules/mail/plugin.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
-import { notificationsPlugin } from './modules/notifications/hub.js';
-import { notificationMailPlugin } from './modules/notifications/mail-plugin.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
 import { unsubscribeRoutes } from './modules/notifications/unsubscribe.js';
 import { pollsRoutes } from './modules/polls/routes.js';
-import { pushPlugin } from './modules/push/plugin.js';
 import { pushRoutes } from './modules/push/routes.js';
-import { referenceRoutes } from './modules/reference/routes.js';
-import { shareRoutes } from './modules/share/routes.js';
+import { referenceRoutes } from './modules/reference/index.js';
+import { shareRoutes } from './modules/share/index.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
-import { changesPlugin } from './changes/plugin.js';
-import { authPlugin } from './plugins/auth.js';
-import { registerDrainOnClose } from './plugins/drain-on-close.js';
-import { registerErrorHandler, replyToBadUrl } from './plugins/error-handler.js';
-import { refuseNulText } from './plugins/nul-text.js';
-import { registerOperations } from './plugins/operations.js';
-import { registerRateLimits } from './plugins/rate-limit.js';
-import { redisPlugin } from './plugins/redis.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerWebApp } from './plugins/web-app.js';
-import { memoryPlugin } from './views/plugin.js';
+import { authPlugin } from './plugins/app/auth.js';
+import { changesPlugin } from './plugins/app/changes.js';
+import { connectionsPlugin } from './plugins/app/connections.js';
+import { drainOnClosePlugin } from './plugins/app/drain-on-close.js';
+import { errorHandlerPlugin, replyToBadUrl } from './plugins/app/error-handler.js';
+import { eventStreamsPlugin } from './plugins/app/event-streams.js';
+import { mailPlugin } from './plugins/app/mail.js';
+import { memoryPlugin } from './plugins/app/memory.js';
+import { metricsPlugin } from './plugins/app/metrics.js';
+import { notificationMailPlugin } from './plugins/app/notification-mail.js';
+import { nulTextPlugin } from './plugins/app/nul-text.js';
+import { operationsPlugin } from './plugins/app/operations.js';
+import { overloadPlugin } from './plugins/app/overload.js';
+import { pushPlugin } from './plugins/app/push.js';
+import { unreadPlugin } from './plugins/app/unread.js';
+import { webAppPlugin } from './plugins/app/web-app.js';
+import { rateLimitPlugin } from './plugins/external/rate-limit.js';
+import { redisPlugin } from './plugins/external/redis.js';
+import { securityHeadersPlugin } from './plugins/external/security-headers.js';
+import { swaggerPlugin } from './plugins/external/swagger.js';
 import { responseJson } from './views/questions.js';
 
 declare module 'fastify' {
@@ -103,7 +105,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
-    // Requests arriving while the app closes are refused by registerDrainOnClose, with the contract's body and Retry-After.
+    // Requests arriving while the app closes are refused by the drain-on-close plugin, with the contract's body and Retry-After.
     return503OnClosing: false,
     frameworkErrors: replyToBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
@@ -136,40 +138,32 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  // First, so that every plugin registered after it (the API docs too) answers errors alike.
-  registerErrorHandler(app);
+  // Every plugin names what it needs (fastify-plugin's `dependencies`), so a wrong order fails here
+  // rather than at the first stale read. The error handler first, so that every plugin registered
+  // after it (the API docs too) answers errors alike; the routes last.
+  await app.register(errorHandlerPlugin);
 
   // Before every other hook: every request is counted, and a closing or overloaded instance refuses one before any work is done for it.
   await app.register(metricsPlugin, { database });
   await app.register(connectionsPlugin);
-  registerDrainOnClose(app);
+  await app.register(drainOnClosePlugin);
   await app.register(overloadPlugin);
-  registerSecurityHeaders(app);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Pollscope API', version: '1.0.0', description: 'The API of the Pollscope social polling app.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } } },
-      security: [{ token: [] }],
-      servers: [{ url: '/', description: 'The server that serves this document' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
-  refuseNulText(app);
-  // Each says what it needs, so a wrong order fails here rather than at the first stale read.
+  await app.register(securityHeadersPlugin);
+  await app.register(swaggerPlugin);
   await app.register(redisPlugin);
+  await app.register(rateLimitPlugin);
+
+  await app.register(nulTextPlugin);
   await app.register(memoryPlugin);
   await app.register(eventStreamsPlugin);
   await app.register(livePlugin);
-  await app.register(notificationsPlugin);
+  await app.register(unreadPlugin);
   await app.register(changesPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin);
   await app.register(notificationMailPlugin);
   await app.register(pushPlugin);
-  await registerRateLimits(app);
-  registerOperations(app);
+  await app.register(operationsPlugin);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(referenceRoutes, { prefix: '/api' });
@@ -187,7 +181,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // The share page is outside /api; the picture it names is a call of the API.
   await app.register(shareRoutes);
   await app.register(metricsRoutes);
-  await registerWebApp(app, config.webDist, config.publicUrl);
+  await app.register(webAppPlugin);
 
   return app;
 }

@@ -35,7 +35,7 @@ export interface Config {
   bodyLimit: number;
   /** Behind a load balancer: trust X-Forwarded-For for the client's address (rate limits). */
   trustProxy: boolean;
-  // What each instance keeps in memory (views/plugin.ts)
+  // What each instance keeps in memory (plugins/app/memory.ts)
   /** Memory the first pages of feeds kept as JSON may take, in MB; 0 keeps none. */
   feedPagesMegabytes: number;
   /** Question cards kept at most; about 1.8 KB each. */

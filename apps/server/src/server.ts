@@ -37,4 +37,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 // Connections waiting to be taken: Node's 511 overflowed when a thousand arrived at once under
 // load, and a connection past it waits seconds for its SYN to be sent again. The kernel caps it
 // at net.core.somaxconn (4096 on current Linux).
-await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+const address = await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+// Asked for any free port (PORT=0, as tests start it), it says on stdout which it got, whatever the log level.
+if (config.port === 0) process.stdout.write(`${JSON.stringify({ listening: address })}\n`);

@@ -7,7 +7,7 @@ export interface Operation {
 /**
  * Every call of the API, keyed `METHOD path` with the path as the server's route declares it
  * (`:name` for a parameter). The server copies each entry into its route's OpenAPI operation and
- * refuses to start when a call under /api has none (plugins/operations.ts).
+ * refuses to start when a call under /api has none (apps/server/src/plugins/app/operations.ts).
  */
 export const operations: Record<string, Operation> = {
   'GET /api/health': { operationId: 'getHealth', summary: 'Whether the server is up' },

@@ -1,13 +1,15 @@
-import type { LiveHub } from '../modules/live/hub.js';
-import type { UnreadHub } from '../modules/notifications/hub.js';
-import type { Memory } from '../views/plugin.js';
+import type { LiveHub } from '../modules/live/index.js';
+import type { EventStreams } from '../modules/live/index.js';
+import type { UnreadHub } from '../modules/notifications/index.js';
+import type { Memory } from '../plugins/app/memory.js';
 import { listsOfQuestion } from '../views/question-lists.js';
 import type { HeardChange } from './change.js';
 
-/** The streams a change may have news for: a question's live result, a person's unread count. */
+/** The streams a change may have news for: a question's live result, a person's unread count, and every stream of a session that ended. */
 export interface Streams {
   live: LiveHub;
   unread: UnreadHub;
+  eventStreams: EventStreams;
 }
 
 /** Where a change was committed: this instance knows the moment it committed, another does not. */
@@ -19,16 +21,18 @@ export type Origin = 'here' | 'elsewhere';
  * heard from other instances, but where a copy can only be updated in place when the change is
  * known to have committed after it was read.
  */
-export function applyChange(memory: Memory, { live, unread }: Streams, change: HeardChange, origin: Origin): void {
+export function applyChange(memory: Memory, { live, unread, eventStreams }: Streams, change: HeardChange, origin: Origin): void {
   const { cards, viewers, lists, sessions, trending, searches } = memory;
   switch (change.kind) {
     case 'voted': {
-      const { questionId, voterId, choice, seq, voterVersion } = change;
+      const { questionId, voterId, choice, seq, version } = change;
       // The vote's place in its question's order tells whether a card counts every vote before it.
       cards.voteCounted(questionId, choice, seq);
-      viewers.changed(voterId, voterVersion, (state) => state.votes.set(questionId, { choice, seq }));
-      sessions.stateMoved(voterId, voterVersion);
-      live.changed(questionId, voterId, true);
+      viewers.changed(voterId, version, (state) => state.votes.set(questionId, { choice, seq }));
+      sessions.stateMoved(voterId, version);
+      // The voter may see the result now.
+      live.viewerChanged(voterId);
+      live.changed(questionId);
       trending.voted(questionId, seq);
       return;
     }
@@ -41,7 +45,7 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       else cards.staled(questionId);
       viewers.changed(userId, version, (state) => (liked ? state.likes.add(questionId) : state.likes.delete(questionId)));
       sessions.stateMoved(userId, version);
-      live.changed(questionId, userId, false);
+      live.changed(questionId);
       return;
     }
     case 'passed':
@@ -60,8 +64,11 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       cards.authorRenamed(change.userId);
       return;
     case 'profileChanged':
+      sessions.changed(change.userId);
+      return;
     case 'passwordChanged':
       sessions.changed(change.userId);
+      eventStreams.sessionsEnded(change.userId, change.keptTokenHash);
       return;
     case 'followed':
     case 'unfollowed':
@@ -72,11 +79,14 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       // Both see the other's questions, and what the other did, differently from now on.
       sessions.changed(change.blockerId);
       sessions.changed(change.blockedId);
+      live.viewerChanged(change.blockerId);
+      live.viewerChanged(change.blockedId);
       unread.changed(change.blockerId);
       unread.changed(change.blockedId);
       return;
     case 'sessionEnded':
       sessions.ended(change.userId, change.tokenHash);
+      eventStreams.sessionEnded(change.userId, change.tokenHash);
       return;
     case 'notified':
     case 'notificationsRead':
@@ -99,15 +109,16 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       viewers.forget(userId);
       memory.feedPages.forget(userId);
       sessions.deleted(userId);
-      live.deleted(userId, questionIds);
-      for (const questionId of touchedQuestionIds) live.changed(questionId, userId, false);
-      unread.ended(userId);
+      eventStreams.sessionsEnded(userId, null);
+      live.deleted(questionIds);
+      for (const questionId of touchedQuestionIds) live.changed(questionId);
       for (const notifiedId of notifiedIds) unread.changed(notifiedId);
       return;
     }
     case 'questionModerated':
-      // Lists, search, trending, related and the share page ask the rules at each read; kept feed pages see the version move.
+      // Lists, search, trending, related, the share page and live streams ask the rules at each read; kept feed pages see the version move.
       memory.moderation.questionMarked(change.questionId, change.moderation);
+      live.withheldChanged(change.questionId);
       return;
     case 'userSuspended': {
       // Their questions and profile are withheld at each read; what they had open ends with their sessions.
@@ -115,8 +126,9 @@ export function applyChange(memory: Memory, { live, unread }: Streams, change: H
       memory.moderation.suspended(userId, until);
       sessions.deleted(userId);
       memory.feedPages.forget(userId);
-      live.deleted(userId, []);
-      unread.ended(userId);
+      eventStreams.sessionsEnded(userId, null);
+      // Their questions' streams end for everyone else.
+      live.withheldChanged();
       return;
     }
     case 'userUnsuspended':

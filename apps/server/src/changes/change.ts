@@ -8,7 +8,7 @@ import type { QuestionModeration } from '@pollscope/contract';
  */
 export type Change =
   /** A vote, with its place in its question's order, the question's vote count with it and the voter's state version after it. */
-  | { kind: 'voted'; questionId: number; voterId: number; choice: number; seq: number; count: number; voterVersion: number }
+  | { kind: 'voted'; questionId: number; voterId: number; choice: number; seq: number; count: number; version: number }
   | { kind: 'liked' | 'unliked'; questionId: number; userId: number; version: number }
   /** The person hid (passed) the question, or showed it again. */
   | { kind: 'passed' | 'unpassed'; questionId: number; userId: number; version: number }
@@ -21,8 +21,8 @@ export type Change =
   | { kind: 'blocked' | 'unblocked'; blockerId: number; blockedId: number }
   /** One session was signed out; its token's hash, never the token, travels between instances. */
   | { kind: 'sessionEnded'; userId: number; tokenHash: string }
-  /** The password changed, and every other session of the person ended with it. */
-  | { kind: 'passwordChanged'; userId: number }
+  /** The password changed, and every session of the person but the one of `keptTokenHash` ended with it. */
+  | { kind: 'passwordChanged'; userId: number; keptTokenHash: string }
   /** Notifications were written for the person in the transaction of what they tell (within.ts). */
   | { kind: 'notified'; userId: number }
   /** The person marked notifications read. */
@@ -44,6 +44,12 @@ export type Change =
   | { kind: 'userUnsuspended'; userId: number };
 
 export type ChangeKind = Change['kind'];
+
+/**
+ * A change as its write makes it: the state version it moves its person to (`version`) is not the
+ * write's to tell, but stamped as it commits (state-versions.ts).
+ */
+export type ChangeMade = Change extends infer Each ? (Each extends { version: number } ? Omit<Each, 'version'> : Each) : never;
 
 /** What an instance hears from Redis: a change, or `missed` once it is back after changes may have gone unheard. */
 export type HeardChange = Change | { kind: 'missed' };

@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { isMilestone, notifyFollow, notifyLike, notifyVotes } from '../modules/notifications/notify.js';
+import { isMilestone, notifyFollow, notifyLike, notifyVotes } from '../modules/notifications/index.js';
 import type { Change } from './change.js';
 
 /**

@@ -48,6 +48,13 @@ export interface UserTable {
   suspended_until: string | null;
 }
 
+/**
+ * The email of the site's own account, which asks the quiz questions (seeded with the reference
+ * data). It is nobody: no one can sign in to it or reset its password, and it is never notified
+ * nor counted among the site's people.
+ */
+export const SYSTEM_EMAIL = 'team@pollscope.invalid';
+
 export interface SessionTable {
   token_hash: string;
   user_id: number;

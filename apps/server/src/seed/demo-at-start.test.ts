@@ -3,12 +3,12 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type DatabaseHandle } from '../db/index.js';
-import { deleteAccount } from '../modules/auth/account-deletion.js';
+import { deleteAccount } from '../modules/auth/index.js';
 import { createTestDatabase, type TestDatabase } from '../test/helper.js';
 import { startServer } from '../test/server-process.js';
 import { DEMO_LOGIN } from './demo.js';
 import { isOnThisMachine, seedDemoAtStart } from './demo-at-start.js';
-import { SYSTEM_EMAIL } from './reference.js';
+import { SYSTEM_EMAIL } from '../db/schema.js';
 
 const opened: { database: DatabaseHandle; testDatabase: TestDatabase }[] = [];
 afterAll(async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTallyMismatches } from '../db/check.js';
 import { openDatabase, type DatabaseHandle } from '../db/index.js';
-import { authenticate } from '../modules/auth/accounts.js';
-import { hashPassword } from '../modules/auth/passwords.js';
+import { authenticate, hashPassword } from '../modules/auth/index.js';
 import { createTestDatabase, type TestDatabase } from '../test/helper.js';
 import { DEMO_LOGIN, seedDemoCommunity } from './demo.js';
 

@@ -1,12 +1,12 @@
 import { RATING_SCALE } from '@pollscope/contract';
 import type { Db } from '../db/index.js';
+import { SYSTEM_EMAIL } from '../db/schema.js';
 import { searchName } from '../lib/search-text.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { createQuestion, recordVotes, setLiked, type NewVote } from '../modules/polls/questions.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { createQuestion, recordVotes, setLiked, type NewVote } from '../modules/polls/index.js';
 import { countActivity } from '../modules/site/index.js';
-import { setFollowing } from '../modules/social/users.js';
+import { setFollowing } from '../modules/social/index.js';
 import type { Voter } from '../views/viewer-states.js';
-import { SYSTEM_EMAIL } from './reference.js';
 
 export const DEMO_LOGIN = { email: 'demo@pollscope.app', password: 'pollscope-demo' };
 

@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import type { Db } from '../db/index.js';
+import { SYSTEM_EMAIL } from '../db/schema.js';
 import { searchName } from '../lib/search-text.js';
-import { createQuestion } from '../modules/polls/questions.js';
+import { createQuestion } from '../modules/polls/index.js';
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
@@ -21,9 +22,6 @@ export const CATEGORY_NAMES = [
   'Education',
   'Relationships',
 ];
-
-/** The account that asks the quiz questions; its password hash matches no password. */
-export const SYSTEM_EMAIL = 'team@pollscope.invalid';
 
 const QUIZ = [
   { question: 'Which planet is known as the Red Planet?', choices: ['Venus', 'Mars', 'Jupiter', 'Saturn'], answer: 2, category: 'Science' },

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freeFixedPort, type StoppableService } from './server-process.js';
+import { freeFixedPort } from './ports.js';
+import type { StoppableService } from './server-process.js';
 
 const execFileAsync = promisify(execFile);
 

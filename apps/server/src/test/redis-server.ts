@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { freeFixedPort, type StoppableService } from './server-process.js';
+import { freeFixedPort } from './ports.js';
+import type { StoppableService } from './server-process.js';
 
 /** A Redis of a test's own; stopped, its keys are gone (it keeps nothing on disk). */
 export type RedisServer = StoppableService;

@@ -1,7 +1,6 @@
 import { api, createQuestionBodySchema, createQuestionResponseSchema, questionSchema, registerBodySchema, tokenResponseSchema, type CreateQuestionBody } from '@pollscope/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiClient, RawReply, type ApiClient } from './client.js';
@@ -16,35 +15,6 @@ export interface ServerProcess {
   output(): string;
   /** Sends the signal and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-/** Whether `port` can be listened on now (0: any free port), and the port it was. */
-async function listenable(port: number): Promise<number | null> {
-  const probe = net.createServer();
-  const listening = await new Promise<boolean>((resolve) => {
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => resolve(true));
-  });
-  if (!listening) return null;
-  const { port: bound } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return bound;
-}
-
-/** A port nothing listens on now, for a server about to start. */
-export async function freePort(): Promise<number> {
-  return (await listenable(0))!;
-}
-
-/**
- * A free port below Linux's ephemeral range (32768 and up), for a server a test stops and starts
- * again on the same port: while it is stopped, no connection or other server is given its port.
- */
-export async function freeFixedPort(): Promise<number> {
-  for (;;) {
-    const port = await listenable(20_000 + Math.floor(Math.random() * 12_000));
-    if (port !== null) return port;
-  }
 }
 
 /** A service a test starts on a port of its own, and may stop and start again there. */
@@ -89,7 +59,6 @@ export async function startServer(
     cpu?: number;
   } = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
   const node = [...(cpu === undefined ? [] : ['taskset', '-c', String(cpu)]), process.execPath, ...nodeOptions, ...ENTRY_ARGUMENTS[entry]()];
   // The shell lowers its limit, then becomes node (exec): the process the test holds is the server's.
   const [command, ...args] = fileLimit === undefined ? node : ['bash', '-c', `ulimit -n ${fileLimit} && exec "$@"`, 'bash', ...node];
@@ -98,7 +67,7 @@ export async function startServer(
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       RATE_LIMITS: 'off',
@@ -116,18 +85,24 @@ export async function startServer(
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
 
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the server stopped before listening: ${output}`);
-    if (Date.now() > deadline) throw new Error(`the server did not start in 60 s: ${output}`);
-    const ready = await fetch(`${baseUrl}/api/polls/categories/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  // Listening on any free port (PORT=0), the server says which it got on a line of its own, once ready: no port is probed and let go for it.
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let lines = '';
+    const listening = (chunk: Buffer) => {
+      lines += chunk.toString();
+      const found = /^\{"listening":"(http:\/\/[^"]+)"\}$/m.exec(lines);
+      if (!found) return;
+      child.stdout!.off('data', listening);
+      clearTimeout(timer);
+      resolve(found[1]);
+    };
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s: ${output}`)), 60_000);
+    child.stdout!.on('data', listening);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the server stopped before listening: ${output}`));
+    });
+  });
 
   return {
     baseUrl,

@@ -1,8 +1,7 @@
 import type { Account, Role, Settings } from '@pollscope/contract';
 import { accountUpdateBodySchema, registerBodySchema, settingsUpdateBodySchema } from '@pollscope/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { Change } from '../../changes/change.js';
+import type { Change, ChangeMade } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError } from '../../errors.js';
@@ -37,7 +36,7 @@ export function roleByEmail(config: Pick<Config, 'adminEmails'>, email: string):
 }
 
 /** Creates the account and turns the quiz answers given before registering into its first votes. */
-export async function registerUser(trx: Db, input: Registration, passwordHash: string, role: Role): Promise<{ userId: number; changes: Change[] }> {
+export async function registerUser(trx: Db, input: Registration, passwordHash: string, role: Role): Promise<{ userId: number; changes: ChangeMade[] }> {
   await checkReferences(trx, input.livingIn, null);
   let userId: number;
   try {
@@ -65,7 +64,7 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
   await countActivity(trx, 'users');
   const voter = { id: userId, gender: input.gender, birth_year: Number(input.birthDate.slice(0, 4)), country_id: input.livingIn };
   const answered = new Set<number>();
-  const changes: Change[] = [];
+  const changes: ChangeMade[] = [];
   for (const [index, { question: questionId, choice }] of (input.quiz ?? []).entries()) {
     if (answered.has(questionId)) continue;
     answered.add(questionId);
@@ -146,8 +145,7 @@ export async function updateSettings(
   if (passwordHash === undefined) return null;
   await forgetResetTokens(trx, userId);
   await queueChangeNotice(trx, config, before.email, before.first_name, { password: true });
-  await endOtherSessions(trx, userId, keepToken);
-  return { kind: 'passwordChanged', userId };
+  return endOtherSessions(trx, userId, keepToken);
 }
 
 export async function getAccount(db: Db, userId: number): Promise<Account> {
@@ -185,8 +183,6 @@ export async function updateAccount(trx: Db, userId: number, input: AccountUpdat
       country_id: input.livingIn,
       favorite_category_id: input.favoriteCategory,
       favorite_topic: input.favoriteTopic,
-      // The voter's group and name moved: what each instance keeps of this person is read again.
-      state_version: sql`state_version + 1`,
     })
     .where('id', '=', userId)
     .execute();

@@ -1,7 +1,7 @@
 import { api, settingsSchema, tokenResponseSchema } from '@pollscope/contract';
 import { scrypt } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 
 // scrypt is watched, not replaced, to see that a login for an unknown email hashes like any other.

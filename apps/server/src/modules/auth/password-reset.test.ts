@@ -1,7 +1,7 @@
 import { api, loginBodySchema, passwordResetAnswerSchema, PASSWORD_RESET_MINUTES, settingsSchema, settingsUpdateBodySchema, tokenResponseSchema } from '@pollscope/contract';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { client, createTestAppWithMail, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { recipientOf, type TestMailServer } from '../../test/mail-server.js';
 import { RESET_ANSWER_MS, RESET_LINK_UNUSABLE, RESET_REQUESTED } from './password-reset.js';

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError } from '../../errors.js';
 import { refuseSuspended } from '../moderation/index.js';
-import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { queueChangeNotice, queueResetMail } from './notices.js';
 import { createSession, endOtherSessions, hashToken } from './sessions.js';
 
@@ -70,9 +70,9 @@ export async function resetPassword(
     .executeTakeFirstOrThrow();
   await forgetResetTokens(trx, used.user_id);
   const session = await createSession(trx, used.user_id);
-  await endOtherSessions(trx, used.user_id, session);
+  const passwordChanged = await endOtherSessions(trx, used.user_id, session);
   await queueChangeNotice(trx, config, person.email, person.first_name, { password: true }, now);
-  return { token: session, changes: [{ kind: 'passwordChanged', userId: used.user_id }] };
+  return { token: session, changes: [passwordChanged] };
 }
 
 /** Voids every link to choose a new password mailed to the person: their password or address changed. */

@@ -23,7 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { retryingConflicts } from '../../db/dialect.js';
 import { BadRequestError, UnauthorizedError } from '../../errors.js';
-import { viewer } from '../../plugins/auth.js';
+import { viewer } from '../../plugins/app/auth.js';
 import { deleteAccount } from './account-deletion.js';
 import { accountExport } from './account-export.js';
 import { admitToSignIn, authenticate, checkCurrentPassword, getAccount, getSettings, registerUser, roleByEmail, updateAccount, updateSettings } from './accounts.js';

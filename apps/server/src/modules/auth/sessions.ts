@@ -31,8 +31,10 @@ export async function endSession(db: Db, token: string): Promise<Change | null> 
 }
 
 /** Signs out every session of the person but `keepToken`, in the transaction that changes their password. */
-export async function endOtherSessions(trx: Db, userId: number, keepToken: string): Promise<void> {
-  await trx.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', hashToken(keepToken)).execute();
+export async function endOtherSessions(trx: Db, userId: number, keepToken: string): Promise<Change> {
+  const keptTokenHash = hashToken(keepToken);
+  await trx.deleteFrom('sessions').where('user_id', '=', userId).where('token_hash', '!=', keptTokenHash).execute();
+  return { kind: 'passwordChanged', userId, keptTokenHash };
 }
 
 export interface Session {

@@ -1,7 +1,7 @@
 import { errorBodySchema, peopleQuerySchema, peopleSchema, questionPageSchema, searchQuerySchema, suggestionsSchema, trendingSchema } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listPage } from '../../views/pipeline.js';
-import { readerOf } from '../../views/plugin.js';
+import { readerOf } from '../../views/reader.js';
 import { isProfileShown } from '../../views/rules.js';
 import { findPeople, suggestPeople } from './people.js';
 import { SEARCH_MAX_KEY, matchingQuestions, queryWords } from './search.js';

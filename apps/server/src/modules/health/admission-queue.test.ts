@@ -58,13 +58,16 @@ describe('the admission queue', () => {
     expect(queue.length).toBe(52);
   });
 
-  it('refuses as many of those that waited past the target as it is asked, only while it stands', () => {
-    const draining = queueOf([0, 1]);
-    expect(draining.refuseStale(500, 10)).toEqual([]);
+  it('once it stands, refuses the stale while first in, first out could not clear the queue in time, else starts them', () => {
+    expect(queueOf([0, 1]).nextStale(500)).toBeNull();
     const queue = standingQueue();
-    expect(queue.refuseStale(210, 10).map((waiting) => waiting.item)).toEqual(['old1', 'old2']);
-    expect(queue.refuseStale(351, 3).map((waiting) => waiting.item)).toEqual(['r0', 'r1', 'r2']);
-    expect(queue.length).toBe(47);
+    // No start measured yet at this rate: 52 waiting cannot be cleared within the target.
+    expect(queue.nextStale(210)).toMatchObject({ item: 'old1', verdict: 'refuse' });
+    // 45 started in the next interval: at that rate the 6 left clear within the target.
+    for (let index = 0; index < 45; index += 1) queue.next(250);
+    queue.expire(310);
+    expect(queue.nextStale(310)).toMatchObject({ item: 'old2', verdict: 'start', waitedMs: 320 });
+    expect(queue.nextStale(310)).toBeNull();
   });
 
   it('takes a pause in which nothing started for no standing queue', () => {
@@ -100,10 +103,11 @@ describe('the admission queue', () => {
     for (let index = 0; index < 30; index += 1) queue.enqueue(`fresh${index}`, 100);
     // 20 started in the next interval: at that rate the 19 left would wait 95 ms…
     for (let index = 0; index < 20; index += 1) expect(queue.next(150)?.item).toBe(`fresh${29 - index}`);
-    // …but first in, first out would start the stale ones first: it stands until they are refused.
+    // …but first in, first out would start the stale ones first: it stands until they are gone,
+    // started, since the queue clears within the target.
     queue.expire(200);
     expect(queue.isStanding).toBe(true);
-    expect(queue.refuseStale(200, 20)).toHaveLength(9);
+    for (let index = 0; index < 9; index += 1) expect(queue.nextStale(200)?.verdict).toBe('start');
     for (let index = 0; index < 5; index += 1) queue.next(250);
     queue.expire(300);
     expect(queue.isStanding).toBe(false);

@@ -10,8 +10,10 @@
  *   newest request is started first, since its client is the likeliest still to be waiting, and
  *   only while it has waited at most the target. So those served wait less than the target however
  *   long the queue. Those below are refused, as CoDel refuses past the target once the queue stands,
- *   but only with the time a turn has left once no fresh request waits (`refuseStale`): refusals
- *   never take the place of answers, and a client that asks again at once comes back fresh.
+ *   but only with the time a turn has left once no fresh request waits (`nextStale`), and only while
+ *   first in, first out could not clear the queue within the target: refusals never take the place
+ *   of answers, a client that asks again at once comes back fresh, and the queue of a load the
+ *   instance carries (one that stood through a pause of the process) is served, not refused.
  * - Either way, a request that has waited `timeoutMs` is refused.
  * - The interval is a few times the target, where CoDel's is 20 times: a pause of the process (a
  *   collection of garbage, a busy machine) makes every request waiting through it late, and the
@@ -41,6 +43,7 @@ export class AdmissionQueue<T> {
   private intervalEndsAt: number | null = null;
   private shortestWait = Infinity;
   private startedInInterval = 0;
+  private startedInLastInterval = 0;
 
   constructor(private readonly settings: AdmissionSettings) {}
 
@@ -70,13 +73,20 @@ export class AdmissionQueue<T> {
     return expired;
   }
 
-  /** While the queue stands, up to `count` of those that waited past the target, oldest first: each is to be refused. */
-  refuseStale(now: number, count: number): Waiting<T>[] {
-    const stale: Waiting<T>[] = [];
-    if (!this.standing) return stale;
-    while (stale.length < count && this.oldestWait(now) > this.settings.targetMs) stale.push(this.takeOldest());
+  /**
+   * While the queue stands and no fresh request waits, the oldest of those that waited past the
+   * target, and what becomes of it: started when first in, first out would clear the queue within
+   * the target at the last interval's rate (a queue about as long as the load the instance carries,
+   * whose requests are owed an answer), else refused (a queue longer than it can answer in time).
+   */
+  nextStale(now: number): (Waiting<T> & { waitedMs: number; verdict: 'start' | 'refuse' }) | null {
+    if (!this.standing || this.oldestWait(now) <= this.settings.targetMs) return null;
+    const verdict = this.clearsWithinTarget() ? 'start' : 'refuse';
+    const stale = this.takeOldest();
+    const waitedMs = now - stale.readAt;
+    if (verdict === 'start') this.observe(now, waitedMs);
     if (this.length === 0) this.clear();
-    return stale;
+    return { ...stale, waitedMs, verdict };
   }
 
   /** The request to start now, by the discipline of the moment, with how long it waited; null when none is to start. */
@@ -97,6 +107,11 @@ export class AdmissionQueue<T> {
     this.waiting = kept;
     this.head = 0;
     if (kept.length === 0) this.clear();
+  }
+
+  /** Whether first in, first out would start every request waiting within the target, at the last interval's rate (Little's law). */
+  private clearsWithinTarget(): boolean {
+    return this.length <= (this.startedInLastInterval * this.settings.targetMs) / this.settings.intervalMs;
   }
 
   private oldestWait(now: number): number {
@@ -135,7 +150,8 @@ export class AdmissionQueue<T> {
     }
     if (now < this.intervalEndsAt) return;
     if (this.startedInInterval > 0) {
-      this.standing = this.standing ? this.length > (this.startedInInterval * targetMs) / intervalMs || this.oldestWait(now) > targetMs : this.shortestWait > targetMs;
+      this.startedInLastInterval = this.startedInInterval;
+      this.standing = this.standing ? !this.clearsWithinTarget() || this.oldestWait(now) > targetMs : this.shortestWait > targetMs;
     }
     this.shortestWait = Infinity;
     this.startedInInterval = 0;

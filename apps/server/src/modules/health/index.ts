@@ -1,5 +1,4 @@
-// What the app uses of health: the metrics registry every part adds to, the bound on connections, load shedding, and the routes.
-export { connectionsPlugin } from './connections.js';
-export { metricsPlugin, metricsRoutes } from './metrics.js';
-export { overloadPlugin } from './overload.js';
+// What the rest of the app uses of health: the queue load shedding admits requests through (plugins/app/overload.ts), and the routes.
+export { AdmissionQueue } from './admission-queue.js';
+export { metricsRoutes } from './metrics.js';
 export { healthRoutes } from './routes.js';

@@ -18,7 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BadRequestError } from '../../errors.js';
 import { listedViews, questionViews, type Reader } from '../../views/pipeline.js';
-import { readerOf } from '../../views/plugin.js';
+import { readerOf } from '../../views/reader.js';
 import { buildResult } from '../../views/results.js';
 import { exploredQuestion, type ExploredQuestion } from './access.js';
 import { AGE_BANDS, type AgeBand } from './ages.js';

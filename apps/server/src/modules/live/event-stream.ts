@@ -1,12 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    eventStreams: EventStreams;
-  }
-}
+import { hashToken } from '../auth/index.js';
 
 /** How long a client waits before reconnecting a stream that ended (an instance stopping, a network cut). */
 const RECONNECT_MS = 3000;
@@ -29,12 +23,16 @@ export interface EventSink {
 
 /**
  * The streams of server-sent events open on this instance, live results and unread counts alike,
- * by the person who opened them: past `perPerson` (0: no bound) opening one more ends that
- * person's oldest, so that one token cannot hold an unbounded number of connections and timers.
+ * by the person who opened them and the session they opened them with: a session that ends ends
+ * its streams, and past `perPerson` (0: no bound) opening one more ends that person's oldest, so
+ * that one token cannot hold an unbounded number of connections and timers.
  */
 export class EventStreams {
-  /** Each person's streams, oldest first (a Set iterates in the order its members were added), as what ends each. */
-  private readonly byPerson = new Map<number, Set<() => void>>();
+  /**
+   * Each person's streams, oldest first (a Map iterates in the order its keys were added), as what
+   * ends each, with the hash of the session's token it was opened with.
+   */
+  private readonly byPerson = new Map<number, Map<() => void, string | null>>();
 
   constructor(
     private readonly heartbeatSeconds: number,
@@ -45,8 +43,9 @@ export class EventStreams {
    * Replies with a stream of server-sent events, and a comment line every `heartbeatSeconds` while
    * idle so that proxies keep it open. `open` starts what sends its events and returns what stops
    * it, called once however the stream ends: the client went away (Fastify then destroys the
-   * stream), the response failed, the instance stops, or the person opened one too many. A HEAD
-   * request gets the headers alone and opens nothing.
+   * stream), the response failed, the instance stops, its session ended, what it sends ended it
+   * (`sink.end`), or the person opened one too many. A HEAD request gets the headers alone and
+   * opens nothing.
    */
   reply(request: FastifyRequest, reply: FastifyReply, personId: number, open: (sink: EventSink) => () => void): FastifyReply {
     reply
@@ -65,7 +64,8 @@ export class EventStreams {
       else stream.write(text);
     };
     write(`retry: ${RECONNECT_MS}\n\n`);
-    const stop = open({ send: (name, data) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`), end: () => stream.end() });
+    // What sends ends the stream as the instance does, so that it stops at once and sends nothing more.
+    const stop = open({ send: (name, data) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`), end: () => endEarly() });
     const heartbeat = setInterval(() => write(': still here\n\n'), this.heartbeatSeconds * 1000);
     let closed = false;
     const cleanUp = () => {
@@ -83,17 +83,35 @@ export class EventStreams {
     // the stream was never piped to it (a hook failed on the way).
     stream.once('close', cleanUp);
     reply.raw.once('close', cleanUp);
-    this.add(personId, endEarly);
+    this.add(personId, request.token === null ? null : hashToken(request.token), endEarly);
     return reply.send(stream);
   }
 
-  private add(personId: number, endEarly: () => void): void {
+  /** The session of the token's hash was signed out: its streams end. */
+  sessionEnded(personId: number, tokenHash: string): void {
+    this.endWhere(personId, (opened) => opened === tokenHash);
+  }
+
+  /**
+   * Every session of the person but the one of `keptTokenHash` ended (a new password), or every
+   * one (null: a suspension, a deleted account): their streams end.
+   */
+  sessionsEnded(personId: number, keptTokenHash: string | null): void {
+    this.endWhere(personId, (opened) => keptTokenHash === null || opened !== keptTokenHash);
+  }
+
+  private endWhere(personId: number, ends: (tokenHash: string | null) => boolean): void {
+    // Ending one removes it from the map (forget), which a Map allows while it is iterated.
+    for (const [endEarly, tokenHash] of this.byPerson.get(personId) ?? []) if (ends(tokenHash)) endEarly();
+  }
+
+  private add(personId: number, tokenHash: string | null, endEarly: () => void): void {
     let streams = this.byPerson.get(personId);
-    if (!streams) this.byPerson.set(personId, (streams = new Set()));
-    streams.add(endEarly);
+    if (!streams) this.byPerson.set(personId, (streams = new Map()));
+    streams.set(endEarly, tokenHash);
     if (this.perPerson === 0) return;
-    // Ending one removes it from the set (forget), which a Set allows while it is iterated.
-    for (const oldest of streams) {
+    // Ending one removes it from the map (forget), as above.
+    for (const oldest of streams.keys()) {
       if (streams.size <= this.perPerson) break;
       oldest();
     }
@@ -104,11 +122,3 @@ export class EventStreams {
     if (streams?.delete(endEarly) && streams.size === 0) this.byPerson.delete(personId);
   }
 }
-
-/** The instance's event streams, for the live results' routes and the unread counts'. */
-export const eventStreamsPlugin = fp(
-  async (app: FastifyInstance) => {
-    app.decorate('eventStreams', new EventStreams(app.config.liveHeartbeatSeconds, app.config.liveStreamsPerPerson));
-  },
-  { name: 'event-streams' },
-);

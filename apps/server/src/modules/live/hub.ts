@@ -3,7 +3,10 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/index.js';
 import { registerGauge } from '../../lib/metrics.js';
+import type { ModerationMarks } from '../../views/moderation-marks.js';
 import { resultOf, type CardRead, type QuestionCards } from '../../views/question-cards.js';
+import { isBlocked, isVisible, seesResult } from '../../views/rules.js';
+import type { ViewerState, ViewerStates } from '../../views/viewer-states.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,77 +19,99 @@ export function liveResultOf({ card, moving }: CardRead, seesResult: boolean): L
   return { id: card.id, result: seesResult ? resultOf(card, moving) : null, like_count: moving.likeCount };
 }
 
-/** One open live stream of one viewer on one question. */
-export interface Watcher {
-  viewerId: number;
-  /** Whether the viewer sees the result (rules.ts): set when the stream opens, and once they answer. */
-  seesResult: boolean;
+/** What a live stream sends to, and how it is ended. */
+export interface LiveSink {
   send(result: LiveResult): void;
   end(): void;
 }
 
-/** What to send at the question's next refresh. */
+/** One open live stream of one viewer on one question. */
+interface Watcher {
+  sink: LiveSink;
+  questionId: number;
+  viewerId: number;
+  /** The viewer's state the rules are asked of at each send; null once a change moved it, until it is read again. */
+  viewer: ViewerState | null;
+  /** How many changes to the viewer's state were heard: a state read while one more came may predate it. */
+  moves: number;
+}
+
+/** What to send at the question's next refresh; the rules are asked for every stream at each one. */
 interface Pending {
   /** Something changed: every watcher gets the new state. */
   changed: boolean;
-  /** New streams, which get the current state first. */
+  /** Streams owed the current state: new ones, and those whose viewer's state moved during the round that owed it. */
   newcomers: Set<Watcher>;
 }
 
 /**
- * The live streams of this instance, by question. It is told of every vote and like, made here
- * or on another instance (changes/apply.ts); a change sets the question's pending work and one
- * refresh at a time reads the question's card and sends it to each of its streams: a burst of
- * votes on one question costs a few reads, and each stream gets the states in the order they
- * were read, the last one read after the last change.
+ * The live streams of this instance, by question. It is told of every vote and like, and of every
+ * change to what a watcher may see, made here or on another instance (changes/apply.ts); a change
+ * sets the question's pending work and one refresh at a time reads the question's card, asks the
+ * rules (views/rules.ts) for each of its streams, ends those the rules no longer allow and sends
+ * the state to the others: a burst of votes on one question costs a few reads, and each stream
+ * gets the states in the order they were read, the last one read after the last change.
  */
 export class LiveHub {
   private readonly watched = new Map<number, Set<Watcher>>();
+  /** The same streams by viewer, so that a change to one person's state costs only their streams. */
+  private readonly byViewer = new Map<number, Set<Watcher>>();
   private readonly pending = new Map<number, Pending>();
   private readonly refreshing = new Set<number>();
 
   constructor(
     private readonly db: Db,
     private readonly cards: QuestionCards,
+    private readonly viewers: ViewerStates,
+    private readonly moderation: ModerationMarks,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** A vote or like by `actorId` on the question was committed; a vote lets its voter see the result. */
-  changed(questionId: number, actorId: number, voted: boolean): void {
-    const watchers = this.watched.get(questionId);
-    if (!watchers) return;
-    if (voted) for (const watcher of watchers) if (watcher.viewerId === actorId) watcher.seesResult = true;
-    this.schedule(questionId, { changed: true });
+  /** A vote or like on the question was committed: its streams get the new state. */
+  changed(questionId: number): void {
+    if (this.watched.has(questionId)) this.schedule(questionId, { changed: true });
   }
 
-  /** An account was deleted: its person's streams end, and so do those of its questions, which are gone. */
-  deleted(userId: number, questionIds: readonly number[]): void {
-    const gone = new Set(questionIds);
-    for (const [questionId, watchers] of this.watched) {
-      for (const watcher of watchers) {
-        if (!gone.has(questionId) && watcher.viewerId !== userId) continue;
-        watchers.delete(watcher);
-        watcher.end();
-      }
-      if (watchers.size === 0) this.watched.delete(questionId);
+  /**
+   * What the person may see moved (their vote, a block either way): the streams they watch ask
+   * the rules again of their state, read again, before anything more is sent to them.
+   */
+  viewerChanged(userId: number): void {
+    for (const watcher of this.byViewer.get(userId) ?? []) {
+      watcher.viewer = null;
+      watcher.moves += 1;
+      this.schedule(watcher.questionId, {});
     }
   }
 
-  /** Changes may have gone unheard: every watched question is read again. */
-  missed(): void {
-    for (const questionId of this.watched.keys()) this.schedule(questionId, { changed: true });
+  /** What moderation withholds moved, of the question or of every question (a suspension): the rules are asked again. */
+  withheldChanged(questionId?: number): void {
+    for (const watchedId of this.watched.keys()) if (questionId === undefined || watchedId === questionId) this.schedule(watchedId, {});
   }
 
-  /** Sends the question's current state to the watcher, then each new one. Returns what stops it. */
-  watch(questionId: number, watcher: Watcher): () => void {
-    let watchers = this.watched.get(questionId);
-    if (!watchers) this.watched.set(questionId, (watchers = new Set()));
-    watchers.add(watcher);
+  /** Questions were deleted with their author's account: their streams end. */
+  deleted(questionIds: readonly number[]): void {
+    for (const questionId of questionIds) for (const watcher of this.watched.get(questionId) ?? []) this.end(watcher);
+  }
+
+  /** Changes may have gone unheard: every watched question and every watcher's state is read again. */
+  missed(): void {
+    for (const [questionId, watchers] of this.watched) {
+      for (const watcher of watchers) {
+        watcher.viewer = null;
+        watcher.moves += 1;
+      }
+      this.schedule(questionId, { changed: true });
+    }
+  }
+
+  /** Sends the question's current state to the viewer's stream, then each new one the rules allow. Returns what stops it. */
+  watch(questionId: number, viewer: ViewerState, sink: LiveSink): () => void {
+    const watcher: Watcher = { sink, questionId, viewerId: viewer.userId, viewer, moves: 0 };
+    addTo(this.watched, questionId, watcher);
+    addTo(this.byViewer, watcher.viewerId, watcher);
     this.schedule(questionId, { newcomer: watcher });
-    return () => {
-      const current = this.watched.get(questionId);
-      if (current?.delete(watcher) && current.size === 0) this.watched.delete(questionId);
-    };
+    return () => this.forget(watcher);
   }
 
   /** The streams open now. */
@@ -98,8 +123,17 @@ export class LiveHub {
 
   /** Ends every stream: their clients reconnect, to another instance. */
   close(): void {
-    for (const watchers of this.watched.values()) for (const watcher of watchers) watcher.end();
-    this.watched.clear();
+    for (const watchers of this.watched.values()) for (const watcher of watchers) this.end(watcher);
+  }
+
+  private forget(watcher: Watcher): void {
+    removeFrom(this.watched, watcher.questionId, watcher);
+    removeFrom(this.byViewer, watcher.viewerId, watcher);
+  }
+
+  private end(watcher: Watcher): void {
+    this.forget(watcher);
+    watcher.sink.end();
   }
 
   private schedule(questionId: number, work: { changed?: boolean; newcomer?: Watcher }): void {
@@ -133,17 +167,52 @@ export class LiveHub {
     if (!watchers) return;
     const read = (await this.cards.read(this.db, [questionId])).get(questionId);
     if (!read) return;
+    // A state that moved is read once per person, however many of their streams watch the question.
+    const stale = new Map<number, { watcher: Watcher; moves: number }[]>();
     for (const watcher of watchers) {
-      if (!pending.changed && !pending.newcomers.has(watcher)) continue;
-      watcher.send(liveResultOf(read, watcher.seesResult));
+      if (watcher.viewer === null) stale.set(watcher.viewerId, [...(stale.get(watcher.viewerId) ?? []), { watcher, moves: watcher.moves }]);
+    }
+    for (const [viewerId, theirs] of stale) {
+      const viewer = await this.viewers.latest(this.db, viewerId);
+      for (const { watcher, moves } of theirs) {
+        // The account is gone.
+        if (viewer === null) this.end(watcher);
+        // Unless a change heard during the read set the state aside again, and scheduled the round that reads it.
+        else if (watcher.moves === moves) watcher.viewer = viewer;
+      }
+    }
+    for (const watcher of watchers) {
+      const { viewer } = watcher;
+      const due = pending.changed || pending.newcomers.has(watcher);
+      if (viewer === null) {
+        // Its state moved during this round: the next round reads it again, and sends what this one owed it.
+        if (due) this.schedule(questionId, { newcomer: watcher });
+        continue;
+      }
+      if (!isVisible(this.moderation, viewer, read.card) || isBlocked(viewer, read.card)) {
+        this.end(watcher);
+        continue;
+      }
+      if (due) watcher.sink.send(liveResultOf(read, seesResult(viewer, read.card)));
     }
   }
+}
+
+function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  let values = map.get(key);
+  if (!values) map.set(key, (values = new Set()));
+  values.add(value);
+}
+
+function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const values = map.get(key);
+  if (values?.delete(value) && values.size === 0) map.delete(key);
 }
 
 /** The app's live hub: its streams end before the server closes, so clients reconnect elsewhere. */
 export const livePlugin = fp(
   async (app: FastifyInstance) => {
-    const hub = new LiveHub(app.db, app.memory.cards, app.log);
+    const hub = new LiveHub(app.db, app.memory.cards, app.memory.viewers, app.memory.moderation, app.log);
     app.decorate('live', hub);
     app.addHook('preClose', async () => hub.close());
     registerGauge(app.metrics, 'live_result_streams', 'Live streams of question results open on this instance', () => hub.streams);

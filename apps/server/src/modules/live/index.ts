@@ -1,2 +1,3 @@
-/** What other module areas use of this one. They import it from here only, so that this area's own files can change without touching them. */
-export { wantsEventStream } from './event-stream.js';
+/** What the rest of the app uses of this area. It imports it from here only, so that this area's own files can change without touching it. */
+export { EventStreams, wantsEventStream } from './event-stream.js';
+export type { LiveHub } from './hub.js';

@@ -14,7 +14,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../db/index.js';
-import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
 import { createPostgresDatabase, databaseUrlFor, dropPostgresDatabase, testPostgresUrl } from '../../test/postgres.js';
 import { serverClient, startServer, type ServerProcess } from '../../test/server-process.js';

@@ -2,7 +2,7 @@ import { errorBodySchema, idParamsSchema, LIVE_RESULT_EVENT, liveResultSchema, t
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { questionToAct } from '../../views/pipeline.js';
-import { readerOf } from '../../views/plugin.js';
+import { readerOf } from '../../views/reader.js';
 import { seesResult } from '../../views/rules.js';
 import { wantsEventStream } from './event-stream.js';
 import { liveResultOf } from './hub.js';
@@ -25,17 +25,11 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const reader = await readerOf(request);
       const read = await questionToAct(reader, request.params.id);
       const { card } = read;
-      const sees = seesResult(reader.viewer, card);
-      if (!wantsEventStream(request)) return liveResultOf(read, sees);
+      if (!wantsEventStream(request)) return liveResultOf(read, seesResult(reader.viewer, card));
 
-      // The response schema describes the JSON form; a stream is sent as it is.
+      // The response schema describes the JSON form; a stream is sent as it is. The hub asks the rules again at each send.
       return app.eventStreams.reply(request, reply as FastifyReply, reader.viewer.userId, (sink) =>
-        app.live.watch(card.id, {
-          viewerId: reader.viewer.userId,
-          seesResult: sees,
-          send: (result: LiveResult) => sink.send(LIVE_RESULT_EVENT, result),
-          end: sink.end,
-        }),
+        app.live.watch(card.id, reader.viewer, { send: (result: LiveResult) => sink.send(LIVE_RESULT_EVENT, result), end: sink.end }),
       );
     },
   );

@@ -1,4 +1,6 @@
-// What other module areas use of mail: queue a mail in their transaction, made from a template.
-export { forgetRecipient, queueMail, withdrawMail, type Mail } from './outbox.js';
+// What the rest of the app uses of mail: other module areas queue a mail in their transaction, made from a template;
+// the mail worker (plugins/app/mail.ts) sends the outbox's due mail through the transport.
+export { forgetRecipient, outboxBacklog, queueMail, sendDueMail, withdrawMail, type Mail } from './outbox.js';
 export { plainLine } from './plain-line.js';
 export { renderMail, type MailContent } from './templates.js';
+export { createMailTransport } from './transport.js';

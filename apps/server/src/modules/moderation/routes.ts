@@ -17,9 +17,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { retryingConflicts } from '../../db/dialect.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
-import { viewer } from '../../plugins/auth.js';
+import { viewer } from '../../plugins/app/auth.js';
 import { questionToAct } from '../../views/pipeline.js';
-import { readerOf } from '../../views/plugin.js';
+import { readerOf } from '../../views/reader.js';
 import { mayViewProfile } from '../../views/rules.js';
 import { userExists } from '../social/index.js';
 import { act } from './actions.js';

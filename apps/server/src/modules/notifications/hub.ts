@@ -1,13 +1,4 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-import { registerGauge } from '../../lib/metrics.js';
-import { unreadCount } from './queries.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    unread: UnreadHub;
-  }
-}
+import type { FastifyBaseLogger } from 'fastify';
 
 /** One open stream of a person's unread count. */
 export interface UnreadStream {
@@ -36,13 +27,6 @@ export class UnreadHub {
   /** The person's unread count may have moved. */
   changed(userId: number): void {
     if (this.streams.has(userId)) this.schedule(userId);
-  }
-
-  /** The person's account was deleted: their streams end. */
-  ended(userId: number): void {
-    const streams = this.streams.get(userId);
-    this.streams.delete(userId);
-    for (const stream of streams?.keys() ?? []) stream.end();
   }
 
   /** Changes may have gone unheard: every open stream's count is read again. */
@@ -100,14 +84,3 @@ export class UnreadHub {
     this.reading.delete(userId);
   }
 }
-
-/** The app's unread-count hub: its streams end before the server closes, so clients reconnect elsewhere. */
-export const notificationsPlugin = fp(
-  async (app: FastifyInstance) => {
-    const hub = new UnreadHub((userId) => unreadCount(app.db, userId), app.log);
-    app.decorate('unread', hub);
-    app.addHook('preClose', async () => hub.close());
-    registerGauge(app.metrics, 'live_unread_streams', 'Live streams of unread notification counts open on this instance', () => hub.open);
-  },
-  { name: 'notifications', dependencies: ['metrics'] },
-);

@@ -1,3 +1,6 @@
-/** What other module areas use of this one. They import it from here only, so that this area's own files can change without touching them. */
-export { notifyModeration, removeNotificationsOf } from './notify.js';
+/** What the rest of the app uses of this area. It imports it from here only, so that this area's own files can change without touching it. */
+export { UnreadHub } from './hub.js';
+export { mailDueNotifications } from './mail.js';
+export { isMilestone, notifyFollow, notifyLike, notifyModeration, notifyVotes, removeNotificationsOf } from './notify.js';
 export { notificationPush } from './push.js';
+export { unreadCount } from './queries.js';

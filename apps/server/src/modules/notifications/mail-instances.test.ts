@@ -1,4 +1,5 @@
 import { api, connectedSchema } from '@pollscope/contract';
+import type { FastifyInstance } from 'fastify';
 import type { AddressObject } from 'mailparser';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestApp, secondInstance, signUp, type TestContext } from '../../test/helper.js';
@@ -10,12 +11,13 @@ if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs TEST_DATABA
 let mailbox: TestMailServer;
 /** Two instances on one database, each looking for notification mail to queue every second. */
 let one: TestContext;
+let two: FastifyInstance;
 let closeTwo: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   mailbox = await startMailServer();
   one = await createTestApp({ smtpUrl: mailbox.url, emailBatchSeconds: 1 });
-  ({ close: closeTwo } = await secondInstance(one));
+  ({ app: two, close: closeTwo } = await secondInstance(one));
 });
 afterAll(async () => {
   await closeTwo?.();
@@ -29,8 +31,10 @@ it('mails each person once for their notifications with two instances mailing', 
   await Promise.all(people.map((person) => follower.api.post(api.follow(person.id), connectedSchema)));
   const recipients = () => mailbox.received.map((mail) => (mail.to as AddressObject).value[0].address);
   await vi.waitFor(() => expect(recipients().length).toBeGreaterThanOrEqual(people.length), { timeout: 30_000, interval: 100 });
-  // Both instances look a few more times, past the batch window: a person mailed twice would be now.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  // A round of each instance past the batch window, then of each mail worker: a person mailed twice would be now.
+  const pastTheWindow = new Date(Date.now() + 2_000);
+  await Promise.all([one.app.notificationMail.round(pastTheWindow), two.notificationMail.round(pastTheWindow)]);
+  await Promise.all([one.app.mail.round(), two.mail.round()]);
   expect(recipients().sort()).toEqual(people.map((person) => person.email.toLowerCase()).sort());
   expect(mailbox.received.every((mail) => mail.subject === 'Bob followed you')).toBe(true);
 });

@@ -1,4 +1,5 @@
 import { answerBodySchema, api, blockedSchema, connectedSchema, likedSchema, questionSchema, settingsSchema, settingsUpdateBodySchema } from '@pollscope/contract';
+import { sql } from 'kysely';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, signUp, createTestApp, type TestContext, type TestUser } from '../../test/helper.js';
@@ -31,8 +32,24 @@ const waitForMail = (user: TestUser, count = 1) =>
     },
     { timeout: 15_000, interval: 50 },
   );
-/** Lets every instance look for mail to queue and send a few more times, for a mail that must not come. */
-const afterSomeLooks = () => new Promise((resolve) => setTimeout(resolve, 3_000));
+/**
+ * A look for mail to queue past the batch window of every mail sent so far, then a round of the
+ * outbox's worker, for a mail that must not come: one due would be queued and sent in them.
+ */
+const afterSomeLooks = async () => {
+  await ctx.app.notificationMail.round(new Date(Date.now() + (BATCH_SECONDS + 1) * 1000));
+  await ctx.app.mail.round();
+};
+/**
+ * Until a mailing waits for the lock of a transaction not yet committed. On PostgreSQL its backend
+ * waits on the row's lock; SQLite's one connection is the transaction's until it ends, so a
+ * mailing waits for it from its first statement.
+ */
+const untilWaitingOnALock = async () => {
+  if (ctx.database.dialect !== 'postgres') return;
+  const waiting = sql<{ count: number }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+  await vi.waitFor(async () => expect((await waiting.execute(ctx.database.db)).rows[0].count).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+};
 /** A header as it was sent, unfolded (RFC 5322): mailparser reads the List-* headers into an object of its own. */
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/\r\n/g, '');
 /** The path of the mail's unsubscribe link. */
@@ -119,7 +136,7 @@ describe('notification mail', () => {
     });
     await joined;
     const mailing = mailDueNotifications(ctx.database.db, ctx.database.dialect, ctx.config);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await untilWaitingOnALock();
     commit();
     await Promise.all([like, mailing]);
     await vi.waitFor(() => expect(mailTo(author).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/^Cat and Bob liked QID\d+/)), {

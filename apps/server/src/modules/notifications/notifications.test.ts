@@ -13,7 +13,7 @@ import {
 } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
-import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
 let ctx: TestContext;

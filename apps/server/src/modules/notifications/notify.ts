@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { NotFoundError } from '../../errors.js';
-import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { withdrawMail } from '../mail/index.js';
 import { queuePush } from '../push/index.js';
 

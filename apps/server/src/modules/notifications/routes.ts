@@ -2,7 +2,7 @@ import { errorBodySchema, notificationPageSchema, notificationsReadBodySchema, p
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeCursor } from '../../db/pagination.js';
-import { viewer } from '../../plugins/auth.js';
+import { viewer } from '../../plugins/app/auth.js';
 import { wantsEventStream } from '../live/index.js';
 import { markRead } from './notify.js';
 import { listNotifications, unreadCount } from './queries.js';

@@ -1,3 +1,4 @@
-/** What other module areas use of this one. They import it from here only, so that this area's own files can change without touching them. */
-export { checkChoice, recordVote, recordVotes, type NewVote } from './questions.js';
+/** What the rest of the app uses of this area. It imports it from here only, so that this area's own files can change without touching it. */
+export { questionOfTheDayFinder } from './question-of-the-day.js';
+export { checkChoice, createQuestion, recordVote, recordVotes, setLiked, type NewVote } from './questions.js';
 export { lockContentOf, removeContentOf, type RemovedContent } from './removal.js';

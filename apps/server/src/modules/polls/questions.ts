@@ -4,12 +4,12 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { Change } from '../../changes/change.js';
+import type { Change, ChangeMade } from '../../changes/change.js';
 import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { searchDocumentOf } from '../../lib/search-text.js';
 import type { QuestionKind } from '../../views/results.js';
-import { nextStateVersion, type Voter } from '../../views/viewer-states.js';
+import type { Voter } from '../../views/viewer-states.js';
 import { countActivity } from '../site/index.js';
 
 type NewQuestionInput = z.output<typeof createQuestionBodySchema>;
@@ -80,7 +80,10 @@ export interface NewVote {
   choice: number;
 }
 
+/** A vote as it commits, with its voter's state version after it. */
 export type VotedChange = Change & { kind: 'voted' };
+/** A vote as recordVotes writes it, before its commit stamps its voter's state version. */
+export type VoteMade = ChangeMade & { kind: 'voted' };
 
 /** Counts by key, each key's count the number of items that share it. */
 export function countsBy<T, K extends Record<string, string | number>>(items: readonly T[], keyOf: (item: T) => K): (K & { count: number })[] {
@@ -170,7 +173,7 @@ export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sig
  * activity, in a fixed number of statements however many votes there are. A second vote by the
  * same user fails on the unique index, and the transaction it throws out of changes nothing.
  */
-export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VotedChange[]> {
+export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VoteMade[]> {
   if (votes.length === 0) return [];
   // Counting the votes first locks the questions' rows, so each vote's place in its question's
   // order (seq) is handed out in the order the votes commit: relate reads the votes after a
@@ -209,34 +212,28 @@ export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VotedChang
     countsBy(votes, (vote) => ({ user_id: vote.voter.id })),
     'user_id',
   );
-  /** Each voter's `state_version` before these votes: each vote moves it one step, in the order given. */
-  const versionBefore = new Map<number, number>();
   for (const [answers, voterIds] of votersByAnswers) {
-    const moved = await trx
+    await trx
       .updateTable('users')
-      .set({ answer_count: sql`answer_count + ${answers}`, state_version: sql`state_version + ${answers}` })
+      .set({ answer_count: sql`answer_count + ${answers}` })
       .where('id', 'in', voterIds)
-      .returning(['id', 'state_version'])
       .execute();
-    for (const voter of moved) versionBefore.set(voter.id, voter.state_version - answers);
   }
   await countActivity(trx, 'answers', votes.length);
   return votes.map(({ questionId, voter, choice }, index) => {
-    const voterVersion = versionBefore.get(voter.id)! + 1;
-    versionBefore.set(voter.id, voterVersion);
     const { seq } = voteRows[index];
-    return { kind: 'voted', questionId, voterId: voter.id, choice, seq, count: seq - votesRemoved.get(questionId)!, voterVersion };
+    return { kind: 'voted', questionId, voterId: voter.id, choice, seq, count: seq - votesRemoved.get(questionId)! };
   });
 }
 
 /** Records one vote and its tallies (recordVotes). */
-export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<VotedChange> {
+export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<VoteMade> {
   const [voted] = await recordVotes(trx, [{ questionId: question.id, voter, choice }]);
   return voted;
 }
 
 /** Likes or unlikes; the counts move only when the state changes, so repeating a call is harmless (null). */
-export async function setLiked(trx: Db, userId: number, questionId: number, liked: boolean): Promise<Change | null> {
+export async function setLiked(trx: Db, userId: number, questionId: number, liked: boolean): Promise<ChangeMade | null> {
   const changed = liked
     ? await trx
         .insertInto('likes')
@@ -257,26 +254,29 @@ export async function setLiked(trx: Db, userId: number, questionId: number, like
     .set({ like_count: sql`like_count + ${delta}` })
     .where('id', '=', questionId)
     .execute();
-  const { state_version } = await trx
+  await trx
     .updateTable('users')
-    .set({ like_count: sql`like_count + ${delta}`, state_version: sql`state_version + 1` })
+    .set({ like_count: sql`like_count + ${delta}` })
     .where('id', '=', userId)
-    .returning('state_version')
-    .executeTakeFirstOrThrow();
+    .execute();
   await countActivity(trx, 'likes', delta);
-  return { kind: liked ? 'liked' : 'unliked', questionId, userId, version: state_version };
+  return { kind: liked ? 'liked' : 'unliked', questionId, userId };
 }
 
-/** Hides or shows again a question. */
-export async function setPassed(trx: Db, userId: number, questionId: number, passed: boolean): Promise<Change> {
-  if (passed) {
-    await trx
-      .insertInto('passes')
-      .values({ user_id: userId, question_id: questionId })
-      .onConflict((conflict) => conflict.columns(['user_id', 'question_id']).doNothing())
-      .execute();
-  } else {
-    await trx.deleteFrom('passes').where('user_id', '=', userId).where('question_id', '=', questionId).execute();
-  }
-  return { kind: passed ? 'passed' : 'unpassed', questionId, userId, version: await nextStateVersion(trx, userId) };
+/** Hides or shows again a question; null when nothing changed, so repeating a call is harmless. */
+export async function setPassed(trx: Db, userId: number, questionId: number, passed: boolean): Promise<ChangeMade | null> {
+  const changed = passed
+    ? await trx
+        .insertInto('passes')
+        .values({ user_id: userId, question_id: questionId })
+        .onConflict((conflict) => conflict.columns(['user_id', 'question_id']).doNothing())
+        .executeTakeFirst()
+        .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0n) > 0)
+    : await trx
+        .deleteFrom('passes')
+        .where('user_id', '=', userId)
+        .where('question_id', '=', questionId)
+        .executeTakeFirst()
+        .then((result) => Number(result.numDeletedRows) > 0);
+  return changed ? { kind: passed ? 'passed' : 'unpassed', questionId, userId } : null;
 }

@@ -5,7 +5,6 @@ import {
   createQuestionResponseSchema,
   errorBodySchema,
   feedSchema,
-  type Feed,
   type PageQuery,
   idParamsSchema,
   likedSchema,
@@ -18,12 +17,12 @@ import {
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConflictError, NotFoundError } from '../../errors.js';
-import { listPage, listedViews, questionToAct, questionViews, type Reader, type Skeleton } from '../../views/pipeline.js';
-import { readerOf } from '../../views/plugin.js';
-import type { QuestionList } from '../../views/question-lists.js';
+import { listPage, questionToAct, questionViews, type Reader, type Skeleton } from '../../views/pipeline.js';
+import { readerOf } from '../../views/reader.js';
 import { mayViewProfile } from '../../views/rules.js';
-import { responseJson, sendJson } from '../../views/questions.js';
+import { sendJson } from '../../views/questions.js';
 import { userExists } from '../social/index.js';
+import { feedJson } from './feed.js';
 import { actedOnBy, keptList } from './lists.js';
 import { checkChoice, createQuestion, setLiked, setPassed } from './questions.js';
 import { VoteWriter } from './vote-writer.js';
@@ -33,38 +32,16 @@ const tags = ['polls'];
 
 export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, memory, changes } = app;
-  const { lists, feedPages } = memory;
-  const votes = new VoteWriter(db, changes.committed, app.metrics);
+  const { lists } = memory;
+  const votes = new VoteWriter((write) => changes.commitChanges(write), app.metrics);
   const page = async (reader: Reader, skeleton: Skeleton, query: PageQuery) => {
     const { questions, next } = await listPage(reader, skeleton, query);
     return { questions, next };
   };
 
-  app.get('/polls/questions/', { schema: { tags, querystring: pageQuerySchema, response: { 200: feedSchema, ...errors } } }, async (request, reply) => {
-    const reader = await readerOf(request);
-    const { viewer } = reader;
-    // Taken before anything awaits: the state is changed in place, and the page must not be labelled with a later version.
-    const version = viewer.version;
-    const moderationVersion = memory.moderation.version;
-    const { cursor, limit } = request.query;
-    const qotdId = cursor ? null : await memory.questionOfTheDay();
-    const kept = cursor ? undefined : feedPages.find(viewer, limit, qotdId, moderationVersion);
-    if (kept) return sendJson(reply, kept);
-    const authorLists: QuestionList[] = [];
-    const followees = keptList(
-      db,
-      lists,
-      viewer.followees.map((id) => ({ by: 'author', id })),
-      authorLists,
-    );
-    const [feedPage, qotd] = await Promise.all([listPage(reader, followees, request.query), qotdId === null ? [] : listedViews(reader, [qotdId])]);
-    const feed: Feed = { qotd: qotd[0] ?? null, questions: feedPage.questions, next: feedPage.next };
-    const body = Buffer.from(responseJson(feed));
-    if (!cursor) {
-      feedPages.keep(viewer.userId, { version, limit, questionOfTheDay: qotdId, moderationVersion, authorLists, cardReads: feedPage.reads, body });
-    }
-    return sendJson(reply, body);
-  });
+  app.get('/polls/questions/', { schema: { tags, querystring: pageQuerySchema, response: { 200: feedSchema, ...errors } } }, async (request, reply) =>
+    sendJson(reply, await feedJson(await readerOf(request), memory, request.query)),
+  );
 
   app.get(
     '/polls/category/:category/',
@@ -108,9 +85,9 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       checkChoice(card.kind, choice);
       // Caught by the unique index too, but refused here a repeat never costs a batch its commit.
       if (viewer.votes.has(card.id)) throw new ConflictError('You already answered this question');
-      const { voterVersion } = await votes.record({ questionId: card.id, voter: viewer.voter, choice });
+      const { version } = await votes.record({ questionId: card.id, voter: viewer.voter, choice });
       // As of this vote: the state this call began with may have been replaced meanwhile.
-      const [view] = await questionViews({ ...reader, viewer: await memory.viewers.get(db, viewer.userId, voterVersion) }, [card.id]);
+      const [view] = await questionViews({ ...reader, viewer: await memory.viewers.get(db, viewer.userId, version) }, [card.id]);
       return view;
     },
   );

@@ -1,6 +1,6 @@
 import { Histogram, type Registry } from 'prom-client';
 import type { Change } from '../../changes/change.js';
-import { within } from '../../changes/within.js';
+import type { Made } from '../../changes/commit.js';
 import { isDatabaseUnavailable } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import { METRIC_PREFIX, registerGauge } from '../../lib/metrics.js';
@@ -29,9 +29,8 @@ export class VoteWriter {
   private readonly batchSizes: Histogram;
 
   constructor(
-    private readonly db: Db,
-    /** Told of each batch's changes, and what they caused, once it has committed, before its requests are answered. */
-    private readonly committed: (changes: readonly Change[]) => void,
+    /** Commits each batch as every write commits (changes.commitChanges), and returns its changes before its requests are answered. */
+    private readonly commit: (write: (trx: Db) => Promise<Made>) => Promise<readonly Change[]>,
     metrics: Registry,
   ) {
     this.batchSizes = new Histogram({
@@ -78,24 +77,22 @@ export class VoteWriter {
    * its request is refused all the same, so that no vote is acknowledged that may not be stored.
    */
   private async write(batch: Waiting[]): Promise<unknown> {
-    let voted: VotedChange[];
-    let caused: Change[];
+    let changes: readonly Change[];
     this.batchSizes.observe(batch.length);
     try {
-      // What the votes cause (a milestone's notification) commits with them, in the batch's one transaction.
-      ({ voted, caused } = await this.db.transaction().execute(async (trx) => {
-        const voted = await recordVotes(
+      // What the votes cause (their voters' state versions, a milestone's notification) commits with them, in the batch's one transaction.
+      changes = await this.commit((trx) =>
+        recordVotes(
           trx,
           batch.map((entry) => entry.vote),
-        );
-        return { voted, caused: await within(trx, voted) };
-      }));
+        ),
+      );
     } catch (error) {
       if (batch.length === 1) batch[0].reject(error);
       return error;
     }
-    // Outside the try: once committed, a vote is never written again.
-    this.committed([...voted, ...caused]);
+    // The batch's votes come first, in the order of its requests; what they caused follows.
+    const voted = changes.filter((change): change is VotedChange => change.kind === 'voted');
     batch.forEach((entry, index) => entry.resolve(voted[index]));
     return null;
   }

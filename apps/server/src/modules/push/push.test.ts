@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { ask, client, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { aDevice, startPushService, verifiedVapid, type TestDevice, type TestPushService } from '../../test/push-service.js';
 import { RETRY_DELAYS_MINUTES } from './outbox.js';
-import { PUSH_TTL_SECONDS } from './plugin.js';
+import { PUSH_TTL_SECONDS } from '../../plugins/app/push.js';
 import { SUBSCRIPTIONS_PER_PERSON } from './subscriptions.js';
 
 let service: TestPushService;

@@ -1,7 +1,7 @@
 import { errorBodySchema, pushKeySchema, pushSubscriptionBodySchema, pushUnsubscribeBodySchema } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewer } from '../../plugins/auth.js';
+import { viewer } from '../../plugins/app/auth.js';
 import { subscribe, unsubscribe } from './subscriptions.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };

@@ -2,7 +2,7 @@ import { errorBodySchema, siteStatsSchema, type SiteStats } from '@pollscope/con
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { SYSTEM_EMAIL } from '../../seed/reference.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { utcDay } from './activity.js';
 import { dailyBarChartSvg } from './chart.js';
 

@@ -1,6 +1,6 @@
 import { blockedSchema, connectedSchema, connectionListSchema, errorBodySchema, statsSchema, userParamsSchema, userStatsSchema } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewer } from '../../plugins/auth.js';
+import { viewer } from '../../plugins/app/auth.js';
 import { isProfileShown, mayViewProfile } from '../../views/rules.js';
 import { listConnections, ownStats, setBlocking, setFollowing, userStats } from './users.js';
 

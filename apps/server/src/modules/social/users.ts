@@ -2,7 +2,6 @@ import type { Connection, Stats, UserStats } from '@pollscope/contract';
 import type { Change } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../errors.js';
-import { nextStateVersion } from '../../views/viewer-states.js';
 import { isBlockedEitherWay } from './blocks.js';
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {
@@ -70,7 +69,6 @@ export async function setFollowing(trx: Db, viewerId: number, userId: number, fo
   if (!following) {
     const { numDeletedRows } = await trx.deleteFrom('follows').where('follower_id', '=', viewerId).where('followee_id', '=', userId).executeTakeFirst();
     if (numDeletedRows === 0n) return null;
-    await nextStateVersion(trx, viewerId);
     return { kind: 'unfollowed', followerId: viewerId, followeeId: userId };
   }
   if (await isBlockedEitherWay(trx, viewerId, userId)) throw new ForbiddenError('You cannot connect to this user');
@@ -80,7 +78,6 @@ export async function setFollowing(trx: Db, viewerId: number, userId: number, fo
     .onConflict((conflict) => conflict.columns(['follower_id', 'followee_id']).doNothing())
     .executeTakeFirst();
   if (Number(numInsertedOrUpdatedRows ?? 0n) === 0) return null;
-  await nextStateVersion(trx, viewerId);
   return { kind: 'followed', followerId: viewerId, followeeId: userId };
 }
 
@@ -109,9 +106,6 @@ export async function setBlocking(trx: Db, viewerId: number, userId: number, blo
       )
       .execute();
   }
-  // Both see the other's questions differently from now on.
-  await nextStateVersion(trx, viewerId);
-  await nextStateVersion(trx, userId);
   return { kind: blocking ? 'blocked' : 'unblocked', blockerId: viewerId, blockedId: userId };
 }
 

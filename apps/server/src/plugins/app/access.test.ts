@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { RawReply } from '../test/client.js';
-import { ask, client, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
-import { apiRoutesOf, routeParts } from '../test/routes.js';
+import type { RawReply } from '../../test/client.js';
+import { ask, client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { apiRoutesOf, routeParts } from '../../test/routes.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

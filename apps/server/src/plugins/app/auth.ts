@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { UnauthorizedError } from '../errors.js';
+import { UnauthorizedError } from '../../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

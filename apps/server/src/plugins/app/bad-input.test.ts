@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../modules/auth/sessions.js';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
-import { apiRoutesOf } from '../test/routes.js';
+import { createSession } from '../../modules/auth/index.js';
+import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { apiRoutesOf } from '../../test/routes.js';
 
 /** Each property sends this many requests; the file stays well under a minute. */
 const RUNS = 800;

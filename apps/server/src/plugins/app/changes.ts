@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { Counter } from 'prom-client';
-import type { Db } from '../db/index.js';
-import { METRIC_PREFIX } from '../lib/metrics.js';
-import { applyChange } from './apply.js';
-import { decodeChange, encodeChange, type Change, type HeardChange } from './change.js';
-import { within } from './within.js';
+import type { Db } from '../../db/index.js';
+import { METRIC_PREFIX } from '../../lib/metrics.js';
+import { applyChange } from '../../changes/apply.js';
+import { decodeChange, encodeChange, type Change, type HeardChange } from '../../changes/change.js';
+import { commitWrite, type Made } from '../../changes/commit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,24 +14,15 @@ declare module 'fastify' {
   }
 }
 
-/** What a write returns: the changes it made, alone or beside what else its caller answers with. */
-export type Made = Change | null | readonly Change[] | { changes: readonly Change[] };
-
-function changesIn(made: Made): readonly Change[] {
-  if (made === null) return [];
-  if (Array.isArray(made)) return made;
-  return 'kind' in made ? [made as Change] : (made as { changes: readonly Change[] }).changes;
-}
-
 export interface Changes {
   /**
-   * Runs `write` in a transaction, with what its changes cause (within.ts), and once it has
-   * committed applies all their changes here and tells the other instances. Returns what `write`
-   * returned.
+   * Runs `write` in a transaction, with what its changes cause (changes/commit.ts), and once it
+   * has committed applies all their changes here and tells the other instances. Returns what
+   * `write` returned.
    */
   commit<M extends Made>(write: (trx: Db) => Promise<M>): Promise<M>;
-  /** Changes committed by a write of its own, with what they caused (the vote writer's batches). */
-  committed(changes: readonly Change[]): void;
+  /** Commits as `commit` does, and returns every change committed, stamped with its state version: the vote writer answers each vote with its own. */
+  commitChanges(write: (trx: Db) => Promise<Made>): Promise<readonly Change[]>;
 }
 
 /**
@@ -44,7 +35,7 @@ export interface Changes {
 export const changesPlugin = fp(
   async (app: FastifyInstance) => {
     const { redis, memory } = app;
-    const streams = { live: app.live, unread: app.unread };
+    const streams = { live: app.live, unread: app.unread, eventStreams: app.eventStreams };
     const instance = randomUUID();
     const channel = `${app.config.redisPrefix}changes`;
 
@@ -102,17 +93,15 @@ export const changesPlugin = fp(
       }
     };
 
+    const commit = async <M extends Made>(write: (trx: Db) => Promise<M>) => {
+      const done = await commitWrite(app.db, write);
+      committed(done.changes);
+      return done;
+    };
     app.decorate('changes', {
-      async commit(write) {
-        const { made, caused } = await app.db.transaction().execute(async (trx) => {
-          const made = await write(trx);
-          return { made, caused: await within(trx, changesIn(made)) };
-        });
-        committed([...changesIn(made), ...caused]);
-        return made;
-      },
-      committed,
+      commit: async (write) => (await commit(write)).made,
+      commitChanges: async (write) => (await commit(write)).changes,
     } satisfies Changes);
   },
-  { name: 'changes', dependencies: ['metrics', 'redis', 'memory', 'live', 'notifications'] },
+  { name: 'changes', dependencies: ['metrics', 'redis', 'memory', 'live', 'unread', 'event-streams'] },
 );

@@ -1,5 +1,6 @@
 import type { ErrorBody } from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 
 /** How long a client refused by a closing instance waits: about as long as a restart, or as a load balancer takes to send it elsewhere. */
 const CLOSING_RETRY_AFTER_SECONDS = 2;
@@ -13,17 +14,20 @@ const CLOSING_RETRY_AFTER_SECONDS = 2;
  * wait for it instead of exiting once its requests are answered. Registered before every other
  * hook, with Fastify's `return503OnClosing` off.
  */
-export function registerDrainOnClose(app: FastifyInstance): void {
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    const body: ErrorBody = { message: 'This server is restarting, try again in a few seconds' };
-    return reply.code(503).header('retry-after', CLOSING_RETRY_AFTER_SECONDS).send(body);
-  });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
-}
+export const drainOnClosePlugin = fp(
+  async (app: FastifyInstance) => {
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (!closing) return;
+      const body: ErrorBody = { message: 'This server is restarting, try again in a few seconds' };
+      return reply.code(503).header('retry-after', CLOSING_RETRY_AFTER_SECONDS).send(body);
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
+  },
+  { name: 'drain-on-close' },
+);

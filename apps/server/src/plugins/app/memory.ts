@@ -1,25 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { registerCacheMetrics } from '../lib/metrics.js';
-import { sessionsOf, type Sessions } from '../modules/auth/sessions.js';
-import { NoiseStore } from '../modules/insights/noise-store.js';
-import { PairTables } from '../modules/insights/pair-tables.js';
-import { RelatedCache } from '../modules/insights/related.js';
-import { SegmentTables } from '../modules/insights/segment-tables.js';
-import { questionOfTheDayFinder } from '../modules/polls/question-of-the-day.js';
-import { SearchResults } from '../modules/discovery/search-results.js';
-import { TrendingCounts } from '../modules/discovery/trending.js';
-import { viewer } from '../plugins/auth.js';
-import { FeedPages } from './feed-pages.js';
-import { ModerationMarks } from './moderation-marks.js';
-import type { Reader } from './pipeline.js';
-import { QuestionCards } from './question-cards.js';
-import { QuestionLists } from './question-lists.js';
-import { ViewerStates, type ViewerState } from './viewer-states.js';
+import { registerCacheMetrics } from '../../lib/metrics.js';
+import { sessionsOf, type Sessions } from '../../modules/auth/index.js';
+import { SearchResults, TrendingCounts } from '../../modules/discovery/index.js';
+import { NoiseStore, PairTables, RelatedCache, SegmentTables } from '../../modules/insights/index.js';
+import { questionOfTheDayFinder } from '../../modules/polls/index.js';
+import { FeedPages } from '../../views/feed-pages.js';
+import { ModerationMarks } from '../../views/moderation-marks.js';
+import { QuestionCards } from '../../views/question-cards.js';
+import { QuestionLists } from '../../views/question-lists.js';
+import { ViewerStates } from '../../views/viewer-states.js';
 
 /**
- * What one instance keeps in memory to answer without the database. Every piece is built here,
- * and changed only by `applyChange` (changes/apply.ts) or by reading it again.
+ * What one instance keeps in memory to answer without the database. The read pipeline's pieces
+ * come from views/, the others from the module area that owns them (through its index.ts): each is
+ * built here, and changed only by `applyChange` (changes/apply.ts) or by reading it again.
  */
 export interface Memory {
   cards: QuestionCards;
@@ -92,14 +87,3 @@ export const memoryPlugin = fp(
   },
   { name: 'memory', dependencies: ['metrics', 'redis'] },
 );
-
-/** The signed-in viewer's state, at the version read with their session. */
-function viewerState(request: FastifyRequest): Promise<ViewerState> {
-  return request.server.memory.viewers.get(request.server.db, viewer(request), request.viewerVersion);
-}
-
-/** What the read pipeline needs for the signed-in viewer of `request`. */
-export async function readerOf(request: FastifyRequest): Promise<Reader & { viewer: ViewerState }> {
-  const { db, memory } = request.server;
-  return { db, cards: memory.cards, moderation: memory.moderation, viewer: await viewerState(request) };
-}

@@ -1,6 +1,6 @@
 import { api } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
+import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
 let ctx: TestContext;
 let person: TestUser;

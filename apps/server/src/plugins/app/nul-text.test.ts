@@ -1,6 +1,6 @@
 import { api } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, signUp, type TestContext } from '../test/helper.js';
+import { client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { BadRequestError } from '../errors.js';
+import fp from 'fastify-plugin';
+import { BadRequestError } from '../../errors.js';
 
 /**
  * Where in a request's input a string holds U+0000, as `choices.1` (the error handler's field
@@ -30,15 +31,18 @@ function nulField(input: unknown): string | null {
  * PostgreSQL cannot store the NUL character in text, so a call carrying one is refused with
  * 400 on either database, rather than stored by SQLite and failing on PostgreSQL.
  */
-export function refuseNulText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    for (const [part, value] of [
-      ['params', request.params],
-      ['query', request.query],
-      ['body', request.body],
-    ] as const) {
-      const field = nulField(value);
-      if (field !== null) throw new BadRequestError('Text cannot contain the NUL character', { [field || part]: 'Remove the NUL character' });
-    }
-  });
-}
+export const nulTextPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('preValidation', async (request) => {
+      for (const [part, value] of [
+        ['params', request.params],
+        ['query', request.query],
+        ['body', request.body],
+      ] as const) {
+        const field = nulField(value);
+        if (field !== null) throw new BadRequestError('Text cannot contain the NUL character', { [field || part]: 'Remove the NUL character' });
+      }
+    });
+  },
+  { name: 'nul-text' },
+);

@@ -1,8 +1,8 @@
 import { operations } from '@pollscope/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helper.js';
-import { registerOperations } from './operations.js';
+import { createTestApp, type TestContext } from '../../test/helper.js';
+import { operationsPlugin } from './operations.js';
 
 interface OpenApiOperation {
   operationId?: string;
@@ -48,15 +48,15 @@ describe('the OpenAPI document', () => {
 });
 
 describe('a call under /api', () => {
-  it('cannot be added without its entry in the contract’s operations', () => {
+  it('cannot be added without its entry in the contract’s operations', async () => {
     const app = Fastify();
-    registerOperations(app);
+    await app.register(operationsPlugin);
     expect(() => app.get('/api/polls/unknown/', async () => ({}))).toThrow(/'GET \/api\/polls\/unknown\/' has no operationId and summary/);
   });
 
   it('leaves no entry of the operations without its call', async () => {
     const app = Fastify();
-    registerOperations(app);
+    await app.register(operationsPlugin);
     app.get('/api/health', async () => ({ ok: true }));
     await expect(app.ready()).rejects.toThrow(/name calls that do not exist: .*GET \/api\/polls\/questions\//);
   });

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import v8 from 'node:v8';
 import { Counter, Histogram } from 'prom-client';
 import { METRIC_PREFIX, registerGauge } from '../../lib/metrics.js';
-import { AdmissionQueue } from './admission-queue.js';
+import { AdmissionQueue } from '../../modules/health/index.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -129,14 +129,20 @@ export const overloadPlugin = fp(
       queue.drop(({ request }) => request.raw.socket?.destroyed === true);
       if (shedding) for (const { item } of queue.expire(now)) refuse(item.reply, 'queue_timeout');
       let started = 0;
-      while (started < startsPerTurn && roomInFlight()) {
-        const next = queue.next(now);
+      let handled = 0;
+      while (handled < startsPerTurn && roomInFlight()) {
+        const next = queue.next(now) ?? queue.nextStale(now);
         if (next === null) break;
+        handled += 1;
+        // Without shedding (a test's setting) the stale are started like any other.
+        if ('verdict' in next && next.verdict === 'refuse' && shedding) {
+          refuse(next.item.reply, 'queue_standing');
+          continue;
+        }
         begin(next.item.request, next.waitedMs);
         next.item.start();
         started += 1;
       }
-      if (shedding) for (const { item } of queue.refuseStale(now, startsPerTurn - started)) refuse(item.reply, 'queue_standing');
       if (queue.length === 0) return;
       if (started > 0) {
         pumpStartedAt = now;

@@ -4,10 +4,8 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import { METRIC_PREFIX } from '../../lib/metrics.js';
 import { repeatWhileOpen } from '../../lib/repeat.js';
-import { notificationPush } from '../notifications/index.js';
-import { pushBacklog, sendDuePush, type Deliver, type PushAttempt } from './outbox.js';
-import { createPushSender, type PushMessage } from './sender.js';
-import { keptVapidKeys } from './vapid.js';
+import { notificationPush } from '../../modules/notifications/index.js';
+import { createPushSender, keptVapidKeys, pushBacklog, sendDuePush, type Deliver, type PushAttempt, type PushMessage } from '../../modules/push/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helper.js';
+import { createTestApp, type TestContext } from '../../test/helper.js';
 
 const script = 'console.log("the app");'.repeat(50);
 let dist: string;

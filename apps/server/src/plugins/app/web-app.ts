@@ -1,15 +1,19 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { escapeHtml } from '../lib/html.js';
+import { escapeHtml } from '../../lib/html.js';
 
 const placeholderPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>POLLSCOPE</title></head>
 <body><h1>POLLSCOPE</h1><p>The web app has not been built. The API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
 
 /** Where the build puts the files whose names carry a hash of their content. */
 const ASSETS = 'assets';
+
+/** The service worker (apps/web/src/service-worker): browsers look for a new one at every visit, so no cache may keep it. */
+const SERVICE_WORKER = 'sw.js';
 
 /** The meta tag the web app reads the site's public address from, for the links it shares. */
 export const PUBLIC_URL_META = 'pollscope:public-url';
@@ -23,35 +27,47 @@ function entryPage(indexFile: string, publicUrl: string): { html: string; etag: 
   return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"` };
 }
 
-/** Serves the built web app at `/`; client-side routes fall back to its index.html. */
-export async function registerWebApp(app: FastifyInstance, distDir: string, publicUrl: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  const entry = fs.existsSync(indexFile) ? entryPage(indexFile, publicUrl) : null;
-  if (entry) {
-    // The build writes .br and .gz copies of its text files; browsers that accept them get those.
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h', preCompressed: true, globIgnore: [`${ASSETS}/**`, 'index.html*'] });
-    // A hashed name is never reused for other content, so browsers keep these a year without asking again.
-    await app.register(fastifyStatic, {
-      root: path.join(distDir, ASSETS),
-      prefix: `/${ASSETS}/`,
-      wildcard: false,
-      index: false,
-      maxAge: '365d',
-      immutable: true,
-      preCompressed: true,
-      decorateReply: false,
-    });
-  }
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
+/** Serves the built web app (WEB_DIST) at `/`; client-side routes fall back to its index.html. */
+export const webAppPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { webDist: distDir, publicUrl } = app.config;
+    const indexFile = path.join(distDir, 'index.html');
+    const entry = fs.existsSync(indexFile) ? entryPage(indexFile, publicUrl) : null;
+    if (entry) {
+      // The build writes .br and .gz copies of its text files; browsers that accept them get those.
+      await app.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        maxAge: '1h',
+        preCompressed: true,
+        globIgnore: [`${ASSETS}/**`, 'index.html*', `${SERVICE_WORKER}*`],
+      });
+      app.get(`/${SERVICE_WORKER}`, { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(SERVICE_WORKER, { cacheControl: false }));
+      // A hashed name is never reused for other content, so browsers keep these a year without asking again.
+      await app.register(fastifyStatic, {
+        root: path.join(distDir, ASSETS),
+        prefix: `/${ASSETS}/`,
+        wildcard: false,
+        index: false,
+        maxAge: '365d',
+        immutable: true,
+        preCompressed: true,
+        decorateReply: false,
+      });
     }
-    // A file of an earlier build, asked for by a page loaded before a deploy, is gone: not the app.
-    if (request.url.startsWith(`/${ASSETS}/`)) return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
-    if (!entry) return reply.type('text/html').send(placeholderPage);
-    // The entry page must never be cached, or a deploy would leave browsers on old asset names.
-    reply.header('cache-control', 'no-cache').header('etag', entry.etag);
-    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(entry.html);
-  });
-}
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') {
+        return reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
+      }
+      // A file of an earlier build, asked for by a page loaded before a deploy, is gone: not the app.
+      if (request.url.startsWith(`/${ASSETS}/`)) return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
+      if (!entry) return reply.type('text/html').send(placeholderPage);
+      // The entry page must never be cached, or a deploy would leave browsers on old asset names.
+      reply.header('cache-control', 'no-cache').header('etag', entry.etag);
+      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(entry.html);
+    });
+  },
+  { name: 'web-app', decorators: { fastify: ['config'] } },
+);

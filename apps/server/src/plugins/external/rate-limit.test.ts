@@ -1,10 +1,12 @@
 import { api, errorBodySchema, tokenResponseSchema } from '@pollscope/contract';
-import type { InjectOptions } from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../test/helper.js';
-import { loginFailuresPerAccount, loginFailuresPerAddressAndAccount, rateLimits, resetRequestsPerAccount } from './rate-limit.js';
+import { loadConfig } from '../../config.js';
+import { createTestApp, type TestContext } from '../../test/helper.js';
+import { loginFailuresPerAccount, loginFailuresPerAddressAndAccount, rateLimitPlugin, rateLimits, resetRequestsPerAccount } from './rate-limit.js';
+import { redisPlugin } from './redis.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -241,6 +243,30 @@ describe('with RATE_LIMITS=off', () => {
     } finally {
       await unlimited.close();
     }
+  });
+});
+
+describe('the order of the plugins', () => {
+  /** An app with the limits on, and only the plugins named, in that order. */
+  function appWith(...plugins: (typeof redisPlugin)[]) {
+    const app = Fastify();
+    app.decorate('config', { ...loadConfig({}), rateLimits: true });
+    for (const plugin of plugins) app.register(plugin);
+    return app;
+  }
+
+  it('stops the app at start when the limits come before Redis, rather than counting on each instance alone', async () => {
+    const app = appWith(rateLimitPlugin, redisPlugin);
+    await expect(app.ready()).rejects.toThrow(/dependency 'redis' of plugin 'rate-limit' is not registered/);
+    await app.close();
+  });
+
+  it('loads the limits after Redis', async () => {
+    const app = appWith(redisPlugin, rateLimitPlugin);
+    // Loaded only: this app has none of the routes the limits name, which would stop it when ready.
+    await app.after();
+    expect(app.hasDecorator('createRateLimit')).toBe(true);
+    await app.close();
   });
 });
 

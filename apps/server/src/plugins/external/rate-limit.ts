@@ -1,8 +1,9 @@
 import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { api } from '@pollscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { TooManyRequestsError } from '../errors.js';
+import { TooManyRequestsError } from '../../errors.js';
 
 interface Limit {
   /** Requests allowed in one window. */
@@ -238,55 +239,61 @@ function loginLimits(app: FastifyInstance): { check: RouteLimit; counted: (reque
   };
 }
 
-/** Registers the limits above on their routes; must run after Redis and before the routes are registered. */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
-  if (!app.config.rateLimits) return;
-  await app.register(fastifyRateLimit, {
-    global: false,
-    skipOnError: true,
-    ...(app.redis ? { store: redisCounters(app.redis, `${app.config.redisPrefix}rate-limit:`) } : {}),
-  });
+/**
+ * The limits above on their routes, counted in the Redis every instance shares: registered after
+ * Redis (or it would count per instance without saying so) and before the routes.
+ */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    if (!app.config.rateLimits) return;
+    await app.register(fastifyRateLimit, {
+      global: false,
+      skipOnError: true,
+      ...(app.redis ? { store: redisCounters(app.redis, `${app.config.redisPrefix}rate-limit:`) } : {}),
+    });
 
-  const byRoute = new Map<string, RouteLimit[]>();
-  const add = (route: string, limit: RouteLimit) => byRoute.set(route, [...(byRoute.get(route) ?? []), limit]);
-  for (const [name, limit] of Object.entries(rateLimits)) {
-    const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (request) => `${name}:${visitor(request)}` });
-    for (const route of limit.routes) add(route, { hook: 'onRequest', check: (request, reply) => enforce(limiter, request, reply) });
-  }
-  const resetsPerAccount = app.createRateLimit({
-    max: resetRequestsPerAccount.max,
-    timeWindow: resetRequestsPerAccount.windowSeconds * 1000,
-    keyGenerator: (request) => `password-reset-account:${accountOf(request)}`,
-  });
-  add(`POST ${api.passwordReset}`, {
-    hook: 'preHandler',
-    check: async (request, reply) => {
-      if (accountOf(request)) await enforce(resetsPerAccount, request, reply);
-    },
-  });
-  const login = loginLimits(app);
-  const loginRoute = `POST ${api.login}`;
-  add(loginRoute, login.check);
-
-  const attached = new Set<string>();
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      const key = `${method} ${route.url}`;
-      for (const { hook, check } of byRoute.get(key) ?? []) {
-        route[hook] = [route[hook] ?? []].flat().concat(check);
-        attached.add(key);
-      }
-      if (key === loginRoute) {
-        route.onSend = [route.onSend ?? []].flat().concat(async (request, reply, payload) => {
-          await login.counted(request, reply);
-          return payload;
-        });
-      }
+    const byRoute = new Map<string, RouteLimit[]>();
+    const add = (route: string, limit: RouteLimit) => byRoute.set(route, [...(byRoute.get(route) ?? []), limit]);
+    for (const [name, limit] of Object.entries(rateLimits)) {
+      const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (request) => `${name}:${visitor(request)}` });
+      for (const route of limit.routes) add(route, { hook: 'onRequest', check: (request, reply) => enforce(limiter, request, reply) });
     }
-  });
-  // A renamed path must not leave its call without a limit.
-  app.addHook('onReady', async () => {
-    const missing = [...byRoute.keys()].filter((key) => !attached.has(key));
-    if (missing.length > 0) throw new Error(`Rate limits name calls that do not exist: ${missing.join(', ')}`);
-  });
-}
+    const resetsPerAccount = app.createRateLimit({
+      max: resetRequestsPerAccount.max,
+      timeWindow: resetRequestsPerAccount.windowSeconds * 1000,
+      keyGenerator: (request) => `password-reset-account:${accountOf(request)}`,
+    });
+    add(`POST ${api.passwordReset}`, {
+      hook: 'preHandler',
+      check: async (request, reply) => {
+        if (accountOf(request)) await enforce(resetsPerAccount, request, reply);
+      },
+    });
+    const login = loginLimits(app);
+    const loginRoute = `POST ${api.login}`;
+    add(loginRoute, login.check);
+
+    const attached = new Set<string>();
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        const key = `${method} ${route.url}`;
+        for (const { hook, check } of byRoute.get(key) ?? []) {
+          route[hook] = [route[hook] ?? []].flat().concat(check);
+          attached.add(key);
+        }
+        if (key === loginRoute) {
+          route.onSend = [route.onSend ?? []].flat().concat(async (request, reply, payload) => {
+            await login.counted(request, reply);
+            return payload;
+          });
+        }
+      }
+    });
+    // A renamed path must not leave its call without a limit.
+    app.addHook('onReady', async () => {
+      const missing = [...byRoute.keys()].filter((key) => !attached.has(key));
+      if (missing.length > 0) throw new Error(`Rate limits name calls that do not exist: ${missing.join(', ')}`);
+    });
+  },
+  { name: 'rate-limit', dependencies: ['redis'], decorators: { fastify: ['config'] } },
+);

@@ -1,0 +1,33 @@
+import type { Db } from '../db/index.js';
+import type { Change, ChangeMade } from './change.js';
+import { stampStateVersions } from './state-versions.js';
+import { within } from './within.js';
+
+/** What a write returns: the changes it made, alone or beside what else its caller answers with. */
+export type Made = ChangeMade | null | readonly ChangeMade[] | { changes: readonly ChangeMade[] };
+
+function changesIn(made: Made): readonly ChangeMade[] {
+  if (made === null) return [];
+  if (Array.isArray(made)) return made;
+  return 'kind' in made ? [made as ChangeMade] : (made as { changes: readonly ChangeMade[] }).changes;
+}
+
+/** A write committed: what it returned, and every change committed with it. */
+export interface Committed<M extends Made> {
+  made: M;
+  /** The write's own changes, stamped with their state versions, in the order it made them; then what they caused. */
+  changes: Change[];
+}
+
+/**
+ * Runs `write` in a transaction with what its changes cause besides themselves: the state
+ * versions they move (state-versions.ts) and the notifications they send (within.ts), so that all
+ * commit or none. The one way a write commits, a single request's or a batch of votes.
+ */
+export async function commitWrite<M extends Made>(db: Db, write: (trx: Db) => Promise<M>): Promise<Committed<M>> {
+  return db.transaction().execute(async (trx) => {
+    const made = await write(trx);
+    const changes = await stampStateVersions(trx, changesIn(made));
+    return { made, changes: [...changes, ...(await within(trx, changes))] };
+  });
+}
