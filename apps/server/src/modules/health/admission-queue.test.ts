@@ -58,16 +58,18 @@ describe('the admission queue', () => {
     expect(queue.length).toBe(52);
   });
 
-  it('once it stands, refuses the stale while first in, first out could not clear the queue in time, else starts them', () => {
-    expect(queueOf([0, 1]).nextStale(500)).toBeNull();
+  it('once it stands, refuses the stale while first in, first out could not clear the queue in time, else starts them first', () => {
+    expect(queueOf([0, 1]).nextToRefuse(500)).toBeNull();
     const queue = standingQueue();
     // No start measured yet at this rate: 52 waiting cannot be cleared within the target.
-    expect(queue.nextStale(210)).toMatchObject({ item: 'old1', verdict: 'refuse' });
-    // 45 started in the next interval: at that rate the 6 left clear within the target.
+    expect(queue.nextToRefuse(210)).toMatchObject({ item: 'old1' });
+    // 45 started in the next interval: at that rate the 6 left clear within the target, the stale first.
     for (let index = 0; index < 45; index += 1) queue.next(250);
+    queue.enqueue('fresh', 305);
     queue.expire(310);
-    expect(queue.nextStale(310)).toMatchObject({ item: 'old2', verdict: 'start', waitedMs: 320 });
-    expect(queue.nextStale(310)).toBeNull();
+    expect(queue.nextToRefuse(310)).toBeNull();
+    expect(queue.next(310)).toMatchObject({ item: 'old2', waitedMs: 320 });
+    expect(queue.next(310)).toMatchObject({ item: 'fresh' });
   });
 
   it('takes a pause in which nothing started for no standing queue', () => {
@@ -104,10 +106,10 @@ describe('the admission queue', () => {
     // 20 started in the next interval: at that rate the 19 left would wait 95 ms…
     for (let index = 0; index < 20; index += 1) expect(queue.next(150)?.item).toBe(`fresh${29 - index}`);
     // …but first in, first out would start the stale ones first: it stands until they are gone,
-    // started, since the queue clears within the target.
+    // started first, since the queue clears within the target.
     queue.expire(200);
     expect(queue.isStanding).toBe(true);
-    for (let index = 0; index < 9; index += 1) expect(queue.nextStale(200)?.verdict).toBe('start');
+    for (let index = 1; index < 10; index += 1) expect(queue.next(200)?.item).toBe(`stale${index}`);
     for (let index = 0; index < 5; index += 1) queue.next(250);
     queue.expire(300);
     expect(queue.isStanding).toBe(false);

@@ -10,20 +10,23 @@
  *   newest request is started first, since its client is the likeliest still to be waiting, and
  *   only while it has waited at most the target. So those served wait less than the target however
  *   long the queue. Those below are refused, as CoDel refuses past the target once the queue stands,
- *   but only with the time a turn has left once no fresh request waits (`nextStale`), and only while
- *   first in, first out could not clear the queue within the target: refusals never take the place
- *   of answers, a client that asks again at once comes back fresh, and the queue of a load the
- *   instance carries (one that stood through a pause of the process) is served, not refused.
+ *   but only while first in, first out could not clear the queue within the target, and with the
+ *   time a turn has left once no fresh request waits (`nextToRefuse`): refusals never take the
+ *   place of answers, and a client that asks again at once comes back fresh. A queue that clears
+ *   within the target (one that stood through a pause of the process) starts them first instead.
  * - Either way, a request that has waited `timeoutMs` is refused.
  * - The interval is a few times the target, where CoDel's is 20 times: a pause of the process (a
  *   collection of garbage, a busy machine) makes every request waiting through it late, and the
  *   queue must have had the time to drain after it before it is taken to stand.
  * - It drains again once first in, first out would clear it within the target at the rate requests
- *   were started in the last interval (the wait LIFO hides, by Little's law), and none of those left
+ *   were started in the last intervals (the wait LIFO hides, by Little's law), and none of those left
  *   has waited past the target (first in, first out would start those first); or once it is empty.
  * - An interval in which nothing started (the process was paused, or every slot in flight was
  *   taken) decides nothing: a pause is no standing queue, and the timeouts still apply.
  */
+/** How many of the last intervals tell what the instance can start. */
+const RECENT_INTERVALS = 4;
+
 export interface AdmissionSettings {
   targetMs: number;
   intervalMs: number;
@@ -43,7 +46,8 @@ export class AdmissionQueue<T> {
   private intervalEndsAt: number | null = null;
   private shortestWait = Infinity;
   private startedInInterval = 0;
-  private startedInLastInterval = 0;
+  /** Requests started in each of the last intervals, newest last: the most of them is what the instance can start. */
+  private startedInRecentIntervals: number[] = [];
 
   constructor(private readonly settings: AdmissionSettings) {}
 
@@ -74,27 +78,27 @@ export class AdmissionQueue<T> {
   }
 
   /**
-   * While the queue stands and no fresh request waits, the oldest of those that waited past the
-   * target, and what becomes of it: started when first in, first out would clear the queue within
-   * the target at the last interval's rate (a queue about as long as the load the instance carries,
-   * whose requests are owed an answer), else refused (a queue longer than it can answer in time).
+   * While the queue stands, no fresh request waits, and first in, first out could not clear the
+   * queue within the target at the rate of the last intervals (a queue longer than the instance answers
+   * in time), the oldest of those that waited past the target: it is to be refused.
    */
-  nextStale(now: number): (Waiting<T> & { waitedMs: number; verdict: 'start' | 'refuse' }) | null {
-    if (!this.standing || this.oldestWait(now) <= this.settings.targetMs) return null;
-    const verdict = this.clearsWithinTarget() ? 'start' : 'refuse';
+  nextToRefuse(now: number): Waiting<T> | null {
+    if (!this.standing || this.oldestWait(now) <= this.settings.targetMs || this.clearsWithinTarget()) return null;
     const stale = this.takeOldest();
-    const waitedMs = now - stale.readAt;
-    if (verdict === 'start') this.observe(now, waitedMs);
     if (this.length === 0) this.clear();
-    return { ...stale, waitedMs, verdict };
+    return stale;
   }
 
   /** The request to start now, by the discipline of the moment, with how long it waited; null when none is to start. */
   next(now: number): (Waiting<T> & { waitedMs: number }) | null {
     this.roll(now);
     if (this.length === 0) return null;
-    if (this.standing && now - this.waiting[this.waiting.length - 1].readAt > this.settings.targetMs) return null;
-    const taken = this.standing ? this.waiting.pop()! : this.takeOldest();
+    let taken: Waiting<T>;
+    if (!this.standing) taken = this.takeOldest();
+    // A queue that stood through a pause but clears within the target: those owed an answer first.
+    else if (this.oldestWait(now) > this.settings.targetMs && this.clearsWithinTarget()) taken = this.takeOldest();
+    else if (now - this.waiting[this.waiting.length - 1].readAt <= this.settings.targetMs) taken = this.waiting.pop()!;
+    else return null;
     const waitedMs = now - taken.readAt;
     this.observe(now, waitedMs);
     if (this.length === 0) this.clear();
@@ -109,9 +113,13 @@ export class AdmissionQueue<T> {
     if (kept.length === 0) this.clear();
   }
 
-  /** Whether first in, first out would start every request waiting within the target, at the last interval's rate (Little's law). */
+  /**
+   * Whether first in, first out would start every request waiting within the target (Little's law), at
+   * the most the instance started in one of the last intervals: an interval cut short by a pause of
+   * the process shows less than the instance can do.
+   */
   private clearsWithinTarget(): boolean {
-    return this.length <= (this.startedInLastInterval * this.settings.targetMs) / this.settings.intervalMs;
+    return this.length <= (Math.max(0, ...this.startedInRecentIntervals) * this.settings.targetMs) / this.settings.intervalMs;
   }
 
   private oldestWait(now: number): number {
@@ -150,7 +158,7 @@ export class AdmissionQueue<T> {
     }
     if (now < this.intervalEndsAt) return;
     if (this.startedInInterval > 0) {
-      this.startedInLastInterval = this.startedInInterval;
+      this.startedInRecentIntervals = [...this.startedInRecentIntervals.slice(1 - RECENT_INTERVALS), this.startedInInterval];
       this.standing = this.standing ? !this.clearsWithinTarget() || this.oldestWait(now) > targetMs : this.shortestWait > targetMs;
     }
     this.shortestWait = Infinity;

@@ -130,7 +130,7 @@ describe('an overloaded instance', () => {
   });
 
   it('refuses requests that waited past the timeout, with Retry-After, and serves again by itself', async () => {
-    const lagging = await createTestApp({ overloadQueueTargetMs: 5, overloadQueueTimeoutMs: 50 });
+    const lagging = await createTestApp({ overloadQueueTargetMs: 5, overloadQueueTimeoutMs: 10 });
     try {
       // A question's share page, answered from memory once its card is read.
       const page = `/q/${await ask(await signUp(lagging))}`;

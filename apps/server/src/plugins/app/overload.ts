@@ -131,17 +131,23 @@ export const overloadPlugin = fp(
       let started = 0;
       let handled = 0;
       while (handled < startsPerTurn && roomInFlight()) {
-        const next = queue.next(now) ?? queue.nextStale(now);
-        if (next === null) break;
         handled += 1;
-        // Without shedding (a test's setting) the stale are started like any other.
-        if ('verdict' in next && next.verdict === 'refuse' && shedding) {
-          refuse(next.item.reply, 'queue_standing');
+        const next = queue.next(now);
+        if (next !== null) {
+          begin(next.item.request, next.waitedMs);
+          next.item.start();
+          started += 1;
           continue;
         }
-        begin(next.item.request, next.waitedMs);
-        next.item.start();
-        started += 1;
+        const stale = queue.nextToRefuse(now);
+        if (stale === null) break;
+        // Without shedding (a test's setting) a stale request is started like any other.
+        if (shedding) refuse(stale.item.reply, 'queue_standing');
+        else {
+          begin(stale.item.request, now - stale.readAt);
+          stale.item.start();
+          started += 1;
+        }
       }
       if (queue.length === 0) return;
       if (started > 0) {
