@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdmissionQueue } from './admission-queue.js';
 
-const settings = { targetMs: 200, intervalMs: 100, timeoutMs: 2000 };
+const settings = { targetMs: 200, intervalMs: 100, timeoutMs: 2000, staleStartMs: 400 };
 
 /** Requests read at the given times, named by their order. */
 function queueOf(readAt: number[]): AdmissionQueue<string> {
@@ -97,7 +97,7 @@ describe('the admission queue', () => {
 
   it('drains again once first in, first out would clear it within the target, none left past it', () => {
     const queue = new AdmissionQueue<string>(settings);
-    for (let index = 0; index < 10; index += 1) queue.enqueue(`stale${index}`, -300);
+    for (let index = 0; index < 10; index += 1) queue.enqueue(`stale${index}`, -160);
     queue.expire(0);
     expect(queue.next(50)?.item).toBe('stale0');
     queue.expire(100);
@@ -114,6 +114,19 @@ describe('the admission queue', () => {
     queue.expire(300);
     expect(queue.isStanding).toBe(false);
     expect(queue.next(300)).toMatchObject({ item: 'fresh0', waitedMs: 200 });
+  });
+
+  it('never starts, once it stands, a request that waited past starting: it is refused with spare time', () => {
+    const queue = standingQueue();
+    for (let index = 0; index < 45; index += 1) queue.next(250);
+    // The queue clears within the target at this rate, but old1 and old2 have waited 410 ms, past the 400 for starting.
+    queue.enqueue('fresh', 395);
+    queue.expire(400);
+    expect(queue.next(400)).toMatchObject({ item: 'fresh' });
+    expect(queue.next(400)).toBeNull();
+    expect([queue.nextToRefuse(400)?.item, queue.nextToRefuse(400)?.item, queue.nextToRefuse(400)]).toEqual(['old1', 'old2', null]);
+    // Those left waited 250 ms: stale, and started first.
+    expect(queue.next(400)).toMatchObject({ item: 'r0', waitedMs: 250 });
   });
 
   it('stays standing while first in, first out would not clear it within the target', () => {

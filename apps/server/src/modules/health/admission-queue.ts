@@ -13,7 +13,10 @@
  *   but only while first in, first out could not clear the queue within the target, and with the
  *   time a turn has left once no fresh request waits (`nextToRefuse`): refusals never take the
  *   place of answers, and a client that asks again at once comes back fresh. A queue that clears
- *   within the target (one that stood through a pause of the process) starts them first instead.
+ *   within the target (one that stood through a pause of the process) starts them first instead,
+ *   but none that waited past `staleStartMs`: a queue that keeps flipping between standing and
+ *   clearing (many clients, each asking again at once) would otherwise answer those it kept
+ *   waiting, at the end of their wait.
  * - Either way, a request that has waited `timeoutMs` is refused.
  * - The interval is a few times the target, where CoDel's is 20 times: a pause of the process (a
  *   collection of garbage, a busy machine) makes every request waiting through it late, and the
@@ -31,6 +34,8 @@ export interface AdmissionSettings {
   targetMs: number;
   intervalMs: number;
   timeoutMs: number;
+  /** While the queue stands, none that waited longer is started: its answer would come too late to count as one. */
+  staleStartMs: number;
 }
 
 export interface Waiting<T> {
@@ -83,7 +88,7 @@ export class AdmissionQueue<T> {
    * in time), the oldest of those that waited past the target: it is to be refused.
    */
   nextToRefuse(now: number): Waiting<T> | null {
-    if (!this.standing || this.oldestWait(now) <= this.settings.targetMs || this.clearsWithinTarget()) return null;
+    if (!this.standing || this.oldestWait(now) <= this.settings.targetMs || this.startsStaleFirst(now)) return null;
     const stale = this.takeOldest();
     if (this.length === 0) this.clear();
     return stale;
@@ -96,7 +101,7 @@ export class AdmissionQueue<T> {
     let taken: Waiting<T>;
     if (!this.standing) taken = this.takeOldest();
     // A queue that stood through a pause but clears within the target: those owed an answer first.
-    else if (this.oldestWait(now) > this.settings.targetMs && this.clearsWithinTarget()) taken = this.takeOldest();
+    else if (this.oldestWait(now) > this.settings.targetMs && this.startsStaleFirst(now)) taken = this.takeOldest();
     else if (now - this.waiting[this.waiting.length - 1].readAt <= this.settings.targetMs) taken = this.waiting.pop()!;
     else return null;
     const waitedMs = now - taken.readAt;
@@ -120,6 +125,11 @@ export class AdmissionQueue<T> {
    */
   private clearsWithinTarget(): boolean {
     return this.length <= (Math.max(0, ...this.startedInRecentIntervals) * this.settings.targetMs) / this.settings.intervalMs;
+  }
+
+  /** While it stands: the stale are started first when the queue clears in time and the oldest is not past starting. */
+  private startsStaleFirst(now: number): boolean {
+    return this.oldestWait(now) <= this.settings.staleStartMs && this.clearsWithinTarget();
   }
 
   private oldestWait(now: number): number {

@@ -86,6 +86,8 @@ export const overloadPlugin = fp(
       intervalMs: QUEUE_INTERVAL_MS,
       // Without shedding (a test's setting), requests still wait their turn; they are only never refused.
       timeoutMs: overloadQueueTimeoutMs > 0 ? overloadQueueTimeoutMs : Infinity,
+      // Twice the target: a request served later than that is past what a person waits for.
+      staleStartMs: 2 * overloadQueueTargetMs,
     });
     const shedding = overloadQueueTimeoutMs > 0;
     let inFlight = 0;
