@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import { SYSTEM_EMAIL } from '../db/schema.js';
 import { searchName } from '../lib/search-text.js';
 import { hashPassword } from '../modules/auth/index.js';
-import { createQuestion, recordVotes, setLiked, type NewVote } from '../modules/polls/index.js';
+import { createQuestion, recordVotes, setLikes, type NewLike, type NewVote } from '../modules/polls/index.js';
 import { countActivity } from '../modules/site/index.js';
 import { setFollowing } from '../modules/social/index.js';
 import type { Voter } from '../views/viewer-states.js';
@@ -286,7 +286,8 @@ export async function seedDemoCommunity(db: Db, hashCost: number): Promise<typeo
       const answering = sample(voters, spec.votes - votes.length, next);
       for (const voter of answering) votes.push({ questionId, voter, choice: lowestAnswer(spec) + pick(spec.tendency(voter), next) });
       for (let start = 0; start < votes.length; start += ROWS_PER_WRITE) await recordVotes(trx, votes.slice(start, start + ROWS_PER_WRITE));
-      for (const voter of answering) if (next() < LIKED_SHARE) await setLiked(trx, voter.id, questionId, true);
+      const likes: NewLike[] = answering.filter(() => next() < LIKED_SHARE).map((voter) => ({ userId: voter.id, questionId, liked: true }));
+      for (let start = 0; start < likes.length; start += ROWS_PER_WRITE) await setLikes(trx, likes.slice(start, start + ROWS_PER_WRITE));
     }
   });
   return DEMO_LOGIN;

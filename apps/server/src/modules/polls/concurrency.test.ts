@@ -1,4 +1,4 @@
-import { api, questionSchema, statsSchema } from '@pollscope/contract';
+import { api, notificationPageSchema, questionSchema, statsSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTallyMismatches } from '../../db/check.js';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
@@ -48,6 +48,36 @@ describe('simultaneous calls', () => {
       const places = await ctx.database.db.selectFrom('votes').select('seq').where('question_id', '=', id).orderBy('seq').execute();
       expect(places.map((row) => row.seq)).toEqual(Array.from({ length: 24 }, (_, index) => index + 1));
     }
+    expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
+  });
+
+  it('writes a burst of likes together, each counted once, the author told of them in one notification', async () => {
+    const author = await signUp(ctx);
+    const id = await ask(author);
+    const people = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx)));
+    const batches = async () => {
+      const text = (await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+      const value = (series: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((line) => line.startsWith(`${series} `))
+            ?.split(' ')[1] ?? 0,
+        );
+      return { transactions: value('pollscope_like_batch_size_count'), likes: value('pollscope_like_batch_size_sum') };
+    };
+    const before = await batches();
+
+    const replies = await Promise.all(people.map((person) => person.api.raw('POST', api.like(id))));
+    expect(replies.map((reply) => reply.status)).toEqual(people.map(() => 200));
+
+    const after = await batches();
+    expect(after.likes - before.likes).toBe(20);
+    expect(after.transactions - before.transactions).toBeLessThan(20);
+    expect((await author.api.get(api.question(id), questionSchema)).like_count).toBe(20);
+    for (const person of people) expect((await person.api.get(api.question(id), questionSchema)).liked).toBe(true);
+    const told = await author.api.get(api.notifications, notificationPageSchema);
+    expect(told.notifications.filter((notification) => notification.kind === 'like')).toHaveLength(1);
     expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
   });
 

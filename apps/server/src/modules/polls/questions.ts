@@ -173,7 +173,7 @@ export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sig
  * activity, in a fixed number of statements however many votes there are. A second vote by the
  * same user fails on the unique index, and the transaction it throws out of changes nothing.
  */
-export async function recordVotes(trx: Db, votes: NewVote[]): Promise<VoteMade[]> {
+export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<VoteMade[]> {
   if (votes.length === 0) return [];
   // Counting the votes first locks the questions' rows, so each vote's place in its question's
   // order (seq) is handed out in the order the votes commit: relate reads the votes after a
@@ -232,35 +232,72 @@ export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, vot
   return voted;
 }
 
-/** Likes or unlikes; the counts move only when the state changes, so repeating a call is harmless (null). */
-export async function setLiked(trx: Db, userId: number, questionId: number, liked: boolean): Promise<ChangeMade | null> {
-  const changed = liked
-    ? await trx
-        .insertInto('likes')
-        .values({ question_id: questionId, user_id: userId, created_at: new Date().toISOString() })
-        .onConflict((conflict) => conflict.columns(['question_id', 'user_id']).doNothing())
-        .executeTakeFirst()
-        .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0n) > 0)
-    : await trx
-        .deleteFrom('likes')
-        .where('question_id', '=', questionId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst()
-        .then((result) => Number(result.numDeletedRows) > 0);
-  if (!changed) return null;
-  const delta = liked ? 1 : -1;
-  await trx
-    .updateTable('questions')
-    .set({ like_count: sql`like_count + ${delta}` })
-    .where('id', '=', questionId)
-    .execute();
-  await trx
-    .updateTable('users')
-    .set({ like_count: sql`like_count + ${delta}` })
-    .where('id', '=', userId)
-    .execute();
-  await countActivity(trx, 'likes', delta);
-  return { kind: liked ? 'liked' : 'unliked', questionId, userId };
+/** A person's like (or unlike) of a question. */
+export interface NewLike {
+  userId: number;
+  questionId: number;
+  liked: boolean;
+}
+
+const likeKey = (like: Pick<NewLike, 'userId' | 'questionId'>) => `${like.questionId}:${like.userId}`;
+
+/** What each id's counter moves by, ids in ascending order: rows are updated in one order, so two batches never wait on each other in a cycle. */
+function deltasById(likes: readonly NewLike[], idOf: (like: NewLike) => number): [number, number][] {
+  const deltas = new Map<number, number>();
+  for (const like of likes) deltas.set(idOf(like), (deltas.get(idOf(like)) ?? 0) + (like.liked ? 1 : -1));
+  return [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+}
+
+/**
+ * Likes and unlikes, many people's at once (a batch of concurrent requests): each person's last
+ * word on a question stands, as if they had come one after another. The counts move only by what
+ * changed, once per question and per person, so repeating a call is harmless (no change).
+ */
+export async function setLikes(trx: Db, likes: readonly NewLike[]): Promise<ChangeMade[]> {
+  const last = new Map<string, NewLike>();
+  for (const like of likes) {
+    last.delete(likeKey(like));
+    last.set(likeKey(like), like);
+  }
+  const wanted = [...last.values()];
+  const toLike = wanted.filter((like) => like.liked);
+  const toUnlike = wanted.filter((like) => !like.liked);
+  const createdAt = new Date().toISOString();
+  const inserted =
+    toLike.length === 0
+      ? []
+      : await trx
+          .insertInto('likes')
+          .values(toLike.map((like) => ({ question_id: like.questionId, user_id: like.userId, created_at: createdAt })))
+          .onConflict((conflict) => conflict.columns(['question_id', 'user_id']).doNothing())
+          .returning(['question_id', 'user_id'])
+          .execute();
+  // Pairs as alternatives rather than `(a, b) in (…)`: SQLite takes a list of row values only from a subquery.
+  const deleted =
+    toUnlike.length === 0
+      ? []
+      : await trx
+          .deleteFrom('likes')
+          .where((eb) => eb.or(toUnlike.map((like) => eb.and([eb('question_id', '=', like.questionId), eb('user_id', '=', like.userId)]))))
+          .returning(['question_id', 'user_id'])
+          .execute();
+  const moved = new Set([...inserted, ...deleted].map((row) => likeKey({ questionId: row.question_id, userId: row.user_id })));
+  const changed = wanted.filter((like) => moved.has(likeKey(like)));
+  for (const [id, delta] of deltasById(changed, (like) => like.questionId))
+    await trx
+      .updateTable('questions')
+      .set({ like_count: sql`like_count + ${delta}` })
+      .where('id', '=', id)
+      .execute();
+  for (const [id, delta] of deltasById(changed, (like) => like.userId))
+    await trx
+      .updateTable('users')
+      .set({ like_count: sql`like_count + ${delta}` })
+      .where('id', '=', id)
+      .execute();
+  const total = inserted.length - deleted.length;
+  if (total !== 0) await countActivity(trx, 'likes', total);
+  return changed.map(({ liked, questionId, userId }) => ({ kind: liked ? 'liked' : 'unliked', questionId, userId }));
 }
 
 /** Hides or shows again a question; null when nothing changed, so repeating a call is harmless. */

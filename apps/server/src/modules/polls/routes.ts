@@ -24,8 +24,8 @@ import { sendJson } from '../../views/questions.js';
 import { userExists } from '../social/index.js';
 import { feedJson } from './feed.js';
 import { actedOnBy, keptList } from './lists.js';
-import { checkChoice, createQuestion, setLiked, setPassed } from './questions.js';
-import { VoteWriter } from './vote-writer.js';
+import { checkChoice, createQuestion, setPassed } from './questions.js';
+import { likeWriter, voteWriter } from './writers.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['polls'];
@@ -33,7 +33,9 @@ const tags = ['polls'];
 export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, memory, changes } = app;
   const { lists } = memory;
-  const votes = new VoteWriter((write) => changes.commitChanges(write), app.metrics);
+  const commit = (write: Parameters<typeof changes.commitChanges>[0]) => changes.commitChanges(write);
+  const votes = voteWriter(commit, app.metrics);
+  const likes = likeWriter(commit, app.metrics);
   const page = async (reader: Reader, skeleton: Skeleton, query: PageQuery) => {
     const { questions, next } = await listPage(reader, skeleton, query);
     return { questions, next };
@@ -96,7 +98,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(liked ? '/polls/like/:id/' : '/polls/unlike/:id/', { schema: { tags, params: idParamsSchema, response: { 200: likedSchema, ...errors } } }, async (request) => {
       const reader = await readerOf(request);
       const { card } = await questionToAct(reader, request.params.id);
-      await changes.commit((trx) => setLiked(trx, reader.viewer.userId, card.id, liked));
+      await likes.record({ userId: reader.viewer.userId, questionId: card.id, liked });
       return { liked };
     });
   }
