@@ -4,6 +4,7 @@ import type { Db } from '../db/index.js';
 import type { UserRow } from '../db/schema.js';
 import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
 import { IdSet, IdTable } from '../lib/id-table.js';
+import { TurnBatch } from '../lib/turn-batch.js';
 
 export interface OwnVote {
   choice: number;
@@ -67,26 +68,26 @@ function sizeOf(state: ViewerState): number {
   return STATE_BYTES + OWN_VOTE_BYTES * state.votes.size + ID_BYTES * ids;
 }
 
-/**
- * Read after the version it is labelled with, so it holds at least what that version says; a
- * change committed in between shows as a newer version on the next call, and is read again.
- */
-async function readViewerState(db: Db, dialect: DialectName, userId: number, version: number): Promise<ViewerState> {
+type StateRow = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'> & Record<'votes' | 'likes' | 'passes' | 'followees' | 'blocked', unknown>;
+
+/** The rows of the states of `userIds` (those whose account exists), in one statement. */
+async function readStateRows(db: Db, dialect: DialectName, userIds: readonly number[]): Promise<Map<number, StateRow>> {
   const list = (...values: RawBuilder<unknown>[]) => jsonArrayOf(dialect, values);
-  const {
-    rows: [row],
-  } = await sql<Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'> & Record<'votes' | 'likes' | 'passes' | 'followees' | 'blocked', unknown>>`
+  const { rows } = await sql<StateRow>`
     select id, gender, birth_year, country_id,
-      (select ${list(sql.ref('question_id'), sql.ref('choice'), sql.ref('seq'))} from votes where user_id = ${userId}) as votes,
-      (select ${list(sql.ref('question_id'))} from likes where user_id = ${userId}) as likes,
-      (select ${list(sql.ref('question_id'))} from passes where user_id = ${userId}) as passes,
-      (select ${list(sql.ref('followee_id'))} from follows where follower_id = ${userId}) as followees,
-      (select ${list(sql`case when blocker_id = ${userId} then blocked_id else blocker_id end`)} from blocks where blocker_id = ${userId} or blocked_id = ${userId}) as blocked
-    from users where id = ${userId}`.execute(db);
-  if (!row) throw new Error(`no user ${userId}`);
-  const { votes, likes, passes, followees, blocked, ...voter } = row;
+      (select ${list(sql.ref('question_id'), sql.ref('choice'), sql.ref('seq'))} from votes where user_id = users.id) as votes,
+      (select ${list(sql.ref('question_id'))} from likes where user_id = users.id) as likes,
+      (select ${list(sql.ref('question_id'))} from passes where user_id = users.id) as passes,
+      (select ${list(sql.ref('followee_id'))} from follows where follower_id = users.id) as followees,
+      (select ${list(sql`case when blocker_id = users.id then blocked_id else blocker_id end`)} from blocks where blocker_id = users.id or blocked_id = users.id) as blocked
+    from users where id in (${sql.join(userIds)})`.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A state labelled `version`: read after that version was, so it holds at least what it says. */
+function stateOf({ votes, likes, passes, followees, blocked, ...voter }: StateRow, version: number): ViewerState {
   return {
-    userId,
+    userId: voter.id,
     version,
     voter,
     votes: new OwnVotes(fromJsonArray<[number, number, number]>(votes).map(([question_id, choice, seq]) => ({ question_id, choice, seq }))),
@@ -106,6 +107,8 @@ async function readViewerState(db: Db, dialect: DialectName, userId: number, ver
  */
 export class ViewerStates {
   private readonly states: ClockCache<number, ViewerState>;
+  /** The states missed in one turn, read together, per database handle they were asked of. */
+  private readonly coldReads = new WeakMap<Db, TurnBatch<number, StateRow>>();
 
   constructor(
     maxBytes: number,
@@ -123,7 +126,15 @@ export class ViewerStates {
   async get(db: Db, userId: number, version: number): Promise<ViewerState> {
     const kept = this.states.get(userId);
     if (kept && kept.version === version) return kept;
-    const state = await readViewerState(db, this.dialect, userId, version);
+    let coldReads = this.coldReads.get(db);
+    if (!coldReads) {
+      coldReads = new TurnBatch(
+        (userIds) => readStateRows(db, this.dialect, userIds),
+        (userId) => new Error(`no user ${userId}`),
+      );
+      this.coldReads.set(db, coldReads);
+    }
+    const state = stateOf(await coldReads.load(userId), version);
     this.states.set(userId, state);
     return state;
   }
