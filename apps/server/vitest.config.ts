@@ -9,6 +9,7 @@ const needsPostgresAndRedis = [
   'src/modules/push/instances.test.ts',
   'src/modules/moderation/instances.test.ts',
   'src/modules/live/rules-on-streams.test.ts',
+  'src/db/replica.test.ts',
 ];
 const hasPostgresAndRedis = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 /**

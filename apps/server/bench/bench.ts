@@ -10,6 +10,7 @@ import { runCommand, serverDir, startServer, type ServerProcess } from '../src/t
 import { CALL_NAMES, callSpecs, communityIds, describeTarget, targetMet } from './calls.js';
 import { DEFAULT_PARAMETERS, communityShape, type CommunityParameters } from './community-plan.js';
 import { communityKey, generateCommunity, sessionTokenFor, storedCommunity, type BenchCommunity } from './generate.js';
+import { lockWaitSampler, type LockWaitSampler } from './lock-waits.js';
 import { MemorySampler, measureCall, type CallMeasurement } from './measure.js';
 import { runMixedLoad, type MixedLoadReport } from './mixed-load.js';
 import { toMarkdown, writeResults, type BenchResults, type CallResult } from './report.js';
@@ -22,7 +23,8 @@ const usage = `Usage: npm run bench -- [options]
 
 Generates a synthetic community from a seed (or reuses one kept by --reuse), starts the server
 on it as a separate process, and measures each main call with autocannon: requests per second,
-p50 and p99 latency, errors, and the ratio to the ceiling (GET /api/health on the same server).
+p50 and p99 latency, errors, the ratio to the ceiling (GET /api/health on the same server), and
+on PostgreSQL the backends waiting for a lock meanwhile (pg_stat_activity, sampled).
 Then a mixed load of reads and writes on 200 connections checks that no acknowledged vote is
 lost and that every tally still counts its rows, and the same load on 1,000 connections, past
 what the server can answer in time, that every answer is a 2xx or a 503 with Retry-After and
@@ -48,6 +50,8 @@ Database:
                                  bench-results/databases/
   --reuse                        keep the generated database and, when it already holds the
                                  community of these parameters, skip generating it
+  --replica <postgres://…>       streaming replicas of the --db PostgreSQL database, comma
+                                 separated, that the servers read from (DATABASE_REPLICA_URL)
 
 Measurement:
   --only <names>                 comma-separated, of: ${PHASES.join(', ')} (default: all)
@@ -84,6 +88,7 @@ const { values } = parseArgs({
     'pair-question-votes': { type: 'string' },
     db: { type: 'string' },
     reuse: { type: 'boolean', default: false },
+    replica: { type: 'string' },
     only: { type: 'string' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
@@ -146,6 +151,7 @@ const serverEnv: Record<string, string> = {
   OVERLOAD_QUEUE_TARGET_MS: process.env.OVERLOAD_QUEUE_TARGET_MS ?? '',
   OVERLOAD_QUEUE_TIMEOUT_MS: process.env.OVERLOAD_QUEUE_TIMEOUT_MS ?? '',
   ...(values.redis ? { REDIS_URL: values.redis, REDIS_PREFIX: `pollscope-bench-${process.pid}:` } : {}),
+  ...(values.replica ? { DATABASE_REPLICA_URL: values.replica } : {}),
 };
 const mixedSettings = {
   durationSeconds: wholeNumber('mixed-duration', 60, 1),
@@ -170,6 +176,8 @@ const databaseUrl = values.db
   : temporaryDir
     ? path.join(temporaryDir, 'community.db')
     : path.join(resultsDir, 'databases', `community-${communityKey(parameters)}.db`);
+
+if (values.replica && !isPostgresUrl(databaseUrl)) fail('--replica: replicas are of a PostgreSQL database: give --db postgres://…');
 
 /** A URL fit to print: without its password. */
 function printable(url: string): string {
@@ -206,7 +214,7 @@ async function refreshSessions(url: string): Promise<void> {
 const SLOWED_CPU = 0;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-async function measureCalls(community: BenchCommunity, servers: ServerProcess[], memory: MemorySampler): Promise<CallResult[]> {
+async function measureCalls(community: BenchCommunity, servers: ServerProcess[], memory: MemorySampler, lockWaits: LockWaitSampler | null): Promise<CallResult[]> {
   const urls = servers.map((server) => server.baseUrl);
   const results: CallResult[] = [];
   if (!CALL_NAMES.some((name) => phases.has(name))) return results;
@@ -224,14 +232,16 @@ async function measureCalls(community: BenchCommunity, servers: ServerProcess[],
     }
     process.stderr.write(`measuring ${spec.name} (${spec.label})…\n`);
     memory.lap();
+    const lockWaitsSeen = lockWaits?.during(settings.warmupSeconds * 1000);
     const measured = await measureCall(urls, spec.next, settings);
+    const waits = (await lockWaitsSeen?.()) ?? null;
     if (spec.name === 'ceiling') ceiling = measured.requestsPerSecond;
     const rssPeakMb = memory.lap();
     const target = spec.target
       ? { text: describeTarget(spec.target), met: targetMet(spec.target, { requestsPerSecond: measured.requestsPerSecond, p99: measured.latencyMs.p99 }, ceiling) }
       : null;
     process.stderr.write(
-      `  ${measured.requestsPerSecond} requests/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.errors} errors, non-2xx ${JSON.stringify(measured.non2xx)}\n`,
+      `  ${measured.requestsPerSecond} requests/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.errors} errors, non-2xx ${JSON.stringify(measured.non2xx)}${waits ? `, waiting for locks ${waits.meanWaiting} on average, ${waits.maxWaiting} at most` : ''}\n`,
     );
     let singleConnection: CallResult['singleConnection'] = null;
     if (spec.target?.kind === 'p99' && settings.connections > 1) {
@@ -240,7 +250,7 @@ async function measureCalls(community: BenchCommunity, servers: ServerProcess[],
       process.stderr.write(`  on 1 connection: p50 ${alone.latencyMs.p50} ms, p99 ${alone.latencyMs.p99} ms\n`);
     }
     const ratioToCeiling = ceiling ? round2(measured.requestsPerSecond / ceiling) : null;
-    results.push({ name: spec.name, label: spec.label, ...measured, ceiling, ratioToCeiling, rssPeakMb, target, singleConnection });
+    results.push({ name: spec.name, label: spec.label, ...measured, ceiling, ratioToCeiling, rssPeakMb, target, singleConnection, lockWaits: waits });
   }
   return results;
 }
@@ -268,20 +278,24 @@ try {
   const servers: ServerProcess[] = [];
   let neighbour: ChildProcess | undefined;
   let results: BenchResults;
+  const lockWaits = lockWaitSampler(databaseUrl);
   try {
     const nodeOptions = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`] : [];
     const pinning = values.slowed ? { cpu: SLOWED_CPU } : {};
     for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl, serverEnv, nodeOptions, 'build', pinning));
     if (values.slowed) neighbour = spawn('taskset', ['-c', String(SLOWED_CPU), process.execPath, '-e', 'for (;;);'], { stdio: 'ignore' });
     const memory = new MemorySampler(servers.map((server) => server.child.pid!));
-    const calls = await measureCalls(community, servers, memory);
+    const calls = await measureCalls(community, servers, memory, lockWaits);
     const ids = communityIds(community);
     const key = community.key;
     const loadOn = { baseUrls: servers.map((server) => server.baseUrl), questionIds: ids.mixedQuestions, databaseUrl };
     let mixed = null;
+    let mixedLockWaits = null;
     if (phases.has('mixed')) {
       process.stderr.write(`mixed load: ${mixedSettings.connections} connections, ${mixedSettings.warmupSeconds} s warm-up, ${mixedSettings.durationSeconds} s measured…\n`);
+      const lockWaitsSeen = lockWaits?.during(mixedSettings.warmupSeconds * 1000);
       mixed = await runMixedLoad({ ...loadOn, tokens: ids.mixedVoters.map((userId) => sessionTokenFor(key, userId)), ...mixedSettings });
+      mixedLockWaits = (await lockWaitsSeen?.()) ?? null;
     }
     // The bound holds for the load the server keeps up with; the overload run's peak is reported beside it.
     const peakMb = memory.peakSoFar();
@@ -310,7 +324,12 @@ try {
         loadAverageBefore,
         loadAverageAfter: os.loadavg().map(round2),
       },
-      database: { kind: isPostgresUrl(databaseUrl) ? 'PostgreSQL' : 'SQLite', version, location: printable(databaseUrl) },
+      database: {
+        kind: isPostgresUrl(databaseUrl) ? 'PostgreSQL' : 'SQLite',
+        version,
+        location: printable(databaseUrl),
+        replicas: values.replica ? values.replica.split(',').map((url) => printable(url.trim())) : [],
+      },
       community: {
         ...community.parameters,
         key: community.key,
@@ -324,9 +343,11 @@ try {
       calls,
       memory: { peakMb, overloadPeakMb, afterMb, target: { text: `< ${MEMORY_LIMIT_MB} MB`, met: peakMb === null ? null : peakMb < MEMORY_LIMIT_MB } },
       mixed,
+      mixedLockWaits,
       overload,
     };
   } finally {
+    await lockWaits?.close();
     neighbour?.kill('SIGKILL');
     for (const server of servers) await server.stop();
   }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CallName } from './calls.js';
 import type { CommunityParameters } from './community-plan.js';
+import type { LockWaits } from './lock-waits.js';
 import type { CallMeasurement } from './measure.js';
 import type { MixedLoadReport } from './mixed-load.js';
 
@@ -20,19 +21,24 @@ export interface CallResult extends CallMeasurement {
    * for no other (with more connections, each request also waits for those ahead of it).
    */
   singleConnection: (CallMeasurement & { met: boolean }) | null;
+  /** PostgreSQL's backends waiting for a lock while the call was measured; null on SQLite. */
+  lockWaits: LockWaits | null;
 }
 
 export interface BenchResults {
   startedAt: string;
   command: string;
   machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
-  database: { kind: 'SQLite' | 'PostgreSQL'; version: string; location: string };
+  /** `replicas`: the streaming replicas the servers read from (--replica), without passwords. */
+  database: { kind: 'SQLite' | 'PostgreSQL'; version: string; location: string; replicas: string[] };
   community: CommunityParameters & { key: string; members: number; accounts: number; reused: boolean; generatedAt: string; generationSeconds: number };
   settings: { instances: number; connections: number; warmupSeconds: number; durationSeconds: number; slowed: boolean };
   calls: CallResult[];
   /** `peakMb`: through the calls and the mixed load, which the bound is for; `overloadPeakMb`: in the overload run. */
   memory: { peakMb: number | null; overloadPeakMb: number | null; afterMb: number | null; target: { text: string; met: boolean | null } };
   mixed: MixedLoadReport | null;
+  /** PostgreSQL's backends waiting for a lock while the mixed load was measured; null on SQLite. */
+  mixedLockWaits: LockWaits | null;
   overload: MixedLoadReport | null;
 }
 
@@ -50,6 +56,14 @@ function targetCell(call: CallResult): string {
   const single = call.singleConnection;
   const alone = single ? `; on 1 connection p99 ${single.latencyMs.p99} ms (${errorsOf(single)} errors / non-2xx): ${verdict(single.met)}` : '';
   return `${call.target.text}: ${verdict(call.target.met)}${alone}`;
+}
+
+/** Backends waiting for a lock, on average and at most, with what the most waited for. */
+function lockWaitsText(waits: LockWaits): string {
+  const events = Object.entries(waits.byEvent)
+    .slice(0, 3)
+    .map(([event, mean]) => `${event} ${mean}`);
+  return `${waits.meanWaiting} / ${waits.maxWaiting}${events.length ? ` (${events.join(', ')})` : ''}`;
 }
 
 /** Under the overload run's load, the 2xx answers' p99 stays under this (the refused ones are answered at once). */
@@ -77,17 +91,21 @@ function loadLines(mixed: MixedLoadReport | null, overload: MixedLoadReport | nu
 
 function callLines(results: BenchResults): string[] {
   const { settings } = results;
+  const withLockWaits = results.calls.some((call) => call.lockWaits !== null);
   return [
     `Each call: ${settings.connections} connections over ${settings.instances} server instance${settings.instances === 1 ? '' : 's'}, ${settings.warmupSeconds} s of warm-up, then ${settings.durationSeconds} s measured.`,
     '',
     ...(results.calls.some((call) => call.name === 'ceiling')
       ? ['Each call is compared with the ceiling measured again just before it (the machine is shared, and its speed drifts over a run).', '']
       : []),
-    '| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | Ceiling just before, requests/s | × ceiling | Server RSS MB | Target |',
-    '|---|---|---:|---:|---:|---|---:|---:|---:|---|',
+    ...(withLockWaits
+      ? ['Lock waits: PostgreSQL backends waiting for a lock (pg_stat_activity, sampled every 100 ms while measured), on average / at most, and by what they waited for.', '']
+      : []),
+    `| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | Ceiling just before, requests/s | × ceiling | Server RSS MB | Target |${withLockWaits ? ' Lock waits |' : ''}`,
+    `|---|---|---:|---:|---:|---|---:|---:|---:|---|${withLockWaits ? '---|' : ''}`,
     ...results.calls.map(
       (call) =>
-        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.name === 'ceiling' || call.ceiling === null ? '' : number(call.ceiling)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(2)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |`,
+        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.name === 'ceiling' || call.ceiling === null ? '' : number(call.ceiling)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(2)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |${withLockWaits ? ` ${call.lockWaits ? lockWaitsText(call.lockWaits) : ''} |` : ''}`,
     ),
   ];
 }
@@ -101,13 +119,14 @@ export function toMarkdown(results: BenchResults): string {
     `\`${results.command}\``,
     '',
     `- Community (seed ${community.seed}, key ${community.key}): ${number(community.members)} members${occasional ? ` and ${number(occasional)} occasional voters (who answer only the big and the related questions)` : ''}, ${number(community.questions)} questions, ${number(community.votes)} votes; the big question has ${number(community.bigQuestionVotes)} votes, the two related questions ${number(community.pairQuestionVotes)} voters each. ${community.reused ? `Kept from an earlier run (generated ${community.generatedAt} in ${community.generationSeconds} s).` : `Generated in ${community.generationSeconds} s.`}`,
-    `- Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}; ${database.kind} ${database.version}. Load average before ${machine.loadAverageBefore.join(', ')}, after ${machine.loadAverageAfter.join(', ')} (the machine is shared: the server, the database and the load generator run on the same cores).`,
+    `- Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}; ${database.kind} ${database.version}${database.replicas.length ? `, reads that may lag from ${database.replicas.length} streaming replica${database.replicas.length === 1 ? '' : 's'}` : ''}. Load average before ${machine.loadAverageBefore.join(', ')}, after ${machine.loadAverageAfter.join(', ')} (the machine is shared: the server, the database and the load generator run on the same cores).`,
     `- Server instances: ${results.settings.instances}${results.settings.slowed ? ', each on processor 0 beside a busy neighbour spinning there (slowed)' : ''}.`,
     '',
     ...(results.calls.length > 0 ? [...callLines(results), ''] : []),
     `Server memory (resident, largest instance): peak ${results.memory.peakMb ?? '?'} MB through the calls and the mixed load${results.memory.overloadPeakMb === null ? '' : `, ${results.memory.overloadPeakMb} MB in the overload run`}, ${results.memory.afterMb ?? '?'} MB after the runs. ${results.memory.target.text}: ${verdict(results.memory.target.met)}.`,
   ];
   if (results.mixed || results.overload) lines.push('', ...loadLines(results.mixed, results.overload));
+  if (results.mixedLockWaits) lines.push('', `PostgreSQL backends waiting for a lock during the mixed load, on average / at most: ${lockWaitsText(results.mixedLockWaits)}.`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle, Db } from './db/index.js';
 import type { DialectName } from './db/dialect.js';
+import type { Replicas } from './db/replicas.js';
 import { HttpError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
 import { healthRoutes, metricsRoutes } from './modules/health/index.js';
 import { insightsRoutes } from './modules/insights/routes.js';
-import { livePlugin } from './modules/live/hub.js';
 import { liveRoutes } from './modules/live/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { notificationsRoutes } from './modules/notifications/routes.js';
@@ -26,6 +26,7 @@ import { connectionsPlugin } from './plugins/app/connections.js';
 import { drainOnClosePlugin } from './plugins/app/drain-on-close.js';
 import { errorHandlerPlugin, replyToBadUrl } from './plugins/app/error-handler.js';
 import { eventStreamsPlugin } from './plugins/app/event-streams.js';
+import { livePlugin } from './plugins/app/live.js';
 import { mailPlugin } from './plugins/app/mail.js';
 import { memoryPlugin } from './plugins/app/memory.js';
 import { metricsPlugin } from './plugins/app/metrics.js';
@@ -34,6 +35,7 @@ import { nulTextPlugin } from './plugins/app/nul-text.js';
 import { operationsPlugin } from './plugins/app/operations.js';
 import { overloadPlugin } from './plugins/app/overload.js';
 import { pushPlugin } from './plugins/app/push.js';
+import { replicaReadsPlugin } from './plugins/app/replica-reads.js';
 import { unreadPlugin } from './plugins/app/unread.js';
 import { webAppPlugin } from './plugins/app/web-app.js';
 import { rateLimitPlugin } from './plugins/external/rate-limit.js';
@@ -47,6 +49,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dialect: DialectName;
+    /** The primary's streaming replicas (DATABASE_REPLICA_URL), or null (docs/deploy.md, Read replicas). */
+    replicas: Replicas | null;
   }
 }
 
@@ -138,6 +142,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
+  app.decorate('replicas', database.replicas);
   // Every plugin names what it needs (fastify-plugin's `dependencies`), so a wrong order fails here
   // rather than at the first stale read. The error handler first, so that every plugin registered
   // after it (the API docs too) answers errors alike; the routes last.
@@ -160,6 +165,7 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   await app.register(unreadPlugin);
   await app.register(changesPlugin);
   await app.register(authPlugin);
+  await app.register(replicaReadsPlugin);
   await app.register(mailPlugin);
   await app.register(notificationMailPlugin);
   await app.register(pushPlugin);

@@ -15,8 +15,12 @@ export interface Config {
   redisUrl: string | null;
   /** Starts every Redis key and channel, so that several deployments can share one Redis. */
   redisPrefix: string;
-  /** Connections each instance keeps open to PostgreSQL at most. */
+  /** Connections each instance keeps open to PostgreSQL at most, to the primary and to each replica. */
   databasePoolSize: number;
+  /** DATABASE_REPLICA_URL, comma separated: PostgreSQL streaming replicas of `databaseUrl` that take the reads which may lag; none: every read goes to the primary. */
+  databaseReplicaUrls: string[];
+  /** A replica lagging more than this (ms) behind the primary takes no reads until it catches up. */
+  databaseReplicaMaxLagMs: number;
   /** A comment is sent on an idle live stream this often, so that proxies keep it open. */
   liveHeartbeatSeconds: number;
   /** Live streams (results and unread counts) one person may have open at once on an instance; one more closes their oldest. 0: no bound. */
@@ -59,7 +63,10 @@ export interface Config {
   /** Each instance counts what is trending from the votes it hears of, and reads the counts again from the votes this often. */
   trendingReloadSeconds: number;
   // Mail
-  /** The address links in mail point to, without a trailing slash. */
+  /**
+   * The address links in mail and shared questions point to, without a trailing slash. Unset, it is
+   * `http://localhost:<PORT>`, or with PORT=0 the address the server listens at (`useListeningAddress`).
+   */
   publicUrl: string;
   /** An smtp:// or smtps:// URL mail is sent through, or null: each mail is written as a file in `mailDir`. */
   smtpUrl: string | null;
@@ -144,6 +151,19 @@ function defaultMaxConnections(): number {
   return Math.max(1, Math.min(MOST_CONNECTIONS_BY_DEFAULT, openFileLimit() - FILES_BESIDES_CONNECTIONS));
 }
 
+/** Replicas only make sense beside a PostgreSQL primary: a wrong setting stops the start rather than being ignored unseen. */
+function replicaUrlsFrom(value: string | undefined, databaseUrl: string): string[] {
+  const urls = (value ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '');
+  if (urls.length === 0) return [];
+  if (!isPostgresUrl(databaseUrl)) throw new Error('DATABASE_REPLICA_URL is set, but DATABASE_URL is no PostgreSQL URL: replicas are of a PostgreSQL primary');
+  const notPostgres = urls.find((url) => !isPostgresUrl(url));
+  if (notPostgres !== undefined) throw new Error(`DATABASE_REPLICA_URL takes postgres:// URLs, comma separated; "${notPostgres.replace(/\/\/[^@/]*@/, '//…@')}" is none`);
+  return urls;
+}
+
 function sqlitePath(url: string | undefined): string {
   if (!url) return path.join(repoRoot, 'data', 'pollscope.db');
   if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length).replace(/^\/\//, '') || ':memory:';
@@ -196,18 +216,30 @@ function smtpUrlFrom(value: string | undefined): string | null {
   return value;
 }
 
+/**
+ * Asked for any free port (PORT=0, as the tests start it) and told no PUBLIC_URL, the server names
+ * itself by the address it listens at, which no one could have told it in advance. Called as soon
+ * as it listens.
+ */
+export function useListeningAddress(config: Config, address: string, env: NodeJS.ProcessEnv = process.env): void {
+  if (config.port === 0 && !env.PUBLIC_URL) config.publicUrl = address;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const url = env.DATABASE_URL;
   const port = intFrom(env.PORT, 3000);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const mailFrom = env.MAIL_FROM || 'Pollscope <no-reply@localhost>';
+  const databaseUrl = url && isPostgresUrl(url) ? url : sqlitePath(url);
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    databaseUrl: url && isPostgresUrl(url) ? url : sqlitePath(url),
+    databaseUrl,
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'pollscope:',
     databasePoolSize: intFrom(env.DATABASE_POOL_SIZE, 10),
+    databaseReplicaUrls: replicaUrlsFrom(env.DATABASE_REPLICA_URL, databaseUrl),
+    databaseReplicaMaxLagMs: intFrom(env.DATABASE_REPLICA_MAX_LAG_MS, 2_000),
     liveHeartbeatSeconds: intFrom(env.LIVE_HEARTBEAT_SECONDS, 25),
     liveStreamsPerPerson: intFrom(env.LIVE_STREAMS_PER_PERSON, 20),
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' ? true : env.SEED_DEMO === '0' || env.SEED_DEMO === 'false' ? false : null,

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, useListeningAddress } from './config.js';
 import { oneInstanceAtATime } from './db/dialect.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
 import { seedDemoAtStart } from './seed/demo-at-start.js';
@@ -8,7 +8,11 @@ import { seedReferenceData } from './seed/reference.js';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
-const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+const database = openDatabase(config.databaseUrl, {
+  poolSize: config.databasePoolSize,
+  replicaUrls: config.databaseReplicaUrls,
+  replicaMaxLagMs: config.databaseReplicaMaxLagMs,
+});
 
 await oneInstanceAtATime(database.db, database.dialect, async () => {
   const applied = await migrateToLatest(database);
@@ -38,5 +42,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 // load, and a connection past it waits seconds for its SYN to be sent again. The kernel caps it
 // at net.core.somaxconn (4096 on current Linux).
 const address = await app.listen({ port: config.port, host: config.host, backlog: 4096 });
+useListeningAddress(config, address);
 // Asked for any free port (PORT=0, as tests start it), it says on stdout which it got, whatever the log level.
 if (config.port === 0) process.stdout.write(`${JSON.stringify({ listening: address })}\n`);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { isPostgresUrl, type DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
+import { pollReplicas, type Replicas } from './replicas.js';
 import { checkpointInBackground } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
 
@@ -23,7 +24,18 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The pool's use now; null for SQLite, one connection that queries take turns on. */
   poolUse(): PoolUse | null;
+  /** PostgreSQL's streaming replicas that reads which may lag go to (DATABASE_REPLICA_URL), or null: every read goes to `db`. */
+  replicas: Replicas | null;
   close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** Connections kept open to PostgreSQL at most, to the primary and to each replica. */
+  poolSize?: number;
+  /** postgres:// URLs of the primary's streaming replicas. */
+  replicaUrls?: readonly string[];
+  /** A replica lagging more than this (ms) is left out. */
+  replicaMaxLagMs?: number;
 }
 
 // PostgreSQL returns bigint (count(*), sums) as strings; every count here fits a JS number.
@@ -33,21 +45,49 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 /** How long a request waits for a PostgreSQL connection at most. */
 const CONNECT_TIMEOUT_MS = 3_000;
 
-export function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number } = {}): DatabaseHandle {
+/**
+ * A pool of connections to one PostgreSQL server. A connection not had within CONNECT_TIMEOUT_MS
+ * fails the request with 503 rather than letting it wait for a database that is away or a pool
+ * that cannot keep up.
+ */
+function openPool(url: string, poolSize: number): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // An idle connection the server ends (a restart, a failover) is dropped from the pool and
+  // replaced on next use; unhandled, its error would stop the process. So would the error of
+  // one in use between two queries (a transaction's): its next query fails instead, the
+  // request is answered 503, and the pool drops it when it is given back.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+}
+
+/** A replica's name in the metrics and logs: its host and port, never its password. */
+function replicaName(url: string): string {
+  const { hostname, port } = new URL(url);
+  return `${hostname}:${port || '5432'}`;
+}
+
+export function openDatabase(url: string, { poolSize = 10, replicaUrls = [], replicaMaxLagMs = 2_000 }: DatabaseOptions = {}): DatabaseHandle {
   if (isPostgresUrl(url)) {
-    // A connection not had within this time fails the request with 503 rather than letting it
-    // wait for a database that is away or a pool that cannot keep up.
-    const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
-    // An idle connection the server ends (a restart, a failover) is dropped from the pool and
-    // replaced on next use; unhandled, its error would stop the process. So would the error of
-    // one in use between two queries (a transaction's): its next query fails instead, the
-    // request is answered 503, and the pool drops it when it is given back.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => client.on('error', () => {}));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { db, pool } = openPool(url, poolSize);
+    const replicaDbs = replicaUrls.map((replicaUrl) => {
+      const replica = openPool(replicaUrl, poolSize);
+      return { name: replicaName(replicaUrl), db: replica.db, onConnectionLost: (listener: () => void) => void replica.pool.on('error', listener) };
+    });
+    const replicas = replicaDbs.length > 0 ? pollReplicas(db, replicaDbs, { maxLagMs: replicaMaxLagMs }) : null;
     const poolUse = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize });
-    return { db, dialect: 'postgres', poolUse, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      poolUse,
+      replicas,
+      close: async () => {
+        await replicas?.close();
+        await db.destroy();
+      },
+    };
   }
+  if (replicaUrls.length > 0) throw new Error('DATABASE_REPLICA_URL names PostgreSQL replicas, but DATABASE_URL is a SQLite file, which has none');
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const sqlite = new SqliteDatabase(url);
   sqlite.pragma('journal_mode = WAL');
@@ -65,6 +105,7 @@ export function openDatabase(url: string, { poolSize = 10 }: { poolSize?: number
     db,
     dialect: 'sqlite',
     poolUse: () => null,
+    replicas: null,
     close: async () => {
       await stopCheckpoints?.();
       await db.destroy();

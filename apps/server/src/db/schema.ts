@@ -171,9 +171,23 @@ export interface QuizItemTable {
   strict: Flag;
 }
 
-/** Site activity per UTC day, kept current by the writes that make it. */
+/**
+ * Site activity per UTC day as counted before migration 019 (and by an instance of that version
+ * still running while a new one starts): one row a day. The chart adds `daily_activity_shards`.
+ */
 export interface DailyActivityTable {
   day: string;
+  answers: number;
+  questions: number;
+  users: number;
+  likes: number;
+}
+
+/** Site activity per UTC day, kept current by the writes that make it, over a few rows a day: a day's counts are the sums of its rows. */
+export interface DailyActivityShardTable {
+  day: string;
+  /** Which of the day's rows: each transaction counts on one, picked at random. */
+  shard: number;
   answers: number;
   questions: number;
   users: number;
@@ -375,6 +389,7 @@ export interface Database {
   questions_of_the_day: QuestionOfTheDayTable;
   quiz_items: QuizItemTable;
   daily_activity: DailyActivityTable;
+  daily_activity_shards: DailyActivityShardTable;
   notifications: NotificationTable;
   notification_actors: NotificationActorTable;
   mail_outbox: MailOutboxTable;

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../db/index.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/index.js';
 import { seedReferenceData } from '../seed/reference.js';
 import { apiClient, RawReply, type ApiClient } from './client.js';
 import { startMailServer, type TestMailServer } from './mail-server.js';
@@ -48,21 +48,40 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = await createPostgresDatabase(serverUrl, 'pollscope_test', template);
     return { url: databaseUrlFor(serverUrl, name), drop: () => dropPostgresDatabase(serverUrl, name) };
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-test-'));
-  const url = path.join(dir, 'test.db');
-  const database = openDatabase(url);
+  const testDatabase = await createEmptyTestDatabase();
+  const database = openDatabase(testDatabase.url);
   try {
     await migrateToLatest(database);
     await seedReferenceData(database.db);
   } finally {
     await database.close();
   }
-  return { url, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return testDatabase;
+}
+
+/** A new database with no table, not even migrated: a SQLite file, or on a PostgreSQL run a database of its own on that server. */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+  if (testPostgresUrl) {
+    const serverUrl = testPostgresUrl;
+    const name = await createPostgresDatabase(serverUrl, 'pollscope_test');
+    return { url: databaseUrlFor(serverUrl, name), drop: () => dropPostgresDatabase(serverUrl, name) };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-test-'));
+  return { url: path.join(dir, 'test.db'), drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The replicas a test's config names (none but in the replica tests). */
+function replicasOf(config: Config): DatabaseOptions {
+  return { replicaUrls: config.databaseReplicaUrls, replicaMaxLagMs: config.databaseReplicaMaxLagMs };
 }
 
 /** A fresh, migrated and seeded database of its own for one test file, and the app on it. */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
-  const testDatabase = await createTestDatabase();
+  return createTestAppOn(await createTestDatabase(), overrides);
+}
+
+/** The app on `testDatabase`, which closing the app drops. */
+export async function createTestAppOn(testDatabase: TestDatabase, overrides: Partial<Config> = {}): Promise<TestContext> {
   // Mail the test does not catch with a mail server of its own is written here, not beside the project's data.
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-test-mail-'));
   const config: Config = {
@@ -77,7 +96,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     overloadQueueTimeoutMs: 0,
     ...overrides,
   };
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, replicasOf(config));
   const app = await buildApp({ config, database, checkResponses: true });
   await app.ready();
   const ctx: TestContext = {
@@ -109,7 +128,7 @@ export async function createTestAppWithMail(overrides: Partial<Config> = {}): Pr
 
 /** Another instance of the app on the test's database, as a second server of one deployment. */
 export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
-  const database = openDatabase(ctx.config.databaseUrl);
+  const database = openDatabase(ctx.config.databaseUrl, replicasOf(ctx.config));
   const app = await buildApp({ config: ctx.config, database, checkResponses: true });
   await app.ready();
   return {

@@ -24,10 +24,10 @@ export interface TestMailServer {
   readonly held: number;
 }
 
-/** Listens on `port`, or on a free one: a server started before the test, as the browser tests' is, is told the port in advance. */
-export async function startMailServer({ port: fixedPort = 0 }: { port?: number } = {}): Promise<TestMailServer> {
+/** Listens on a free port of 127.0.0.1, and again on the same one after `stop`. */
+export async function startMailServer(): Promise<TestMailServer> {
   const received: ParsedMail[] = [];
-  let port = fixedPort;
+  let port = 0;
   let server: SMTPServer | null = null;
   let holding: 'greeting' | 'reply' | null = null;
   let held = 0;

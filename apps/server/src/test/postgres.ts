@@ -68,22 +68,22 @@ export function postgresBinDir(): string | null {
 /** A PostgreSQL server of a test's own: its `url` is postgres://postgres@127.0.0.1:<port>/postgres, and it stops as an operator would (fast shutdown: sessions ended, all written). */
 export type PostgresCluster = StoppableService;
 
-/**
- * Makes a new PostgreSQL cluster in a temporary directory and starts it on a free port of
- * 127.0.0.1, as the user `postgres` when run as root (PostgreSQL refuses to run as root).
- * Without fsync, as nothing here survives the machine; every commit still waits for its WAL write.
- */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const port = await freeFixedPort();
+/** A directory of the cluster's own, owned by `postgres` when run as root, and how its programs are run there. */
+function clusterPlace(): { dir: string; run: (program: string, args: string[]) => Promise<unknown> } {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL’s server programs (initdb, pg_ctl) are not installed: apt-get install postgresql');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-postgres-'));
+  // PostgreSQL refuses to run as root.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) fs.chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
   const run = (program: string, args: string[]) =>
     asRoot ? execFileAsync('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]) : execFileAsync(path.join(bin, program), args);
+  return { dir, run };
+}
+
+/** Starts the cluster whose data `place` holds on `port` of 127.0.0.1, without fsync, as nothing here survives the machine; every commit still waits for its WAL write. */
+async function startClusterIn({ dir, run }: ReturnType<typeof clusterPlace>, port: number): Promise<PostgresCluster> {
   const data = path.join(dir, 'data');
-  await run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB`;
   let running = false;
   const log = path.join(dir, 'log');
@@ -108,4 +108,30 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Makes a new PostgreSQL cluster in a temporary directory and starts it on a free port of
+ * 127.0.0.1, as the user `postgres` when run as root.
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const port = await freeFixedPort();
+  const place = clusterPlace();
+  await place.run('initdb', ['-D', path.join(place.dir, 'data'), '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
+  return startClusterIn(place, port);
+}
+
+/**
+ * A streaming replica of `primary` (a cluster of startPostgresCluster, whose `trust` covers
+ * replication from 127.0.0.1), copied by `pg_basebackup -R` and started on a free port: it
+ * replays the primary's log as it is written, and answers reads only.
+ */
+export async function startStreamingReplica(primary: PostgresCluster): Promise<PostgresCluster> {
+  const port = await freeFixedPort();
+  const place = clusterPlace();
+  const from = new URL(primary.url);
+  const source = ['-h', from.hostname, '-p', from.port, '-U', 'postgres'];
+  // A fast checkpoint: the copy starts at once rather than after the primary's spread one, half a minute later.
+  await place.run('pg_basebackup', ['-D', path.join(place.dir, 'data'), ...source, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+  return startClusterIn(place, port);
 }

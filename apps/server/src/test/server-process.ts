@@ -52,11 +52,14 @@ export async function startServer(
   {
     fileLimit,
     cpu,
+    startupTimeoutMs = 60_000,
   }: {
     /** The process's limit on open files (`ulimit -n`), lower than the test's own. */
     fileLimit?: number;
     /** The one processor the process may run on (`taskset -c`). */
     cpu?: number;
+    /** How long it may take to migrate, seed and listen. */
+    startupTimeoutMs?: number;
   } = {},
 ): Promise<ServerProcess> {
   const node = [...(cpu === undefined ? [] : ['taskset', '-c', String(cpu)]), process.execPath, ...nodeOptions, ...ENTRY_ARGUMENTS[entry]()];
@@ -96,7 +99,11 @@ export async function startServer(
       clearTimeout(timer);
       resolve(found[1]);
     };
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s: ${output}`)), 60_000);
+    // Given up on, it is stopped, so that no process outlives the test that started it.
+    const timer = setTimeout(() => {
+      reject(new Error(`the server did not start in ${startupTimeoutMs / 1000} s: ${output}`));
+      child.kill('SIGKILL');
+    }, startupTimeoutMs);
     child.stdout!.on('data', listening);
     void exited.then(() => {
       clearTimeout(timer);

@@ -18,6 +18,8 @@ import { emailChanges } from './015-email-changes.js';
 import { mailForAnAccount } from './016-mail-for-an-account.js';
 import { moderation } from './017-moderation.js';
 import { push } from './018-push.js';
+import { activityShards } from './019-activity-shards.js';
+import { votesByQuestion } from './020-votes-by-question.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -40,5 +42,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '016-mail-for-an-account': mailForAnAccount(),
     '017-moderation': moderation(dialect),
     '018-push': push(dialect),
+    '019-activity-shards': activityShards(),
+    '020-votes-by-question': votesByQuestion(dialect),
   };
 }

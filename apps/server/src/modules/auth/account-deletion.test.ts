@@ -23,6 +23,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findTallyMismatches } from '../../db/check.js';
+import { activityByDay } from '../site/index.js';
 import { ask, client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { castVotes, insertPeople } from '../../test/seed.js';
 import { runCommand } from '../../test/server-process.js';
@@ -70,16 +71,9 @@ async function rowsOf(userId: number, email: string): Promise<Record<string, num
 
 /** What the site's chart counts, in all. */
 async function activityTotals() {
-  return ctx.database.db
-    .selectFrom('daily_activity')
-    .select((eb) => [
-      eb.fn.sum<number>('answers').as('answers'),
-      eb.fn.sum<number>('questions').as('questions'),
-      eb.fn.sum<number>('users').as('users'),
-      eb.fn.sum<number>('likes').as('likes'),
-    ])
-    .executeTakeFirstOrThrow()
-    .then((row) => ({ answers: Number(row.answers), questions: Number(row.questions), users: Number(row.users), likes: Number(row.likes) }));
+  const totals = { answers: 0, questions: 0, users: 0, likes: 0 };
+  for (const counts of (await activityByDay(ctx.database.db)).values()) for (const kind of Object.keys(totals) as (keyof typeof totals)[]) totals[kind] += counts[kind];
+  return totals;
 }
 
 describe('deleting an account', () => {

@@ -41,6 +41,8 @@ export interface Session {
   userId: number;
   /** The user's `state_version`: what of their own they see was last changed at this version. */
   stateVersion: number;
+  /** When the token was issued (ms since the epoch). */
+  issuedAt: number;
 }
 
 /** How often the last uses of sessions are written. */
@@ -73,6 +75,8 @@ export interface Sessions {
 interface KeptSession {
   userId: number;
   tokenHash: string;
+  /** When its token was issued (ms since the epoch). */
+  issuedAt: number;
   /** The session's last use: as stored when it was read, or as noted since. */
   lastUsed: number;
   /** When its read began (performance.now()). */
@@ -99,7 +103,7 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.user_id', 'sessions.last_used_at', 'users.state_version'])
+      .select(['sessions.user_id', 'sessions.created_at', 'sessions.last_used_at', 'users.state_version'])
       .where('sessions.token_hash', '=', tokenHash),
   );
   /** Token hashes used since the last write, with when. */
@@ -153,7 +157,7 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
       kept.delete(token);
       return null;
     }
-    const session = { userId: row.user_id, tokenHash, lastUsed: Date.parse(row.last_used_at), readAt };
+    const session = { userId: row.user_id, tokenHash, issuedAt: Date.parse(row.created_at), lastUsed: Date.parse(row.last_used_at), readAt };
     // Versions only grow: one moved here since this read began is the later.
     const version = Math.max(row.state_version, versions.get(row.user_id) ?? 0);
     if (keep) {
@@ -182,7 +186,7 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
         session.lastUsed = Date.now();
         touched.set(session.tokenHash, session.lastUsed);
       }
-      return { userId: session.userId, stateVersion: version };
+      return { userId: session.userId, stateVersion: version, issuedAt: session.issuedAt };
     },
     stateMoved(userId, version) {
       if (keep) versions.set(userId, Math.max(versions.get(userId) ?? 0, version));

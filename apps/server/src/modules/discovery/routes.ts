@@ -13,13 +13,13 @@ const tags = ['discovery'];
 const TRENDING_SHOWN = 20;
 
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, dialect, memory } = app;
+  const { dialect, memory } = app;
 
   app.get('/polls/search/', { schema: { tags, querystring: searchQuerySchema, response: { 200: questionPageSchema, ...errors } } }, async (request) => {
     const { q, ...page } = request.query;
     const words = queryWords(q);
     if (words.length === 0) return { questions: [], next: null };
-    const { questions, next } = await listPage(await readerOf(request), matchingQuestions(db, dialect, memory.searches, words), page, SEARCH_MAX_KEY);
+    const { questions, next } = await listPage(await readerOf(request), matchingQuestions(request.laggingReads, dialect, memory.searches, words), page, SEARCH_MAX_KEY);
     return { questions, next };
   });
 
@@ -31,13 +31,13 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/auth/people/', { schema: { tags, querystring: peopleQuerySchema, response: { 200: peopleSchema, ...errors } } }, async (request) => {
     const { viewer } = await readerOf(request);
-    const people = await findPeople(db, viewer, request.query.q);
+    const people = await findPeople(request.laggingReads.db, viewer, request.query.q);
     return { people: people.filter((person) => isProfileShown(memory.moderation, viewer.userId, person.id)) };
   });
 
   app.get('/auth/suggestions/', { schema: { tags, response: { 200: suggestionsSchema, ...errors } } }, async (request) => {
     const { viewer } = await readerOf(request);
-    const people = await suggestPeople(db, viewer);
+    const people = await suggestPeople(request.laggingReads.db, viewer);
     return { people: people.filter((person) => isProfileShown(memory.moderation, viewer.userId, person.id)) };
   });
 };

@@ -41,7 +41,8 @@ export class TrendingCounts {
   private loadedGeneration = -1;
 
   constructor(
-    private readonly db: Db,
+    /** Where the votes are read: a handle as current as the primary when asked (a replica that has caught up, or the primary). */
+    private readonly currentDb: () => Promise<Db>,
     private readonly reloadMs: number,
     private readonly now: () => number = () => Date.now(),
   ) {}
@@ -119,7 +120,9 @@ export class TrendingCounts {
     this.heardWhileLoading = heard;
     try {
       const since = new Date((slotOf(startedAt) - WINDOW_SLOTS) * SLOT_MS).toISOString();
-      const rows = await this.db
+      // Asked once the votes heard are being noted: every vote heard before is in what it reads.
+      const db = await this.currentDb();
+      const rows = await db
         .selectFrom('votes')
         .innerJoin('questions', 'questions.id', 'votes.question_id')
         .select((eb) => [

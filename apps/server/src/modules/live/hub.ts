@@ -1,18 +1,10 @@
 import type { LiveResult } from '@pollscope/contract';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/index.js';
-import { registerGauge } from '../../lib/metrics.js';
 import type { ModerationMarks } from '../../views/moderation-marks.js';
 import { resultOf, type CardRead, type QuestionCards } from '../../views/question-cards.js';
 import { isBlocked, isVisible, seesResult } from '../../views/rules.js';
 import type { ViewerState, ViewerStates } from '../../views/viewer-states.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    live: LiveHub;
-  }
-}
 
 /** A question's live state from its card, with its result for a viewer who may see it. */
 export function liveResultOf({ card, moving }: CardRead, seesResult: boolean): LiveResult {
@@ -208,14 +200,3 @@ function removeFrom<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
   const values = map.get(key);
   if (values?.delete(value) && values.size === 0) map.delete(key);
 }
-
-/** The app's live hub: its streams end before the server closes, so clients reconnect elsewhere. */
-export const livePlugin = fp(
-  async (app: FastifyInstance) => {
-    const hub = new LiveHub(app.db, app.memory.cards, app.memory.viewers, app.memory.moderation, app.log);
-    app.decorate('live', hub);
-    app.addHook('preClose', async () => hub.close());
-    registerGauge(app.metrics, 'live_result_streams', 'Live streams of question results open on this instance', () => hub.streams);
-  },
-  { name: 'live', dependencies: ['metrics', 'memory'] },
-);

@@ -1,6 +1,7 @@
 import { answerBodySchema, api, blockedSchema, type Question, questionPageSchema, questionSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { activityByDay } from '../site/index.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -191,7 +192,7 @@ describe('answering a question', () => {
       segments: await db.selectFrom('vote_segments').selectAll().where('question_id', '=', id).execute(),
       question: await db.selectFrom('questions').select('vote_count').where('id', '=', id).executeTakeFirstOrThrow(),
       voter: await db.selectFrom('users').select('answer_count').where('id', '=', voter.id).executeTakeFirstOrThrow(),
-      activity: await db.selectFrom('daily_activity').selectAll().execute(),
+      activity: await activityByDay(db),
     });
     const before = await snapshot();
     expect((await voter.api.raw('POST', api.answer(id), { choice: 2 })).status).toBe(409);

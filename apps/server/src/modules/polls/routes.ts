@@ -16,6 +16,7 @@ import {
   userParamsSchema,
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/index.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { listPage, questionToAct, questionViews, type Reader, type Skeleton } from '../../views/pipeline.js';
 import { readerOf } from '../../views/reader.js';
@@ -112,16 +113,16 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  /** A member's lists: the questions they asked (kept in memory), answered and liked. */
-  const userLists: Record<'questions' | 'answered' | 'liked', (userId: number) => Skeleton> = {
+  /** A member's lists: the questions they asked (kept in memory), answered and liked (read where reads may lag). */
+  const userLists: Record<'questions' | 'answered' | 'liked', (userId: number, laggingDb: Db) => Skeleton> = {
     questions: (userId) => keptList(db, lists, [{ by: 'author', id: userId }]),
-    answered: (userId) => actedOnBy(db, 'votes', userId),
-    liked: (userId) => actedOnBy(db, 'likes', userId),
+    answered: (userId, laggingDb) => actedOnBy(laggingDb, 'votes', userId),
+    liked: (userId, laggingDb) => actedOnBy(laggingDb, 'likes', userId),
   };
   for (const [name, skeletonOf] of Object.entries(userLists)) {
     app.get(`/polls/user/${name}/`, { schema: { tags, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } }, async (request) => {
       const reader = await readerOf(request);
-      return page(reader, skeletonOf(reader.viewer.userId), request.query);
+      return page(reader, skeletonOf(reader.viewer.userId, request.laggingReads.db), request.query);
     });
     app.get(
       `/polls/user/:user/${name}/`,
@@ -130,7 +131,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
         const { user } = request.params;
         const reader = await readerOf(request);
         mayViewProfile(memory.moderation, reader.viewer.userId, user);
-        const found = await page(reader, skeletonOf(user), request.query);
+        const found = await page(reader, skeletonOf(user, request.laggingReads.db), request.query);
         // Only an empty page can be that of a member who does not exist.
         if (found.questions.length === 0 && !(await userExists(db, user))) throw new NotFoundError('No such user');
         return found;

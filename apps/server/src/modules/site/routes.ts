@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';
-import { utcDay } from './activity.js';
+import { activityByDay, utcDay } from './activity.js';
 import { dailyBarChartSvg } from './chart.js';
 
 const CHART_DAYS = 30;
@@ -27,17 +27,16 @@ async function siteTotals(db: Db): Promise<SiteTotals> {
 
 async function answersPerDay(db: Db): Promise<SiteStats['answers_per_day']> {
   const days = Array.from({ length: CHART_DAYS }, (_, index) => utcDay(new Date(Date.now() - (CHART_DAYS - 1 - index) * 86_400_000)));
-  const rows = await db.selectFrom('daily_activity').select(['day', 'answers']).where('day', '>=', days[0]).execute();
-  const byDay = new Map(rows.map((row) => [row.day, row.answers]));
-  return days.map((day) => ({ day, answers: byDay.get(day) ?? 0 }));
+  const byDay = await activityByDay(db, days[0]);
+  return days.map((day) => ({ day, answers: byDay.get(day)?.answers ?? 0 }));
 }
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app;
   // Totals count whole tables, so they are computed at most once per interval per server.
   let cached: { at: number; totals: Promise<SiteTotals> } | null = null;
 
-  app.get('/polls/site-stats/', { config: publicCall, schema: { tags, security: [], response: { 200: siteStatsSchema, 400: errorBodySchema } } }, async () => {
+  app.get('/polls/site-stats/', { config: publicCall, schema: { tags, security: [], response: { 200: siteStatsSchema, 400: errorBodySchema } } }, async (request) => {
+    const { db } = request.laggingReads;
     if (!cached || Date.now() - cached.at > CACHE_MS) cached = { at: Date.now(), totals: siteTotals(db) };
     const [totals, perDay] = await Promise.all([cached.totals, answersPerDay(db)]);
     return { ...totals, image: `/api/polls/site-stats/chart.svg?day=${utcDay()}`, answers_per_day: perDay };
@@ -49,8 +48,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
       config: publicCall,
       schema: { tags, security: [], response: { 200: { description: 'An SVG image', content: { 'image/svg+xml': { schema: z.string() } } }, 400: errorBodySchema } },
     },
-    async (_request, reply) => {
-      const svg = dailyBarChartSvg(`Answers per day, last ${CHART_DAYS} days`, await answersPerDay(db));
+    async (request, reply) => {
+      const svg = dailyBarChartSvg(`Answers per day, last ${CHART_DAYS} days`, await answersPerDay(request.laggingReads.db));
       return reply.type('image/svg+xml').header('cache-control', 'public, max-age=300').send(svg);
     },
   );

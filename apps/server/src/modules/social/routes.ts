@@ -8,19 +8,19 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchem
 const tags = ['social'];
 
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, memory } = app;
+  const { memory } = app;
 
-  app.get('/polls/stats/', { schema: { tags, response: { 200: statsSchema, ...errors } } }, (request) => ownStats(db, viewer(request)));
+  app.get('/polls/stats/', { schema: { tags, response: { 200: statsSchema, ...errors } } }, (request) => ownStats(request.laggingReads.db, viewer(request)));
 
   app.get('/polls/stats/:user/', { schema: { tags, params: userParamsSchema, response: { 200: userStatsSchema, ...errors } } }, (request) => {
     const viewerId = viewer(request);
     mayViewProfile(memory.moderation, viewerId, request.params.user);
-    return userStats(db, viewerId, request.params.user);
+    return userStats(request.laggingReads.db, viewerId, request.params.user);
   });
 
   app.get('/auth/connections/', { schema: { tags, response: { 200: connectionListSchema, ...errors } } }, async (request) => {
     const viewerId = viewer(request);
-    return (await listConnections(db, viewerId)).filter((connection) => isProfileShown(memory.moderation, viewerId, connection.id));
+    return (await listConnections(request.laggingReads.db, viewerId)).filter((connection) => isProfileShown(memory.moderation, viewerId, connection.id));
   });
 
   for (const connected of [true, false]) {

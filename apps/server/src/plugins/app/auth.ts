@@ -9,6 +9,8 @@ declare module 'fastify' {
     /** The signed-in user's `state_version` as this request found it. */
     viewerVersion: number;
     token: string | null;
+    /** When the signed-in user's token was issued (ms since the epoch); 0 on a public call made without a token. */
+    tokenIssuedAt: number;
   }
   interface FastifyContextConfig {
     /** Callable without a token (the contract's public calls). */
@@ -30,6 +32,7 @@ export const authPlugin = fp(
     app.decorateRequest('viewerId', null);
     app.decorateRequest('viewerVersion', 0);
     app.decorateRequest('token', null);
+    app.decorateRequest('tokenIssuedAt', 0);
     app.addHook('onRequest', async (request, reply) => {
       const route = request.routeOptions.url;
       // Only the API's calls are guarded: a path under /api that is no call (the web app's
@@ -46,6 +49,7 @@ export const authPlugin = fp(
         request.viewerId = session.userId;
         request.viewerVersion = session.stateVersion;
         request.token = token;
+        request.tokenIssuedAt = session.issuedAt;
       } else if (!request.routeOptions.config.public) {
         throw new UnauthorizedError(token ? 'Your session has ended, sign in again' : 'Sign in to continue');
       }

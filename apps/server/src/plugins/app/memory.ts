@@ -54,6 +54,8 @@ export const memoryPlugin = fp(
     // how one shows a person at once what they did through another.
     const sessions = sessionsOf(db, { keep: app.redis === null, maxKept: config.keptSessions });
     app.addHook('onClose', () => sessions.close());
+    // Trending's votes, a large read every few minutes, come from a replica once it has caught up with the primary.
+    const votesNow = async () => (await app.replicas?.upToNow())?.db ?? db;
     const memory = {
       cards,
       viewers: new ViewerStates(config.viewerStatesMegabytes * MB, app.dialect),
@@ -64,7 +66,7 @@ export const memoryPlugin = fp(
       segmentTables: new SegmentTables(db, noiseStore, config.segmentTableCells),
       pairTables,
       related: new RelatedCache(db, cards, pairTables, config.relatedListsKept),
-      trending: new TrendingCounts(db, config.trendingReloadSeconds * 1000),
+      trending: new TrendingCounts(votesNow, config.trendingReloadSeconds * 1000),
       searches: new SearchResults(config.searchPagesKept),
       moderation: new ModerationMarks(db, (error) => app.log.warn({ err: error }, 'moderation: reading what is withheld again failed')),
     } satisfies Memory;
