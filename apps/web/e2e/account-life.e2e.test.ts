@@ -6,8 +6,13 @@ import { startMailServer, type TestMailServer } from '../../server/src/test/mail
 import { postAs, registerMember, type Member } from './support/api';
 import { checkScreen } from './support/checks';
 import { launchChromium } from './support/chromium';
+import { startServer, type RunningServer } from './support/server';
 
-const baseUrl = inject('baseUrl');
+/**
+ * This file starts a server of its own, which sends its mail to this file's mail server
+ * (SMTP_URL); the global setup's server only tells whether browser tests run here at all.
+ */
+const browserTests = inject('baseUrl') !== '';
 const DESKTOP = { width: 1280, height: 900 };
 
 const erin: Member = { firstName: 'Erin', email: 'erin.leaving@example.com', password: 'erin-password', gender: 'F', birthDate: '1992-04-18', country: 'Ireland' };
@@ -16,15 +21,18 @@ const poll = { type: 'MC', question: 'Is a forgotten password a sign of a good h
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
-describe.skipIf(!baseUrl).sequential('an account’s life, in the browser', () => {
+describe.skipIf(!browserTests).sequential('an account’s life, in the browser', () => {
+  let server: RunningServer;
+  let baseUrl: string;
   let browser: Browser;
   let mailbox: TestMailServer;
   let page: Page;
   let question: Question;
 
   beforeAll(async () => {
-    mailbox = await startMailServer({ port: inject('smtpPort') });
-    browser = await launchChromium();
+    mailbox = await startMailServer();
+    [server, browser] = await Promise.all([startServer({ env: { SMTP_URL: mailbox.url } }), launchChromium()]);
+    ({ baseUrl } = server);
     const token = await registerMember(baseUrl, erin);
     ({ question } = await postAs<{ question: Question }>(baseUrl, token, api.create, poll));
     await postAs(baseUrl, token, api.answer(question.id), { choice: 1 });
@@ -35,6 +43,7 @@ describe.skipIf(!baseUrl).sequential('an account’s life, in the browser', () =
 
   afterAll(async () => {
     await browser?.close();
+    await server?.stop();
     await mailbox?.stop();
   });
 

@@ -9,8 +9,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the app and its API answer; empty when the browser tests are skipped. */
     baseUrl: string;
-    /** The port the server sends mail to: a test that reads mail listens there with a test mail server (apps/server/src/test/mail-server.ts). */
-    smtpPort: number;
   }
 }
 
@@ -31,7 +29,6 @@ export default async function setup(project: TestProject) {
     if (browserTestsRequired()) throw new Error(`The browser tests must run under CI, but cannot: ${why}`);
     announceSkip(why);
     project.provide('baseUrl', '');
-    project.provide('smtpPort', 0);
     // Said again once the run is over, where it is not lost among the other output.
     return () => announceSkip(why);
   }
@@ -47,6 +44,5 @@ export default async function setup(project: TestProject) {
   // The demo community stays out: each test file makes the people it needs (demo-insights starts a server of its own with it).
   const server = await startServer({ seedDemo: false });
   project.provide('baseUrl', server.baseUrl);
-  project.provide('smtpPort', server.smtpPort);
   return server.stop;
 }

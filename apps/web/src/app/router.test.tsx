@@ -18,7 +18,7 @@ const emptyFeed = { qotd: null, questions: [], next: null };
 
 describe('app routes', () => {
   it('sends a visitor to log in', async () => {
-    stubApi(() => undefined);
+    stubApi();
     const router = openAt('/wall');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -28,11 +28,9 @@ describe('app routes', () => {
 
   it('sends a signed-in person from log-in to the feed, with the account icons in the header', async () => {
     storeToken('t0k3n');
-    stubApi(({ path }) => {
-      if (path === '/api/polls/questions/') return { body: emptyFeed };
-      if (path === '/api/polls/categories/') return { body: [{ id: 1, name: 'Politics' }] };
-      return undefined;
-    });
+    const { on } = stubApi();
+    on('GET /api/polls/questions/', { body: emptyFeed });
+    on('GET /api/polls/categories/', { body: [{ id: 1, name: 'Politics' }] });
     const router = openAt('/login');
     expect(await screen.findByText('No question exist from your connections!')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
@@ -43,13 +41,11 @@ describe('app routes', () => {
 
   it('opens the notifications from the bell in the header', async () => {
     storeToken('t0k3n');
-    stubApi(({ path, headers }) => {
-      if (path === '/api/polls/questions/') return { body: emptyFeed };
-      if (path === '/api/polls/categories/') return { body: [] };
-      if (path === '/api/notifications/live/' && headers.Accept === 'application/json') return { body: { unread: 0 } };
-      if (path === '/api/notifications/') return { body: { notifications: [], next: null, unread: 0 } };
-      return undefined;
-    });
+    const { on } = stubApi();
+    on('GET /api/polls/questions/', { body: emptyFeed });
+    on('GET /api/polls/categories/', { body: [] });
+    on('GET /api/notifications/live/', ({ headers }) => (headers.Accept === 'application/json' ? { body: { unread: 0 } } : undefined));
+    on('GET /api/notifications/', { body: { notifications: [], next: null, unread: 0 } });
     const router = openAt('/');
     await screen.findByText('No question exist from your connections!');
     await userEvent.click(screen.getByRole('link', { name: 'Notifications' }));
@@ -59,7 +55,7 @@ describe('app routes', () => {
   });
 
   it('labels the ASK link in the footer and links every footer page', async () => {
-    stubApi(() => undefined);
+    stubApi();
     openAt('/rules');
     expect(await screen.findByRole('heading', { name: 'Community rules' })).toBeInTheDocument();
     const footerLinks = ['Contact', 'Rules', 'ASK', 'Privacy', 'Stats'].map((name) => screen.getByRole('link', { name }).getAttribute('href'));
@@ -67,7 +63,7 @@ describe('app routes', () => {
   });
 
   it('skips the quiz for sign-up when there is none', async () => {
-    stubApi(() => ({ body: [] }));
+    stubApi().on('GET /api/polls/quizes/', { body: [] });
     const router = openAt('/quiz');
     expect(await screen.findByRole('heading', { name: 'Join POLLSCOPE' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
@@ -76,14 +72,12 @@ describe('app routes', () => {
   it('starts the feed’s request as its route matches, before the screen’s code has arrived, and asks once', async () => {
     storeToken('t0k3n');
     let feedAskedBeforeScreen: boolean | undefined;
-    const { requests } = stubApi(({ path }) => {
-      if (path === '/api/polls/questions/') {
-        feedAskedBeforeScreen ??= document.querySelector('h1') === null;
-        return { body: emptyFeed };
-      }
-      if (path === '/api/polls/categories/') return { body: [] };
-      return undefined;
+    const { requests, on } = stubApi();
+    on('GET /api/polls/questions/', () => {
+      feedAskedBeforeScreen ??= document.querySelector('h1') === null;
+      return { body: emptyFeed };
     });
+    on('GET /api/polls/categories/', { body: [] });
     openAt('/');
     await screen.findByText('No question exist from your connections!');
     expect(feedAskedBeforeScreen).toBe(true);
@@ -92,7 +86,7 @@ describe('app routes', () => {
   });
 
   it('starts no signed-in screen’s request for a visitor, who is sent to log in and back after', async () => {
-    const { requests } = stubApi(() => undefined);
+    const { requests } = stubApi();
     const router = openAt('/question/5');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?next=%2Fquestion%2F5');
@@ -103,7 +97,7 @@ describe('app routes', () => {
   });
 
   it('carries a shared question from the quiz to sign-up', async () => {
-    stubApi(({ path }) => (path === '/api/polls/quizes/' ? { body: [] } : undefined));
+    stubApi().on('GET /api/polls/quizes/', { body: [] });
     const router = openAt('/quiz?next=%2Fquestion%2F5');
     expect(await screen.findByRole('heading', { name: 'Join POLLSCOPE' })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?next=%2Fquestion%2F5');
@@ -112,13 +106,15 @@ describe('app routes', () => {
 
   it('sends someone signed in from the quiz straight to the shared question, and nowhere off the site', async () => {
     storeToken('t0k3n');
-    stubApi(({ path }) => (path === '/api/polls/question/5/' ? { body: makeQuestion({ id: 5, qid: 5, title: 'Shared question' }) } : undefined));
+    stubApi().on('GET /api/polls/question/:id/', { body: makeQuestion({ id: 5, qid: 5, title: 'Shared question' }) }, { params: { id: 5 } });
     const router = openAt('/quiz?next=%2Fquestion%2F5');
     expect(await screen.findByRole('heading', { name: 'Shared question' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/question/5');
 
     for (const elsewhere of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example', 'javascript:alert(1)']) {
-      stubApi(({ path }) => (path === '/api/polls/questions/' ? { body: emptyFeed } : path === '/api/polls/categories/' ? { body: [] } : undefined));
+      const { on } = stubApi();
+      on('GET /api/polls/questions/', { body: emptyFeed });
+      on('GET /api/polls/categories/', { body: [] });
       const sent = openAt(`/login?next=${encodeURIComponent(elsewhere)}`);
       await vi.waitFor(() => expect(sent.state.location.pathname).toBe('/'));
       cleanup();
@@ -127,21 +123,21 @@ describe('app routes', () => {
 
   it('opens the new-password screen of a mailed link, even where someone is signed in', async () => {
     storeToken('someone-else');
-    stubApi(() => undefined);
+    stubApi();
     openAt('/reset-password?token=from-the-mail');
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toBeInTheDocument();
   });
 
   it('says a link without its token is not complete', async () => {
-    stubApi(() => undefined);
+    stubApi();
     openAt('/reset-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is not complete');
     expect(screen.getByRole('link', { name: 'ask for a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('goes from log-in to the form for a forgotten password', async () => {
-    stubApi(() => undefined);
+    stubApi();
     const router = openAt('/login');
     await userEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
@@ -150,14 +146,15 @@ describe('app routes', () => {
 
   it('lands on log-in, saying so, once the account is deleted from personal info', async () => {
     storeToken('t0k3n');
-    stubApi(({ method, path }) => {
-      if (path === '/api/auth/account/') return { body: { first_name: 'Ada', birthdate: '1990-06-15', country: 826, favorite_category: null, favorite_topic: null, gender: 'F' } };
-      if (path === '/api/polls/stats/') return { body: { question: 0, answer: 0, like: 0 } };
-      if (path === '/api/polls/countries/' || path === '/api/polls/categories/') return { body: [] };
-      if (path === '/api/notifications/live/') return { body: { unread: 0 } };
-      if (method === 'POST' && path === '/api/auth/delete/') return { status: 204 };
-      return undefined;
+    const { on } = stubApi();
+    on('GET /api/auth/account/', {
+      body: { id: 12, role: 'member', first_name: 'Ada', birthdate: '1990-06-15', country: 826, favorite_category: null, favorite_topic: null, gender: 'F' },
     });
+    on('GET /api/polls/stats/', { body: { question: 0, answer: 0, like: 0 } });
+    on('GET /api/polls/countries/', { body: [] });
+    on('GET /api/polls/categories/', { body: [] });
+    on('GET /api/notifications/live/', { body: { unread: 0 } });
+    on('POST /api/auth/delete/', { status: 204 });
     const router = openAt('/myaccount');
     await userEvent.type(await screen.findByLabelText('Password'), 'correct horse');
     await userEvent.type(screen.getByLabelText('Type “delete my account”'), 'delete my account');
@@ -168,14 +165,14 @@ describe('app routes', () => {
   });
 
   it('shows "Page not found!" for an unknown address', async () => {
-    stubApi(() => undefined);
+    stubApi();
     openAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found!' })).toBeInTheDocument();
   });
 
   it('goes to log in when the session has ended', async () => {
     storeToken('expired');
-    stubApi(() => ({ status: 401, body: { message: 'Sign in again' } }));
+    stubApi().on('GET /api/auth/connections/', { status: 401, body: { message: 'Sign in again' } });
     const router = openAt('/connections');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
@@ -206,10 +203,12 @@ describe('app routes', () => {
       ],
       answer: { choice: 2 },
     });
-    stubApi(({ method, path }) => {
-      if (path !== '/api/polls/relate/1/2/') return undefined;
-      if (method === 'GET') return { body: { first, second, association: null, choices: [] } };
-      return {
+    const { on } = stubApi();
+    const pair = { params: { a: 1, b: 2 } };
+    on('GET /api/polls/relate/:a/:b/', { body: { first, second, association: null, privacy: null, choices: [] } }, pair);
+    on(
+      'POST /api/polls/relate/:a/:b/',
+      {
         body: {
           question: {
             ...first,
@@ -221,11 +220,14 @@ describe('app routes', () => {
               ],
             },
           },
-          overall: first.result,
+          overall: first.result!,
+          comparison: null,
           association: null,
+          privacy: null,
         },
-      };
-    });
+      },
+      pair,
+    );
     clearRelateSelection();
     toggleRelateSelection(1);
     let seen: readonly number[] = [1];

@@ -1,15 +1,17 @@
+import { api } from '@pollscope/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubReply } from '../testing/api-stub';
 import { ApiError, apiGet, apiPost, onUnauthorized } from './api-client';
+import { apiPath } from './api-path';
 import { getToken, storeToken } from './auth-token';
 
 /** Makes one call with a token stored, and tells what the call returned and what became of the session. */
-async function callWithSession(reply: StubReply) {
+async function callWithSession(reply: StubReply<'GET /api/polls/stats/'>) {
   storeToken('t0k3n');
-  stubApi(() => reply);
+  stubApi().on('GET /api/polls/stats/', reply);
   const listener = vi.fn();
   const stop = onUnauthorized(listener);
-  const result = await apiGet('/api/polls/stats/');
+  const result = await apiGet(apiPath('/api/polls/stats/'));
   stop();
   return { result, token: getToken(), ended: listener.mock.calls.length > 0 };
 }
@@ -17,14 +19,17 @@ async function callWithSession(reply: StubReply) {
 describe('api client', () => {
   it('sends JSON and the stored token', async () => {
     storeToken('t0k3n');
-    const { requests } = stubApi(() => ({ body: { ok: true } }));
-    expect(await apiGet('/api/polls/stats/')).toEqual({ ok: true });
+    const { requests, on } = stubApi();
+    on('GET /api/polls/stats/', { body: { question: 1, answer: 2, like: 3 } });
+    expect(await apiGet(apiPath('/api/polls/stats/'))).toEqual({ question: 1, answer: 2, like: 3 });
     expect(requests[0].headers).toMatchObject({ Accept: 'application/json', Authorization: 'Token t0k3n' });
   });
 
   it('returns the error body instead of throwing', async () => {
-    stubApi(() => ({ status: 409, body: { message: 'Already voted', errors: { choice: 'Once only' } } }));
-    const result = await apiPost('/api/polls/answer/1/', { choice: 1 });
+    const { requests, on } = stubApi();
+    on('POST /api/polls/answer/:id/', { status: 409, body: { message: 'Already voted', errors: { choice: 'Once only' } } });
+    const result = await apiPost('/api/polls/answer/:id/', { params: { id: 1 }, body: { choice: 1 } });
+    expect(requests).toMatchObject([{ method: 'POST', path: '/api/polls/answer/1/', body: { choice: 1 } }]);
     expect(result).toBeInstanceOf(ApiError);
     expect(result).toMatchObject({ status: 409, message: 'Already voted', errors: { choice: 'Once only' } });
   });
@@ -46,10 +51,11 @@ describe('api client', () => {
 
   it('leaves sign-in failures alone', async () => {
     storeToken('t0k3n');
-    const { requests } = stubApi(() => ({ status: 400, body: { message: 'Wrong username or password!' } }));
+    const { requests, on } = stubApi();
+    on('POST /api/login/', { status: 400, body: { message: 'Wrong username or password!' } });
     const listener = vi.fn();
     const stop = onUnauthorized(listener);
-    const result = await apiPost('/api/login/', { email: 'a@b.c', password: 'x' }, { anonymous: true });
+    const result = await apiPost('/api/login/', { body: { email: 'a@b.c', password: 'x' } }, { anonymous: true });
     stop();
     expect(result).toMatchObject({ message: 'Wrong username or password!' });
     expect(requests[0].headers.Authorization).toBeUndefined();
@@ -62,8 +68,17 @@ describe('api client', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const result = await apiGet('/api/polls/stats/');
+    const result = await apiGet(apiPath('/api/polls/stats/'));
     expect(result).toBeInstanceOf(ApiError);
     expect(result).toMatchObject({ status: 0 });
+  });
+});
+
+describe('api paths', () => {
+  it('fill the pattern’s parameters and the query in, URL-encoded, as the router’s prefetches name the same data', () => {
+    expect(apiPath('/api/polls/tag/:tag/', { params: { tag: 'tea & coffee' } })).toBe(api.tag('tea & coffee'));
+    expect(apiPath('/api/polls/relate/:a/:b/', { params: { a: 3, b: 12 } })).toBe(api.relate(3, 12));
+    expect(apiPath('/api/polls/search/', { query: { q: 'tea time?' } })).toBe(api.search('tea time?'));
+    expect(apiPath('/api/moderation/reports/', { query: { status: 'closed' } })).toBe(`${api.moderationReports}?status=closed`);
   });
 });

@@ -1,4 +1,5 @@
-import type { ErrorBody } from '@pollscope/contract';
+import type { ApiPathOf, ApiResponse, ErrorBody } from '@pollscope/contract';
+import { fillPath, type ApiPath, type Call, type PartsArg, type SentParts } from './api-path';
 import { authorizationHeader, clearToken } from './auth-token';
 import { takePrefetched } from './prefetch';
 
@@ -62,7 +63,7 @@ export function endSessionIfRejected(response: Response): boolean {
 }
 
 /** Calls the API; failures come back as an ApiError value, never as a thrown error. */
-export async function request<T>(path: string, { method = 'GET', body, anonymous = false }: RequestOptions = {}): Promise<ApiResult<T>> {
+async function request<T>(path: string, { method = 'GET', body, anonymous = false }: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(!anonymous && authorizationHeader()) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -78,20 +79,31 @@ export async function request<T>(path: string, { method = 'GET', body, anonymous
     if (!anonymous) endSessionIfRejected(response);
     return new ApiError(response.status, await errorBody(response));
   }
-  if (response.status === 204) return undefined as T;
+  // The contract's schema of an answer without content is null.
+  if (response.status === 204) return null as T;
   return (await response.json()) as T;
 }
 
-export function apiGet<T>(path: string): Promise<ApiResult<T>> {
-  return request<T>(path);
+/** Reads a path built by `apiPath`; the answer has the type of the contract's schema for it. */
+export function apiGet<Answer>(path: ApiPath<Answer>): Promise<ApiResult<Answer>> {
+  return request<Answer>(path);
 }
 
-export function apiPost<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<ApiResult<T>> {
-  return request<T>(path, { ...options, method: 'POST', body });
+type SignInOption = Pick<RequestOptions, 'anonymous'>;
+
+/** Calls a POST of the contract's routes with its parts; the answer has the type of the contract's schema for it. */
+export function apiPost<Path extends ApiPathOf<'POST'>>(
+  pattern: Path,
+  ...args: [...PartsArg<Call<'POST', Path>>, options?: SignInOption]
+): Promise<ApiResult<ApiResponse<Call<'POST', Path>>>> {
+  const [parts = {}, options = {}] = args as unknown as [SentParts?, SignInOption?];
+  return request(fillPath(pattern, parts), { ...options, method: 'POST', body: parts.body });
 }
 
-export function apiDelete<T>(path: string, body?: unknown): Promise<ApiResult<T>> {
-  return request<T>(path, { method: 'DELETE', body });
+/** Calls a DELETE of the contract's routes with its parts. */
+export function apiDelete<Path extends ApiPathOf<'DELETE'>>(pattern: Path, ...[parts]: PartsArg<Call<'DELETE', Path>>): Promise<ApiResult<ApiResponse<Call<'DELETE', Path>>>> {
+  const sent: SentParts = parts ?? {};
+  return request(fillPath(pattern, sent), { method: 'DELETE', body: sent.body });
 }
 
 /** A file the API sends as an attachment, with the name it gives it. */
@@ -101,7 +113,7 @@ export interface DownloadedFile {
 }
 
 /** Fetches a file as the signed-in person: a plain link cannot send the token. Failures come back as an ApiError value. */
-export async function apiDownload(path: string, fallbackName: string): Promise<ApiResult<DownloadedFile>> {
+export async function apiDownload(path: ApiPath<unknown>, fallbackName: string): Promise<ApiResult<DownloadedFile>> {
   let response: Response;
   try {
     response = await fetch(path, { headers: authorizationHeader() });
@@ -118,7 +130,7 @@ export async function apiDownload(path: string, fallbackName: string): Promise<A
 
 /** SWR's fetcher: SWR learns about a failure only from a thrown error. */
 export async function fetchJson<T>(path: string): Promise<T> {
-  const result = await apiGet<T>(path);
+  const result = await request<T>(path);
   if (result instanceof ApiError) throw result;
   return result;
 }

@@ -1,26 +1,24 @@
+import type { Connection } from '@pollscope/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { storeToken } from '../../lib/auth-token';
-import { stubApi, type StubReply, type StubRequest } from '../../testing/api-stub';
+import { stubApi, type ApiStub } from '../../testing/api-stub';
 import { makeQuestion } from '../../testing/factories';
 import { routes } from '../router';
 
 const remote = makeQuestion({ id: 3, qid: 3, title: 'Is remote work here to stay?' });
 const ada = { id: 12, name: 'Ada', asked: 4, connected: false };
 
-/** A signed-in person's app at `path`, its calls answered by `answer` and, for the frame around every screen, by empty answers. */
-function openAt(path: string, answer: (request: StubRequest) => StubReply | undefined) {
+/** A signed-in person's app at `path`, its calls answered by what `stub` registers and, for the frame around every screen, by empty answers. */
+function openAt(path: string, stub: (on: ApiStub['on']) => void) {
   storeToken('t0k3n');
-  const api = stubApi((request) => {
-    const answered = answer(request);
-    if (answered) return answered;
-    if (request.path === '/api/polls/categories/') return { body: [{ id: 1, name: 'Politics' }] };
-    if (request.path === '/api/notifications/live/') return { body: { unread: 0 } };
-    return undefined;
-  });
+  const api = stubApi();
+  api.on('GET /api/polls/categories/', { body: [{ id: 1, name: 'Politics' }] });
+  api.on('GET /api/notifications/live/', { body: { unread: 0 } });
+  stub(api.on);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // A data cache of the test's own, as if the app had just started.
   render(
@@ -36,11 +34,10 @@ const where = ({ state: { location } }: ReturnType<typeof createMemoryRouter>) =
 describe('search', () => {
   // The first test of the file loads the screens' code.
   it('searches from the header and shows the questions found as cards, and the people as the other tab', { timeout: 15_000 }, async () => {
-    const { router, user } = openAt('/', ({ path }) => {
-      if (path === '/api/polls/questions/') return { body: { qotd: null, questions: [remote], next: null } };
-      if (path === '/api/polls/search/?q=remote') return { body: { questions: [remote], next: null } };
-      if (path === '/api/auth/people/?q=remote') return { body: { people: [] } };
-      return undefined;
+    const { router, user } = openAt('/', (on) => {
+      on('GET /api/polls/questions/', { body: { qotd: null, questions: [remote], next: null } });
+      on('GET /api/polls/search/', { body: { questions: [remote], next: null } }, { query: { q: 'remote' } });
+      on('GET /api/auth/people/', { body: { people: [] } }, { query: { q: 'remote' } });
     });
     await screen.findByRole('article', { name: remote.title });
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'remote{Enter}');
@@ -59,10 +56,9 @@ describe('search', () => {
   });
 
   it('follows the typing after a pause, and connects to a person found', async () => {
-    const { router, user, requests } = openAt('/search/people', ({ method, path }) => {
-      if (path === '/api/auth/people/?q=ad') return { body: { people: [ada] } };
-      if (method === 'POST' && path === '/api/auth/follow/12/') return { body: { connected: true } };
-      return undefined;
+    const { router, user, requests } = openAt('/search/people', (on) => {
+      on('GET /api/auth/people/', { body: { people: [ada] } }, { query: { q: 'ad' } });
+      on('POST /api/auth/follow/:user/', { body: { connected: true } }, { params: { user: 12 } });
     });
     const field = await screen.findByRole('searchbox', { name: 'Search' });
     expect(field).toHaveFocus();
@@ -82,15 +78,18 @@ describe('search', () => {
 
 describe('people to follow', () => {
   it('are shown on the connections screen, and one followed joins the table', async () => {
-    let connections: object[] = [];
-    const { user } = openAt('/connections', ({ method, path }) => {
-      if (path === '/api/auth/connections/') return { body: connections };
-      if (path === '/api/auth/suggestions/') return { body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Followed by 3 people you follow' }] } };
-      if (method === 'POST' && path === '/api/auth/follow/12/') {
-        connections = [{ id: 12, name: 'Ada', time: '2026-05-04T10:00:00.000Z', question: 4, answer: 0, like: 0 }];
-        return { body: { connected: true } };
-      }
-      return undefined;
+    let connections: Connection[] = [];
+    const { user } = openAt('/connections', (on) => {
+      on('GET /api/auth/connections/', () => ({ body: connections }));
+      on('GET /api/auth/suggestions/', { body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Followed by 3 people you follow' }] } });
+      on(
+        'POST /api/auth/follow/:user/',
+        () => {
+          connections = [{ id: 12, name: 'Ada', time: '2026-05-04T10:00:00.000Z', question: 4, answer: 0, like: 0 }];
+          return { body: { connected: true } };
+        },
+        { params: { user: 12 } },
+      );
     });
     expect(await screen.findByText('No Connections!')).toBeInTheDocument();
     const suggested = await screen.findByRole('list', { name: 'Suggested people' });
@@ -103,11 +102,10 @@ describe('people to follow', () => {
 
 describe('trending', () => {
   it('is a tab of the category bar before the categories, showing the questions answered most', async () => {
-    const { router, user } = openAt('/', ({ path }) => {
-      if (path === '/api/polls/questions/') return { body: { qotd: null, questions: [], next: null } };
-      if (path === '/api/auth/suggestions/') return { body: { people: [] } };
-      if (path === '/api/polls/trending/') return { body: { questions: [remote] } };
-      return undefined;
+    const { router, user } = openAt('/', (on) => {
+      on('GET /api/polls/questions/', { body: { qotd: null, questions: [], next: null } });
+      on('GET /api/auth/suggestions/', { body: { people: [] } });
+      on('GET /api/polls/trending/', { body: { questions: [remote] } });
     });
     const bar = await screen.findByRole('navigation', { name: 'Categories' });
     await within(bar).findByRole('link', { name: 'Politics' });

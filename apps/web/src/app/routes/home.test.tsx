@@ -14,17 +14,19 @@ describe('the empty feed', () => {
   it('shows people to follow under its message, and following one fills the feed', { timeout: 15_000 }, async () => {
     storeToken('t0k3n');
     let following = false;
-    stubApi(({ method, path }) => {
-      if (path === '/api/polls/questions/') return { body: { qotd: null, questions: following ? [asked] : [], next: null } };
-      if (path === '/api/polls/categories/') return { body: [] };
-      if (path === '/api/notifications/live/') return { body: { unread: 0 } };
-      if (path === '/api/auth/suggestions/') return { body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Asks about Science' }] } };
-      if (method === 'POST' && path === '/api/auth/follow/12/') {
+    const { on } = stubApi();
+    on('GET /api/polls/questions/', () => ({ body: { qotd: null, questions: following ? [asked] : [], next: null } }));
+    on('GET /api/polls/categories/', { body: [] });
+    on('GET /api/notifications/live/', { body: { unread: 0 } });
+    on('GET /api/auth/suggestions/', { body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Asks about Science' }] } });
+    on(
+      'POST /api/auth/follow/:user/',
+      () => {
         following = true;
         return { body: { connected: true } };
-      }
-      return undefined;
-    });
+      },
+      { params: { user: 12 } },
+    );
     render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
     expect(await screen.findByText('No question exist from your connections!')).toBeInTheDocument();
     const suggested = await screen.findByRole('list', { name: 'Suggested people' });

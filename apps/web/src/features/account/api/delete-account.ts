@@ -1,7 +1,7 @@
-import { api, type DeleteAccountBody } from '@pollscope/contract';
+import type { DeleteAccountBody } from '@pollscope/contract';
 import { apiPost } from '../../../lib/api-client';
 
 /** Deletes the account and everything in it; answered with no content. */
 export function deleteAccount(body: DeleteAccountBody) {
-  return apiPost<void>(api.deleteAccount, body);
+  return apiPost('/api/auth/delete/', { body });
 }

@@ -1,9 +1,9 @@
-import { api, type Account } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 import { referenceData } from '../../../lib/swr-config';
 
-export const accountKey = api.account;
+export const accountKey = apiPath('/api/auth/account/');
 
 export function useAccount() {
-  return useSWR<Account>(accountKey, referenceData);
+  return useApiData(accountKey, referenceData);
 }

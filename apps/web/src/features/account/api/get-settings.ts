@@ -1,9 +1,9 @@
-import { api, type Settings } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 import { referenceData } from '../../../lib/swr-config';
 
-export const settingsKey = api.settings;
+export const settingsKey = apiPath('/api/auth/settings/');
 
 export function useSettings() {
-  return useSWR<Settings>(settingsKey, referenceData);
+  return useApiData(settingsKey, referenceData);
 }

@@ -7,7 +7,7 @@ import { DeleteAccountForm } from './delete-account-form';
 
 describe('DeleteAccountForm', () => {
   it('asks for the password and the words of confirmation before sending anything', async () => {
-    const { requests } = stubApi(() => undefined);
+    const { requests } = stubApi();
     const { user } = renderScreen(<DeleteAccountForm onDeleted={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(screen.getByText('Enter your password')).toBeInTheDocument();
@@ -21,7 +21,8 @@ describe('DeleteAccountForm', () => {
 
   it('deletes with the password, forgets the token and hands over', async () => {
     storeToken('t0k3n');
-    const { requests } = stubApi(() => ({ status: 204 }));
+    const { requests, on } = stubApi();
+    on('POST /api/auth/delete/', { status: 204 });
     const onDeleted = vi.fn();
     const { user } = renderScreen(<DeleteAccountForm onDeleted={onDeleted} />);
     await user.type(screen.getByLabelText('Password'), 'correct horse');
@@ -34,7 +35,7 @@ describe('DeleteAccountForm', () => {
 
   it('says a wrong password beside it, and stays signed in', async () => {
     storeToken('t0k3n');
-    stubApi(() => ({ status: 400, body: { message: 'Wrong password', errors: { password: 'Wrong password' } } }));
+    stubApi().on('POST /api/auth/delete/', { status: 400, body: { message: 'Wrong password', errors: { password: 'Wrong password' } } });
     const onDeleted = vi.fn();
     const { user } = renderScreen(<DeleteAccountForm onDeleted={onDeleted} />);
     await user.type(screen.getByLabelText('Password'), 'wrong horse');

@@ -1,3 +1,4 @@
+import type { AccountExport } from '@pollscope/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../../../lib/auth-token';
@@ -5,10 +6,40 @@ import { stubApi } from '../../../testing/api-stub';
 import { renderScreen } from '../../../testing/render';
 import { DownloadData } from './download-data';
 
+/** The file of an account with nothing in it yet. */
+const emptyExport: AccountExport = {
+  exported_at: '2025-03-05T10:00:00.000Z',
+  account: {
+    id: 7,
+    email: 'ada@example.com',
+    first_name: 'Ada',
+    birthdate: '1990-04-12',
+    gender: 'F',
+    country: { id: 250, name: 'France' },
+    favorite_category: null,
+    favorite_topic: null,
+    created_at: '2025-03-01T09:00:00.000Z',
+  },
+  settings: { email: 'ada@example.com', notification: true },
+  questions: [],
+  votes: [],
+  likes: [],
+  hidden: [],
+  following: [],
+  followers: [],
+  blocked: [],
+  notifications: [],
+  sessions: [],
+  password_reset_links: [],
+  mail_waiting: [],
+  push_subscriptions: [],
+};
+
 describe('DownloadData', () => {
   it('fetches the file with the token and saves it under the name the server gives', async () => {
     storeToken('t0k3n');
-    const { requests } = stubApi(() => ({ body: { exported_at: 'now' }, headers: { 'Content-Disposition': 'attachment; filename="pollscope-UID007-2025-03-05.json"' } }));
+    const { requests, on } = stubApi();
+    on('GET /api/auth/export/', { body: emptyExport, headers: { 'Content-Disposition': 'attachment; filename="pollscope-UID007-2025-03-05.json"' } });
     const saved: { name: string; href: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ name: this.download, href: this.href });
@@ -19,11 +50,11 @@ describe('DownloadData', () => {
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     await vi.waitFor(() => expect(saved).toEqual([{ name: 'pollscope-UID007-2025-03-05.json', href: 'blob:pollscope/1' }]));
     expect(requests).toMatchObject([{ method: 'GET', path: '/api/auth/export/', headers: { Authorization: 'Token t0k3n' } }]);
-    expect(await (createObjectURL.mock.calls[0] as unknown as [Blob])[0].text()).toBe('{"exported_at":"now"}');
+    expect(await (createObjectURL.mock.calls[0] as unknown as [Blob])[0].text()).toBe(JSON.stringify(emptyExport));
   });
 
   it('says why when the download fails', async () => {
-    stubApi(() => ({ status: 429, body: { message: 'Too many requests, try again in 40 minutes' } }));
+    stubApi().on('GET /api/auth/export/', { status: 429, body: { message: 'Too many requests, try again in 40 minutes' } });
     const { user } = renderScreen(<DownloadData />);
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests, try again in 40 minutes');

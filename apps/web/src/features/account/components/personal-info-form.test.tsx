@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('PersonalInfoForm', () => {
   it('requires the name, birth date and country, not the favorites', async () => {
-    const { requests } = stubApi(() => undefined);
+    const { requests } = stubApi();
     const { user } = renderScreen(<PersonalInfoForm initial={account} countries={countries} categories={categories} />);
     await user.clear(screen.getByLabelText('First name'));
     await user.clear(screen.getByLabelText('Birth date'));
@@ -29,7 +29,8 @@ describe('PersonalInfoForm', () => {
   });
 
   it('saves and says "Personal info updated" for 2 seconds', async () => {
-    const { requests } = stubApi(() => ({ body: { ...account, favorite_category: 3, favorite_topic: 'Space' } }));
+    const { requests, on } = stubApi();
+    on('POST /api/auth/account/', { body: { ...account, favorite_category: 3, favorite_topic: 'Space' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderScreen(<PersonalInfoForm initial={account} countries={countries} categories={categories} />);
     await user.selectOptions(screen.getByLabelText('Favorite category (optional)'), 'Technology');
@@ -42,7 +43,7 @@ describe('PersonalInfoForm', () => {
   });
 
   it('shows the server message and the field it is about', async () => {
-    stubApi(() => ({ status: 400, body: { message: 'Invalid input', errors: { birthDate: 'You must be between 13 and 120 years old' } } }));
+    stubApi().on('POST /api/auth/account/', { status: 400, body: { message: 'Invalid input', errors: { birthDate: 'You must be between 13 and 120 years old' } } });
     const { user } = renderScreen(<PersonalInfoForm initial={account} countries={countries} categories={categories} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('You must be between 13 and 120 years old')).toBeInTheDocument();

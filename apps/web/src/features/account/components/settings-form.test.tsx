@@ -13,7 +13,8 @@ afterEach(() => {
 
 describe('SettingsForm', () => {
   it('saves without a password, and the banner clears after 2 seconds', async () => {
-    const { requests } = stubApi(({ body }) => ({ body: { email: (body as { email: string }).email, notification: false, pending_email: null } }));
+    const { requests, on } = stubApi();
+    on('POST /api/auth/settings/', ({ body }) => ({ body: { email: body?.email ?? '', notification: false, pending_email: null } }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.click(screen.getByLabelText('No'));
@@ -25,7 +26,7 @@ describe('SettingsForm', () => {
   });
 
   it('requires the confirmation once a password is typed, and that it matches', async () => {
-    const { requests } = stubApi(() => undefined);
+    const { requests } = stubApi();
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.type(screen.getByLabelText('New password'), 'a-new-password');
     expect(screen.getByLabelText('Confirm password')).toBeRequired();
@@ -39,7 +40,8 @@ describe('SettingsForm', () => {
   });
 
   it('sends a matching new password with the current one', async () => {
-    const { requests } = stubApi(() => ({ body: initial }));
+    const { requests, on } = stubApi();
+    on('POST /api/auth/settings/', { body: initial });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.type(screen.getByLabelText('New password'), 'a-new-password');
     await user.type(screen.getByLabelText('Confirm password'), 'a-new-password');
@@ -52,7 +54,7 @@ describe('SettingsForm', () => {
   });
 
   it('asks for the current password only once the email or the password changes', async () => {
-    const { requests } = stubApi(() => undefined);
+    const { requests } = stubApi();
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('New password'), 'x');
@@ -72,7 +74,7 @@ describe('SettingsForm', () => {
   });
 
   it('shows the server’s field errors beside their fields', async () => {
-    stubApi(() => ({ status: 400, body: { message: 'Wrong password', errors: { current_password: 'Wrong password' } } }));
+    stubApi().on('POST /api/auth/settings/', { status: 400, body: { message: 'Wrong password', errors: { current_password: 'Wrong password' } } });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada@new.example');
@@ -84,7 +86,8 @@ describe('SettingsForm', () => {
   });
 
   it('after a new email, says a confirmation was mailed to it and keeps the old one until then', async () => {
-    const { requests } = stubApi(() => ({ body: { email: 'ada@example.com', notification: true, pending_email: 'ada@new.example' } }));
+    const { requests, on } = stubApi();
+    on('POST /api/auth/settings/', { body: { email: 'ada@example.com', notification: true, pending_email: 'ada@new.example' } });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada@new.example');
@@ -104,7 +107,7 @@ describe('SettingsForm', () => {
   });
 
   it('says "Something wrong try again!" when saving fails, for 2 seconds', async () => {
-    stubApi(() => ({ status: 409, body: { message: 'Email taken' } }));
+    stubApi().on('POST /api/auth/settings/', { status: 409, body: { message: 'Email taken' } });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,9 +1,9 @@
-import { api, type QuizItem } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 import { referenceData } from '../../../lib/swr-config';
 
-export const quizzesKey = api.quizes;
+export const quizzesKey = apiPath('/api/polls/quizes/');
 
 export function useQuizzes() {
-  return useSWR<QuizItem[]>(quizzesKey, referenceData);
+  return useApiData(quizzesKey, referenceData);
 }

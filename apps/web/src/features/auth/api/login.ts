@@ -1,6 +1,6 @@
-import { api, type LoginBody } from '@pollscope/contract';
+import type { LoginBody } from '@pollscope/contract';
 import { apiPost } from '../../../lib/api-client';
 
 export function login(body: Pick<LoginBody, 'email' | 'password'>) {
-  return apiPost<{ token: string }>(api.login, body, { anonymous: true });
+  return apiPost('/api/login/', { body }, { anonymous: true });
 }

@@ -1,6 +1,6 @@
-import { api, type RegisterBody } from '@pollscope/contract';
+import type { RegisterBody } from '@pollscope/contract';
 import { apiPost } from '../../../lib/api-client';
 
 export function register(body: RegisterBody) {
-  return apiPost<{ token: string }>(api.register, body, { anonymous: true });
+  return apiPost('/api/auth/register/', { body }, { anonymous: true });
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi } from '../../../testing/api-stub';
+import { stubApi, type StubReply } from '../../../testing/api-stub';
 import { renderScreen } from '../../../testing/render';
 import { ForgotPasswordForm } from './forgot-password-form';
 
@@ -8,7 +8,8 @@ const answer = 'If an account has this address, a link to choose a new password 
 
 describe('ForgotPasswordForm', () => {
   it('sends the address and shows the server’s answer, the same whether or not an account has it', async () => {
-    const { requests } = stubApi(() => ({ body: { message: answer } }));
+    const { requests, on } = stubApi();
+    on('POST /api/auth/password-reset/', { body: { message: answer } });
     const { user } = renderScreen(<ForgotPasswordForm />);
     await user.type(screen.getByLabelText('Email'), ' ada@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send me a link' }));
@@ -22,11 +23,11 @@ describe('ForgotPasswordForm', () => {
   });
 
   it('shows the field’s error, or the wait when too many links were asked', async () => {
-    const replies = [
+    const replies: StubReply<'POST /api/auth/password-reset/'>[] = [
       { status: 400, body: { message: 'Enter a valid email', errors: { email: 'Enter a valid email' } } },
       { status: 429, body: { message: 'Too many requests, try again in 12 minutes' } },
     ];
-    stubApi(() => replies.shift());
+    stubApi().on('POST /api/auth/password-reset/', () => replies.shift());
     const { user } = renderScreen(<ForgotPasswordForm />);
     await user.type(screen.getByLabelText('Email'), 'ada@example');
     await user.click(screen.getByRole('button', { name: 'Send me a link' }));

@@ -7,7 +7,8 @@ import { LoginForm } from './login-form';
 
 describe('LoginForm', () => {
   it('posts the email and password and hands over the token', async () => {
-    const { requests } = stubApi(() => ({ body: { token: 'abc' } }));
+    const { requests, on } = stubApi();
+    on('POST /api/login/', { body: { token: 'abc' } });
     const onSignedIn = vi.fn();
     const { user } = renderScreen(<LoginForm onSignedIn={onSignedIn} />);
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -18,7 +19,7 @@ describe('LoginForm', () => {
   });
 
   it('says the pair is wrong, and stays on the form', async () => {
-    stubApi(() => ({ status: 400, body: { message: 'Wrong username or password!' } }));
+    stubApi().on('POST /api/login/', { status: 400, body: { message: 'Wrong username or password!' } });
     storeToken('stale');
     const { user } = renderScreen(<LoginForm onSignedIn={vi.fn()} />, { at: '/login' });
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -32,7 +33,7 @@ describe('LoginForm', () => {
 
   it('tells a suspended person why and until when, as the server says it', async () => {
     const suspended = 'Your account is suspended until 12 June 2026: Repeated spam after a warning.';
-    stubApi(() => ({ status: 403, body: { message: suspended } }));
+    stubApi().on('POST /api/login/', { status: 403, body: { message: suspended } });
     const onSignedIn = vi.fn();
     const { user } = renderScreen(<LoginForm onSignedIn={onSignedIn} />);
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
@@ -43,7 +44,7 @@ describe('LoginForm', () => {
   });
 
   it('leads to the form for a forgotten password', () => {
-    stubApi(() => undefined);
+    stubApi();
     renderScreen(<LoginForm onSignedIn={vi.fn()} />);
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });

@@ -26,7 +26,7 @@ async function fillIn(user: ReturnType<typeof renderForm>['user'], { password = 
 
 describe('RegisterForm', () => {
   it('requires every field', async () => {
-    const { requests } = stubApi(() => undefined);
+    const { requests } = stubApi();
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(screen.getAllByText(registerMessages.required)).toHaveLength(7);
@@ -48,7 +48,8 @@ describe('RegisterForm', () => {
   });
 
   it('signs up with the quiz answers and hands over the token', async () => {
-    const { requests } = stubApi(({ path }) => (path === '/api/auth/register/' ? { status: 201, body: { token: 'new-token' } } : undefined));
+    const { requests, on } = stubApi();
+    on('POST /api/auth/register/', { status: 201, body: { token: 'new-token' } });
     const onRegistered = vi.fn();
     const { user } = renderForm({ quiz: [{ question: 1, choice: 2 }], onRegistered });
     expect(screen.getByText(/Your 1 quiz answers will be saved/)).toBeInTheDocument();
@@ -68,7 +69,7 @@ describe('RegisterForm', () => {
   });
 
   it('shows why the server refused', async () => {
-    stubApi(() => ({ status: 409, body: { message: 'This email is already registered' } }));
+    stubApi().on('POST /api/auth/register/', { status: 409, body: { message: 'This email is already registered' } });
     const { user } = renderForm();
     await fillIn(user);
     await user.click(screen.getByRole('button', { name: 'Sign up' }));

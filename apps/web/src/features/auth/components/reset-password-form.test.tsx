@@ -6,7 +6,8 @@ import { ResetPasswordForm } from './reset-password-form';
 
 describe('ResetPasswordForm', () => {
   it('sends the link’s token with the new password, and signs in with the token that comes back', async () => {
-    const { requests } = stubApi(() => ({ body: { token: 'fresh' } }));
+    const { requests, on } = stubApi();
+    on('POST /api/auth/password-reset/confirm/', { body: { token: 'fresh' } });
     const onSignedIn = vi.fn();
     const { user } = renderScreen(<ResetPasswordForm token="from-the-mail" onSignedIn={onSignedIn} />);
     await user.type(screen.getByLabelText('New password'), 'a brand new horse');
@@ -17,7 +18,7 @@ describe('ResetPasswordForm', () => {
   });
 
   it('checks the password and its confirmation before sending', async () => {
-    const { requests } = stubApi(() => undefined);
+    const { requests } = stubApi();
     const { user } = renderScreen(<ResetPasswordForm token="t" onSignedIn={vi.fn()} />);
     await user.type(screen.getByLabelText('New password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Save and log in' }));
@@ -30,7 +31,10 @@ describe('ResetPasswordForm', () => {
   });
 
   it('says when the link no longer works, with a way to a new one', async () => {
-    stubApi(() => ({ status: 400, body: { message: 'This link does not work any more: it was used, it lapsed, or it is not one we sent' } }));
+    stubApi().on('POST /api/auth/password-reset/confirm/', {
+      status: 400,
+      body: { message: 'This link does not work any more: it was used, it lapsed, or it is not one we sent' },
+    });
     const onSignedIn = vi.fn();
     const { user } = renderScreen(<ResetPasswordForm token="used" onSignedIn={onSignedIn} />);
     await user.type(screen.getByLabelText('New password'), 'a brand new horse');

@@ -1,6 +1,6 @@
-import { api, type BreakdownFilterBody, type BreakdownResult } from '@pollscope/contract';
+import type { BreakdownFilterBody } from '@pollscope/contract';
 import { apiPost } from '../../../lib/api-client';
 
 export function filterBreakdown(question: number, filter: BreakdownFilterBody) {
-  return apiPost<BreakdownResult>(api.breakdown(question), filter);
+  return apiPost('/api/polls/breakdown/:id/', { params: { id: question }, body: filter });
 }

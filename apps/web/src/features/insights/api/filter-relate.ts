@@ -1,7 +1,6 @@
-import { api, type RelateResult } from '@pollscope/contract';
 import { apiPost } from '../../../lib/api-client';
 
 /** The first question's result among the voters of one choice of the second. */
 export function filterRelate(first: number, second: number, choice: number) {
-  return apiPost<RelateResult>(api.relate(first, second), { choice });
+  return apiPost('/api/polls/relate/:a/:b/', { params: { a: first, b: second }, body: { choice } });
 }

@@ -1,10 +1,10 @@
-import { api, type BreakdownInfo } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 import { referenceData } from '../../../lib/swr-config';
 
-export const breakdownKey = (question: string | number) => api.breakdown(question);
+export const breakdownKey = (question: string | number) => apiPath('/api/polls/breakdown/:id/', { params: { id: question } });
 
 /** A question, the filters its breakdown offers, and each attribute's whole split. */
 export function useBreakdown(question: string) {
-  return useSWR<BreakdownInfo>(breakdownKey(question), referenceData);
+  return useApiData(breakdownKey(question), referenceData);
 }

@@ -1,8 +1,8 @@
-import { api, type RelatedQuestion } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 
-export const relatedKey = (question: string | number) => api.related(question);
+export const relatedKey = (question: string | number) => apiPath('/api/polls/related/:id/', { params: { id: question } });
 
 export function useRelatedQuestions(question: number) {
-  return useSWR<{ related: RelatedQuestion[] }>(relatedKey(question));
+  return useApiData(relatedKey(question));
 }

@@ -1,7 +1,6 @@
-import type { BreakdownResult } from '@pollscope/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi, type StubRequest } from '../../../testing/api-stub';
+import { stubApi, type StubReply } from '../../../testing/api-stub';
 import { answered, makeQuestion, makeReleasedGroup, makeSplitGroup, makeSplits, tooFewGroup } from '../../../testing/factories';
 import { renderScreen } from '../../../testing/render';
 import { BreakdownView } from './breakdown-view';
@@ -56,18 +55,20 @@ const countries = [
   { id: 826, name: 'United Kingdom' },
 ];
 
-function stubBreakdown(filtered: (request: StubRequest) => BreakdownResult | { status: number }) {
-  return stubApi((request) => {
-    if (request.path !== '/api/polls/breakdown/7/') return undefined;
-    if (request.method === 'GET') return { body: { question, filters, splits } };
-    const reply = filtered(request);
-    return 'status' in reply ? { status: reply.status, body: { message: 'Nope' } } : { body: reply };
-  });
+/** The breakdown of question 7, whose filtered results the API answers with `filtered`. */
+function stubBreakdown(filtered: StubReply<'POST /api/polls/breakdown/:id/'>) {
+  const server = stubApi();
+  const seven = { params: { id: 7 } };
+  server.on('GET /api/polls/breakdown/:id/', { body: { question, filters, splits } }, seven);
+  server.on('POST /api/polls/breakdown/:id/', filtered, seven);
+  return server;
 }
+
+const refused: StubReply<'POST /api/polls/breakdown/:id/'> = { status: 500, body: { message: 'Nope' } };
 
 describe('BreakdownView', () => {
   it('shows the padded QID and the filters the voters allow', async () => {
-    stubBreakdown(() => ({ status: 500 }));
+    stubBreakdown(refused);
     renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     expect(await screen.findByText('QID007')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Tea or coffee?' })).toBeInTheDocument();
@@ -82,7 +83,7 @@ describe('BreakdownView', () => {
   });
 
   it('keeps the lower age at least one below the upper age', async () => {
-    stubBreakdown(() => ({ status: 500 }));
+    stubBreakdown(refused);
     renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     const lower = await screen.findByRole('slider', { name: 'Minimum age' });
     const upper = screen.getByRole('slider', { name: 'Maximum age' });
@@ -94,21 +95,23 @@ describe('BreakdownView', () => {
   });
 
   it('sends no age limit for an untouched range and shows the comparison', async () => {
-    const { requests } = stubBreakdown(() => ({
-      question: answered(question, 2, [
-        { key: 1, percent: 20 },
-        { key: 2, percent: 80 },
-      ]),
-      overall: question.result!,
-      comparison: {
-        rows: [
-          { key: 1, label: 'Tea', percent: 20, overall_percent: 40, margin: 9.6, significant: true },
-          { key: 2, label: 'Coffee', percent: 80, overall_percent: 60, margin: 9.6, significant: true },
-        ],
-        average: null,
+    const { requests } = stubBreakdown({
+      body: {
+        question: answered(question, 2, [
+          { key: 1, percent: 20 },
+          { key: 2, percent: 80 },
+        ]),
+        overall: question.result!,
+        comparison: {
+          rows: [
+            { key: 1, label: 'Tea', percent: 20, overall_percent: 40, margin: 9.6, significant: true },
+            { key: 2, label: 'Coffee', percent: 80, overall_percent: 60, margin: 9.6, significant: true },
+          ],
+          average: null,
+        },
+        privacy: exact,
       },
-      privacy: exact,
-    }));
+    });
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByLabelText('Male'));
     await user.selectOptions(screen.getByLabelText('Country'), 'Ireland');
@@ -120,41 +123,43 @@ describe('BreakdownView', () => {
   });
 
   it('tells which ages were counted when the server widened the range to whole bands', async () => {
-    stubBreakdown(() => ({ question, overall: question.result!, comparison: null, ages: { min: 25, max: 44 }, privacy: exact }));
+    stubBreakdown({ body: { question, overall: question.result!, comparison: null, ages: { min: 25, max: 44 }, privacy: exact } });
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     expect(await screen.findByText(/Counting ages 25–44/)).toBeInTheDocument();
   });
 
   it('says when too few people match', async () => {
-    stubBreakdown(() => ({ question: { ...question, result: { count: 0, answers: [], suppressed: true } }, overall: question.result!, comparison: null, privacy: noisy }));
+    stubBreakdown({ body: { question: { ...question, result: { count: 0, answers: [], suppressed: true } }, overall: question.result!, comparison: null, privacy: noisy } });
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     expect(await screen.findByText(/Too few people match to show results/)).toBeInTheDocument();
   });
 
   it('says that a group’s counts carry noise, how much, and which votes they count', async () => {
-    stubBreakdown(() => ({
-      question: {
-        ...question,
-        result: {
-          count: 40,
-          answers: [
-            { key: 1, percent: 30 },
-            { key: 2, percent: 70 },
-          ],
+    stubBreakdown({
+      body: {
+        question: {
+          ...question,
+          result: {
+            count: 40,
+            answers: [
+              { key: 1, percent: 30 },
+              { key: 2, percent: 70 },
+            ],
+          },
         },
+        overall: { ...question.result!, count: 9 },
+        comparison: {
+          rows: [
+            { key: 1, label: 'Tea', percent: 30, overall_percent: 40, margin: 31.2, significant: false },
+            { key: 2, label: 'Coffee', percent: 70, overall_percent: 60, margin: 31.2, significant: false },
+          ],
+          average: null,
+        },
+        privacy: noisy,
       },
-      overall: { ...question.result!, count: 9 },
-      comparison: {
-        rows: [
-          { key: 1, label: 'Tea', percent: 30, overall_percent: 40, margin: 31.2, significant: false },
-          { key: 2, label: 'Coffee', percent: 70, overall_percent: 60, margin: 31.2, significant: false },
-        ],
-        average: null,
-      },
-      privacy: noisy,
-    }));
+    });
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByLabelText('Female'));
     await user.click(screen.getByRole('button', { name: 'Filter' }));
@@ -167,17 +172,17 @@ describe('BreakdownView', () => {
   });
 
   it('says "Something wrong!" when the breakdown cannot load or filter', async () => {
-    stubBreakdown(() => ({ status: 500 }));
+    stubBreakdown(refused);
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something wrong!');
 
-    stubApi(() => ({ status: 404, body: { message: 'No such question' } }));
+    stubApi().on('GET /api/polls/breakdown/:id/', { status: 404, body: { message: 'No such question' } });
     renderScreen(<BreakdownView questionId="8" countries={countries} onBack={vi.fn()} />);
     expect(await screen.findByText('Something wrong!', { selector: '.banner--error' })).toBeInTheDocument();
   });
   it('shows every gender, age band and country at once, with margins and noisy counts', async () => {
-    stubBreakdown(() => ({ status: 500 }));
+    stubBreakdown(refused);
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
 
     const gender = await split('By gender');
@@ -220,15 +225,17 @@ describe('BreakdownView', () => {
   });
 
   it('shows a group’s result when it is picked, with its filter in the form', async () => {
-    const { requests } = stubBreakdown(() => ({
-      question: answered(question, 2, [
-        { key: 1, percent: 62 },
-        { key: 2, percent: 38 },
-      ]),
-      overall: question.result!,
-      comparison: null,
-      privacy: noisy,
-    }));
+    const { requests } = stubBreakdown({
+      body: {
+        question: answered(question, 2, [
+          { key: 1, percent: 62 },
+          { key: 2, percent: 38 },
+        ]),
+        overall: question.result!,
+        comparison: null,
+        privacy: noisy,
+      },
+    });
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
 
     const women = await screen.findByRole('button', { name: /^Women/ });
@@ -258,21 +265,21 @@ describe('BreakdownView', () => {
 
   it('shows a rating’s average per group on its scale, with its margin', async () => {
     const rating = answered(makeQuestion({ id: 9, qid: 9, type: 'RS', title: 'How much do you like tea?', choices: [] }), 7, []);
-    stubApi((request) =>
-      request.path === '/api/polls/breakdown/9/' && request.method === 'GET'
-        ? {
-            body: {
-              question: rating,
-              filters,
-              splits: makeSplits({
-                gender: [
-                  makeSplitGroup({ gender: 'F' }, makeReleasedGroup({ label: 'Women', rows: [], average: { value: 6.42, margin: 0.31 } })),
-                  makeSplitGroup({ gender: 'M' }, tooFewGroup('Men')),
-                ],
-              }),
-            },
-          }
-        : undefined,
+    stubApi().on(
+      'GET /api/polls/breakdown/:id/',
+      {
+        body: {
+          question: rating,
+          filters,
+          splits: makeSplits({
+            gender: [
+              makeSplitGroup({ gender: 'F' }, makeReleasedGroup({ label: 'Women', rows: [], average: { value: 6.42, margin: 0.31 } })),
+              makeSplitGroup({ gender: 'M' }, tooFewGroup('Men')),
+            ],
+          }),
+        },
+      },
+      { params: { id: 9 } },
     );
     renderScreen(<BreakdownView questionId="9" countries={countries} onBack={vi.fn()} />);
     const gender = await split('By gender');

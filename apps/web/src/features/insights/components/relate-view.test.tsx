@@ -54,12 +54,16 @@ const association = {
   summary: 'Dog people lean towards coffee.',
 };
 
+/** The pair the screen shows: question 3 among the voters of question 12. */
+const pair = { params: { a: 3, b: 12 } };
+
 describe('RelateView', () => {
   it('filters the first question by a choice of the second', async () => {
-    const { requests } = stubApi(({ method, path }) => {
-      if (path !== '/api/polls/relate/3/12/') return undefined;
-      if (method === 'GET') return { body: { first, second, association: null, privacy, choices } };
-      return {
+    const { requests, on } = stubApi();
+    on('GET /api/polls/relate/:a/:b/', { body: { first, second, association: null, privacy, choices } }, pair);
+    on(
+      'POST /api/polls/relate/:a/:b/',
+      {
         body: {
           question: {
             ...first,
@@ -71,7 +75,7 @@ describe('RelateView', () => {
               ],
             },
           },
-          overall: first.result,
+          overall: first.result!,
           comparison: {
             rows: [
               { key: 1, label: 'Tea', percent: 25, overall_percent: 50, margin: 21.4, significant: false },
@@ -82,8 +86,9 @@ describe('RelateView', () => {
           association,
           privacy,
         },
-      };
-    });
+      },
+      pair,
+    );
     const onSwap = vi.fn();
     const { user } = renderScreen(<RelateView firstId="3" secondId="12" onSwap={onSwap} onBack={vi.fn()} />);
     expect(await screen.findByRole('heading', { name: 'Relate QID003 and QID012' })).toBeInTheDocument();
@@ -105,7 +110,7 @@ describe('RelateView', () => {
   });
 
   it('says when the pair cannot be related because a question’s privacy budget is spent', async () => {
-    stubApi(({ path }) => (path === '/api/polls/relate/3/12/' ? { body: { first, second, association: null, privacy: null, choices: [] } } : undefined));
+    stubApi().on('GET /api/polls/relate/:a/:b/', { body: { first, second, association: null, privacy: null, choices: [] } }, pair);
     renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
     expect(
       await screen.findByText(`These two questions cannot be related: each question can be related to at most ${RELATE_PAIRS_PER_QUESTION} others`, { exact: false }),
@@ -114,7 +119,7 @@ describe('RelateView', () => {
   });
 
   it('shows the first question among the voters of every choice of the second, side by side', async () => {
-    stubApi(({ method, path }) => (method === 'GET' && path === '/api/polls/relate/3/12/' ? { body: { first, second, association, privacy, choices } } : undefined));
+    stubApi().on('GET /api/polls/relate/:a/:b/', { body: { first, second, association, privacy, choices } }, pair);
     renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
     const sideBySide = await screen.findByRole('region', { name: 'Every choice side by side' });
     expect(within(sideBySide).getByText('How the voters of each choice of QID012 answered QID003.')).toBeInTheDocument();
@@ -137,9 +142,7 @@ describe('RelateView', () => {
       { key: 1, ...makeReleasedGroup({ label: 'Cats', average: { value: 14.5, margin: 3.25 } }) },
       { key: 2, ...makeReleasedGroup({ label: 'Dogs', average: { value: 9, margin: 2.5 } }) },
     ];
-    stubApi(({ method, path }) =>
-      method === 'GET' && path === '/api/polls/relate/3/12/' ? { body: { first: books, second, association: null, privacy, choices: averages } } : undefined,
-    );
+    stubApi().on('GET /api/polls/relate/:a/:b/', { body: { first: books, second, association: null, privacy, choices: averages } }, pair);
     renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
     const sideBySide = await screen.findByRole('region', { name: 'Every choice side by side' });
     expect(within(sideBySide).getByRole('img', { name: 'Average 14.50 ± 3.25 on a scale of 0 to 200' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { api, type ReportBody, type ReportCreated } from '@pollscope/contract';
+import type { ReportBody, ReportCreated } from '@pollscope/contract';
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { ApiError, apiPost, type ApiResult } from '../../../lib/api-client';
@@ -12,7 +12,7 @@ import { myReportsKey } from './get-my-reports';
 export function useCreateReport() {
   const { mutate } = useSWRConfig();
   return async (body: ReportBody): Promise<ApiResult<ReportCreated>> => {
-    const result = await apiPost<ReportCreated>(api.reports, body);
+    const result = await apiPost('/api/reports/', { body });
     if (!(result instanceof ApiError)) void mutate(unstable_serialize(pageKeys(myReportsKey)));
     return result;
   };

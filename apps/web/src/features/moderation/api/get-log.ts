@@ -1,10 +1,10 @@
-import { api, type ModerationLogPage } from '@pollscope/contract';
+import { apiPath } from '../../../lib/api-path';
 import { useCursorPages } from '../../../lib/cursor-pages';
 
-export const logKey = api.moderationLog;
+export const logKey = apiPath('/api/moderation/log/');
 
 /** Every moderator's action, newest first, a page at a time. */
 export function useModerationLog() {
-  const list = useCursorPages<ModerationLogPage>(logKey);
+  const list = useCursorPages(logKey);
   return { ...list, entries: list.pages.flatMap((page) => page.entries) };
 }

@@ -1,10 +1,10 @@
-import { api, type MyReportPage } from '@pollscope/contract';
+import { apiPath } from '../../../lib/api-path';
 import { useCursorPages } from '../../../lib/cursor-pages';
 
-export const myReportsKey = api.reports;
+export const myReportsKey = apiPath('/api/reports/');
 
 /** The viewer's own reports, newest first, each with what came of it. */
 export function useMyReports() {
-  const list = useCursorPages<MyReportPage>(myReportsKey);
+  const list = useCursorPages(myReportsKey);
   return { ...list, reports: list.pages.flatMap((page) => page.reports) };
 }

@@ -1,11 +1,12 @@
-import { api, type ModerationReportPage, type ReportStatus } from '@pollscope/contract';
+import type { ReportStatus } from '@pollscope/contract';
+import { apiPath } from '../../../lib/api-path';
 import { useCursorPages } from '../../../lib/cursor-pages';
 
-export const reportsKey = (status: ReportStatus) => `${api.moderationReports}?status=${status}`;
+export const reportsKey = (status: ReportStatus) => apiPath('/api/moderation/reports/', { query: { status } });
 
 /** The reported targets with open (or closed) reports, most reported first, a page at a time. */
 export function useReports(status: ReportStatus) {
-  const list = useCursorPages<ModerationReportPage>(reportsKey(status));
+  const list = useCursorPages(reportsKey(status));
   return { ...list, reports: list.pages.flatMap((page) => page.reports) };
 }
 

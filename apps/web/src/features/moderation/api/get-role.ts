@@ -1,10 +1,11 @@
-import { api, type Account, type Role } from '@pollscope/contract';
-import useSWR from 'swr';
+import type { Role } from '@pollscope/contract';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 import { referenceData } from '../../../lib/swr-config';
 
 /** The viewer's role, from their account (the same cached call as the personal info screen's). */
 export function useRole(): Role | undefined {
-  return useSWR<Account>(api.account, referenceData).data?.role;
+  return useApiData(apiPath('/api/auth/account/'), referenceData).data?.role;
 }
 
 /** Moderators and admins read the reports and act on them. */

@@ -1,4 +1,4 @@
-import { api, REPORT_STATUSES, type ModerationActionBody, type ModerationLogEntry } from '@pollscope/contract';
+import { REPORT_STATUSES, type ModerationActionBody } from '@pollscope/contract';
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { ApiError, apiPost } from '../../../lib/api-client';
@@ -15,7 +15,7 @@ import { reportsKey } from './get-reports';
 export function useTakeAction() {
   const { mutate } = useSWRConfig();
   return async (body: ModerationActionBody): Promise<ApiError | null> => {
-    const result = await apiPost<ModerationLogEntry>(api.moderationActions, body);
+    const result = await apiPost('/api/moderation/actions/', { body });
     if (result instanceof ApiError) return result;
     const lists = [...REPORT_STATUSES.map(reportsKey), logKey].map((path) => mutate(unstable_serialize(pageKeys(path))));
     await Promise.all([...lists, mutate(openCountKey)]);

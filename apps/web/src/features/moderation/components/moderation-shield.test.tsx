@@ -1,4 +1,4 @@
-import { api, moderationOpenCountSchema, type Account, type Role } from '@pollscope/contract';
+import type { Account, Role } from '@pollscope/contract';
 import { screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -16,11 +16,9 @@ function RoleProbe() {
 
 /** The header's shield for a person of `role`, with `open` reported targets waiting. */
 function showShield(role: Role, open: number, beside?: ReactNode) {
-  const { requests } = stubApi(({ path }) => {
-    if (path === api.account) return { body: account(role) };
-    if (path === api.moderationOpenCount) return { body: moderationOpenCountSchema.parse({ open }) };
-    return undefined;
-  });
+  const { requests, on } = stubApi();
+  on('GET /api/auth/account/', { body: account(role) });
+  on('GET /api/moderation/open/', { body: { open } });
   renderScreen(
     <>
       <ModerationShield />
@@ -53,6 +51,6 @@ describe('ModerationShield', () => {
     // Once the account (and so the role) is in, the shield has decided.
     await screen.findByText('Role: member');
     expect(screen.queryByRole('link')).not.toBeInTheDocument();
-    expect(requests.map((request) => request.path)).toEqual([api.account]);
+    expect(requests.map((request) => request.path)).toEqual(['/api/auth/account/']);
   });
 });

@@ -1,27 +1,16 @@
-import {
-  api,
-  moderationLogPageSchema,
-  moderationOpenCountSchema,
-  moderationReportPageSchema,
-  roleSetSchema,
-  type Account,
-  type ModerationLogEntry,
-  type ModerationReport,
-  type Question,
-  type Role,
-} from '@pollscope/contract';
+import type { Account, ModerationLogEntry, ModerationReport, Question, Role } from '@pollscope/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi, type StubReply, type StubRequest } from '../../../testing/api-stub';
+import { stubApi, type ApiStub, type StubReply } from '../../../testing/api-stub';
 import { makeLogEntry, makeQuestion, makeReportedPerson, makeReportedQuestion } from '../../../testing/factories';
 import { renderScreen } from '../../../testing/render';
 import { ModerationView, type ModerationTab } from './moderation-view';
 
 const account = (role: Role): Account => ({ id: 3, role, first_name: 'Mo', birthdate: '1984-01-23', country: 620, favorite_category: null, favorite_topic: null, gender: 'F' });
-const openPath = `${api.moderationReports}?status=open`;
-const closedPath = `${api.moderationReports}?status=closed`;
-const reportPage = (reports: ModerationReport[], next: string | null = null) => ({ body: moderationReportPageSchema.parse({ reports, next }) });
-const logPage = (entries: ModerationLogEntry[], next: string | null = null) => ({ body: moderationLogPageSchema.parse({ entries, next }) });
+const open = { query: { status: 'open' } };
+const closed = { query: { status: 'closed' } };
+const reportPage = (reports: ModerationReport[], next: string | null = null) => ({ body: { reports, next } });
+const logPage = (entries: ModerationLogEntry[], next: string | null = null) => ({ body: { entries, next } });
 
 /** Three people reported a question for spam and one for hate, with notes; one person reported a person. */
 const spamQuestion = makeReportedQuestion({
@@ -42,13 +31,11 @@ const renderQuestion = (question: Question) => (
   </article>
 );
 
-/** The moderation screen at `tab`, for a person of `role`, over these answers of the API by method and path; anything else is a 404. */
-function showModeration(tab: ModerationTab, role: Role, replies: Record<string, StubReply | ((request: StubRequest) => StubReply)>) {
-  const { requests } = stubApi((request) => {
-    if (request.path === api.account) return { body: account(role) };
-    const reply = replies[`${request.method} ${request.path}`];
-    return typeof reply === 'function' ? reply(request) : reply;
-  });
+/** The moderation screen at `tab`, for a person of `role`, over the answers `stub` registers; anything else is a 404. */
+function showModeration(tab: ModerationTab, role: Role, stub: (on: ApiStub['on']) => void = () => undefined) {
+  const { requests, on } = stubApi();
+  on('GET /api/auth/account/', { body: account(role) });
+  stub(on);
   const view = renderScreen(<ModerationView tab={tab} renderQuestion={renderQuestion} />);
   return { ...view, requests, posts: () => requests.filter((request) => request.method === 'POST') };
 }
@@ -57,9 +44,9 @@ const entryOf = (name: string) => screen.findByRole('article', { name: new RegEx
 
 describe('ModerationView: the queue', () => {
   it('shows each reported target as people saw it, with its reasons counted and its notes, in the order the server ranks them', async () => {
-    showModeration('open', 'moderator', {
-      [`GET ${openPath}`]: reportPage([spamQuestion, bob]),
-      [`GET ${api.moderationOpenCount}`]: { body: moderationOpenCountSchema.parse({ open: 2 }) },
+    showModeration('open', 'moderator', (on) => {
+      on('GET /api/moderation/reports/', reportPage([spamQuestion, bob]), open);
+      on('GET /api/moderation/open/', { body: { open: 2 } });
     });
     const question = await entryOf('Which phone should everyone buy today\\?');
     expect(screen.getAllByRole('article', { name: /Reported by/ })).toEqual([question, await entryOf('Bob')]);
@@ -86,7 +73,7 @@ describe('ModerationView: the queue', () => {
 
   it('offers only the actions that apply to each target', async () => {
     const removed = makeReportedQuestion({ status: 'closed', question: makeQuestion({ moderation: { status: 'removed', reason: 'Spam' } }) });
-    const { unmount } = showModeration('open', 'moderator', { [`GET ${openPath}`]: reportPage([spamQuestion, bob]) });
+    const { unmount } = showModeration('open', 'moderator', (on) => on('GET /api/moderation/reports/', reportPage([spamQuestion, bob]), open));
     const actions = async (name: string) =>
       within(within(await entryOf(name)).getByRole('group', { name: /^Act on/ }))
         .getAllByRole('button')
@@ -95,20 +82,20 @@ describe('ModerationView: the queue', () => {
     expect(await actions('Bob')).toEqual(['Dismiss', 'Suspend', 'Warn']);
     unmount();
 
-    showModeration('closed', 'moderator', { [`GET ${closedPath}`]: reportPage([removed, makeReportedPerson({ status: 'closed' })]) });
+    showModeration('closed', 'moderator', (on) => on('GET /api/moderation/reports/', reportPage([removed, makeReportedPerson({ status: 'closed' })]), closed));
     expect(await actions('Tea or coffee\\?')).toEqual(['Restore', 'Warn']);
     expect(await actions('Bob')).toEqual(['Suspend', 'Lift suspension', 'Warn']);
   });
 
   it('asks for a reason before removing, then acts and shows the queue as it now is', async () => {
     let removed = false;
-    const { user, posts } = showModeration('open', 'moderator', {
-      [`GET ${openPath}`]: () => reportPage(removed ? [bob] : [spamQuestion, bob]),
-      [`GET ${api.moderationOpenCount}`]: () => ({ body: { open: removed ? 1 : 2 } }),
-      [`POST ${api.moderationActions}`]: ({ body }) => {
+    const { user, posts } = showModeration('open', 'moderator', (on) => {
+      on('GET /api/moderation/reports/', () => reportPage(removed ? [bob] : [spamQuestion, bob]), open);
+      on('GET /api/moderation/open/', () => ({ body: { open: removed ? 1 : 2 } }));
+      on('POST /api/moderation/actions/', ({ body }) => {
         removed = true;
-        return { body: makeLogEntry({ action: 'remove', target_id: 9, reason: (body as { reason: string }).reason }) };
-      },
+        return { body: makeLogEntry({ action: 'remove', target_id: 9, reason: body?.reason }) };
+      });
     });
     const entry = await entryOf('Which phone should everyone buy today\\?');
     const remove = within(entry).getByRole('button', { name: 'Remove' });
@@ -134,9 +121,9 @@ describe('ModerationView: the queue', () => {
 
   it('suspends for the length chosen, from now', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-04T12:00:00.000Z') });
-    const { user, posts } = showModeration('open', 'moderator', {
-      [`GET ${openPath}`]: reportPage([bob]),
-      [`POST ${api.moderationActions}`]: { body: makeLogEntry({ action: 'suspend', target: 'user', target_id: 21 }) },
+    const { user, posts } = showModeration('open', 'moderator', (on) => {
+      on('GET /api/moderation/reports/', reportPage([bob]), open);
+      on('POST /api/moderation/actions/', { body: makeLogEntry({ action: 'suspend', target: 'user', target_id: 21 }) });
     });
     await user.click(within(await entryOf('Bob')).getByRole('button', { name: 'Suspend' }));
     const dialog = screen.getByRole('dialog', { name: 'Suspend Bob' });
@@ -161,9 +148,9 @@ describe('ModerationView: the queue', () => {
   });
 
   it('shows why an action was refused, and keeps the dialog open', async () => {
-    const { user } = showModeration('open', 'moderator', {
-      [`GET ${openPath}`]: reportPage([bob]),
-      [`POST ${api.moderationActions}`]: { status: 403, body: { message: 'Only an admin can act on a moderator or an admin' } },
+    const { user } = showModeration('open', 'moderator', (on) => {
+      on('GET /api/moderation/reports/', reportPage([bob]), open);
+      on('POST /api/moderation/actions/', { status: 403, body: { message: 'Only an admin can act on a moderator or an admin' } });
     });
     await user.click(within(await entryOf('Bob')).getByRole('button', { name: 'Warn' }));
     const dialog = screen.getByRole('dialog', { name: 'Warn Bob' });
@@ -173,13 +160,13 @@ describe('ModerationView: the queue', () => {
   });
 
   it('says when nothing waits, and loads more with the cursor of the last page', async () => {
-    const { unmount } = showModeration('open', 'moderator', { [`GET ${openPath}`]: reportPage([]) });
+    const { unmount } = showModeration('open', 'moderator', (on) => on('GET /api/moderation/reports/', reportPage([]), open));
     expect(await screen.findByText('No open reports')).toBeInTheDocument();
     unmount();
 
-    const { user } = showModeration('closed', 'moderator', {
-      [`GET ${closedPath}`]: reportPage([makeReportedQuestion({ status: 'closed' })], 'c2'),
-      [`GET ${closedPath}&cursor=c2`]: reportPage([makeReportedPerson({ status: 'closed' })]),
+    const { user } = showModeration('closed', 'moderator', (on) => {
+      on('GET /api/moderation/reports/', reportPage([makeReportedQuestion({ status: 'closed' })], 'c2'), closed);
+      on('GET /api/moderation/reports/', reportPage([makeReportedPerson({ status: 'closed' })]), { query: { status: 'closed', cursor: 'c2' } });
     });
     await entryOf('Tea or coffee\\?');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -190,15 +177,19 @@ describe('ModerationView: the queue', () => {
 
 describe('ModerationView: the log, roles, and who may see it', () => {
   it('tells each action, newest first as the server sends them, a page at a time', async () => {
-    const { user } = showModeration('log', 'moderator', {
-      [`GET ${api.moderationLog}`]: logPage(
-        [
-          makeLogEntry({ id: 2, action: 'suspend', target: 'user', target_id: 21, reason: 'Insults after a warning.', until: '2026-05-11T12:00:00.000Z' }),
-          makeLogEntry({ id: 1, moderator: { id: null, name: '' } }),
-        ],
-        'c2',
-      ),
-      [`GET ${api.moderationLog}?cursor=c2`]: logPage([makeLogEntry({ id: 0, action: 'dismiss', target_id: 4, reason: 'Not against the rules.' })]),
+    const { user } = showModeration('log', 'moderator', (on) => {
+      on(
+        'GET /api/moderation/log/',
+        logPage(
+          [
+            makeLogEntry({ id: 2, action: 'suspend', target: 'user', target_id: 21, reason: 'Insults after a warning.', until: '2026-05-11T12:00:00.000Z' }),
+            makeLogEntry({ id: 1, moderator: { id: null, name: '' } }),
+          ],
+          'c2',
+        ),
+        { query: {} },
+      );
+      on('GET /api/moderation/log/', logPage([makeLogEntry({ id: 0, action: 'dismiss', target_id: 4, reason: 'Not against the rules.' })]), { query: { cursor: 'c2' } });
     });
     const log = await screen.findByRole('list', { name: 'Moderation log' });
     const items = () =>
@@ -214,8 +205,8 @@ describe('ModerationView: the log, roles, and who may see it', () => {
   });
 
   it('lets an admin name a moderator by UID or profile link, and shows the server’s refusal', async () => {
-    let answer: StubReply = { body: roleSetSchema.parse({ user: 21, role: 'moderator' }) };
-    const { user, posts } = showModeration('people', 'admin', { [`POST ${api.moderationRoles}`]: () => answer });
+    let answer: StubReply<'POST /api/moderation/roles/'> = { body: { user: 21, role: 'moderator' } };
+    const { user, posts } = showModeration('people', 'admin', (on) => on('POST /api/moderation/roles/', () => answer));
     expect(await screen.findByRole('link', { name: 'Moderators' })).toHaveAttribute('href', '/moderation/people');
     const person = screen.getByLabelText('Person');
     await user.click(screen.getByRole('button', { name: 'Set role' }));
@@ -238,14 +229,14 @@ describe('ModerationView: the log, roles, and who may see it', () => {
   });
 
   it('shows moderators no admin tab, and members none of it', async () => {
-    const { unmount } = showModeration('open', 'moderator', { [`GET ${openPath}`]: reportPage([]) });
+    const { unmount } = showModeration('open', 'moderator', (on) => on('GET /api/moderation/reports/', reportPage([]), open));
     expect(await screen.findByRole('link', { name: 'Log' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Moderators' })).not.toBeInTheDocument();
     unmount();
 
-    const { requests } = showModeration('open', 'member', {});
+    const { requests } = showModeration('open', 'member');
     expect(await screen.findByText('For moderators only')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Moderation' })).not.toBeInTheDocument();
-    expect(requests.map((request) => request.path)).toEqual([api.account]);
+    expect(requests.map((request) => request.path)).toEqual(['/api/auth/account/']);
   });
 });

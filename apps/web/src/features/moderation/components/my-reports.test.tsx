@@ -1,4 +1,4 @@
-import { api, myReportPageSchema, type MyReport } from '@pollscope/contract';
+import type { MyReport } from '@pollscope/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../testing/api-stub';
@@ -6,18 +6,17 @@ import { makeMyReport } from '../../../testing/factories';
 import { renderScreen } from '../../../testing/render';
 import { MyReports } from './my-reports';
 
-const page = (reports: MyReport[], next: string | null = null) => ({ body: myReportPageSchema.parse({ reports, next }) });
+const page = (reports: MyReport[], next: string | null = null) => ({ body: { reports, next } });
 
 describe('MyReports', () => {
   it('tells the reporter what came of each report, newest first as the server sends them', async () => {
-    stubApi(({ path }) =>
-      path === api.reports
-        ? page([
-            makeMyReport({ id: 3, target: 'user', target_id: 21, reason: 'harassment', outcome: 'open' }),
-            makeMyReport({ id: 2, outcome: 'action_taken' }),
-            makeMyReport({ id: 1, target_id: 4, reason: 'misinformation', outcome: 'no_action' }),
-          ])
-        : undefined,
+    stubApi().on(
+      'GET /api/reports/',
+      page([
+        makeMyReport({ id: 3, target: 'user', target_id: 21, reason: 'harassment', outcome: 'open' }),
+        makeMyReport({ id: 2, outcome: 'action_taken' }),
+        makeMyReport({ id: 1, target_id: 4, reason: 'misinformation', outcome: 'no_action' }),
+      ]),
     );
     renderScreen(<MyReports />);
     const list = await screen.findByRole('list', { name: 'Your reports' });
@@ -30,7 +29,7 @@ describe('MyReports', () => {
   });
 
   it('says so when there is nothing yet', async () => {
-    stubApi(({ path }) => (path === api.reports ? page([]) : undefined));
+    stubApi().on('GET /api/reports/', page([]));
     renderScreen(<MyReports />);
     expect(await screen.findByText('You have not reported anything')).toBeInTheDocument();
   });

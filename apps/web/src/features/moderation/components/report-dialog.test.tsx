@@ -1,4 +1,4 @@
-import { api, COMMUNITY_RULES, REPORT_REASONS, reportCreatedSchema } from '@pollscope/contract';
+import { COMMUNITY_RULES, REPORT_REASONS } from '@pollscope/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useReport, type ReportSubject } from '../../../hooks/use-report';
@@ -20,8 +20,9 @@ function ReportButton({ subject }: { subject: ReportSubject }) {
 }
 
 /** The report dialog as the app provides it, opened by keyboard from a button of the page; the API answers a report with `reply`. */
-async function openReport(subject: ReportSubject, reply: StubReply = { status: 201, body: reportCreatedSchema.parse({ id: 31 }) }) {
-  const { requests } = stubApi(({ method, path }) => (method === 'POST' && path === api.reports ? reply : undefined));
+async function openReport(subject: ReportSubject, reply: StubReply<'POST /api/reports/'> = { status: 201, body: { id: 31 } }) {
+  const { requests, on } = stubApi();
+  on('POST /api/reports/', reply);
   const view = renderScreen(
     <ReportProvider>
       <ReportButton subject={subject} />
@@ -87,7 +88,7 @@ describe('ReportDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
 
     expect(await screen.findByRole('dialog', { name: 'Thanks for telling us' })).toBeInTheDocument();
-    expect(posts()).toEqual([expect.objectContaining({ path: api.reports, body: { target: 'question', id: 7, reason: 'harassment', note: 'Mocks a classmate by name.' } })]);
+    expect(posts()).toEqual([expect.objectContaining({ path: '/api/reports/', body: { target: 'question', id: 7, reason: 'harassment', note: 'Mocks a classmate by name.' } })]);
     const done = screen.getByRole('button', { name: 'Done' });
     expect(done).toHaveFocus();
     expect(done).toHaveAccessibleDescription(/Your report of “Tea or coffee\?” is with the moderators/);

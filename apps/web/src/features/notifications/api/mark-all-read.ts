@@ -1,4 +1,4 @@
-import { api, type NotificationPage, type Unread } from '@pollscope/contract';
+import type { NotificationPage, Unread } from '@pollscope/contract';
 import { useSWRConfig } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
 import { ApiError, apiPost } from '../../../lib/api-client';
@@ -19,7 +19,7 @@ const allRead =
 export function useMarkAllRead() {
   const { mutate } = useSWRConfig();
   return async (): Promise<ApiError | null> => {
-    const result = await apiPost<Unread>(api.notificationsRead);
+    const result = await apiPost('/api/notifications/read/');
     if (result instanceof ApiError) return result;
     await Promise.all([mutate(unreadKey, result, { revalidate: false }), mutate(unstable_serialize(pageKeys(notificationsKey)), allRead(result), { revalidate: false })]);
     return null;

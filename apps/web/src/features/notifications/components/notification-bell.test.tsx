@@ -1,4 +1,3 @@
-import { api } from '@pollscope/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { storeToken } from '../../../lib/auth-token';
@@ -13,10 +12,8 @@ const unreadEvent = (unread: number) => `event: unread\ndata: ${JSON.stringify({
 function showBell(unread: number) {
   storeToken('t0k3n');
   const stream = controlledEventStream();
-  const { requests } = stubApi(({ path, headers }) => {
-    if (path !== api.notificationsLive) return undefined;
-    return headers.Accept === 'text/event-stream' ? stream.response : { body: { unread } };
-  });
+  const { requests, on } = stubApi();
+  on('GET /api/notifications/live/', ({ headers }) => (headers.Accept === 'text/event-stream' ? stream.response : { body: { unread } }));
   renderScreen(<NotificationBell />);
   return { stream, requests };
 }

@@ -1,7 +1,7 @@
-import { api, type Notification, type NotificationPage } from '@pollscope/contract';
+import type { Notification, NotificationPage } from '@pollscope/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubApi, type StubReply } from '../../../testing/api-stub';
+import { stubApi, type ApiStub } from '../../../testing/api-stub';
 import { controlledEventStream } from '../../../testing/event-stream-stub';
 import { renderScreen } from '../../../testing/render';
 import { NotificationBell } from './notification-bell';
@@ -30,9 +30,10 @@ const page = (notifications: Notification[], next: string | null = null): Notifi
   unread: notifications.filter((item) => !item.read).length,
 });
 
-/** The notifications screen over these pages of the API, keyed by path; anything else is a 404. */
-function showNotifications(replies: Record<string, StubReply>) {
-  const { requests } = stubApi(({ path }) => replies[path]);
+/** The notifications screen over the answers `stub` registers; anything else is a 404. */
+function showNotifications(stub: (on: ApiStub['on']) => void) {
+  const { requests, on } = stubApi();
+  stub(on);
   const view = renderScreen(<NotificationsView />);
   return { requests, ...view };
 }
@@ -42,7 +43,7 @@ const sentences = () => screen.getAllByRole('listitem').map((item) => item.query
 
 describe('NotificationsView', () => {
   it('says each notification in words, newest first, with links to the people and the question', async () => {
-    showNotifications({ [api.notifications]: { body: page([followed, likedByTwo, likedByFour, likedByOne, reachedVotes]) } });
+    showNotifications((on) => on('GET /api/notifications/', { body: page([followed, likedByTwo, likedByFour, likedByOne, reachedVotes]) }));
     await screen.findByRole('list', { name: 'Notifications' });
     expect(sentences()).toEqual([
       'Bob followed you',
@@ -63,7 +64,7 @@ describe('NotificationsView', () => {
   });
 
   it('sets the unread ones apart in words, and marks nothing read by being shown', async () => {
-    const { requests } = showNotifications({ [api.notifications]: { body: page([followed, likedByTwo, likedByFour]) } });
+    const { requests } = showNotifications((on) => on('GET /api/notifications/', { body: page([followed, likedByTwo, likedByFour]) }));
     await screen.findByRole('list', { name: 'Notifications' });
     expect(screen.getByText('2 unread')).toBeInTheDocument();
     const labels = screen.getAllByRole('listitem').map((item) => within(item).queryByText('Unread') !== null);
@@ -73,12 +74,10 @@ describe('NotificationsView', () => {
 
   it('marks all read at once in the list and in the bell', async () => {
     const stream = controlledEventStream();
-    const { requests } = stubApi(({ method, path, headers }) => {
-      if (path === api.notificationsLive) return headers.Accept === 'text/event-stream' ? stream.response : { body: { unread: 2 } };
-      if (method === 'GET' && path === api.notifications) return { body: page([followed, likedByTwo, likedByFour]) };
-      if (method === 'POST' && path === api.notificationsRead) return { body: { unread: 0 } };
-      return undefined;
-    });
+    const { requests, on } = stubApi();
+    on('GET /api/notifications/live/', ({ headers }) => (headers.Accept === 'text/event-stream' ? stream.response : { body: { unread: 2 } }));
+    on('GET /api/notifications/', { body: page([followed, likedByTwo, likedByFour]) });
+    on('POST /api/notifications/read/', { body: { unread: 0 } });
     const { user } = renderScreen(
       <>
         <NotificationBell />
@@ -96,13 +95,13 @@ describe('NotificationsView', () => {
     expect(screen.getByRole('status')).toHaveTextContent('All notifications marked as read.');
     expect(screen.getByRole('list', { name: 'Notifications' })).toHaveFocus();
     // All of them: the call names no ids.
-    expect(requests.filter((request) => request.method === 'POST')).toEqual([expect.objectContaining({ path: api.notificationsRead, body: undefined })]);
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/notifications/read/', body: undefined })]);
   });
 
   it('keeps them unread and says why when marking fails', async () => {
-    const { user } = showNotifications({
-      [api.notifications]: { body: page([followed]) },
-      [api.notificationsRead]: { status: 503, body: { message: 'The server is busy, try again.' } },
+    const { user } = showNotifications((on) => {
+      on('GET /api/notifications/', { body: page([followed]) });
+      on('POST /api/notifications/read/', { status: 503, body: { message: 'The server is busy, try again.' } });
     });
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy, try again.');
@@ -110,9 +109,9 @@ describe('NotificationsView', () => {
   });
 
   it('loads the next page with the cursor of the last one', async () => {
-    const { requests, user } = showNotifications({
-      [api.notifications]: { body: page([followed], 'c2') },
-      [`${api.notifications}?cursor=c2`]: { body: page([reachedVotes]) },
+    const { requests, user } = showNotifications((on) => {
+      on('GET /api/notifications/', { body: page([followed], 'c2') }, { query: {} });
+      on('GET /api/notifications/', { body: page([reachedVotes]) }, { query: { cursor: 'c2' } });
     });
     await screen.findByRole('list', { name: 'Notifications' });
     expect(sentences()).toEqual(['Bob followed you']);
@@ -120,14 +119,14 @@ describe('NotificationsView', () => {
     await screen.findByText(/reached 100 votes/);
     expect(sentences()).toEqual(['Bob followed you', `Your question ${shortened} reached 100 votes`]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(requests.filter((request) => request.path.includes('cursor')).map((request) => request.path)).toEqual([`${api.notifications}?cursor=c2`]);
+    expect(requests.filter((request) => request.path.includes('cursor')).map((request) => request.path)).toEqual(['/api/notifications/?cursor=c2']);
   });
 
   it('tells what a moderator did and why, linking the question when there is one', async () => {
     const removed = notification({ id: 9, kind: 'moderation', question: teaOrCoffee, moderation: { action: 'remove', reason: 'Advertising, not a poll.', until: null } });
     const suspended = notification({ id: 8, kind: 'moderation', moderation: { action: 'suspend', reason: 'Insults after a warning.', until: '2026-05-11T12:00:00.000Z' } });
     const warned = notification({ id: 7, kind: 'moderation', moderation: { action: 'warn', reason: 'Mind the rules.', until: null } });
-    showNotifications({ [api.notifications]: { body: page([removed, suspended, warned]) } });
+    showNotifications((on) => on('GET /api/notifications/', { body: page([removed, suspended, warned]) }));
     await screen.findByRole('list', { name: 'Notifications' });
     expect(sentences()).toEqual(["A moderator removed your question QID007 'Tea or coffee?'", 'A moderator suspended your account until 11 May 2026', 'A moderator warned you']);
     const [first, second] = screen.getAllByRole('listitem');
@@ -137,7 +136,7 @@ describe('NotificationsView', () => {
   });
 
   it('says so when there is nothing yet', async () => {
-    showNotifications({ [api.notifications]: { body: page([]) } });
+    showNotifications((on) => on('GET /api/notifications/', { body: page([]) }));
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
-import { api, type PushKey } from '@pollscope/contract';
 import { apiGet } from '../../../lib/api-client';
+import { apiPath } from '../../../lib/api-path';
 
 /** The server's public key, which a subscription must be made with for the server's pushes to reach it. */
 export function getPushKey() {
-  return apiGet<PushKey>(api.pushKey);
+  return apiGet(apiPath('/api/push/key/'));
 }

@@ -44,14 +44,13 @@ function stubBrowser({ permission = 'default' as NotificationPermission, answer 
   return { notification, pushManager, current: () => subscription };
 }
 
-/** The API as the server answers: its key, and 201 and 204 for a subscription made and ended. */
-function stubServer({ saved = 201 } = {}) {
-  return stubApi(({ method, path }) => {
-    if (method === 'GET' && path === api.pushKey) return { body: { key: SERVER_KEY } };
-    if (method === 'POST' && path === api.pushSubscriptions) return { status: saved, body: saved === 201 ? null : { message: 'Refused' } };
-    if (method === 'DELETE' && path === api.pushSubscriptions) return { status: 204 };
-    return undefined;
-  });
+/** The API as the server answers: its key, and 201 (or a refusal) and 204 for a subscription made and ended. */
+function stubServer({ saved = true } = {}) {
+  const server = stubApi();
+  server.on('GET /api/push/key/', { body: { key: SERVER_KEY } });
+  server.on('POST /api/push/subscriptions/', saved ? { status: 201, body: null } : { status: 400, body: { message: 'Refused' } });
+  server.on('DELETE /api/push/subscriptions/', { status: 204 });
+  return server;
 }
 
 const theSwitch = () => screen.getByRole('switch', { name: 'Push notifications on this device' });
@@ -131,7 +130,7 @@ describe('PushSwitch', () => {
 
   it('ends the new subscription again when the server refuses it, and says it could not turn push on', async () => {
     const { current } = stubBrowser();
-    stubServer({ saved: 400 });
+    stubServer({ saved: false });
     const { user } = renderScreen(<PushSwitch />);
     await user.click(await screen.findByRole('switch', { name: 'Push notifications on this device' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Push notifications could not be turned on. Try again later.');

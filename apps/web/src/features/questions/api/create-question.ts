@@ -1,6 +1,6 @@
-import { api, type CreateQuestionBody, type Question } from '@pollscope/contract';
+import type { CreateQuestionBody } from '@pollscope/contract';
 import { apiPost } from '../../../lib/api-client';
 
 export function createQuestion(body: CreateQuestionBody) {
-  return apiPost<{ question: Question }>(api.create, body);
+  return apiPost('/api/polls/create/', { body });
 }

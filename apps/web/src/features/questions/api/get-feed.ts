@@ -1,19 +1,19 @@
-import { api, type Feed } from '@pollscope/contract';
 import { mutate } from 'swr';
 import { unstable_serialize } from 'swr/infinite';
+import { apiPath } from '../../../lib/api-path';
 import { pageKeys } from '../../../lib/cursor-pages';
 import { whenPrefetched } from '../../../lib/prefetch';
 import { referenceData } from '../../../lib/swr-config';
 import { forgetQuestionPages, useQuestionPages } from './question-pages';
 
-export const feedKey = api.feed;
+export const feedKey = apiPath('/api/polls/questions/');
 
 /** The feed is not refetched when stale; following or blocking someone changes whose questions belong in it. */
 export const forgetFeed = () => forgetQuestionPages(feedKey);
 
 /** Questions from the people the viewer follows, with the question of the day on the first page. */
 export function useFeed() {
-  const list = useQuestionPages<Feed>(feedKey, referenceData);
+  const list = useQuestionPages(feedKey, referenceData);
   return { ...list, qotd: list.pages[0]?.qotd ?? null };
 }
 
@@ -23,5 +23,5 @@ export function useFeed() {
  * asking for them once rendered.
  */
 export function keepStartedFeed(): Promise<void> {
-  return whenPrefetched<Feed>(feedKey, (page) => void mutate(unstable_serialize(pageKeys(feedKey)), [page], { revalidate: false }));
+  return whenPrefetched(feedKey, (page) => void mutate(unstable_serialize(pageKeys(feedKey)), [page], { revalidate: false }));
 }

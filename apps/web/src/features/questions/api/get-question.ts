@@ -1,8 +1,8 @@
-import { api, type Question } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 
-export const questionKey = (id: string | number) => api.question(id);
+export const questionKey = (id: string | number) => apiPath('/api/polls/question/:id/', { params: { id } });
 
 export function useQuestion(id: string) {
-  return useSWR<Question>(questionKey(id));
+  return useApiData(questionKey(id));
 }

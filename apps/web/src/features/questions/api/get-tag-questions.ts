@@ -1,7 +1,7 @@
-import { api } from '@pollscope/contract';
+import { apiPath } from '../../../lib/api-path';
 import { useQuestionPages } from './question-pages';
 
-export const tagQuestionsKey = (tag: string) => api.tag(tag);
+export const tagQuestionsKey = (tag: string) => apiPath('/api/polls/tag/:tag/', { params: { tag } });
 
 export function useTagQuestions(tag: string) {
   return useQuestionPages(tagQuestionsKey(tag));

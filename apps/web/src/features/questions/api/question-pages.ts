@@ -1,6 +1,7 @@
 import type { Question, QuestionPage } from '@pollscope/contract';
 import { mutate } from 'swr';
 import { unstable_serialize, type SWRInfiniteConfiguration } from 'swr/infinite';
+import type { ApiPath } from '../../../lib/api-path';
 import { pageKeys, useCursorPages } from '../../../lib/cursor-pages';
 
 /** A page of questions: one of a list sent in pages, or a whole list (trending), which has no `next`. */
@@ -23,7 +24,7 @@ export async function forgetQuestionPages(path: string): Promise<void> {
 }
 
 /** A paged list of questions, grown one page at a time by "Load more". */
-export function useQuestionPages<Page extends ListPage = QuestionPage>(path: string, config?: SWRInfiniteConfiguration<Page>) {
+export function useQuestionPages<Page extends ListPage>(path: ApiPath<Page>, config?: SWRInfiniteConfiguration<NoInfer<Page>>) {
   const { mutate, ...list } = useCursorPages<Page>(path, config);
   return {
     ...list,

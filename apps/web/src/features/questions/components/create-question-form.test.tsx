@@ -26,7 +26,7 @@ describe('CreateQuestionForm', () => {
   });
 
   it('requires the question and every choice', async () => {
-    const { requests } = stubApi(() => undefined);
+    const { requests } = stubApi();
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     expect(screen.getByText(createMessages.question)).toBeInTheDocument();
@@ -81,7 +81,8 @@ describe('CreateQuestionForm', () => {
 
   it('sends the poll and hands back the new question', async () => {
     const created = makeQuestion({ id: 42, qid: 42, title: 'Cats or dogs?' });
-    const { requests } = stubApi(({ method, path }) => (method === 'POST' && path === '/api/polls/create/' ? { body: { question: created } } : undefined));
+    const { requests, on } = stubApi();
+    on('POST /api/polls/create/', { body: { question: created } });
     const onCreated = vi.fn();
     const { user } = renderForm(onCreated);
     await user.type(screen.getByLabelText('Question'), '  Cats or dogs? ');
@@ -95,7 +96,7 @@ describe('CreateQuestionForm', () => {
   });
 
   it('shows the server message when the poll is refused', async () => {
-    stubApi(() => ({ status: 400, body: { message: 'Question must be shorter than 128 characters' } }));
+    stubApi().on('POST /api/polls/create/', { status: 400, body: { message: 'Question must be shorter than 128 characters' } });
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Question'), 'Rate the new park');
     await user.selectOptions(screen.getByLabelText('Type'), 'RS');

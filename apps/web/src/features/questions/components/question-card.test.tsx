@@ -25,16 +25,12 @@ describe('QuestionCard', () => {
 
   it('locks the vote and shows the result once answered', async () => {
     const question = makeQuestion();
-    stubApi(({ path }) =>
-      path === '/api/polls/answer/7/'
-        ? {
-            body: answered(question, 2, [
-              { key: 1, percent: 40 },
-              { key: 2, percent: 60 },
-            ]),
-          }
-        : undefined,
-    );
+    stubApi().on('POST /api/polls/answer/:id/', {
+      body: answered(question, 2, [
+        { key: 1, percent: 40 },
+        { key: 2, percent: 60 },
+      ]),
+    });
     const { user } = renderScreen(<QuestionCard question={question} />);
     expect(screen.queryByRole('link', { name: 'Breakdown' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Relate' })).not.toBeInTheDocument();
@@ -96,11 +92,9 @@ describe('QuestionCard', () => {
   });
 
   it('likes, then unlikes, following the state the server returns', async () => {
-    const { requests } = stubApi(({ path }) => {
-      if (path === '/api/polls/like/7/') return { body: { liked: true } };
-      if (path === '/api/polls/unlike/7/') return { body: { liked: false } };
-      return undefined;
-    });
+    const { requests, on } = stubApi();
+    on('POST /api/polls/like/:id/', { body: { liked: true } });
+    on('POST /api/polls/unlike/:id/', { body: { liked: false } });
     const { user } = renderScreen(<QuestionCard question={makeQuestion()} />);
     const like = screen.getByRole('button', { name: /Like/ });
     expect(like).toHaveAttribute('aria-pressed', 'false');
@@ -117,7 +111,8 @@ describe('QuestionCard', () => {
   });
 
   it('hides only after confirming, then lets the list reload', async () => {
-    const { requests } = stubApi(({ path }) => (path === '/api/polls/pass/7/' ? { body: { passed: true } } : undefined));
+    const { requests, on } = stubApi();
+    on('POST /api/polls/pass/:id/', { body: { passed: true } });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const onPassedChange = vi.fn();
     const { user } = renderScreen(<QuestionCard question={makeQuestion()} onPassedChange={onPassedChange} />);
@@ -133,7 +128,8 @@ describe('QuestionCard', () => {
   });
 
   it('unhides a hidden question without asking', async () => {
-    const { requests } = stubApi(({ path }) => (path === '/api/polls/unpass/7/' ? { body: { passed: false } } : undefined));
+    const { requests, on } = stubApi();
+    on('POST /api/polls/unpass/:id/', { body: { passed: false } });
     const { user } = renderScreen(<QuestionCard question={makeQuestion({ passed: true })} />);
     await user.click(screen.getByRole('button', { name: 'Unhide' }));
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Hide' })).toBeInTheDocument());

@@ -22,11 +22,9 @@ const second = makeQuestion({ id: 2, qid: 2, title: 'Second question' });
 
 describe('QuestionList', () => {
   it('loads the next page with the cursor of the last one', async () => {
-    const { requests } = stubApi(({ path }) => {
-      if (path === '/api/polls/questions/') return { body: { qotd: null, questions: [first], next: 'abc' } };
-      if (path === '/api/polls/questions/?cursor=abc') return { body: { qotd: null, questions: [second], next: null } };
-      return undefined;
-    });
+    const { requests, on } = stubApi();
+    on('GET /api/polls/questions/', { body: { qotd: null, questions: [first], next: 'abc' } }, { query: {} });
+    on('GET /api/polls/questions/', { body: { qotd: null, questions: [second], next: null } }, { query: { cursor: 'abc' } });
     const { user } = renderScreen(<Feed />);
     await screen.findByRole('article', { name: 'First question' });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -36,16 +34,13 @@ describe('QuestionList', () => {
   });
 
   it('remembers a vote when the feed is shown again from the cache', async () => {
-    const { requests } = stubApi(({ path }) => {
-      if (path === '/api/polls/questions/') return { body: { qotd: null, questions: [first], next: null } };
-      if (path === '/api/polls/answer/1/')
-        return {
-          body: answered(first, 1, [
-            { key: 1, percent: 100 },
-            { key: 2, percent: 0 },
-          ]),
-        };
-      return undefined;
+    const { requests, on } = stubApi();
+    on('GET /api/polls/questions/', { body: { qotd: null, questions: [first], next: null } });
+    on('POST /api/polls/answer/:id/', {
+      body: answered(first, 1, [
+        { key: 1, percent: 100 },
+        { key: 2, percent: 0 },
+      ]),
     });
     const { user, router } = renderScreen(<Feed />, { routes: [{ path: '/elsewhere', element: <p>Elsewhere</p> }] });
     await screen.findByRole('article', { name: 'First question' });
@@ -63,7 +58,7 @@ describe('QuestionList', () => {
   });
 
   it('says so when the feed is empty', async () => {
-    stubApi(() => ({ body: { qotd: null, questions: [], next: null } }));
+    stubApi().on('GET /api/polls/questions/', { body: { qotd: null, questions: [], next: null } });
     renderScreen(<Feed />);
     expect(await screen.findByText('No question exist from your connections!')).toBeInTheDocument();
   });

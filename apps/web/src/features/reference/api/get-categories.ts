@@ -1,9 +1,9 @@
-import { api, type Category } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 import { referenceData } from '../../../lib/swr-config';
 
-export const categoriesKey = api.categories;
+export const categoriesKey = apiPath('/api/polls/categories/');
 
 export function useCategories() {
-  return useSWR<Category[]>(categoriesKey, referenceData);
+  return useApiData(categoriesKey, referenceData);
 }

@@ -1,9 +1,9 @@
-import { api, type Country } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 import { referenceData } from '../../../lib/swr-config';
 
-export const countriesKey = api.countries;
+export const countriesKey = apiPath('/api/polls/countries/');
 
 export function useCountries() {
-  return useSWR<Country[]>(countriesKey, referenceData);
+  return useApiData(countriesKey, referenceData);
 }

@@ -1,8 +1,8 @@
-import { api, type SiteStats } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 
-export const siteStatsKey = api.siteStats;
+export const siteStatsKey = apiPath('/api/polls/site-stats/');
 
 export function useSiteStats() {
-  return useSWR<SiteStats>(siteStatsKey);
+  return useApiData(siteStatsKey);
 }

@@ -1,6 +1,5 @@
-import { api } from '@pollscope/contract';
 import { apiPost } from '../../../lib/api-client';
 
 export function setBlocking(user: number, blocked: boolean) {
-  return apiPost<{ blocked: boolean }>(blocked ? api.ban(user) : api.unban(user));
+  return apiPost(blocked ? '/api/auth/ban/:user/' : '/api/auth/unban/:user/', { params: { user } });
 }

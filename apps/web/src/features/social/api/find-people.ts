@@ -1,7 +1,7 @@
-import { api, type People } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 
 /** People whose first name starts with `query`; nothing is asked for an empty query. */
 export function usePeople(query: string) {
-  return useSWR<People>(query.trim() ? api.people(query.trim()) : null);
+  return useApiData(query.trim() ? apiPath('/api/auth/people/', { query: { q: query.trim() } }) : null);
 }

@@ -1,8 +1,8 @@
-import { api, type Connection } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 
-export const connectionsKey = api.connections;
+export const connectionsKey = apiPath('/api/auth/connections/');
 
 export function useConnections() {
-  return useSWR<Connection[]>(connectionsKey);
+  return useApiData(connectionsKey);
 }

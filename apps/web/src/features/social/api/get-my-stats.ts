@@ -1,8 +1,8 @@
-import { api, type Stats } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 
-export const myStatsKey = api.myStats;
+export const myStatsKey = apiPath('/api/polls/stats/');
 
 export function useMyStats() {
-  return useSWR<Stats>(myStatsKey);
+  return useApiData(myStatsKey);
 }

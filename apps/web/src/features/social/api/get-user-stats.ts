@@ -1,8 +1,8 @@
-import { api, type UserStats } from '@pollscope/contract';
-import useSWR from 'swr';
+import { apiPath } from '../../../lib/api-path';
+import { useApiData } from '../../../lib/api-data';
 
-export const userStatsKey = (user: string | number) => api.userStats(user);
+export const userStatsKey = (user: string | number) => apiPath('/api/polls/stats/:user/', { params: { user } });
 
 export function useUserStats(user: string) {
-  return useSWR<UserStats>(userStatsKey(user));
+  return useApiData(userStatsKey(user));
 }

@@ -10,19 +10,22 @@ const ben: UserStats = { id: 4, name: 'Ben', question: 2, answer: 5, like: 1, bl
 /** The server side of one other person: follow and ban change what the stats report. */
 function stubPerson(start: UserStats) {
   let person = { ...start };
-  return stubApi(({ method, path }) => {
-    if (method === 'GET' && path === '/api/polls/stats/4/') return { body: person };
-    const action = path.match(/^\/api\/auth\/(follow|unfollow|ban|unban)\/4\/$/)?.[1];
-    if (action === 'follow' || action === 'unfollow') {
-      person = { ...person, connected: action === 'follow' };
-      return { body: { connected: person.connected } };
-    }
-    if (action === 'ban' || action === 'unban') {
-      person = { ...person, blocked: action === 'ban', connected: false };
-      return { body: { blocked: person.blocked } };
-    }
-    return undefined;
-  });
+  const server = stubApi();
+  const them = { params: { user: start.id } };
+  server.on('GET /api/polls/stats/:user/', () => ({ body: person }), them);
+  const connect = (connected: boolean) => () => {
+    person = { ...person, connected };
+    return { body: { connected } };
+  };
+  server.on('POST /api/auth/follow/:user/', connect(true), them);
+  server.on('POST /api/auth/unfollow/:user/', connect(false), them);
+  const block = (blocked: boolean) => () => {
+    person = { ...person, blocked, connected: false };
+    return { body: { blocked } };
+  };
+  server.on('POST /api/auth/ban/:user/', block(true), them);
+  server.on('POST /api/auth/unban/:user/', block(false), them);
+  return server;
 }
 
 describe('profile Connect and Block', () => {
