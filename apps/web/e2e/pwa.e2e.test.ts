@@ -1,5 +1,6 @@
 import { api, type CreateQuestionBody, type PushPayload, type Question } from '@pollscope/contract';
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -191,37 +192,85 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
   });
 });
 
+/** The entry chunk's name in the next deployment made by `nextDeployment`. */
+const NEXT_ENTRY = 'index-next';
+
 /**
- * A copy of the tests' build as the next deployment would have it: without the early-data script
- * (any file the open page was loaded with would do), so that its worker keeps files other than the
- * page's, under a version of its own.
+ * A copy of the tests' build as the next deployment would have it: its entry chunk under another
+ * name, as any change to the app gives it, named so by the page and the chunks that import it, so
+ * that its worker keeps files other than the page's, under a version of its own.
  */
 function nextDeployment(dist: string): string {
   const next = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-pwa-next-'));
   fs.cpSync(dist, next, { recursive: true });
-  const html = fs.readFileSync(path.join(next, 'index.html'), 'utf8');
-  const script = /<script type="module" async crossorigin src="(\/assets\/early-data-[^"]+\.js)"><\/script>\s*/.exec(html);
-  if (!script) throw new Error('The build has no early-data script to leave out');
-  const file = script[1];
-  fs.writeFileSync(path.join(next, 'index.html'), html.replace(script[0], ''));
+  const entry = /<script type="module" crossorigin src="\/assets\/(index-[\w-]+)\.js"><\/script>/.exec(fs.readFileSync(path.join(next, 'index.html'), 'utf8'))?.[1];
+  if (!entry) throw new Error('The build has no entry chunk to rename');
+  fs.renameSync(path.join(next, 'assets', `${entry}.js`), path.join(next, 'assets', `${NEXT_ENTRY}.js`));
   const worker = fs.readFileSync(path.join(next, 'sw.js'), 'utf8');
-  const version = /version:\s*[`"']([\w-]+)[`"']/.exec(worker);
-  if (!worker.includes(file) || !version) throw new Error('sw.js does not name the early-data script and a version');
-  fs.writeFileSync(path.join(next, 'sw.js'), worker.replace(`${file},`, '').replace(`,${file}`, '').replace(version[1], `next-${version[1]}`));
-  // The compressed copies of the changed files would still be the old ones; without them the server sends the files as they are.
-  for (const changed of ['index.html.br', 'index.html.gz', 'sw.js.br', 'sw.js.gz', `${file.slice(1)}`, `${file.slice(1)}.br`, `${file.slice(1)}.gz`])
-    fs.rmSync(path.join(next, changed));
+  const version = /version:\s*[`"']([\w-]+)[`"']/.exec(worker)?.[1];
+  if (!worker.includes(`/assets/${entry}.js`) || !version) throw new Error('sw.js does not name the entry chunk and a version');
+  const textFiles = [
+    'index.html',
+    'sw.js',
+    ...fs
+      .readdirSync(path.join(next, 'assets'))
+      .filter((file) => file.endsWith('.js'))
+      .map((file) => path.join('assets', file)),
+  ];
+  for (const file of textFiles) {
+    const text = fs.readFileSync(path.join(next, file), 'utf8');
+    let renamed = text.replaceAll(`${entry}.js`, `${NEXT_ENTRY}.js`);
+    if (file === 'sw.js') renamed = renamed.replace(version, `next-${version}`);
+    if (renamed === text) continue;
+    fs.writeFileSync(path.join(next, file), renamed);
+    // The compressed copies would still be the old ones; without them the server sends the file as it is.
+    for (const copy of [`${file}.br`, `${file}.gz`]) fs.rmSync(path.join(next, copy), { force: true });
+  }
+  for (const copy of [`${entry}.js.br`, `${entry}.js.gz`]) fs.rmSync(path.join(next, 'assets', copy), { force: true });
   return next;
+}
+
+/** An address in front of the deployments, as a load balancer's: a connection made to it goes to the server deployed then. */
+interface FrontDoor {
+  url: string;
+  deploy(server: RunningServer): void;
+  close(): Promise<void>;
+}
+
+async function openFrontDoor(): Promise<FrontDoor> {
+  let deployed: URL | null = null;
+  const connections = new Set<net.Socket>();
+  const door = net.createServer((client) => {
+    const upstream = net.connect(Number(deployed!.port), deployed!.hostname);
+    for (const socket of [client, upstream]) {
+      connections.add(socket);
+      socket.once('close', () => connections.delete(socket));
+    }
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => door.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(door.address() as AddressInfo).port}`,
+    deploy: (server) => (deployed = new URL(server.baseUrl)),
+    close: () => {
+      for (const socket of connections) socket.destroy();
+      return new Promise((resolve) => door.close(() => resolve()));
+    },
+  };
 }
 
 describe.skipIf(!baseUrl).sequential('a new deployment', () => {
   const folders: string[] = [];
+  let door: FrontDoor;
   let server: RunningServer;
   let context: BrowserContext;
 
   afterAll(async () => {
     await context?.close();
     await server?.stop();
+    await door?.close();
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   });
 
@@ -231,8 +280,15 @@ describe.skipIf(!baseUrl).sequential('a new deployment', () => {
     const next = nextDeployment(current);
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-pwa-'));
     folders.push(current, next, profile);
-    server = await startServer({ webDist: current });
-    context = await launchChromiumProfile(profile, { baseURL: server.baseUrl, viewport: DESKTOP });
+    door = await openFrontDoor();
+    // Every deployment's links point to the address people reach it at.
+    const deployAt = async (webDist: string) => {
+      const deployed = await startServer({ webDist, env: { PUBLIC_URL: door.url } });
+      door.deploy(deployed);
+      return deployed;
+    };
+    server = await deployAt(current);
+    context = await launchChromiumProfile(profile, { baseURL: door.url, viewport: DESKTOP });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
     await controlled(page);
@@ -240,10 +296,11 @@ describe.skipIf(!baseUrl).sequential('a new deployment', () => {
     const toast = page.getByText('POLLSCOPE has a new version.');
     expect(await toast.count()).toBe(0);
 
-    // Deployed at the same address; the open page's worker looks for a new version as browsers do.
-    const { port } = new URL(server.baseUrl);
-    await server.stop();
-    server = await startServer({ webDist: next, port: Number(port) });
+    // Deployed at the same address, the old server stopped once the new one answers; the open page's
+    // worker looks for a new version as browsers do.
+    const previous = server;
+    server = await deployAt(next);
+    await previous.stop();
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
     await toast.waitFor({ timeout: 30_000 });
     expect(await page.getByRole('button', { name: 'Reload for the new version' }).isVisible()).toBe(true);
@@ -255,6 +312,6 @@ describe.skipIf(!baseUrl).sequential('a new deployment', () => {
     await page.getByRole('heading', { name: 'Join POLLSCOPE' }).waitFor();
     expect(await page.evaluate(() => 'openBeforeTheDeploy' in window)).toBe(false);
     expect(await toast.count()).toBe(0);
-    expect(await page.locator('script[src*="early-data"]').count()).toBe(0);
+    expect(await page.locator(`script[src="/assets/${NEXT_ENTRY}.js"]`).count()).toBe(1);
   });
 });

@@ -1,22 +1,30 @@
-import { feedScreenData } from './app/first-screen';
-import { paths } from './config/paths';
+import { feedScreenData, signedInFrameData } from './app/first-screen';
+import { homePath } from './config/paths';
 import { isSignedIn } from './lib/auth-token';
-import { prefetch } from './lib/prefetch';
+import { startBeforeApp } from './lib/prefetch';
 
-/*
- * The page's first script, small and run as soon as it has arrived, while the framework is still
- * loading: a signed-in person opening the app at its start, the feed, gets the feed's requests and
- * the download of its screen's code and styles started at once, rather than once the framework
- * has run, and the feed's first page put in the data cache as soon as it comes. The feed's route
- * then finds them started or there (lib/prefetch.ts, and the module loaded once).
- * The build puts it first in index.html (vite.config.ts, startFirstScreenEarly).
+/** The feed screen's own code and styles, by their built names: the build knows them, this file does not. */
+export interface FeedScreenFiles {
+  modules: string[];
+  styles: string[];
+}
+
+function preload(attributes: { rel: string; href: string; as?: string }): void {
+  // As the app's own module scripts and styles are asked for, so that their requests find these.
+  document.head.append(Object.assign(document.createElement('link'), { ...attributes, crossOrigin: '' }));
+}
+
+/**
+ * The page's first script, which the build inlines at the top of index.html, self-contained, so
+ * that it runs as the page is parsed, before any other file has arrived (vite.config.ts,
+ * startFirstScreenEarly). For a signed-in person opening the app at its start, the feed, it
+ * starts the requests of the feed and of the frame around it, which the app takes over as its own
+ * (lib/prefetch.ts), and the download of the feed screen's code and styles, beside the framework's
+ * rather than once the framework has run.
  */
-if (isSignedIn() && window.location.pathname === paths.home.getHref()) {
-  feedScreenData.forEach(prefetch);
-  // A failure is the router's to report, when it asks for the same modules.
-  import('./app/routes/home').catch(() => undefined);
-  import('./features/questions/api/get-feed').then(
-    ({ keepStartedFeed }) => keepStartedFeed(),
-    () => undefined,
-  );
+export function startFirstScreen({ modules, styles }: FeedScreenFiles): void {
+  if (!isSignedIn() || window.location.pathname !== homePath) return;
+  startBeforeApp([...feedScreenData, ...signedInFrameData]);
+  for (const href of modules) preload({ rel: 'modulepreload', href });
+  for (const href of styles) preload({ rel: 'preload', as: 'style', href });
 }

@@ -28,6 +28,21 @@ function loadingData(pathsOf: (params: Params) => string[], { signedIn = true } 
     return null;
   };
 }
+/**
+ * The feed's loader also has its first page put in the data cache as soon as the request started
+ * for it answers (by the page's first script, src/early-data.ts, or by this loader), so that the
+ * screen shows its cards in its first render rather than asking for them once rendered.
+ */
+const startFeedData = loadingData(() => feedScreenData);
+const loadFeed = (args: LoaderFunctionArgs) => {
+  startFeedData(args);
+  // The feed's screen imports the same module; a failure is the router's to report when it asks for that screen.
+  void import('../features/questions/api/get-feed').then(
+    ({ keepStartedFeed }) => keepStartedFeed(),
+    () => undefined,
+  );
+  return null;
+};
 const id = (params: Params, name: string) => params[name] ?? '';
 const myLists = { asked: api.myQuestions, answered: api.myAnswered, liked: api.myLiked };
 const userLists = { asked: api.userQuestions, answered: api.userAnswered, liked: api.userLiked };
@@ -72,7 +87,7 @@ export const routes: RouteObject[] = [
       {
         loader: requireSignedIn,
         children: [
-          { path: paths.home.path, loader: loadingData(() => feedScreenData), lazy: () => import('./routes/home') },
+          { path: paths.home.path, loader: loadFeed, lazy: () => import('./routes/home') },
           { path: paths.category.path, loader: loadingData((params) => [api.category(id(params, 'category')), api.categories]), lazy: () => import('./routes/category') },
           { path: paths.tag.path, loader: loadingData((params) => [api.tag(id(params, 'tag'))]), lazy: () => import('./routes/tag') },
           { path: paths.question.path, loader: loadingData((params) => [api.question(id(params, 'questionId'))]), lazy: () => import('./routes/question') },

@@ -4,8 +4,11 @@ type Id = number | string;
 /** A screen at one address, without parameters. */
 const fixed = (path: string) => ({ path, getHref: () => path });
 
+/** The feed's address, also apart from the table: the page's first script (src/early-data.ts) carries no more than it uses. */
+export const homePath = '/';
+
 export const paths = {
-  home: fixed('/'),
+  home: fixed(homePath),
   category: { path: '/category/:category', getHref: (category: Id) => `/category/${category}` },
   tag: { path: '/tag/:tag', getHref: (tag: string) => `/tag/${encodeURIComponent(tag)}` },
   question: { path: '/question/:questionId', getHref: (question: Id) => `/question/${question}` },

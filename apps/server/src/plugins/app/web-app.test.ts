@@ -1,4 +1,5 @@
 import { errorBodySchema } from '@pollscope/contract';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,13 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper.js';
 
 const script = 'console.log("the app");'.repeat(50);
+const firstScript = 'console.log("the page’s first script");';
 let dist: string;
 let ctx: TestContext;
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>POLLSCOPE</title><script type="module" src="/assets/app.js"></script></head>');
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><head><script>${firstScript}</script><title>POLLSCOPE</title><script type="module" src="/assets/app.js"></script></head>`,
+  );
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), script);
   fs.writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));
@@ -42,6 +47,12 @@ describe('the web app', () => {
     const revalidated = await ctx.app.inject({ url: '/', headers: { 'if-none-match': String(reply.headers.etag) } });
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('lets the page’s own inline script run, by its hash, and no other', async () => {
+    const reply = await ctx.app.inject({ url: '/' });
+    const scriptSrc = /(?:^|;)\s*script-src ([^;]*)/.exec(String(reply.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${createHash('sha256').update(firstScript).digest('base64')}'`);
   });
 
   it('lets browsers keep the hashed assets a year without asking again, and other files an hour', async () => {

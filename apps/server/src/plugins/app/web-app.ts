@@ -19,21 +19,31 @@ const SERVICE_WORKER = 'sw.js';
 export const PUBLIC_URL_META = 'pollscope:public-url';
 
 /**
- * The entry page with the site's public address in it: written once at start, with an ETag so
- * that a browser revalidating it (it is never cached) gets a 304.
+ * The entry page with the site's public address in it: written once, at the first request (a
+ * server started on any free port knows its address only once it listens, config.ts), with an
+ * ETag so that a browser revalidating it (it is never cached) gets a 304.
  */
-function entryPage(indexFile: string, publicUrl: string): { html: string; etag: string } {
+function entryPage(indexFile: string, publicUrl: string): { html: string; etag: string; inlineScripts: string[] } {
   const html = fs.readFileSync(indexFile, 'utf8').replace('</head>', `<meta name="${PUBLIC_URL_META}" content="${escapeHtml(publicUrl)}">\n</head>`);
-  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"` };
+  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"`, inlineScripts: inlineScriptSources(html) };
+}
+
+/**
+ * The page's own inline scripts (the first script, which the build writes into it) as sources of
+ * its Content-Security-Policy: allowed by their hashes, so that no other inline script runs.
+ */
+function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script>([^]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
 }
 
 /** Serves the built web app (WEB_DIST) at `/`; client-side routes fall back to its index.html. */
 export const webAppPlugin = fp(
   async (app: FastifyInstance) => {
-    const { webDist: distDir, publicUrl } = app.config;
+    const { webDist: distDir } = app.config;
     const indexFile = path.join(distDir, 'index.html');
-    const entry = fs.existsSync(indexFile) ? entryPage(indexFile, publicUrl) : null;
-    if (entry) {
+    const built = fs.existsSync(indexFile);
+    let entry: ReturnType<typeof entryPage> | undefined;
+    if (built) {
       // The build writes .br and .gz copies of its text files; browsers that accept them get those.
       await app.register(fastifyStatic, {
         root: distDir,
@@ -62,9 +72,19 @@ export const webAppPlugin = fp(
       }
       // A file of an earlier build, asked for by a page loaded before a deploy, is gone: not the app.
       if (request.url.startsWith(`/${ASSETS}/`)) return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
-      if (!entry) return reply.type('text/html').send(placeholderPage);
+      if (!built) return reply.type('text/html').send(placeholderPage);
+      entry ??= entryPage(indexFile, app.config.publicUrl);
       // The entry page must never be cached, or a deploy would leave browsers on old asset names.
       reply.header('cache-control', 'no-cache').header('etag', entry.etag);
+      // The site's policy (security-headers.ts), with the page's own inline scripts allowed.
+      const policy = reply.getHeader('content-security-policy');
+      const { inlineScripts } = entry;
+      if (typeof policy === 'string' && inlineScripts.length > 0) {
+        reply.header(
+          'content-security-policy',
+          policy.replace(/script-src [^;]*/, (directive) => [directive, ...inlineScripts].join(' ')),
+        );
+      }
       if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
       return reply.type('text/html; charset=utf-8').send(entry.html);
     });
