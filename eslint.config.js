@@ -21,8 +21,13 @@ const foldersIn = (/** @type {string} */ dir) =>
     .map((entry) => entry.name);
 
 // Every module area says what the rest of the app may use of it in an index.ts.
-const areasWithoutIndex = foldersIn(`${server}/modules`).filter((area) => !fs.existsSync(path.join(root, server, 'modules', area, 'index.ts')));
-if (areasWithoutIndex.length > 0) throw new Error(`Give each module area an index.ts of what the rest of the app uses of it: ${areasWithoutIndex.join(', ')}`);
+const areasWithoutIndex = foldersIn(`${server}/modules`).filter(
+  (area) => !fs.existsSync(path.join(root, server, 'modules', area, 'index.ts')),
+);
+if (areasWithoutIndex.length > 0)
+  throw new Error(
+    `Give each module area an index.ts of what the rest of the app uses of it: ${areasWithoutIndex.join(', ')}`,
+  );
 
 /**
  * The server's layers (docs/architecture.md, Layers and plugins): lib/ and db/ know nothing of
@@ -57,13 +62,20 @@ const serverZones = [
   {
     // One direction: module areas build on the read pipeline; the memory plugin (plugins/app/memory.ts) composes both.
     target: `${server}/views`,
-    from: [`${server}/modules/**`, `${server}/changes/**`, `${server}/plugins/external/**`, `${server}/plugins/app/!(auth).ts`],
-    message: 'views/ (the read pipeline) imports no module area, change or plugin: the module areas use it, not the other way.',
+    from: [
+      `${server}/modules/**`,
+      `${server}/changes/**`,
+      `${server}/plugins/external/**`,
+      `${server}/plugins/app/!(auth).ts`,
+    ],
+    message:
+      'views/ (the read pipeline) imports no module area, change or plugin: the module areas use it, not the other way.',
   },
   {
     target: [`${server}/modules`, `${server}/views`, `${server}/changes`, `${server}/plugins`],
     from: `${server}/seed`,
-    message: 'seed/ fills a database for a start or a demo: the app imports nothing of it (what both need belongs in db/ or a module).',
+    message:
+      'seed/ fills a database for a start or a demo: the app imports nothing of it (what both need belongs in db/ or a module).',
   },
   {
     target: `${server}/plugins/external`,
@@ -87,7 +99,8 @@ const pluginsOnlyInPluginFolders = {
         paths: [
           {
             name: 'fastify-plugin',
-            message: 'A plugin lives in src/plugins/external/ (a library set up for the app) or src/plugins/app/ (the app’s own).',
+            message:
+              'A plugin lives in src/plugins/external/ (a library set up for the app) or src/plugins/app/ (the app’s own).',
           },
         ],
       },
@@ -101,7 +114,8 @@ const webZones = [
     target: `${web}/features/${feature}`,
     from: `${web}/features`,
     except: [`./${feature}`],
-    message: 'A feature imports no other feature: move what both use to components/, hooks/ or lib/, or compose them in app/.',
+    message:
+      'A feature imports no other feature: move what both use to components/, hooks/ or lib/, or compose them in app/.',
   })),
   { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app that composes them.' },
   {
@@ -115,12 +129,18 @@ export default defineConfig(
   globalIgnores(['**/dist/', '**/bench-results/', '**/data/', '**/coverage/', '**/test-results/']),
   {
     name: 'pollscope/typescript',
-    files: ['apps/server/{src,bench,scripts,test}/**/*.ts', 'apps/web/{src,e2e,scripts}/**/*.{ts,tsx}', 'packages/contract/src/**/*.ts'],
+    files: [
+      'apps/server/{src,bench,scripts,test}/**/*.ts',
+      'apps/web/{src,e2e,scripts}/**/*.{ts,tsx}',
+      'packages/contract/src/**/*.ts',
+    ],
     extends: [js.configs.recommended, tseslint.configs.recommended],
     plugins: { 'import-x': importX, pollscope: { rules: { 'type-import-cycle': typeImportCycle } } },
     settings: {
       // Each workspace resolves its imports with its own tsconfig (the web app's bundler resolution, the server's NodeNext).
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: tsconfigs, noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: tsconfigs, noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': [
@@ -141,7 +161,14 @@ export default defineConfig(
   pluginsOnlyInPluginFolders,
   {
     name: 'pollscope/tests',
-    files: ['**/*.test.{ts,tsx}', 'apps/server/src/test/**', 'apps/server/test/**', 'apps/server/bench/**', 'apps/web/src/testing/**', 'apps/web/e2e/**'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'apps/server/src/test/**',
+      'apps/server/test/**',
+      'apps/server/bench/**',
+      'apps/web/src/testing/**',
+      'apps/web/e2e/**',
+    ],
     rules: {
       // Tests, the code they share and the benchmark read JSON replies loosely: the test itself checks their shape.
       '@typescript-eslint/no-explicit-any': 'off',

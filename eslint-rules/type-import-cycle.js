@@ -24,7 +24,11 @@ function resolveImport(from, specifier, options) {
 function projectOf(tsconfig) {
   let project = projects.get(tsconfig);
   if (!project) {
-    const parsed = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      tsconfig,
+      {},
+      { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+    );
     if (!parsed) throw new Error(`Cannot read ${tsconfig}`);
     /** @type {Graph} */
     const graph = new Map(parsed.fileNames.map((file) => [path.resolve(file), new Set()]));
@@ -66,7 +70,10 @@ function chain(/** @type {Graph} */ graph, /** @type {string} */ start, /** @typ
 function isTypeOnly(node) {
   if (node.importKind === 'type' || node.exportKind === 'type') return true;
   const specifiers = node.specifiers ?? [];
-  return specifiers.length > 0 && specifiers.every((/** @type {any} */ s) => s.importKind === 'type' || s.exportKind === 'type');
+  return (
+    specifiers.length > 0 &&
+    specifiers.every((/** @type {any} */ s) => s.importKind === 'type' || s.exportKind === 'type')
+  );
 }
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -74,8 +81,16 @@ export const typeImportCycle = {
   meta: {
     type: 'problem',
     docs: { description: 'Forbid a type-only import that closes an import cycle.' },
-    schema: [{ type: 'object', properties: { projects: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
-    messages: { cycle: 'Type import closes an import cycle: {{route}}. Move the shared type down to the module both can import.' },
+    schema: [
+      {
+        type: 'object',
+        properties: { projects: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      cycle: 'Type import closes an import cycle: {{route}}. Move the shared type down to the module both can import.',
+    },
   },
   create(context) {
     const file = path.resolve(context.physicalFilename);
@@ -89,7 +104,12 @@ export const typeImportCycle = {
       if (!node.source || !isTypeOnly(node)) return;
       const target = resolveImport(file, node.source.value, project.options);
       const back = target && chain(project.graph, target, file);
-      if (back) context.report({ node, messageId: 'cycle', data: { route: [file, ...back].map((at) => path.relative(context.cwd, at)).join(' → ') } });
+      if (back)
+        context.report({
+          node,
+          messageId: 'cycle',
+          data: { route: [file, ...back].map((at) => path.relative(context.cwd, at)).join(' → ') },
+        });
     }
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },

@@ -17,7 +17,12 @@ const hasPostgresAndRedis = Boolean(process.env.TEST_DATABASE_URL && process.env
  * cluster and a Redis they start and stop): run once, in the pass without TEST_DATABASE_URL.
  * `npm test` turns the faults off (TEST_FAULTS=off) where PostgreSQL's or Redis's programs are missing, and says so.
  */
-const ownServers = ['src/faults.test.ts', 'src/db/durability.test.ts', 'src/modules/health/file-limit.test.ts', 'src/modules/health/overload.test.ts'];
+const ownServers = [
+  'src/faults.test.ts',
+  'src/db/durability.test.ts',
+  'src/modules/health/file-limit.test.ts',
+  'src/modules/health/overload.test.ts',
+];
 const runOwnServers = !process.env.TEST_DATABASE_URL;
 const faultsOff = process.env.TEST_FAULTS === 'off' ? ['src/faults.test.ts'] : [];
 
@@ -37,7 +42,11 @@ const timed = [
   'src/plugins/app/bad-input.test.ts',
   'bench/**/*.test.ts',
 ];
-const excluded = [...configDefaults.exclude, ...(hasPostgresAndRedis ? [] : needsPostgresAndRedis), ...(runOwnServers ? faultsOff : ownServers)];
+const excluded = [
+  ...configDefaults.exclude,
+  ...(hasPostgresAndRedis ? [] : needsPostgresAndRedis),
+  ...(runOwnServers ? faultsOff : ownServers),
+];
 
 export default defineConfig({
   test: {
@@ -46,12 +55,22 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      // Most tests wait more than they compute (a mail window, a server starting, a worker's round): two files at a time, even on two cores.
+      // Most tests wait more than they compute (a mail window, a server starting, a worker's round): two files at a
+      // time, even on two cores.
       {
         extends: true,
-        test: { name: 'server', include: ['src/**/*.test.ts'], exclude: [...excluded, ...timed], maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts'],
+          exclude: [...excluded, ...timed],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
       },
-      { extends: true, test: { name: 'timed', include: timed, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } } },
+      {
+        extends: true,
+        test: { name: 'timed', include: timed, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });

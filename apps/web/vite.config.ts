@@ -28,7 +28,10 @@ function contractSchemasArePure(): Plugin {
         .filter(ts.isVariableStatement)
         .flatMap((statement) => statement.declarationList.declarations)
         .map((declaration) => declaration.initializer)
-        .filter((initializer): initializer is ts.Expression => initializer !== undefined && !ts.isLiteralExpression(initializer));
+        .filter(
+          (initializer): initializer is ts.Expression =>
+            initializer !== undefined && !ts.isLiteralExpression(initializer),
+        );
       let result = code;
       for (const initializer of initializers.reverse()) {
         const start = initializer.getStart(source);
@@ -44,7 +47,10 @@ function contractSchemasArePure(): Plugin {
  * React Router's package exports point every bundler at its development build, warnings and
  * all; a production build takes the production files instead.
  */
-const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
 
 /** The JavaScript a first visit may load before any screen's own code, in gzip kB. */
 const INITIAL_SCRIPT_BUDGET_KB = 100;
@@ -59,7 +65,11 @@ function reportInitialScriptSize(): Plugin {
     name: 'pollscope:initial-script-size',
     apply: 'build',
     writeBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+      const chunks = new Map(
+        Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' ? [[output.fileName, output] as const] : [],
+        ),
+      );
       const initial = new Set<string>();
       const visit = (fileName: string) => {
         if (initial.has(fileName)) return;
@@ -68,7 +78,10 @@ function reportInitialScriptSize(): Plugin {
       };
       for (const chunk of chunks.values()) if (chunk.isEntry) visit(chunk.fileName);
       const page = bundle['index.html'];
-      const inline = page?.type === 'asset' ? [...String(page.source).matchAll(/<script>([^]*?)<\/script>/g)].map(([, code]) => code) : [];
+      const inline =
+        page?.type === 'asset'
+          ? [...String(page.source).matchAll(/<script>([^]*?)<\/script>/g)].map(([, code]) => code)
+          : [];
       const scripts = [...[...initial].map((fileName) => chunks.get(fileName)!.code), ...inline];
       const kilobytes = scripts.reduce((total, code) => total + gzipSync(code).length, 0) / 1000;
       const verdict = kilobytes <= INITIAL_SCRIPT_BUDGET_KB ? 'within' : 'OVER';
@@ -89,7 +102,9 @@ function precompressAssets(): Plugin {
     apply: 'build',
     writeBundle(options, bundle) {
       const outDir = options.dir!;
-      const textFiles = [...Object.keys(bundle), 'index.html', 'favicon.svg', 'manifest.webmanifest'].filter((fileName) => /\.(js|css|html|svg|json|webmanifest)$/.test(fileName));
+      const textFiles = [...Object.keys(bundle), 'index.html', 'favicon.svg', 'manifest.webmanifest'].filter(
+        (fileName) => /\.(js|css|html|svg|json|webmanifest)$/.test(fileName),
+      );
       for (const fileName of new Set(textFiles)) {
         const file = path.join(outDir, fileName);
         if (!fs.existsSync(file)) continue;
@@ -103,7 +118,9 @@ function precompressAssets(): Plugin {
 
 /** Every file under `dir`, by its path from there. */
 function filesIn(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).flatMap((entry) => (entry.isFile() ? [path.relative(dir, path.join(entry.parentPath, entry.name))] : []));
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .flatMap((entry) => (entry.isFile() ? [path.relative(dir, path.join(entry.parentPath, entry.name))] : []));
 }
 
 /**
@@ -124,8 +141,11 @@ function serviceWorker(): Plugin {
     },
     async generateBundle(_options, bundle) {
       const contents = new Map<string, string | Uint8Array>();
-      for (const output of Object.values(bundle)) contents.set(output.fileName, output.type === 'chunk' ? output.code : output.source);
-      if (config.publicDir) for (const file of filesIn(config.publicDir)) contents.set(file, fs.readFileSync(path.join(config.publicDir, file)));
+      for (const output of Object.values(bundle))
+        contents.set(output.fileName, output.type === 'chunk' ? output.code : output.source);
+      if (config.publicDir)
+        for (const file of filesIn(config.publicDir))
+          contents.set(file, fs.readFileSync(path.join(config.publicDir, file)));
       contents.delete('index.html');
       const files = [...contents.keys()].sort();
       const hash = createHash('sha256');
@@ -139,7 +159,10 @@ function serviceWorker(): Plugin {
         define: { __PRECACHE__: JSON.stringify(precache) },
         build: {
           write: false,
-          rolldownOptions: { input: path.join(config.root, 'src/service-worker/sw.ts'), output: { format: 'iife', entryFileNames: 'sw.js' } },
+          rolldownOptions: {
+            input: path.join(config.root, 'src/service-worker/sw.ts'),
+            output: { format: 'iife', entryFileNames: 'sw.js' },
+          },
         },
       })) as Rolldown.RolldownOutput;
       this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker.output[0].code });
@@ -170,7 +193,10 @@ async function buildEarlyDataScript(root: string, files: FeedScreenFiles): Promi
       {
         name: 'pollscope:start-first-screen',
         resolveId: (id) => (id === start ? id : null),
-        load: (id) => (id === start ? `import { startFirstScreen } from ${JSON.stringify(path.join(root, earlyDataModule))};\nstartFirstScreen(${JSON.stringify(files)});` : null),
+        load: (id) =>
+          id === start
+            ? `import { startFirstScreen } from ${JSON.stringify(path.join(root, earlyDataModule))};\nstartFirstScreen(${JSON.stringify(files)});`
+            : null,
       },
     ],
     build: { write: false, rolldownOptions: { input: start, output: { format: 'iife' } } },
@@ -199,7 +225,11 @@ function startFirstScreenEarly(): Plugin {
       order: 'post',
       async handler(html, { bundle, filename }) {
         if (!bundle || path.basename(filename) !== 'index.html') return undefined;
-        const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+        const chunks = new Map(
+          Object.values(bundle).flatMap((output) =>
+            output.type === 'chunk' ? [[output.fileName, output] as const] : [],
+          ),
+        );
         const named = (test: (chunk: Rolldown.OutputChunk) => boolean) => [...chunks.values()].find(test)!;
         const byModule = (module: string) => named((chunk) => chunk.facadeModuleId?.endsWith(module) ?? false);
         const closure = (fileName: string, into: Set<string>) => {
@@ -207,7 +237,8 @@ function startFirstScreenEarly(): Plugin {
           into.add(fileName);
           chunks.get(fileName)!.imports.forEach((imported) => closure(imported, into));
         };
-        const stylesOf = (fileNames: Iterable<string>) => [...fileNames].flatMap((fileName) => [...(chunks.get(fileName)!.viteMetadata?.importedCss ?? [])]);
+        const stylesOf = (fileNames: Iterable<string>) =>
+          [...fileNames].flatMap((fileName) => [...(chunks.get(fileName)!.viteMetadata?.importedCss ?? [])]);
         // What index.html loads already: the entry chunk, what Vite preloads for it, and its styles.
         const loaded = new Set<string>();
         closure(named((chunk) => chunk.isEntry && chunk.name === 'index').fileName, loaded);
@@ -219,20 +250,31 @@ function startFirstScreenEarly(): Plugin {
         const feed = new Set<string>();
         closure(byModule(feedScreenModule).fileName, feed);
         const feedScreen = {
-          modules: [...feed].filter((fileName) => !loaded.has(fileName) && !frame.has(fileName)).map((fileName) => `/${fileName}`),
+          modules: [...feed]
+            .filter((fileName) => !loaded.has(fileName) && !frame.has(fileName))
+            .map((fileName) => `/${fileName}`),
           styles: stylesOf(feed)
             .filter((fileName) => !loaded.has(fileName) && !frameStyles.includes(fileName))
             .map((fileName) => `/${fileName}`),
         };
         const charset = /<meta charset="[^"]*" \/>/.exec(html);
         if (!charset) throw new Error('index.html has no <meta charset> to put the early-data script after');
-        // Right after the charset, before any style sheet, which a script would wait for, and before the page's files take the browser's few connections to the site.
+        // Right after the charset, before any style sheet, which a script would wait for, and before the page's files
+        // take the browser's few connections to the site.
         const early = `\n    <script>${await buildEarlyDataScript(config.root, feedScreen)}</script>`;
         return {
           html: html.replace(charset[0], `${charset[0]}${early}`),
           tags: [
-            ...frameScripts.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const })),
-            ...frameStyles.map((fileName) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const })),
+            ...frameScripts.map((fileName) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+              injectTo: 'head' as const,
+            })),
+            ...frameStyles.map((fileName) => ({
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${fileName}` },
+              injectTo: 'head' as const,
+            })),
           ],
         };
       },
@@ -257,11 +299,22 @@ function chunkGroup(name: string | ((id: string) => string), pattern: RegExp, de
 const chunkGroups = [
   chunkGroup('data', /\/node_modules\/(swr|use-sync-external-store|dequal)\//),
   chunkGroup('shared', /\/(apps\/web\/src\/(components|hooks|lib)|packages\/contract\/src)\//),
-  chunkGroup((id) => `feature-${/\/src\/features\/([^/]+)\//.exec(id)![1]}`, /\/apps\/web\/src\/features\//, 'features'),
+  chunkGroup(
+    (id) => `feature-${/\/src\/features\/([^/]+)\//.exec(id)![1]}`,
+    /\/apps\/web\/src\/features\//,
+    'features',
+  ),
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), contractSchemasArePure(), reportInitialScriptSize(), startFirstScreenEarly(), serviceWorker(), precompressAssets()],
+  plugins: [
+    react(),
+    contractSchemasArePure(),
+    reportInitialScriptSize(),
+    startFirstScreenEarly(),
+    serviceWorker(),
+    precompressAssets(),
+  ],
   resolve: {
     alias:
       command === 'build'

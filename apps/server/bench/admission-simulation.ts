@@ -108,10 +108,16 @@ function simulate() {
       refuse(stale.item);
     }
     const workMs = now - pumpStartedAt;
-    startsPerTurn = workMs > SLICE_MS ? Math.max(1, Math.floor((startsPerTurn * SLICE_MS) / workMs)) : Math.min(MAX_STARTS_PER_TURN, startsPerTurn + 1);
+    startsPerTurn =
+      workMs > SLICE_MS
+        ? Math.max(1, Math.floor((startsPerTurn * SLICE_MS) / workMs))
+        : Math.min(MAX_STARTS_PER_TURN, startsPerTurn + 1);
     turns += 1;
     if (queue.isStanding) turnsStanding += 1;
-    now = queue.length === 0 && arriving.length > 0 ? Math.max(now, Math.min(...arriving.map((request) => request.sentAt))) : now + 0.01;
+    now =
+      queue.length === 0 && arriving.length > 0
+        ? Math.max(now, Math.min(...arriving.map((request) => request.sentAt)))
+        : now + 0.01;
   }
 
   latencies.sort((a, b) => a - b);

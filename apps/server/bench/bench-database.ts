@@ -12,7 +12,8 @@ const MARKER_TABLE = 'bench_community';
 async function ensurePostgresDatabase(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^\w+$/.test(name)) throw new Error(`Name the benchmark's PostgreSQL database with letters, digits and _ only, not "${name}"`);
+  if (!/^\w+$/.test(name))
+    throw new Error(`Name the benchmark's PostgreSQL database with letters, digits and _ only, not "${name}"`);
   const server = new URL(url);
   server.pathname = '/postgres';
   const client = new pg.Client({ connectionString: server.toString() });
@@ -31,7 +32,9 @@ async function tableNames(db: Db): Promise<string[]> {
 
 function refuseForeign(url: string, tables: string[]): void {
   if (tables.length > 0 && !tables.includes(MARKER_TABLE)) {
-    throw new Error(`${url} holds tables the benchmark did not make (${tables.slice(0, 5).join(', ')}…): give the benchmark a database of its own`);
+    throw new Error(
+      `${url} holds tables the benchmark did not make (${tables.slice(0, 5).join(', ')}…): give the benchmark a database of its own`,
+    );
   }
 }
 
@@ -46,7 +49,10 @@ export async function prepareEmptyDatabase(url: string): Promise<void> {
     try {
       const tables = await tableNames(database.db);
       refuseForeign(url, tables);
-      if (tables.length > 0) await sql`drop table if exists ${sql.join(tables.map((table) => sql.table(table)))} cascade`.execute(database.db);
+      if (tables.length > 0)
+        await sql`drop table if exists ${sql.join(tables.map((table) => sql.table(table)))} cascade`.execute(
+          database.db,
+        );
     } finally {
       await database.close();
     }
@@ -72,7 +78,10 @@ export async function readMarker(url: string): Promise<{ key: string; descriptio
   const database = openDatabase(url, { poolSize: 1 });
   try {
     if (!(await tableNames(database.db)).includes(MARKER_TABLE)) return null;
-    const { rows } = await sql<{ key: string; description: string }>`select key, description from ${sql.table(MARKER_TABLE)}`.execute(database.db);
+    const { rows } = await sql<{
+      key: string;
+      description: string;
+    }>`select key, description from ${sql.table(MARKER_TABLE)}`.execute(database.db);
     return rows[0] ?? null;
   } finally {
     await database.close();

@@ -145,7 +145,8 @@ const settings = {
   durationSeconds: wholeNumber('duration', 10, 1),
 };
 // Instances keep copies of questions and feeds in memory and learn of each other's changes through Redis.
-if (settings.instances > 1 && !values.redis) fail('--instances: several instances share their changes through Redis: give --redis redis://…');
+if (settings.instances > 1 && !values.redis)
+  fail('--instances: several instances share their changes through Redis: give --redis redis://…');
 const serverEnv: Record<string, string> = {
   // The server's own load-shedding bounds, which the tests' servers turn off, or those given to the benchmark.
   OVERLOAD_QUEUE_TARGET_MS: process.env.OVERLOAD_QUEUE_TARGET_MS ?? '',
@@ -169,7 +170,8 @@ for (const phase of phases) if (!PHASES.includes(phase)) fail(`--only: unknown n
 const repoRoot = path.resolve(serverDir, '../..');
 const resultsDir = path.join(repoRoot, 'bench-results');
 /** A path typed on the command line is read from where it was typed, also when npm runs this from apps/server. */
-const fromCommandLine = (given: string) => (isPostgresUrl(given) ? given : path.resolve(process.env.INIT_CWD ?? process.cwd(), given));
+const fromCommandLine = (given: string) =>
+  isPostgresUrl(given) ? given : path.resolve(process.env.INIT_CWD ?? process.cwd(), given);
 const temporaryDir = values.db || values.reuse ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-bench-'));
 const databaseUrl = values.db
   ? fromCommandLine(values.db)
@@ -177,7 +179,8 @@ const databaseUrl = values.db
     ? path.join(temporaryDir, 'community.db')
     : path.join(resultsDir, 'databases', `community-${communityKey(parameters)}.db`);
 
-if (values.replica && !isPostgresUrl(databaseUrl)) fail('--replica: replicas are of a PostgreSQL database: give --db postgres://…');
+if (values.replica && !isPostgresUrl(databaseUrl))
+  fail('--replica: replicas are of a PostgreSQL database: give --db postgres://…');
 
 /** A URL fit to print: without its password. */
 function printable(url: string): string {
@@ -214,7 +217,12 @@ async function refreshSessions(url: string): Promise<void> {
 const SLOWED_CPU = 0;
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-async function measureCalls(community: BenchCommunity, servers: ServerProcess[], memory: MemorySampler, lockWaits: LockWaitSampler | null): Promise<CallResult[]> {
+async function measureCalls(
+  community: BenchCommunity,
+  servers: ServerProcess[],
+  memory: MemorySampler,
+  lockWaits: LockWaitSampler | null,
+): Promise<CallResult[]> {
   const urls = servers.map((server) => server.baseUrl);
   const results: CallResult[] = [];
   if (!CALL_NAMES.some((name) => phases.has(name))) return results;
@@ -238,7 +246,14 @@ async function measureCalls(community: BenchCommunity, servers: ServerProcess[],
     if (spec.name === 'ceiling') ceiling = measured.requestsPerSecond;
     const rssPeakMb = memory.lap();
     const target = spec.target
-      ? { text: describeTarget(spec.target), met: targetMet(spec.target, { requestsPerSecond: measured.requestsPerSecond, p99: measured.latencyMs.p99 }, ceiling) }
+      ? {
+          text: describeTarget(spec.target),
+          met: targetMet(
+            spec.target,
+            { requestsPerSecond: measured.requestsPerSecond, p99: measured.latencyMs.p99 },
+            ceiling,
+          ),
+        }
       : null;
     process.stderr.write(
       `  ${measured.requestsPerSecond} requests/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.errors} errors, non-2xx ${JSON.stringify(measured.non2xx)}${waits ? `, waiting for locks ${waits.meanWaiting} on average, ${waits.maxWaiting} at most` : ''}\n`,
@@ -246,11 +261,26 @@ async function measureCalls(community: BenchCommunity, servers: ServerProcess[],
     let singleConnection: CallResult['singleConnection'] = null;
     if (spec.target?.kind === 'p99' && settings.connections > 1) {
       const alone = await measureCall(urls, spec.next, { ...settings, connections: 1 });
-      singleConnection = { ...alone, met: targetMet(spec.target, { requestsPerSecond: alone.requestsPerSecond, p99: alone.latencyMs.p99 }, ceiling) === true };
+      singleConnection = {
+        ...alone,
+        met:
+          targetMet(spec.target, { requestsPerSecond: alone.requestsPerSecond, p99: alone.latencyMs.p99 }, ceiling) ===
+          true,
+      };
       process.stderr.write(`  on 1 connection: p50 ${alone.latencyMs.p50} ms, p99 ${alone.latencyMs.p99} ms\n`);
     }
     const ratioToCeiling = ceiling ? round2(measured.requestsPerSecond / ceiling) : null;
-    results.push({ name: spec.name, label: spec.label, ...measured, ceiling, ratioToCeiling, rssPeakMb, target, singleConnection, lockWaits: waits });
+    results.push({
+      name: spec.name,
+      label: spec.label,
+      ...measured,
+      ceiling,
+      ratioToCeiling,
+      rssPeakMb,
+      target,
+      singleConnection,
+      lockWaits: waits,
+    });
   }
   return results;
 }
@@ -282,8 +312,12 @@ try {
   try {
     const nodeOptions = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(resultsDir, 'profiles')}`] : [];
     const pinning = values.slowed ? { cpu: SLOWED_CPU } : {};
-    for (let instance = 0; instance < settings.instances; instance += 1) servers.push(await startServer(databaseUrl, serverEnv, nodeOptions, 'build', pinning));
-    if (values.slowed) neighbour = spawn('taskset', ['-c', String(SLOWED_CPU), process.execPath, '-e', 'for (;;);'], { stdio: 'ignore' });
+    for (let instance = 0; instance < settings.instances; instance += 1)
+      servers.push(await startServer(databaseUrl, serverEnv, nodeOptions, 'build', pinning));
+    if (values.slowed)
+      neighbour = spawn('taskset', ['-c', String(SLOWED_CPU), process.execPath, '-e', 'for (;;);'], {
+        stdio: 'ignore',
+      });
     const memory = new MemorySampler(servers.map((server) => server.child.pid!));
     const calls = await measureCalls(community, servers, memory, lockWaits);
     const ids = communityIds(community);
@@ -292,9 +326,15 @@ try {
     let mixed = null;
     let mixedLockWaits = null;
     if (phases.has('mixed')) {
-      process.stderr.write(`mixed load: ${mixedSettings.connections} connections, ${mixedSettings.warmupSeconds} s warm-up, ${mixedSettings.durationSeconds} s measured…\n`);
+      process.stderr.write(
+        `mixed load: ${mixedSettings.connections} connections, ${mixedSettings.warmupSeconds} s warm-up, ${mixedSettings.durationSeconds} s measured…\n`,
+      );
       const lockWaitsSeen = lockWaits?.during(mixedSettings.warmupSeconds * 1000);
-      mixed = await runMixedLoad({ ...loadOn, tokens: ids.mixedVoters.map((userId) => sessionTokenFor(key, userId)), ...mixedSettings });
+      mixed = await runMixedLoad({
+        ...loadOn,
+        tokens: ids.mixedVoters.map((userId) => sessionTokenFor(key, userId)),
+        ...mixedSettings,
+      });
       mixedLockWaits = (await lockWaitsSeen?.()) ?? null;
     }
     // The bound holds for the load the server keeps up with; the overload run's peak is reported beside it.
@@ -306,8 +346,14 @@ try {
       process.stderr.write(
         `overload: the mixed load on ${overloadSettings.connections} connections, ${overloadSettings.warmupSeconds} s warm-up, ${overloadSettings.durationSeconds} s measured…\n`,
       );
-      // Its own voters beside the mixed run's, whose pairs that run may have used up: it too must acknowledge votes to lose none.
-      overload = await runMixedLoad({ ...loadOn, tokens: ids.overloadVoters.map((userId) => sessionTokenFor(key, userId)), ...overloadSettings, refusalsExpected: true });
+      // Its own voters beside the mixed run's, whose pairs that run may have used up: it too must acknowledge votes to
+      // lose none.
+      overload = await runMixedLoad({
+        ...loadOn,
+        tokens: ids.overloadVoters.map((userId) => sessionTokenFor(key, userId)),
+        ...overloadSettings,
+        refusalsExpected: true,
+      });
       overloadPeakMb = memory.lap();
     }
     const afterMb = memory.current();
@@ -341,7 +387,12 @@ try {
       },
       settings: { ...settings, slowed: values.slowed },
       calls,
-      memory: { peakMb, overloadPeakMb, afterMb, target: { text: `< ${MEMORY_LIMIT_MB} MB`, met: peakMb === null ? null : peakMb < MEMORY_LIMIT_MB } },
+      memory: {
+        peakMb,
+        overloadPeakMb,
+        afterMb,
+        target: { text: `< ${MEMORY_LIMIT_MB} MB`, met: peakMb === null ? null : peakMb < MEMORY_LIMIT_MB },
+      },
       mixed,
       mixedLockWaits,
       overload,
@@ -355,9 +406,12 @@ try {
   const written = writeResults(resultsDir, results);
   console.log(toMarkdown(results));
   console.log(`Written to ${path.relative(repoRoot, written.json)} and ${path.relative(repoRoot, written.markdown)}.`);
-  const failedIn = (measurement: CallMeasurement | null) => measurement !== null && (measurement.errors > 0 || Object.keys(measurement.non2xx).length > 0);
+  const failedIn = (measurement: CallMeasurement | null) =>
+    measurement !== null && (measurement.errors > 0 || Object.keys(measurement.non2xx).length > 0);
   const requestsFailed = results.calls.some((call) => failedIn(call) || failedIn(call.singleConnection));
-  const unsound = (load: MixedLoadReport | null) => load !== null && (load.errors > 0 || load.lostVotes > 0 || load.resultMismatches > 0 || load.tallyMismatches?.length !== 0);
+  const unsound = (load: MixedLoadReport | null) =>
+    load !== null &&
+    (load.errors > 0 || load.lostVotes > 0 || load.resultMismatches > 0 || load.tallyMismatches?.length !== 0);
   process.exitCode = requestsFailed || unsound(results.mixed) || unsound(results.overload) ? 1 : 0;
 } finally {
   if (temporaryDir) fs.rmSync(temporaryDir, { recursive: true, force: true });

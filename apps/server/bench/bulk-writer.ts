@@ -163,7 +163,9 @@ class SqliteWriter extends QueueingWriter {
     let statement = this.statements.get(table);
     if (!statement) {
       const columns = TABLES[table].map(([column]) => column);
-      statement = this.sqlite.prepare(`insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
+      statement = this.sqlite.prepare(
+        `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+      );
       this.statements.set(table, statement);
     }
     const insert = statement;
@@ -195,7 +197,10 @@ class PostgresWriter extends QueueingWriter {
     const columns = TABLES[table];
     const arrays = columns.map((_, index) => rows.map((row) => row[index]));
     const unnest = columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
-    await this.client.query(`insert into ${table} (${columns.map(([column]) => column).join(', ')}) select * from unnest(${unnest})`, arrays);
+    await this.client.query(
+      `insert into ${table} (${columns.map(([column]) => column).join(', ')}) select * from unnest(${unnest})`,
+      arrays,
+    );
   }
 
   async close(): Promise<void> {

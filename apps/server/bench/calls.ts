@@ -6,10 +6,25 @@ import { sessionTokenFor, type BenchCommunity } from './generate.js';
 import type { BenchRequest } from './measure.js';
 import { questionInfo, type QuestionInfo } from './mixed-load.js';
 
-export const CALL_NAMES = ['ceiling', 'feed', 'category', 'tag', 'asked', 'trending', 'search', 'answer', 'like', 'breakdown', 'relate'] as const;
+export const CALL_NAMES = [
+  'ceiling',
+  'feed',
+  'category',
+  'tag',
+  'asked',
+  'trending',
+  'search',
+  'answer',
+  'like',
+  'breakdown',
+  'relate',
+] as const;
 export type CallName = (typeof CALL_NAMES)[number];
 
-/** Throughput as a share of the ceiling measured just before (machines differ by 2×); latency in ms where a person waits for it. */
+/**
+ * Throughput as a share of the ceiling measured just before (machines differ by 2×); latency in ms where a person waits
+ * for it.
+ */
 export type Target = { kind: 'p99'; ms: number } | { kind: 'shareOfCeiling'; atLeast: number };
 
 export function describeTarget(target: Target): string {
@@ -18,7 +33,11 @@ export function describeTarget(target: Target): string {
 }
 
 /** Whether a measurement meets the target; null when it cannot tell (no ceiling measured). */
-export function targetMet(target: Target, measured: { requestsPerSecond: number; p99: number }, ceilingRequestsPerSecond: number | null): boolean | null {
+export function targetMet(
+  target: Target,
+  measured: { requestsPerSecond: number; p99: number },
+  ceilingRequestsPerSecond: number | null,
+): boolean | null {
   if (target.kind === 'p99') return measured.p99 < target.ms;
   return ceilingRequestsPerSecond ? measured.requestsPerSecond >= target.atLeast * ceilingRequestsPerSecond : null;
 }
@@ -62,7 +81,10 @@ const BREAKDOWN_FILTERS: BreakdownFilterBody[] = [undefined, 'F', 'M'].flatMap((
       [45, 64],
       [65, 999],
       [30, 50],
-    ].map(([min_age, max_age]) => ({ min_age, max_age, ...(gender ? { gender } : {}), ...(country ? { country } : {}) }) as BreakdownFilterBody),
+    ].map(
+      ([min_age, max_age]) =>
+        ({ min_age, max_age, ...(gender ? { gender } : {}), ...(country ? { country } : {}) }) as BreakdownFilterBody,
+    ),
   ),
 );
 
@@ -85,7 +107,10 @@ class FreshPairs {
     for (;;) {
       // Past the last fresh pair the calls repeat old pairs, and their refusals show in the report.
       const i = this.index++ % total;
-      const pair = { userId: this.userIds[i % this.userIds.length], questionId: this.questionIds[i % this.questionIds.length] };
+      const pair = {
+        userId: this.userIds[i % this.userIds.length],
+        questionId: this.questionIds[i % this.questionIds.length],
+      };
       if (!this.used.has(`${pair.userId}:${pair.questionId}`) || this.index > 2 * total) return pair;
     }
   }
@@ -94,7 +119,11 @@ class FreshPairs {
 async function usedPairs(databaseUrl: string, table: 'votes' | 'likes', questionIds: number[]): Promise<Set<string>> {
   const database = openDatabase(databaseUrl, { poolSize: 1 });
   try {
-    const rows = await database.db.selectFrom(table).select(['user_id', 'question_id']).where('question_id', 'in', questionIds).execute();
+    const rows = await database.db
+      .selectFrom(table)
+      .select(['user_id', 'question_id'])
+      .where('question_id', 'in', questionIds)
+      .execute();
     return new Set(rows.map((row) => `${row.user_id}:${row.question_id}`));
   } finally {
     await database.close();
@@ -127,8 +156,16 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
   const signedIn = ids.signedIn.map(token);
   const answerTargets = new Map<number, QuestionInfo>();
   for (const id of ids.answerTargets) answerTargets.set(id, await questionInfo(baseUrl, signedIn[0], id));
-  const votes = new FreshPairs(ids.signedIn, ids.answerTargets, await usedPairs(databaseUrl, 'votes', ids.answerTargets));
-  const likes = new FreshPairs(ids.signedIn, ids.answerTargets, await usedPairs(databaseUrl, 'likes', ids.answerTargets));
+  const votes = new FreshPairs(
+    ids.signedIn,
+    ids.answerTargets,
+    await usedPairs(databaseUrl, 'votes', ids.answerTargets),
+  );
+  const likes = new FreshPairs(
+    ids.signedIn,
+    ids.answerTargets,
+    await usedPairs(databaseUrl, 'likes', ids.answerTargets),
+  );
   const [first, second] = ids.pairQuestions;
 
   return [
@@ -142,10 +179,19 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
     {
       name: 'category',
       label: `GET ${api.category('{id}')}`,
-      next: () => ({ method: 'GET', path: api.category(1 + Math.floor(Math.random() * CATEGORY_NAMES.length)), token: pick(signedIn) }),
+      next: () => ({
+        method: 'GET',
+        path: api.category(1 + Math.floor(Math.random() * CATEGORY_NAMES.length)),
+        token: pick(signedIn),
+      }),
       target: LIST_TARGET,
     },
-    { name: 'tag', label: 'GET /api/polls/tag/{tag}/', next: () => ({ method: 'GET', path: api.tag(pick(TAGS)), token: pick(signedIn) }), target: LIST_TARGET },
+    {
+      name: 'tag',
+      label: 'GET /api/polls/tag/{tag}/',
+      next: () => ({ method: 'GET', path: api.tag(pick(TAGS)), token: pick(signedIn) }),
+      target: LIST_TARGET,
+    },
     {
       name: 'asked',
       label: `GET ${api.userQuestions('{user}')}`,
@@ -169,7 +215,12 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
       label: `POST ${api.answer('{id}')}`,
       next: () => {
         const { userId, questionId } = votes.next();
-        return { method: 'POST', path: api.answer(questionId), token: token(userId), body: { choice: answerTargets.get(questionId)!.choice() } };
+        return {
+          method: 'POST',
+          path: api.answer(questionId),
+          token: token(userId),
+          body: { choice: answerTargets.get(questionId)!.choice() },
+        };
       },
       // Was 3,000 votes/s, made at 10% to 23% of ceilings of 13,000 to 47,000 (docs/performance.md).
       target: { kind: 'shareOfCeiling', atLeast: 0.15 },
@@ -185,7 +236,12 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
     {
       name: 'breakdown',
       label: `POST ${api.breakdown('{id}')}`,
-      next: () => ({ method: 'POST', path: api.breakdown(ids.bigQuestion), token: token(pick(ids.bigQuestionVoters)), body: pick(BREAKDOWN_FILTERS) }),
+      next: () => ({
+        method: 'POST',
+        path: api.breakdown(ids.bigQuestion),
+        token: token(pick(ids.bigQuestionVoters)),
+        body: pick(BREAKDOWN_FILTERS),
+      }),
       target: { kind: 'p99', ms: 10 },
     },
     {
@@ -193,8 +249,14 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
       label: `POST ${api.relate('{a}', '{b}')}`,
       next: () => {
         // Either way round: rows by the second question's choice.
-        const [a, b, choices] = Math.random() < 0.5 ? [first, second, PAIR_LABELS.second.length] : [second, first, PAIR_LABELS.first.length];
-        return { method: 'POST', path: api.relate(a, b), token: token(pick(ids.pairVoters)), body: { choice: 1 + Math.floor(Math.random() * choices) } };
+        const [a, b, choices] =
+          Math.random() < 0.5 ? [first, second, PAIR_LABELS.second.length] : [second, first, PAIR_LABELS.first.length];
+        return {
+          method: 'POST',
+          path: api.relate(a, b),
+          token: token(pick(ids.pairVoters)),
+          body: { choice: 1 + Math.floor(Math.random() * choices) },
+        };
       },
       target: { kind: 'p99', ms: 50 },
     },

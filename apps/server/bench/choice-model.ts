@@ -56,7 +56,10 @@ export function choiceModel(seed: number, question: PlannedQuestion): ChoiceMode
   const strength = question.role === 'big' ? 1.6 : 1;
   // MC: one leaning per choice, turned into shares by softmax. RS and N: one leaning for the
   // group's typical value, the shares falling off around it.
-  const effects = question.type === 'MC' ? Array.from({ length: values }, () => drawEffects(random, strength)) : [drawEffects(random, strength)];
+  const effects =
+    question.type === 'MC'
+      ? Array.from({ length: values }, () => drawEffects(random, strength))
+      : [drawEffects(random, strength)];
   const cumulative = new Float64Array(GROUPS * values);
   for (let group = 0; group < GROUPS; group += 1) {
     const weights =
@@ -69,7 +72,8 @@ export function choiceModel(seed: number, question: PlannedQuestion): ChoiceMode
           });
     const total = weights.reduce((sum, weight) => sum + weight, 0);
     let running = 0;
-    for (let value = 0; value < values; value += 1) cumulative[group * values + value] = running += weights[value] / total;
+    for (let value = 0; value < values; value += 1)
+      cumulative[group * values + value] = running += weights[value] / total;
   }
   return { min: question.min, values, cumulative };
 }

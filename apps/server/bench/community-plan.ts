@@ -104,7 +104,10 @@ export interface CommunityPlan {
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** Countries by ISO numeric code, their share of people and their region (0 North America, 1 Europe, 2 Asia, 3 elsewhere). */
+/**
+ * Countries by ISO numeric code, their share of people and their region (0 North America, 1 Europe, 2 Asia, 3
+ * elsewhere).
+ */
 const COUNTRIES: [code: number, weight: number, region: number][] = [
   [840, 30, 0],
   [124, 4, 0],
@@ -245,7 +248,12 @@ function ageGroupOf(age: number): number {
 function drawPeople(seed: number, accounts: number, year: number): Demographics {
   const random = randomStream(seed, 'people');
   const countryCumulative = cumulativeOf(COUNTRIES.map(([, weight]) => weight));
-  const people: Demographics = { gender: new Uint8Array(accounts), birthYear: new Int16Array(accounts), country: new Uint16Array(accounts), group: new Uint8Array(accounts) };
+  const people: Demographics = {
+    gender: new Uint8Array(accounts),
+    birthYear: new Int16Array(accounts),
+    country: new Uint16Array(accounts),
+    group: new Uint8Array(accounts),
+  };
   for (let account = 0; account < accounts; account += 1) {
     const gender = random.next() < 0.51 ? 0 : 1;
     const age = Math.min(90, Math.max(14, Math.round(38 + 15 * random.normal())));
@@ -267,7 +275,10 @@ function strideFor(random: Random, n: number): number {
   }
 }
 
-/** The largest count up to `wanted` that shares no factor with `other`, so that `i % count, i % other` visits every pair. */
+/**
+ * The largest count up to `wanted` that shares no factor with `other`, so that `i % count, i % other` visits every
+ * pair.
+ */
 function coprimeCount(wanted: number, other: number): number {
   let count = Math.max(1, wanted);
   while (count > 1 && greatestCommonDivisor(count, other) !== 1) count -= 1;
@@ -312,15 +323,28 @@ export function communityShape(parameters: CommunityParameters) {
   const { users: members, questions, votes, bigQuestionVotes, pairQuestionVotes } = parameters;
   if (members < 2) throw new Error('users must be at least 2');
   if (questions < 10) throw new Error('questions must be at least 10');
-  if (bigQuestionVotes < 1 || pairQuestionVotes < 1) throw new Error('the big question and the pair questions need at least one vote each');
+  if (bigQuestionVotes < 1 || pairQuestionVotes < 1)
+    throw new Error('the big question and the pair questions need at least one vote each');
   const sessionUsers = Math.min(SESSION_USERS, members);
   const mixedCount = Math.max(1, Math.min(MIXED_QUESTIONS, Math.floor(questions / 10)));
   const answerTargetCount = coprimeCount(Math.min(ANSWER_TARGETS, Math.floor(questions / 10)), sessionUsers);
   const otherCount = questions - 3 - mixedCount - answerTargetCount;
   const otherVotes = votes - bigQuestionVotes - 2 * pairQuestionVotes;
-  if (otherVotes < 0) throw new Error(`votes (${votes}) must cover the big question's ${bigQuestionVotes} and the pair questions' 2 × ${pairQuestionVotes}`);
-  if (otherVotes > otherCount * members) throw new Error(`${otherVotes} votes do not fit on ${otherCount} questions of ${members} members, one vote each`);
-  return { members, accounts: Math.max(members, bigQuestionVotes, pairQuestionVotes), sessionUsers, mixedCount, answerTargetCount, otherCount, otherVotes };
+  if (otherVotes < 0)
+    throw new Error(
+      `votes (${votes}) must cover the big question's ${bigQuestionVotes} and the pair questions' 2 × ${pairQuestionVotes}`,
+    );
+  if (otherVotes > otherCount * members)
+    throw new Error(`${otherVotes} votes do not fit on ${otherCount} questions of ${members} members, one vote each`);
+  return {
+    members,
+    accounts: Math.max(members, bigQuestionVotes, pairQuestionVotes),
+    sessionUsers,
+    mixedCount,
+    answerTargetCount,
+    otherCount,
+    otherVotes,
+  };
 }
 
 /** The whole community, the same for the same parameters on any machine (dates count back from `now`). */
@@ -349,9 +373,15 @@ export function planCommunity(parameters: CommunityParameters, now = Date.now())
     const role = roleAt(index);
     const topic = TOPICS[random.below(TOPICS.length)];
     const typeDraw = random.next();
-    const type: PlannedQuestion['type'] = role === 'other' ? (typeDraw < 0.7 ? 'MC' : typeDraw < 0.85 ? 'RS' : 'N') : 'MC';
+    const type: PlannedQuestion['type'] =
+      role === 'other' ? (typeDraw < 0.7 ? 'MC' : typeDraw < 0.85 ? 'RS' : 'N') : 'MC';
     let labels = type === 'MC' ? LABEL_SETS[random.below(LABEL_SETS.length)] : [];
-    let title = type === 'MC' ? `What is your take on ${topic}?` : type === 'RS' ? `How much do you like ${topic}?` : `How many hours a month do you give to ${topic}?`;
+    let title =
+      type === 'MC'
+        ? `What is your take on ${topic}?`
+        : type === 'RS'
+          ? `How much do you like ${topic}?`
+          : `How many hours a month do you give to ${topic}?`;
     if (role === 'mixed') labels = LABEL_SETS[9];
     if (role === 'big') {
       title = 'What matters most when you choose where to live?';
@@ -363,9 +393,22 @@ export function planCommunity(parameters: CommunityParameters, now = Date.now())
       title = 'How would you rate your health?';
       labels = PAIR_LABELS.second;
     }
-    const [min, max] = type === 'MC' ? [1, labels.length] : type === 'RS' ? [1, 10] : NUMBER_RANGES[random.below(NUMBER_RANGES.length)];
-    const count = role === 'other' ? otherVoteCounts[index] : role === 'big' ? parameters.bigQuestionVotes : role === 'pairFirst' || role === 'pairSecond' ? pairVoters : 0;
-    const pool = role === 'big' ? parameters.bigQuestionVotes : role === 'pairFirst' || role === 'pairSecond' ? pairVoters : members;
+    const [min, max] =
+      type === 'MC' ? [1, labels.length] : type === 'RS' ? [1, 10] : NUMBER_RANGES[random.below(NUMBER_RANGES.length)];
+    const count =
+      role === 'other'
+        ? otherVoteCounts[index]
+        : role === 'big'
+          ? parameters.bigQuestionVotes
+          : role === 'pairFirst' || role === 'pairSecond'
+            ? pairVoters
+            : 0;
+    const pool =
+      role === 'big'
+        ? parameters.bigQuestionVotes
+        : role === 'pairFirst' || role === 'pairSecond'
+          ? pairVoters
+          : members;
     // The pair's voters come in the same order on both questions.
     const stride = role === 'pairSecond' ? questions[index - 1].voters.stride : strideFor(random, pool);
     const offset = role === 'pairSecond' ? questions[index - 1].voters.offset : random.below(pool);
@@ -393,7 +436,8 @@ export function planCommunity(parameters: CommunityParameters, now = Date.now())
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .slice(0, 50)
     .map(([author]) => author);
-  const indexesOf = (role: QuestionRole) => questions.filter((question) => question.role === role).map((question) => question.index);
+  const indexesOf = (role: QuestionRole) =>
+    questions.filter((question) => question.role === role).map((question) => question.index);
   return {
     parameters,
     now,

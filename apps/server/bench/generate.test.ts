@@ -15,7 +15,14 @@ import { communityIds } from './calls.js';
 import { planCommunity, type CommunityParameters } from './community-plan.js';
 import { generateCommunity, storedCommunity, type BenchCommunity } from './generate.js';
 
-const SMALL: CommunityParameters = { seed: 7, users: 300, questions: 40, votes: 5_000, bigQuestionVotes: 1_000, pairQuestionVotes: 250 };
+const SMALL: CommunityParameters = {
+  seed: 7,
+  users: 300,
+  questions: 40,
+  votes: 5_000,
+  bigQuestionVotes: 1_000,
+  pairQuestionVotes: 250,
+};
 
 interface ScratchDatabase {
   url: string;
@@ -68,7 +75,11 @@ describe('a generated community', () => {
     const { db } = database;
     const ids = communityIds(community);
     expect(await countAll(db, 'votes')).toBe(SMALL.votes);
-    const big = await db.selectFrom('questions').select('vote_count').where('id', '=', ids.bigQuestion).executeTakeFirstOrThrow();
+    const big = await db
+      .selectFrom('questions')
+      .select('vote_count')
+      .where('id', '=', ids.bigQuestion)
+      .executeTakeFirstOrThrow();
     expect(big.vote_count).toBe(SMALL.bigQuestionVotes);
     const pair = await db.selectFrom('questions').select('vote_count').where('id', 'in', ids.pairQuestions).execute();
     expect(pair.map((row) => row.vote_count)).toEqual([SMALL.pairQuestionVotes, SMALL.pairQuestionVotes]);
@@ -88,7 +99,9 @@ describe('a generated community', () => {
       .executeTakeFirstOrThrow();
     expect(Number(documents.count)).toBe(await countAll(db, 'questions'));
     expect(await db.selectFrom('users').select('id').where('search_name', '=', '').execute()).toEqual([]);
-    const inTitles = (await questionsMatching(db, dialect, ['exerc'], 0, null, 10)).filter((match) => MATCH_LEVELS[match.level] === 'title');
+    const inTitles = (await questionsMatching(db, dialect, ['exerc'], 0, null, 10)).filter(
+      (match) => MATCH_LEVELS[match.level] === 'title',
+    );
     expect(inTitles.map((match) => match.id)).toEqual([communityIds(community).pairQuestions[0]]);
   });
 
@@ -110,7 +123,11 @@ describe('a generated community', () => {
 
     const activity = await db
       .selectFrom('daily_activity')
-      .select((eb) => [eb.fn.sum<number>('answers').as('answers'), eb.fn.sum<number>('likes').as('likes'), eb.fn.sum<number>('questions').as('questions')])
+      .select((eb) => [
+        eb.fn.sum<number>('answers').as('answers'),
+        eb.fn.sum<number>('likes').as('likes'),
+        eb.fn.sum<number>('questions').as('questions'),
+      ])
       .executeTakeFirstOrThrow();
     expect(Number(activity.answers)).toBe(await countAll(db, 'votes'));
     expect(Number(activity.likes)).toBe(await countAll(db, 'likes'));
@@ -121,7 +138,9 @@ describe('a generated community', () => {
     const { db } = database;
     const question = communityIds(community).bigQuestion;
     const year = currentYear();
-    const countries = (await db.selectFrom('vote_segments').select('country_id').distinct().where('question_id', '=', question).execute()).map((row) => row.country_id);
+    const countries = (
+      await db.selectFrom('vote_segments').select('country_id').distinct().where('question_id', '=', question).execute()
+    ).map((row) => row.country_id);
     const ageRanges = [
       [0, 999],
       [0, 17],
@@ -151,7 +170,10 @@ describe('a generated community', () => {
           if (gender) fromVotes = fromVotes.where('users.gender', '=', gender);
           if (country !== null) fromVotes = fromVotes.where('users.country_id', '=', country);
           const counted = await fromVotes.groupBy('votes.choice').execute();
-          expect(normalized(tallied), `${gender ?? 'everyone'}, ${country ?? 'every country'}, ages ${minAge}-${maxAge}`).toEqual(normalized(counted));
+          expect(
+            normalized(tallied),
+            `${gender ?? 'everyone'}, ${country ?? 'every country'}, ages ${minAge}-${maxAge}`,
+          ).toEqual(normalized(counted));
           if (counted.length > 0) nonEmpty += 1;
         }
       }
@@ -176,7 +198,9 @@ describe('a generated community', () => {
       return new Map(rows.map((row) => [row.choice, Number(row.count) / total]));
     };
     const [under35, over54] = [await sharesBornBetween(year - 34, year), await sharesBornBetween(0, year - 55)];
-    const largestGap = Math.max(...[1, 2, 3, 4].map((choice) => Math.abs((under35.get(choice) ?? 0) - (over54.get(choice) ?? 0))));
+    const largestGap = Math.max(
+      ...[1, 2, 3, 4].map((choice) => Math.abs((under35.get(choice) ?? 0) - (over54.get(choice) ?? 0))),
+    );
     expect(largestGap).toBeGreaterThan(0.05);
   });
 
@@ -198,7 +222,9 @@ describe('a generated community', () => {
     const fromTable = [...table.cells].flatMap(([a, byB]) => [...byB].map(([b, count]) => ({ a, b, count })));
     expect(normalized(fromTable)).toEqual(normalized(counted));
     // Those who exercise often rate their health good far more often than those who never do.
-    const goodShare = (exercise: number) => (table.cells.get(exercise)?.get(1) ?? 0) / [...(table.cells.get(exercise)?.values() ?? [])].reduce((sum, count) => sum + count, 0);
+    const goodShare = (exercise: number) =>
+      (table.cells.get(exercise)?.get(1) ?? 0) /
+      [...(table.cells.get(exercise)?.values() ?? [])].reduce((sum, count) => sum + count, 0);
     expect(goodShare(4) - goodShare(1)).toBeGreaterThan(0.3);
   });
 
@@ -213,7 +239,12 @@ describe('the community plan', () => {
     const now = Date.UTC(2026, 0, 15);
     const digest = (seed: number) => {
       const plan = planCommunity({ ...SMALL, seed }, now);
-      return JSON.stringify([plan.questions, [...plan.people.group], [...plan.people.birthYear], [...plan.people.country]]);
+      return JSON.stringify([
+        plan.questions,
+        [...plan.people.group],
+        [...plan.people.birthYear],
+        [...plan.people.country],
+      ]);
     };
     expect(digest(3)).toBe(digest(3));
     expect(digest(3)).not.toBe(digest(4));
@@ -232,7 +263,9 @@ describe('a database that is not the benchmark’s', () => {
       const other = openDatabase(foreign.url);
       await sql`create table notes (body text)`.execute(other.db);
       await other.close();
-      await expect(generateCommunity(foreign.url, SMALL, { log: null })).rejects.toThrow(/tables the benchmark did not make/);
+      await expect(generateCommunity(foreign.url, SMALL, { log: null })).rejects.toThrow(
+        /tables the benchmark did not make/,
+      );
       const again = openDatabase(foreign.url);
       const tables = (await again.db.introspection.getTables()).map((table) => table.name);
       await again.close();

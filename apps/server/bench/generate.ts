@@ -12,7 +12,15 @@ import { utcDay } from '../src/modules/site/activity.js';
 import { prepareEmptyDatabase, readMarker, writeMarker } from './bench-database.js';
 import { openBulkWriter, type BulkWriter } from './bulk-writer.js';
 import { choiceModel, drawChoice, drawPairSecond } from './choice-model.js';
-import { firstNameOf, planCommunity, voterAt, type CommunityParameters, type CommunityPlan, type CommunityRoles, type PlannedQuestion } from './community-plan.js';
+import {
+  firstNameOf,
+  planCommunity,
+  voterAt,
+  type CommunityParameters,
+  type CommunityPlan,
+  type CommunityRoles,
+  type PlannedQuestion,
+} from './community-plan.js';
 import { Progress } from './progress.js';
 import { randomStream } from './random.js';
 
@@ -46,7 +54,10 @@ export function communityKey(parameters: CommunityParameters): string {
   return hash.slice(0, 16);
 }
 
-/** A signed-in member's token: derived from the community's key, so a kept database's tokens are known without storing them. */
+/**
+ * A signed-in member's token: derived from the community's key, so a kept database's tokens are known without storing
+ * them.
+ */
 export function sessionTokenFor(key: string, userId: number): string {
   return createHash('sha256').update(`pollscope-bench:${key}:${userId}`).digest('base64url');
 }
@@ -70,7 +81,11 @@ const iso = (time: number) => new Date(time).toISOString();
 
 /** The per-person counts the users table keeps, from the plan alone. */
 function personCounts(plan: CommunityPlan): { answers: Int32Array; likes: Int32Array; asked: Int32Array } {
-  const counts = { answers: new Int32Array(plan.accounts), likes: new Int32Array(plan.accounts), asked: new Int32Array(plan.accounts) };
+  const counts = {
+    answers: new Int32Array(plan.accounts),
+    likes: new Int32Array(plan.accounts),
+    asked: new Int32Array(plan.accounts),
+  };
   for (const question of plan.questions) {
     counts.asked[question.author] += 1;
     for (let i = 0; i < question.voters.count; i += 1) {
@@ -102,7 +117,9 @@ async function writePeople(context: Context, key: string, passwordHash: string):
   for (let account = 0; account < plan.accounts; account += 1) {
     const isMember = account < members;
     // Members joined before the first question; occasional voters shortly before the big question.
-    const created = isMember ? plan.now - 400 * DAY_MS + random.next() * 30 * DAY_MS : bigPublished - random.next() * 3600_000;
+    const created = isMember
+      ? plan.now - 400 * DAY_MS + random.next() * 30 * DAY_MS
+      : bigPublished - random.next() * 3600_000;
     const month = String(1 + random.below(12)).padStart(2, '0');
     const day = String(1 + random.below(28)).padStart(2, '0');
     const favoriteCategory = random.next() < 0.4 ? 1 + random.below(CATEGORY_NAMES.length) : null;
@@ -153,7 +170,12 @@ async function writeQuestions(context: Context): Promise<void> {
     const tags = question.tag ? [question.tag] : [];
     for (const tag of tags) await writer.add('question_tags', [id, tag]);
     const document = searchDocumentOf({ id, title: question.title, choice_labels: choiceLabels }, tags);
-    await writer.add('question_search_documents', [document.question_id, document.title, document.tags, document.choices]);
+    await writer.add('question_search_documents', [
+      document.question_id,
+      document.title,
+      document.tags,
+      document.choices,
+    ]);
     countOn(days, question.publishedAt, 'questions');
   }
 }
@@ -164,7 +186,12 @@ function bump<K>(counts: Map<K, number>, key: K): void {
 }
 
 /** One question's votes and likes, and every tally that counts them, as the server keeps them. */
-async function writeVotesOf(context: Context, question: PlannedQuestion, pairFirstChoices: Float64Array, progress: Progress): Promise<void> {
+async function writeVotesOf(
+  context: Context,
+  question: PlannedQuestion,
+  pairFirstChoices: Float64Array,
+  progress: Progress,
+): Promise<void> {
   const { plan, writer, userId, days } = context;
   const id = context.questionId(question.index);
   const random = randomStream(plan.parameters.seed, `votes:${question.index}`);
@@ -174,7 +201,10 @@ async function writeVotesOf(context: Context, question: PlannedQuestion, pairFir
   for (let i = 0; i < question.voters.count; i += 1) {
     const account = voterAt(question, i);
     const group = plan.people.group[account];
-    const choice = question.role === 'pairSecond' ? drawPairSecond(model, group, pairFirstChoices[i], random) : drawChoice(model, group, random);
+    const choice =
+      question.role === 'pairSecond'
+        ? drawPairSecond(model, group, pairFirstChoices[i], random)
+        : drawChoice(model, group, random);
     if (question.role === 'pairFirst') pairFirstChoices[i] = choice;
     const time = question.publishedAt + (plan.now - question.publishedAt) * random.next() ** 2;
     const gender = plan.people.gender[account] === 0 ? 'F' : 'M';
@@ -222,7 +252,12 @@ async function writeConnections(context: Context): Promise<void> {
       const author = questions[random.below(questions.length)].author;
       if (author !== member) followees.add(author);
     }
-    for (const followee of followees) await writer.add('follows', [userId(member), userId(followee), iso(plan.now - 300 * DAY_MS + random.next() * 290 * DAY_MS)]);
+    for (const followee of followees)
+      await writer.add('follows', [
+        userId(member),
+        userId(followee),
+        iso(plan.now - 300 * DAY_MS + random.next() * 290 * DAY_MS),
+      ]);
     progress.advance();
   }
   progress.finish();
@@ -256,7 +291,8 @@ async function writeActivity(db: Db, context: Context): Promise<void> {
     });
   }
   await db.deleteFrom('daily_activity').execute();
-  for (const [day, counts] of [...context.days].sort()) await context.writer.add('daily_activity', [day, counts.answers, counts.questions, counts.users, counts.likes]);
+  for (const [day, counts] of [...context.days].sort())
+    await context.writer.add('daily_activity', [day, counts.answers, counts.questions, counts.users, counts.likes]);
 }
 
 /** The ids the reference data left free: generated users and questions follow them. */
@@ -295,10 +331,22 @@ export async function generateCommunity(
     // One hash for everyone: hashing a million passwords would take hours and prove nothing.
     const passwordHash = await hashPassword(BENCH_PASSWORD, loadConfig().passwordHashCost);
     const writer = await openBulkWriter(url);
-    const context: Context = { plan, log, writer, userId: (account) => first.user + account, questionId: (index) => first.question + index, days: new Map() };
+    const context: Context = {
+      plan,
+      log,
+      writer,
+      userId: (account) => first.user + account,
+      questionId: (index) => first.question + index,
+      days: new Map(),
+    };
     try {
       // Each phase's rows are written before the next phase's refer to them.
-      for (const phase of [() => writePeople(context, key, passwordHash), () => writeQuestions(context), () => writeVotes(context), () => writeConnections(context)]) {
+      for (const phase of [
+        () => writePeople(context, key, passwordHash),
+        () => writeQuestions(context),
+        () => writeVotes(context),
+        () => writeConnections(context),
+      ]) {
         await phase();
         await writer.flush();
       }
@@ -311,13 +359,18 @@ export async function generateCommunity(
       // Ids were given here: the sequences go on after them. Then fresh planner statistics, as
       // autovacuum would gather soon after such a load.
       for (const table of ['users', 'questions'] as const) {
-        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(database.db);
+        await sql`select setval(pg_get_serial_sequence(${table}, 'id'), (select max(id) from ${sql.table(table)}))`.execute(
+          database.db,
+        );
       }
       await sql`vacuum analyze`.execute(database.db);
     }
     log?.write('checking every tally against its rows…\n');
     const mismatches = await findTallyMismatches(database.db);
-    if (mismatches.length > 0) throw new Error(`the generated tallies differ from their rows:\n${mismatches.slice(0, 20).map(describeMismatch).join('\n')}`);
+    if (mismatches.length > 0)
+      throw new Error(
+        `the generated tallies differ from their rows:\n${mismatches.slice(0, 20).map(describeMismatch).join('\n')}`,
+      );
     const community: BenchCommunity = {
       key,
       parameters,

@@ -24,7 +24,9 @@ export interface LockWaitSampler {
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** A sampler of the benchmark's PostgreSQL database, or null on SQLite, where a writer waits on the file, not on rows. */
+/**
+ * A sampler of the benchmark's PostgreSQL database, or null on SQLite, where a writer waits on the file, not on rows.
+ */
 export function lockWaitSampler(databaseUrl: string): LockWaitSampler | null {
   if (!isPostgresUrl(databaseUrl)) return null;
   const database: DatabaseHandle = openDatabase(databaseUrl, { poolSize: 1 });
@@ -37,7 +39,9 @@ export function lockWaitSampler(databaseUrl: string): LockWaitSampler | null {
         await sleep(delayMs);
         while (sampling) {
           const { rows } = await sql<{ event: string; backends: number }>`
-            select wait_event as event, count(*) as backends from pg_stat_activity where wait_event_type = 'Lock' group by wait_event`.execute(database.db);
+            select wait_event as event, count(*) as backends from pg_stat_activity where wait_event_type = 'Lock' group by wait_event`.execute(
+            database.db,
+          );
           waiting.push(rows.reduce((sum, row) => sum + row.backends, 0));
           for (const row of rows) byEvent.set(row.event, (byEvent.get(row.event) ?? 0) + row.backends);
           await sleep(SAMPLE_MS);
@@ -51,7 +55,9 @@ export function lockWaitSampler(databaseUrl: string): LockWaitSampler | null {
           samples: waiting.length,
           meanWaiting: round2(waiting.reduce((sum, count) => sum + count, 0) / samples),
           maxWaiting: Math.max(0, ...waiting),
-          byEvent: Object.fromEntries([...byEvent].sort(([, a], [, b]) => b - a).map(([event, total]) => [event, round2(total / samples)])),
+          byEvent: Object.fromEntries(
+            [...byEvent].sort(([, a], [, b]) => b - a).map(([event, total]) => [event, round2(total / samples)]),
+          ),
         };
       };
     },

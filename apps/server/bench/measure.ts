@@ -51,7 +51,11 @@ export function summarizeLatencies(latencies: number[]): LatencySummary {
 export async function measureCall(
   urls: string[],
   next: () => BenchRequest,
-  { connections, durationSeconds, warmupSeconds }: { connections: number; durationSeconds: number; warmupSeconds: number },
+  {
+    connections,
+    durationSeconds,
+    warmupSeconds,
+  }: { connections: number; durationSeconds: number; warmupSeconds: number },
 ): Promise<CallMeasurement> {
   let measuring = warmupSeconds === 0;
   const latencies: number[] = [];
@@ -69,8 +73,9 @@ export async function measureCall(
   const startMeasuring = setTimeout(() => (measuring = true), warmupSeconds * 1000);
   try {
     await new Promise<void>((resolve, reject) => {
-      const run = autocannon({ url: autocannonUrl(urls), connections, duration: warmupSeconds + durationSeconds, requests: [request] }, (error) =>
-        error ? reject(error) : resolve(),
+      const run = autocannon(
+        { url: autocannonUrl(urls), connections, duration: warmupSeconds + durationSeconds, requests: [request] },
+        (error) => (error ? reject(error) : resolve()),
       );
       run.on('response', (_client, status, _bytes, responseTime) => {
         if (!measuring) return;

@@ -34,7 +34,24 @@ export interface MixedLoadOptions {
 type Kind = 'feed' | 'question' | 'vote' | 'like';
 
 /** One round of each connection: about a quarter writes, like a busy day. */
-const ROUND: Kind[] = ['feed', 'question', 'vote', 'question', 'like', 'feed', 'question', 'vote', 'question', 'feed', 'vote', 'question', 'like', 'question', 'feed', 'vote'];
+const ROUND: Kind[] = [
+  'feed',
+  'question',
+  'vote',
+  'question',
+  'like',
+  'feed',
+  'question',
+  'vote',
+  'question',
+  'feed',
+  'vote',
+  'question',
+  'like',
+  'question',
+  'feed',
+  'vote',
+];
 
 export interface KindCounts {
   requests: number;
@@ -87,10 +104,15 @@ interface Vote {
   choice: number;
 }
 
-/** Reads for the checks before and after a run; a server still shedding the run's load is asked again after its Retry-After. */
+/**
+ * Reads for the checks before and after a run; a server still shedding the run's load is asked again after its
+ * Retry-After.
+ */
 async function getJson(baseUrl: string, path: string, token: string): Promise<any> {
   for (let attempt = 1; ; attempt += 1) {
-    const response = await fetch(baseUrl + path, { headers: { accept: 'application/json', authorization: `Token ${token}` } });
+    const response = await fetch(baseUrl + path, {
+      headers: { accept: 'application/json', authorization: `Token ${token}` },
+    });
     const retryAfter = response.headers.get('retry-after');
     if (response.status === 503 && retryAfter !== null && attempt < 10) {
       await response.body?.cancel();
@@ -134,12 +156,11 @@ async function answersOf(baseUrl: string, tokens: string[], questionIds: Set<num
     async ({ token, voter }) => {
       let cursor: string | null = null;
       do {
-        const page: { questions: { id: number; answer: { choice: number } | null }[]; next: string | null } = await getJson(
-          baseUrl,
-          `/api/polls/user/answered/?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
-          token,
-        );
-        for (const question of page.questions) if (question.answer && questionIds.has(question.id)) answers.set(`${voter}:${question.id}`, question.answer.choice);
+        const page: { questions: { id: number; answer: { choice: number } | null }[]; next: string | null } =
+          await getJson(baseUrl, `/api/polls/user/answered/?limit=100${cursor ? `&cursor=${cursor}` : ''}`, token);
+        for (const question of page.questions)
+          if (question.answer && questionIds.has(question.id))
+            answers.set(`${voter}:${question.id}`, question.answer.choice);
         cursor = page.next;
       } while (cursor);
     },
@@ -168,11 +189,14 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
       const pair = nextPair++ % pairs;
       const question = questions[Math.floor(pair / tokens.length)];
       const voter = pair % tokens.length;
-      if (!answeredBefore.has(`${voter}:${question.id}`) || nextPair > pairs) return { voter, question: question.id, choice: question.choice() };
+      if (!answeredBefore.has(`${voter}:${question.id}`) || nextPair > pairs)
+        return { voter, question: question.id, choice: question.choice() };
     }
   };
 
-  const byKind = Object.fromEntries(ROUND.map((kind) => [kind, { requests: 0, ok: 0, conflicts: 0, refused: 0, failed: 0 }])) as Record<Kind, KindCounts>;
+  const byKind = Object.fromEntries(
+    ROUND.map((kind) => [kind, { requests: 0, ok: 0, conflicts: 0, refused: 0, failed: 0 }]),
+  ) as Record<Kind, KindCounts>;
   const errorStatuses: Record<string, number> = {};
   const acknowledged: Vote[] = [];
 
@@ -209,7 +233,13 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
         };
       }
       if (kind === 'like' && measuring) {
-        return { ...req, method: 'POST', path: `/api/polls/${Math.random() < 0.6 ? 'like' : 'unlike'}/${pick(questions).id}/`, headers: headersFor(token, false), body: undefined };
+        return {
+          ...req,
+          method: 'POST',
+          path: `/api/polls/${Math.random() < 0.6 ? 'like' : 'unlike'}/${pick(questions).id}/`,
+          headers: headersFor(token, false),
+          body: undefined,
+        };
       }
       const path = kind === 'feed' ? '/api/polls/questions/' : `/api/polls/question/${pick(questions).id}/`;
       return { ...req, method: 'GET', path, headers: headersFor(token, false), body: undefined };
@@ -237,8 +267,14 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
 
   const startMeasuring = setTimeout(() => (measuring = true), warmupSeconds * 1000);
   await new Promise<void>((resolve, reject) => {
-    const run = autocannon({ url: autocannonUrl(baseUrls), connections, duration: warmupSeconds + durationSeconds, requests: ROUND.map(request) }, (error) =>
-      error ? reject(error) : resolve(),
+    const run = autocannon(
+      {
+        url: autocannonUrl(baseUrls),
+        connections,
+        duration: warmupSeconds + durationSeconds,
+        requests: ROUND.map(request),
+      },
+      (error) => (error ? reject(error) : resolve()),
     );
     run.on('response', (client, status, _bytes, responseTime) => {
       if (!measuring) {
@@ -288,7 +324,8 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     }
   }
 
-  const total = (count: (counts: KindCounts) => number) => Object.values(byKind).reduce((sum, counts) => sum + count(counts), 0);
+  const total = (count: (counts: KindCounts) => number) =>
+    Object.values(byKind).reduce((sum, counts) => sum + count(counts), 0);
   const failed = total((counts) => counts.failed);
   const requests = total((counts) => counts.requests);
   return {
@@ -302,7 +339,10 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     refused: total((counts) => counts.refused),
     byKind,
     errors: failed + connectionErrors,
-    errorStatuses: { ...errorStatuses, ...(connectionErrors ? { 'connection errors and timeouts': connectionErrors } : {}) },
+    errorStatuses: {
+      ...errorStatuses,
+      ...(connectionErrors ? { 'connection errors and timeouts': connectionErrors } : {}),
+    },
     warmupErrors,
     connectionsReady: servedInWarmup.size,
     acknowledgedVotes: acknowledged.length,
@@ -313,5 +353,9 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
 }
 
 function headersFor(token: string, json: boolean): Record<string, string> {
-  return { accept: 'application/json', authorization: `Token ${token}`, ...(json ? { 'content-type': 'application/json' } : {}) };
+  return {
+    accept: 'application/json',
+    authorization: `Token ${token}`,
+    ...(json ? { 'content-type': 'application/json' } : {}),
+  };
 }

@@ -28,14 +28,33 @@ export interface CallResult extends CallMeasurement {
 export interface BenchResults {
   startedAt: string;
   command: string;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageBefore: number[]; loadAverageAfter: number[] };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    loadAverageBefore: number[];
+    loadAverageAfter: number[];
+  };
   /** `replicas`: the streaming replicas the servers read from (--replica), without passwords. */
   database: { kind: 'SQLite' | 'PostgreSQL'; version: string; location: string; replicas: string[] };
-  community: CommunityParameters & { key: string; members: number; accounts: number; reused: boolean; generatedAt: string; generationSeconds: number };
+  community: CommunityParameters & {
+    key: string;
+    members: number;
+    accounts: number;
+    reused: boolean;
+    generatedAt: string;
+    generationSeconds: number;
+  };
   settings: { instances: number; connections: number; warmupSeconds: number; durationSeconds: number; slowed: boolean };
   calls: CallResult[];
   /** `peakMb`: through the calls and the mixed load, which the bound is for; `overloadPeakMb`: in the overload run. */
-  memory: { peakMb: number | null; overloadPeakMb: number | null; afterMb: number | null; target: { text: string; met: boolean | null } };
+  memory: {
+    peakMb: number | null;
+    overloadPeakMb: number | null;
+    afterMb: number | null;
+    target: { text: string; met: boolean | null };
+  };
   mixed: MixedLoadReport | null;
   /** PostgreSQL's backends waiting for a lock while the mixed load was measured; null on SQLite. */
   mixedLockWaits: LockWaits | null;
@@ -54,7 +73,9 @@ function errorsOf(call: CallMeasurement): string {
 function targetCell(call: CallResult): string {
   if (!call.target) return '';
   const single = call.singleConnection;
-  const alone = single ? `; on 1 connection p99 ${single.latencyMs.p99} ms (${errorsOf(single)} errors / non-2xx): ${verdict(single.met)}` : '';
+  const alone = single
+    ? `; on 1 connection p99 ${single.latencyMs.p99} ms (${errorsOf(single)} errors / non-2xx): ${verdict(single.met)}`
+    : '';
   return `${call.target.text}: ${verdict(call.target.met)}${alone}`;
 }
 
@@ -73,13 +94,18 @@ function loadRow(name: string, load: MixedLoadReport): string {
   const failed = load.errors ? ` ${JSON.stringify(load.errorStatuses)}` : '';
   // With no 2xx at all there is no p99 to meet: nobody was served.
   const served = Object.values(load.byKind).some((counts) => counts.ok > 0);
-  const target = name === 'overload' ? ` (< ${OVERLOAD_P99_TARGET_MS}: ${verdict(served && load.latencyMs2xx.p99 < OVERLOAD_P99_TARGET_MS)})` : '';
+  const target =
+    name === 'overload'
+      ? ` (< ${OVERLOAD_P99_TARGET_MS}: ${verdict(served && load.latencyMs2xx.p99 < OVERLOAD_P99_TARGET_MS)})`
+      : '';
   return `| ${name} | ${number(load.connections)} | ${number(load.requests)} | ${number(load.requestsPerSecond)} | ${load.latencyMs.p50} | ${load.latencyMs.p99} | ${load.latencyMs2xx.p99}${target} | ${number(load.refused)} | ${load.errors}${failed} | ${number(load.acknowledgedVotes)} | ${number(Math.round(load.acknowledgedVotes / load.durationSeconds))} | ${load.lostVotes} | ${load.resultMismatches} | ${load.tallyMismatches === null ? 'not checked' : load.tallyMismatches.length} |`;
 }
 
 /** The mixed load and the overload run, side by side. */
 function loadLines(mixed: MixedLoadReport | null, overload: MixedLoadReport | null): string[] {
-  const runs = [mixed && { name: 'mixed', load: mixed }, overload && { name: 'overload', load: overload }].filter((run) => run !== null);
+  const runs = [mixed && { name: 'mixed', load: mixed }, overload && { name: 'overload', load: overload }].filter(
+    (run) => run !== null,
+  );
   return [
     `**Mixed load** (feed and question reads, votes by distinct people, likes), ${runs.map(({ name, load }) => `${name}: ${load.connections} connections, ${load.durationSeconds} s measured after ${load.warmupSeconds} s of warm-up`).join('; ')}. The overload run is past what the server answers in time: an answer 503 with Retry-After is a refusal, not an error.`,
     '',
@@ -96,10 +122,16 @@ function callLines(results: BenchResults): string[] {
     `Each call: ${settings.connections} connections over ${settings.instances} server instance${settings.instances === 1 ? '' : 's'}, ${settings.warmupSeconds} s of warm-up, then ${settings.durationSeconds} s measured.`,
     '',
     ...(results.calls.some((call) => call.name === 'ceiling')
-      ? ['Each call is compared with the ceiling measured again just before it (the machine is shared, and its speed drifts over a run).', '']
+      ? [
+          'Each call is compared with the ceiling measured again just before it (the machine is shared, and its speed drifts over a run).',
+          '',
+        ]
       : []),
     ...(withLockWaits
-      ? ['Lock waits: PostgreSQL backends waiting for a lock (pg_stat_activity, sampled every 100 ms while measured), on average / at most, and by what they waited for.', '']
+      ? [
+          'Lock waits: PostgreSQL backends waiting for a lock (pg_stat_activity, sampled every 100 ms while measured), on average / at most, and by what they waited for.',
+          '',
+        ]
       : []),
     `| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | Ceiling just before, requests/s | × ceiling | Server RSS MB | Target |${withLockWaits ? ' Lock waits |' : ''}`,
     `|---|---|---:|---:|---:|---|---:|---:|---:|---|${withLockWaits ? '---|' : ''}`,
@@ -126,7 +158,11 @@ export function toMarkdown(results: BenchResults): string {
     `Server memory (resident, largest instance): peak ${results.memory.peakMb ?? '?'} MB through the calls and the mixed load${results.memory.overloadPeakMb === null ? '' : `, ${results.memory.overloadPeakMb} MB in the overload run`}, ${results.memory.afterMb ?? '?'} MB after the runs. ${results.memory.target.text}: ${verdict(results.memory.target.met)}.`,
   ];
   if (results.mixed || results.overload) lines.push('', ...loadLines(results.mixed, results.overload));
-  if (results.mixedLockWaits) lines.push('', `PostgreSQL backends waiting for a lock during the mixed load, on average / at most: ${lockWaitsText(results.mixedLockWaits)}.`);
+  if (results.mixedLockWaits)
+    lines.push(
+      '',
+      `PostgreSQL backends waiting for a lock during the mixed load, on average / at most: ${lockWaitsText(results.mixedLockWaits)}.`,
+    );
   return `${lines.join('\n')}\n`;
 }
 

@@ -18,7 +18,13 @@
 import { parseArgs } from 'node:util';
 import { prefixSize } from '../src/private-release/binary-tree.js';
 import { asNumber } from '../src/private-release/allocation.js';
-import { ANSWER, BANDS, breakdownAllocation, breakdownSizes, GENDERS } from '../src/private-release/breakdown-design.js';
+import {
+  ANSWER,
+  BANDS,
+  breakdownAllocation,
+  breakdownSizes,
+  GENDERS,
+} from '../src/private-release/breakdown-design.js';
 import { LEGACY, RELATE_VARIANCE } from '../src/private-release/budget.js';
 import { cryptoRandom, discreteGaussian } from '../src/private-release/discrete-noise.js';
 import { countVariance, estimate, marginalOf, precisions, type Measurement } from '../src/private-release/marginals.js';
@@ -90,7 +96,11 @@ interface Group {
 }
 
 function groupsOf(countries: number): Group[] {
-  const all = { genders: [0, 1], bands: [0, 1, 2, 3, 4, 5, 6], countries: Array.from({ length: countries }, (_, index) => index) };
+  const all = {
+    genders: [0, 1],
+    bands: [0, 1, 2, 3, 4, 5, 6],
+    countries: Array.from({ length: countries }, (_, index) => index),
+  };
   return [
     ...[0, 1].map((gender) => ({ ...all, genders: [gender] })),
     ...[1, 2, 3, 4, 5, 6].map((band) => ({ ...all, bands: [band] })),
@@ -103,7 +113,9 @@ function groupCounts(table: ArrayLike<number>, group: Group, countries: number):
   return Array.from({ length: ANSWERS }, (_, answer) => {
     let sum = 0;
     for (const gender of group.genders)
-      for (const band of group.bands) for (const country of group.countries) sum += table[((answer * GENDERS + gender) * BANDS + band) * countries + country];
+      for (const band of group.bands)
+        for (const country of group.countries)
+          sum += table[((answer * GENDERS + gender) * BANDS + band) * countries + country];
     return sum;
   });
 }
@@ -114,9 +126,13 @@ interface Release {
   shown(count: number, countSd: number): boolean;
 }
 
-const draw = (variance: number) => discreteGaussian(cryptoRandom, { num: BigInt(Math.round(variance * 100)), den: 100n });
+const draw = (variance: number) =>
+  discreteGaussian(cryptoRandom, { num: BigInt(Math.round(variance * 100)), den: 100n });
 
-/** The release before: two tables (every country, and each country) of noisy cells, each the sum of the tree's nodes, shown from 3 sds. */
+/**
+ * The release before: two tables (every country, and each country) of noisy cells, each the sum of the tree's nodes,
+ * shown from 3 sds.
+ */
 function treeRelease(cells: Int32Array, votes: number, countries: number): Release {
   const epoch = LEGACY.releases.index(votes);
   const counted = LEGACY.releases.point(epoch);
@@ -124,7 +140,9 @@ function treeRelease(cells: Int32Array, votes: number, countries: number): Relea
   const table = tableOf(cells, 0, counted, size);
   const variance = prefixSize(epoch) * LEGACY.breakdownVariance;
   // The table over every country is a table of its own, with noise of its own.
-  const everywhere = marginalOf(breakdownSizes(ANSWERS, countries), table, ANSWER | 2 | 4).map((count) => count + draw(variance));
+  const everywhere = marginalOf(breakdownSizes(ANSWERS, countries), table, ANSWER | 2 | 4).map(
+    (count) => count + draw(variance),
+  );
   const byCountry = table.map((count) => count + draw(variance));
   return {
     groups: groupsOf(countries).map((group) => {
@@ -133,7 +151,8 @@ function treeRelease(cells: Int32Array, votes: number, countries: number): Relea
         ? groupCounts(byCountry, group, countries)
         : Array.from({ length: ANSWERS }, (_, answer) => {
             let sum = 0;
-            for (const gender of group.genders) for (const band of group.bands) sum += everywhere[(answer * GENDERS + gender) * BANDS + band];
+            for (const gender of group.genders)
+              for (const band of group.bands) sum += everywhere[(answer * GENDERS + gender) * BANDS + band];
             return sum;
           });
       const summed = group.genders.length * group.bands.length;
@@ -167,7 +186,17 @@ function marginalRelease(cells: Int32Array, votes: number, countries: number): R
     groups: groupsOf(countries).map((group) => ({
       counts: nonNegative(groupCounts(estimated, group, countries)),
       countSd: Math.sqrt(
-        lambdas.reduce((sum, lambda) => sum + countVariance(sizes, lambda, ANSWER, [ANSWERS, group.genders.length, group.bands.length, group.countries.length]), 0),
+        lambdas.reduce(
+          (sum, lambda) =>
+            sum +
+            countVariance(sizes, lambda, ANSWER, [
+              ANSWERS,
+              group.genders.length,
+              group.bands.length,
+              group.countries.length,
+            ]),
+          0,
+        ),
       ),
     })),
     shown: (count, countSd) => count >= MIN_GROUP_SIZE && count >= 2 * countSd,
@@ -204,14 +233,24 @@ function noiseSds(votes: number, countries: number) {
   return { tree, marginal };
 }
 
-/** The share of one-attribute groups shown, and the mean absolute error of their yes percentage against the truth among every vote. */
-function shownAndError(votes: number, countries: number, release: (cells: Int32Array, votes: number, countries: number) => Release, runs: number) {
+/**
+ * The share of one-attribute groups shown, and the mean absolute error of their yes percentage against the truth among
+ * every vote.
+ */
+function shownAndError(
+  votes: number,
+  countries: number,
+  release: (cells: Int32Array, votes: number, countries: number) => Release,
+  runs: number,
+) {
   let shown = 0;
   let groups = 0;
   let error = 0;
   for (let run = 0; run < runs; run += 1) {
     const cells = community(votes, countries, seeded(run + 1));
-    const truth = groupsOf(countries).map((group) => groupCounts(tableOf(cells, 0, votes, ANSWERS * GENDERS * BANDS * countries), group, countries));
+    const truth = groupsOf(countries).map((group) =>
+      groupCounts(tableOf(cells, 0, votes, ANSWERS * GENDERS * BANDS * countries), group, countries),
+    );
     const made = release(cells, votes, countries);
     made.groups.forEach(({ counts, countSd }, index) => {
       groups += 1;
@@ -259,7 +298,8 @@ function honakerPrefix(leaves: number, t: number): number {
   const information = Array.from({ length: size }, () => new Float64Array(size));
   for (let width = 1; width <= size; width *= 2) {
     for (let start = 0; start + width <= size; start += width) {
-      for (let i = start; i < start + width; i += 1) for (let j = start; j < start + width; j += 1) information[i][j] += 1;
+      for (let i = start; i < start + width; i += 1)
+        for (let j = start; j < start + width; j += 1) information[i][j] += 1;
     }
   }
   // Cholesky, then solve for (AᵀA)⁻¹ q.

@@ -1,7 +1,8 @@
 /**
  * `npm test` of the server: the whole suite on SQLite, with the tests of server processes on
  * databases of their own (the fault tests start a PostgreSQL cluster and a Redis of their own),
- * then again on PostgreSQL with the tests of several instances over Redis. PostgreSQL is TEST_DATABASE_URL, else a server on
+ * then again on PostgreSQL with the tests of several instances over Redis. PostgreSQL is TEST_DATABASE_URL, else a
+ * server on
  * 127.0.0.1:5432 (user postgres or root, no password); Redis is TEST_REDIS_URL, else
  * 127.0.0.1:6379. Without them those tests are skipped, and said so; that fails instead under
  * CI=true, or when the missing one was named in TEST_DATABASE_URL or TEST_REDIS_URL.
@@ -25,7 +26,9 @@ async function tryPostgres(url: string): Promise<Found> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
-    const { rows } = await client.query<{ allowed: boolean }>('select rolcreatedb or rolsuper as allowed from pg_roles where rolname = current_user');
+    const { rows } = await client.query<{ allowed: boolean }>(
+      'select rolcreatedb or rolsuper as allowed from pg_roles where rolname = current_user',
+    );
     return rows[0]?.allowed ? { url } : { missing: `${safe(url)} may not create databases` };
   } catch (error) {
     return { missing: `cannot connect to ${safe(url)} (${(error as Error).message})` };
@@ -41,12 +44,19 @@ async function findPostgres(): Promise<Found> {
     found = await tryPostgres(`postgres://${user}@127.0.0.1:5432/postgres`);
     if ('url' in found) return found;
   }
-  return { missing: `TEST_DATABASE_URL is not set, and neither user postgres nor root can create databases on 127.0.0.1:5432: last, ${found.missing}` };
+  return {
+    missing: `TEST_DATABASE_URL is not set, and neither user postgres nor root can create databases on 127.0.0.1:5432: last, ${found.missing}`,
+  };
 }
 
 async function findRedis(): Promise<Found> {
   const url = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 3000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => {});
   try {
     await redis.connect();
@@ -114,7 +124,10 @@ report(`SQLite pass: ${sqlitePassed ? 'passed' : 'FAILED'}`, !sqlitePassed);
 const postgres = await findPostgres();
 if ('url' in postgres) {
   const env = { ...baseEnv, ...redisEnv, TEST_DATABASE_URL: postgres.url };
-  const postgresPassed = await runVitest(`PostgreSQL pass on ${safe(postgres.url)}${'url' in redis ? ` with Redis at ${safe(redis.url)}` : ''}`, env);
+  const postgresPassed = await runVitest(
+    `PostgreSQL pass on ${safe(postgres.url)}${'url' in redis ? ` with Redis at ${safe(redis.url)}` : ''}`,
+    env,
+  );
   report(`PostgreSQL pass: ${postgresPassed ? 'passed' : 'FAILED'}`, !postgresPassed);
 } else {
   notRun('PostgreSQL pass', postgres.missing, inCi || Boolean(process.env.TEST_DATABASE_URL));

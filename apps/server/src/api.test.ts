@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** What the tests read of the OpenAPI document: its version, and the operations of each path. */
-const openApiSchema = z.object({ openapi: z.string(), paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))) });
+const openApiSchema = z.object({
+  openapi: z.string(),
+  paths: z.record(z.string(), z.record(z.string(), z.looseObject({}))),
+});
 
 describe('every call', () => {
   it('answers alike with and without the trailing slash', async () => {
@@ -34,7 +37,14 @@ describe('every call', () => {
     await reader.api.post(`/api/auth/follow/${author.id}`, connectedSchema);
     const id = await ask(author, { tags: ['slash'] });
     expect(await reader.api.post(`/api/polls/like/${id}`, likedSchema)).toEqual({ liked: true });
-    for (const url of [api.feed, api.tag('slash'), api.question(id), api.userStats(author.id), api.connections, api.myStats]) {
+    for (const url of [
+      api.feed,
+      api.tag('slash'),
+      api.question(id),
+      api.userStats(author.id),
+      api.connections,
+      api.myStats,
+    ]) {
       const withSlash = await reader.api.raw('GET', url);
       const without = await reader.api.raw('GET', url.replace(/\/$/, ''));
       expect(withSlash.status, url).toBe(200);
@@ -84,7 +94,9 @@ describe('the API documentation', () => {
     const document = openApiSchema.parse(reply.json());
     expect(document.openapi).toMatch(/^3\./);
     const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, '')}`),
+      Object.keys(operations).map(
+        (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1').replace(/\/$/, '')}`,
+      ),
     );
     expect(documented).toEqual(expect.arrayContaining(apiRoutesOf(ctx.app)));
     expect(document.paths['/api/polls/answer/{id}/'].post.requestBody).toBeDefined();

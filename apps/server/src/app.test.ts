@@ -23,7 +23,8 @@ describe('security headers', () => {
             return [name, values.join(' ')];
           }),
       );
-      // Only the app's own scripts run: its files and the entry page's own inline script (by its hash), no other origin, no plugin, no framing.
+      // Only the app's own scripts run: its files and the entry page's own inline script (by its hash), no other
+      // origin, no plugin, no framing.
       expect(policy).toMatchObject({
         'default-src': "'self'",
         'script-src': expect.stringMatching(/^'self'( 'sha256-[\w+/]+=*')*$/),
@@ -50,7 +51,11 @@ describe('security headers', () => {
 describe('sign-in tokens', () => {
   it('are read from the Authorization header only, never from a cookie', async () => {
     const user = await signUp(ctx);
-    for (const cookie of [`token=${user.token}`, `Authorization=Token ${user.token}`, `pollscope.token=${user.token}`]) {
+    for (const cookie of [
+      `token=${user.token}`,
+      `Authorization=Token ${user.token}`,
+      `pollscope.token=${user.token}`,
+    ]) {
       const reply = await ctx.app.inject({ url: api.myStats, headers: { cookie } });
       expect(reply.statusCode).toBe(401);
       expect(errorBodySchema.strict().parse(reply.json())).toEqual({ message: 'Sign in to continue' });
@@ -87,8 +92,16 @@ describe('request bodies', () => {
 describe('a response its route’s schema refuses', () => {
   /** What each call sends, and what the check says of it. */
   const wrongAnswers = [
-    { url: '/checked/wrong/value', sent: '{"ok":"yes"}', says: ['a body its schema refuses', '✖ Invalid input: expected true', '→ at ok'] },
-    { url: '/checked/wrong/field', sent: '{"ok":true,"secret":1}', says: ['a body its schema refuses', '✖ A field the schema does not declare', '→ at secret'] },
+    {
+      url: '/checked/wrong/value',
+      sent: '{"ok":"yes"}',
+      says: ['a body its schema refuses', '✖ Invalid input: expected true', '→ at ok'],
+    },
+    {
+      url: '/checked/wrong/field',
+      sent: '{"ok":true,"secret":1}',
+      says: ['a body its schema refuses', '✖ A field the schema does not declare', '→ at secret'],
+    },
     // Written as JSON already, as the feed is, rather than by the serializer.
     { url: '/checked/wrong/written', sent: '{"ok":false}', says: ['a body its schema refuses', '→ at ok'] },
     { url: '/checked/wrong/not-json', sent: '{"ok":tru', says: ['a body that is not JSON'] },

@@ -74,7 +74,9 @@ function undeclaredFields(sent: unknown, declared: unknown, path: string[] = [])
   if (typeof sent !== 'object' || sent === null || typeof declared !== 'object' || declared === null) return [];
   const declaredFields = new Map(Object.entries(declared));
   return Object.entries(sent).flatMap(([key, field]) =>
-    declaredFields.has(key) ? undeclaredFields(field, declaredFields.get(key), [...path, key]) : [`✖ A field the schema does not declare\n  → at ${[...path, key].join('.')}`],
+    declaredFields.has(key)
+      ? undeclaredFields(field, declaredFields.get(key), [...path, key])
+      : [`✖ A field the schema does not declare\n  → at ${[...path, key].join('.')}`],
   );
 }
 
@@ -84,7 +86,8 @@ function undeclaredFields(sent: unknown, declared: unknown, path: string[] = [])
  * call fails saying so.
  */
 function checkResponse(schema: unknown, json: string, route: string, status: number | string): void {
-  if (!(schema instanceof z.ZodType)) throw new HttpError(500, `${route} has a response schema for ${status} that is not a zod schema`);
+  if (!(schema instanceof z.ZodType))
+    throw new HttpError(500, `${route} has a response schema for ${status} that is not a zod schema`);
   let sent: unknown;
   try {
     sent = JSON.parse(json);
@@ -93,23 +96,35 @@ function checkResponse(schema: unknown, json: string, route: string, status: num
   }
   const checked = schema.safeParse(sent);
   const issues = checked.success ? undeclaredFields(sent, checked.data) : [z.prettifyError(checked.error)];
-  if (issues.length > 0) throw new HttpError(500, `${route} answered ${status} with a body its schema refuses:\n${issues.join('\n')}\n${json}`);
+  if (issues.length > 0)
+    throw new HttpError(
+      500,
+      `${route} answered ${status} with a body its schema refuses:\n${issues.join('\n')}\n${json}`,
+    );
 }
 
 /** The response schema of the request's route for the reply's status, if it has one. */
 function responseSchemaOf(request: FastifyRequest, reply: FastifyReply): unknown {
   const schemas = request.routeOptions.schema?.response;
-  return typeof schemas === 'object' && schemas !== null ? new Map(Object.entries(schemas)).get(String(reply.statusCode)) : undefined;
+  return typeof schemas === 'object' && schemas !== null
+    ? new Map(Object.entries(schemas)).get(String(reply.statusCode))
+    : undefined;
 }
 
 /** Builds the whole application without listening, so tests can call it through `inject`. */
-export async function buildApp({ config, database, logger, checkResponses = false }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  checkResponses = false,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
-    // Requests arriving while the app closes are refused by the drain-on-close plugin, with the contract's body and Retry-After.
+    // Requests arriving while the app closes are refused by the drain-on-close plugin, with the contract's body and
+    // Retry-After.
     return503OnClosing: false,
     frameworkErrors: replyToBadUrl,
   }).withTypeProvider<ZodTypeProvider>();
@@ -118,7 +133,9 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // Calls such as like or follow are posted with an empty body; that is no body, not bad JSON.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (body === '' ? done(null, undefined) : parseJson(request, body as string, done)));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   // Responses are typed against the contract at compile time and checked by the tests;
   // re-validating every response in production would cost more than the rest of a request.
   if (checkResponses) {
@@ -130,7 +147,11 @@ export async function buildApp({ config, database, logger, checkResponses = fals
     // The feed writes its JSON itself, kept or fresh, and sends it without the serializer.
     app.addHook('onSend', async (request, reply, payload) => {
       const schema = responseSchemaOf(request, reply);
-      if (Buffer.isBuffer(payload) && schema !== undefined && String(reply.getHeader('content-type')).startsWith('application/json')) {
+      if (
+        Buffer.isBuffer(payload) &&
+        schema !== undefined &&
+        String(reply.getHeader('content-type')).startsWith('application/json')
+      ) {
         checkResponse(schema, payload.toString(), `${request.method} ${request.routeOptions.url}`, reply.statusCode);
       }
       return payload;
@@ -148,7 +169,8 @@ export async function buildApp({ config, database, logger, checkResponses = fals
   // after it (the API docs too) answers errors alike; the routes last.
   await app.register(errorHandlerPlugin);
 
-  // Before every other hook: every request is counted, and a closing or overloaded instance refuses one before any work is done for it.
+  // Before every other hook: every request is counted, and a closing or overloaded instance refuses one before any work
+  // is done for it.
   await app.register(metricsPlugin, { database });
   await app.register(connectionsPlugin);
   await app.register(drainOnClosePlugin);

@@ -17,15 +17,24 @@ export interface Config {
   redisPrefix: string;
   /** Connections each instance keeps open to PostgreSQL at most, to the primary and to each replica. */
   databasePoolSize: number;
-  /** DATABASE_REPLICA_URL, comma separated: PostgreSQL streaming replicas of `databaseUrl` that take the reads which may lag; none: every read goes to the primary. */
+  /**
+   * DATABASE_REPLICA_URL, comma separated: PostgreSQL streaming replicas of `databaseUrl` that take the reads which may
+   * lag; none: every read goes to the primary.
+   */
   databaseReplicaUrls: string[];
   /** A replica lagging more than this (ms) behind the primary takes no reads until it catches up. */
   databaseReplicaMaxLagMs: number;
   /** A comment is sent on an idle live stream this often, so that proxies keep it open. */
   liveHeartbeatSeconds: number;
-  /** Live streams (results and unread counts) one person may have open at once on an instance; one more closes their oldest. 0: no bound. */
+  /**
+   * Live streams (results and unread counts) one person may have open at once on an instance; one more closes their
+   * oldest. 0: no bound.
+   */
   liveStreamsPerPerson: number;
-  /** SEED_DEMO: `1` seeds the demo community on an empty database, `0` never; null (unset) seeds it only where PUBLIC_URL is this machine (seed/demo-at-start.ts). */
+  /**
+   * SEED_DEMO: `1` seeds the demo community on an empty database, `0` never; null (unset) seeds it only where
+   * PUBLIC_URL is this machine (seed/demo-at-start.ts).
+   */
   seedDemo: boolean | null;
   rateLimits: boolean;
   /** Breakdown and relate groups smaller than this show no result. */
@@ -44,7 +53,9 @@ export interface Config {
   feedPagesMegabytes: number;
   /** Question cards kept at most; about 1.8 KB each. */
   questionCards: number;
-  /** Memory the viewers' own states may take, in MB: about 2 KB for someone with 40 answers, 15 likes and 10 follows. */
+  /**
+   * Memory the viewers' own states may take, in MB: about 2 KB for someone with 40 answers, 15 likes and 10 follows.
+   */
   viewerStatesMegabytes: number;
   /** Question ids kept in all by the lists people browse (authors', categories', tags'); about 8 bytes each. */
   questionListIds: number;
@@ -60,7 +71,10 @@ export interface Config {
   relatedListsKept: number;
   /** Pages of search matches each instance keeps, for everyone, until a question is asked or deleted. */
   searchPagesKept: number;
-  /** Each instance counts what is trending from the votes it hears of, and reads the counts again from the votes this often. */
+  /**
+   * Each instance counts what is trending from the votes it hears of, and reads the counts again from the votes this
+   * often.
+   */
   trendingReloadSeconds: number;
   // Mail
   /**
@@ -80,11 +94,17 @@ export interface Config {
   /** Memory the link preview pictures of questions (og:image) may take, in MB; about 50 KB each. */
   cardImagesMegabytes: number;
   // Web push
-  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url), or null: the pair the server made once and keeps in the database. */
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url), or null: the pair the server made once and keeps in the
+   * database.
+   */
   vapidKeys: VapidKeys | null;
   /** The contact push services see in each push's VAPID token: an `https:` or `mailto:` URL. */
   vapidSubject: string;
-  /** PUSH_ALLOW_PRIVATE_ENDPOINTS=1: subscriptions may name http:// and loopback, private or link-local addresses (tests with a push service of their own). */
+  /**
+   * PUSH_ALLOW_PRIVATE_ENDPOINTS=1: subscriptions may name http:// and loopback, private or link-local addresses (tests
+   * with a push service of their own).
+   */
   pushAllowPrivateEndpoints: boolean;
   // Operations
   /** Lets callers other than loopback read /metrics with `Authorization: Bearer <token>`; null: loopback only. */
@@ -105,7 +125,10 @@ export interface Config {
   // Moderation
   /** ADMIN_EMAILS, lower-cased: an account registered or signing in with one of these is an admin. */
   adminEmails: string[];
-  /** Different people, each with an account a day old, whose open reports of a question hide it until a moderator decides. */
+  /**
+   * Different people, each with an account a day old, whose open reports of a question hide it until a moderator
+   * decides.
+   */
   reportHideThreshold: number;
 }
 
@@ -127,7 +150,10 @@ const FILES_BESIDES_CONNECTIONS = 128;
 /** The default bound where the open-file limit is very high or unlimited: each connection also costs memory. */
 const MOST_CONNECTIONS_BY_DEFAULT = 10_000;
 
-/** The process's soft limit on open files (`ulimit -n`, systemd's LimitNOFILE), from Linux's /proc; 1,024 where it cannot be read. */
+/**
+ * The process's soft limit on open files (`ulimit -n`, systemd's LimitNOFILE), from Linux's /proc; 1,024 where it
+ * cannot be read.
+ */
 function openFileLimit(): number {
   try {
     const line = fs
@@ -151,16 +177,25 @@ function defaultMaxConnections(): number {
   return Math.max(1, Math.min(MOST_CONNECTIONS_BY_DEFAULT, openFileLimit() - FILES_BESIDES_CONNECTIONS));
 }
 
-/** Replicas only make sense beside a PostgreSQL primary: a wrong setting stops the start rather than being ignored unseen. */
+/**
+ * Replicas only make sense beside a PostgreSQL primary: a wrong setting stops the start rather than being ignored
+ * unseen.
+ */
 function replicaUrlsFrom(value: string | undefined, databaseUrl: string): string[] {
   const urls = (value ?? '')
     .split(',')
     .map((url) => url.trim())
     .filter((url) => url !== '');
   if (urls.length === 0) return [];
-  if (!isPostgresUrl(databaseUrl)) throw new Error('DATABASE_REPLICA_URL is set, but DATABASE_URL is no PostgreSQL URL: replicas are of a PostgreSQL primary');
+  if (!isPostgresUrl(databaseUrl))
+    throw new Error(
+      'DATABASE_REPLICA_URL is set, but DATABASE_URL is no PostgreSQL URL: replicas are of a PostgreSQL primary',
+    );
   const notPostgres = urls.find((url) => !isPostgresUrl(url));
-  if (notPostgres !== undefined) throw new Error(`DATABASE_REPLICA_URL takes postgres:// URLs, comma separated; "${notPostgres.replace(/\/\/[^@/]*@/, '//…@')}" is none`);
+  if (notPostgres !== undefined)
+    throw new Error(
+      `DATABASE_REPLICA_URL takes postgres:// URLs, comma separated; "${notPostgres.replace(/\/\/[^@/]*@/, '//…@')}" is none`,
+    );
   return urls;
 }
 
@@ -181,14 +216,16 @@ export interface VapidKeys {
 function vapidKeysFrom(publicKey: string | undefined, privateKey: string | undefined): VapidKeys | null {
   if (!publicKey && !privateKey) return null;
   const usage = 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together, as `npx web-push generate-vapid-keys` prints them';
-  if (!publicKey || !privateKey) throw new Error(`${usage}; only ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'} is set`);
+  if (!publicKey || !privateKey)
+    throw new Error(`${usage}; only ${publicKey ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY'} is set`);
   const curve = createECDH('prime256v1');
   try {
     curve.setPrivateKey(Buffer.from(privateKey, 'base64url'));
   } catch {
     throw new Error(`${usage}; VAPID_PRIVATE_KEY is not a P-256 private key`);
   }
-  if (curve.getPublicKey('base64url') !== publicKey) throw new Error(`${usage}; VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY`);
+  if (curve.getPublicKey('base64url') !== publicKey)
+    throw new Error(`${usage}; VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY`);
   return { publicKey, privateKey };
 }
 
@@ -197,8 +234,14 @@ function vapidKeysFrom(publicKey: string | undefined, privateKey: string | undef
  * https, else the address mail comes from. An `https:` or `mailto:` URL, or the start stops.
  */
 function vapidSubjectFrom(value: string | undefined, publicUrl: string, mailFrom: string): string {
-  if (!value) return publicUrl.startsWith('https://') ? publicUrl : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
-  if (!/^(https:\/\/[^/]|mailto:\S)/.test(value)) throw new Error(`VAPID_SUBJECT must be an https: URL or a mailto: address, such as mailto:ops@example.com; it is "${value}"`);
+  if (!value)
+    return publicUrl.startsWith('https://')
+      ? publicUrl
+      : `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
+  if (!/^(https:\/\/[^/]|mailto:\S)/.test(value))
+    throw new Error(
+      `VAPID_SUBJECT must be an https: URL or a mailto: address, such as mailto:ops@example.com; it is "${value}"`,
+    );
   return value;
 }
 
@@ -211,7 +254,8 @@ function smtpUrlFrom(value: string | undefined): string | null {
   } catch {
     throw new Error(`${usage}; it is not a URL`);
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`${usage}; it starts with ${url.protocol}//`);
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error(`${usage}; it starts with ${url.protocol}//`);
   if (!url.hostname) throw new Error(`${usage}; it names no host`);
   return value;
 }
@@ -242,7 +286,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseReplicaMaxLagMs: intFrom(env.DATABASE_REPLICA_MAX_LAG_MS, 2_000),
     liveHeartbeatSeconds: intFrom(env.LIVE_HEARTBEAT_SECONDS, 25),
     liveStreamsPerPerson: intFrom(env.LIVE_STREAMS_PER_PERSON, 20),
-    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true' ? true : env.SEED_DEMO === '0' || env.SEED_DEMO === 'false' ? false : null,
+    seedDemo:
+      env.SEED_DEMO === '1' || env.SEED_DEMO === 'true'
+        ? true
+        : env.SEED_DEMO === '0' || env.SEED_DEMO === 'false'
+          ? false
+          : null,
     rateLimits: env.RATE_LIMITS !== 'off',
     minGroupSize: intFrom(env.MIN_GROUP_SIZE, 5),
     tokenIdleSeconds: intFrom(env.TOKEN_IDLE_SECONDS, 30 * 24 * 3600),
@@ -280,7 +329,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     overloadQueueTimeoutMs: intFrom(env.OVERLOAD_QUEUE_TIMEOUT_MS, 2000),
     overloadRequestsInFlight: intFrom(env.OVERLOAD_REQUESTS_IN_FLIGHT, 500),
     // Near the heap's limit V8 collects over and over and every request slows: refused before that.
-    overloadHeapMegabytes: intFrom(env.OVERLOAD_HEAP_MB, Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20)),
+    overloadHeapMegabytes: intFrom(
+      env.OVERLOAD_HEAP_MB,
+      Math.floor((0.9 * v8.getHeapStatistics().heap_size_limit) / 2 ** 20),
+    ),
     maxConnections: intFrom(env.MAX_CONNECTIONS, defaultMaxConnections()),
     // Moderation
     adminEmails: (env.ADMIN_EMAILS ?? '')

@@ -45,7 +45,10 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
-/** The server cannot answer now but will soon (overloaded, its database away): the client may try again after `retryAfterSeconds`. */
+/**
+ * The server cannot answer now but will soon (overloaded, its database away): the client may try again after
+ * `retryAfterSeconds`.
+ */
 export class ServiceUnavailableError extends HttpError {
   constructor(
     message: string,

@@ -28,7 +28,11 @@ export interface Person {
 
 /** Registers someone who reaches `age` this year: born on 1 January, so their age today is that too. */
 export function signUpAs(ctx: TestContext, person: Person): Promise<TestUser> {
-  return signUp(ctx, { gender: person.gender, birthDate: `${currentYear() - person.age}-01-01`, livingIn: person.country });
+  return signUp(ctx, {
+    gender: person.gender,
+    birthDate: `${currentYear() - person.age}-01-01`,
+    livingIn: person.country,
+  });
 }
 
 /** `count` people alike. */
@@ -39,7 +43,12 @@ export function many(count: number, person: Person): Person[] {
 /** Each person answers the question with the choice given for them (by index, cycling). */
 export async function answerAll(voters: TestUser[], questionId: number, choices: number[]): Promise<void> {
   for (const [index, voter] of voters.entries()) {
-    await voter.api.post(api.answer(questionId), answerBodySchema, { choice: choices[index % choices.length] }, questionSchema);
+    await voter.api.post(
+      api.answer(questionId),
+      answerBodySchema,
+      { choice: choices[index % choices.length] },
+      questionSchema,
+    );
   }
 }
 
@@ -67,7 +76,12 @@ export interface GeneratedVoter extends Person {
  * first of `countries` the most common, each next one about half as common), registered through
  * the API with a random birth date in their birth year.
  */
-export async function generateCommunity(ctx: TestContext, random: () => number, size: number, countries: number[]): Promise<GeneratedVoter[]> {
+export async function generateCommunity(
+  ctx: TestContext,
+  random: () => number,
+  size: number,
+  countries: number[],
+): Promise<GeneratedVoter[]> {
   const weights = countries.map((_, index) => 2 ** -index);
   const totalWeight = weights.reduce((sum, weight) => sum + weight, 0);
   const countryOf = (draw: number) => {
@@ -76,10 +90,18 @@ export async function generateCommunity(ctx: TestContext, random: () => number, 
   };
   const voters: GeneratedVoter[] = [];
   for (let index = 0; index < size; index += 1) {
-    const person: Person = { gender: random() < 0.5 ? 'F' : 'M', age: 15 + Math.floor(random() ** 1.5 * 75), country: countryOf(random()) };
+    const person: Person = {
+      gender: random() < 0.5 ? 'F' : 'M',
+      age: 15 + Math.floor(random() ** 1.5 * 75),
+      country: countryOf(random()),
+    };
     // A birthday no later in the year than today, so that they are that age already.
     const birthday = new Date(Date.UTC(currentYear() - person.age, 0, 1 + Math.floor(random() * (daysIntoYear() + 1))));
-    const user = await signUp(ctx, { gender: person.gender, birthDate: birthday.toISOString().slice(0, 10), livingIn: person.country });
+    const user = await signUp(ctx, {
+      gender: person.gender,
+      birthDate: birthday.toISOString().slice(0, 10),
+      livingIn: person.country,
+    });
     voters.push({ ...person, user });
   }
   return voters;
@@ -124,7 +146,10 @@ export function answerNoiseSd(answerSd: number): string {
   return String(Math.round(answerSd * 100) / 100);
 }
 
-/** Parsing with a response's schema keeps only the fields it declares: nothing is left out only if nothing undeclared was sent. */
+/**
+ * Parsing with a response's schema keeps only the fields it declares: nothing is left out only if nothing undeclared
+ * was sent.
+ */
 export function expectOnlyDeclared(schema: ZodType, body: unknown): void {
   expect(schema.parse(body)).toEqual(body);
 }
@@ -192,7 +217,14 @@ export async function createPeople(ctx: TestContext, people: Person[]): Promise<
       };
     });
     const ids = await ctx.database.db.insertInto('users').values(rows).returning('id').execute();
-    ids.forEach(({ id }, index) => voters.push({ id, gender: rows[index].gender, birth_year: rows[index].birth_year, country_id: rows[index].country_id }));
+    ids.forEach(({ id }, index) =>
+      voters.push({
+        id,
+        gender: rows[index].gender,
+        birth_year: rows[index].birth_year,
+        country_id: rows[index].country_id,
+      }),
+    );
   }
   return voters;
 }
@@ -208,12 +240,26 @@ export async function castVotes(ctx: TestContext, votes: NewVote[]): Promise<voi
  * Multiple-choice questions written straight into the database, for tests that need hundreds,
  * counted among their author's questions as asking counts them.
  */
-export async function createQuestions(ctx: TestContext, author: TestUser, titles: string[], choices: string[], published = new Date()): Promise<number[]> {
+export async function createQuestions(
+  ctx: TestContext,
+  author: TestUser,
+  titles: string[],
+  choices: string[],
+  published = new Date(),
+): Promise<number[]> {
   const { db } = ctx.database;
   const publishedAt = published.toISOString();
   const rows = await db
     .insertInto('questions')
-    .values(titles.map((title) => ({ user_id: author.id, type: 'MC' as const, title, choice_labels: JSON.stringify(choices), published_at: publishedAt })))
+    .values(
+      titles.map((title) => ({
+        user_id: author.id,
+        type: 'MC' as const,
+        title,
+        choice_labels: JSON.stringify(choices),
+        published_at: publishedAt,
+      })),
+    )
     .returning('id')
     .execute();
   await db
@@ -225,7 +271,12 @@ export async function createQuestions(ctx: TestContext, author: TestUser, titles
 }
 
 /** An epoch's measured tables as `breakdown_epochs` and `epoch_noise` keep them, read straight from the database. */
-async function epochTables(ctx: TestContext, release: { questionId: number; otherId: number; epoch: number }, tables: { mask: number; variance: number }[], sizes: number[]) {
+async function epochTables(
+  ctx: TestContext,
+  release: { questionId: number; otherId: number; epoch: number },
+  tables: { mask: number; variance: number }[],
+  sizes: number[],
+) {
   const rows = await ctx.database.db
     .selectFrom('epoch_noise')
     .select(['cell', 'noise'])
@@ -244,7 +295,10 @@ async function epochTables(ctx: TestContext, release: { questionId: number; othe
   });
 }
 
-/** Exact counts plus the release's noise as shown: made whole and never negative, with the noise's sds and whether the rule shows them. */
+/**
+ * Exact counts plus the release's noise as shown: made whole and never negative, with the noise's sds and whether the
+ * rule shows them.
+ */
 function asShown(ctx: TestContext, exact: number[], noise: number[], countVariance: number, answerVariance: number) {
   const released = nonNegative(exact.map((count, bucket) => count + noise[bucket]));
   const countSd = Math.sqrt(countVariance);
@@ -259,7 +313,10 @@ function asShown(ctx: TestContext, exact: number[], noise: number[], countVarian
 export interface ReleasedGroup {
   /** The votes the release counts. */
   counted: number;
-  /** The group's votes per bucket, exact and as released (exact plus the estimate's noise, made whole and never negative). */
+  /**
+   * The group's votes per bucket, exact and as released (exact plus the estimate's noise, made whole and never
+   * negative).
+   */
   exact: number[];
   released: number[];
   /** The standard deviation of the noise in the group's count, and in its count of one answer. */
@@ -280,22 +337,37 @@ export async function releasedGroup(
   group: { gender?: 'F' | 'M'; country?: number; ages: AgeBand | null },
 ): Promise<ReleasedGroup> {
   const { db } = ctx.database;
-  const row = await db.selectFrom('questions').select(['published_at']).where('id', '=', question.id).executeTakeFirstOrThrow();
-  const epochs = await db.selectFrom('breakdown_epochs').selectAll().where('question_id', '=', question.id).orderBy('epoch').execute();
+  const row = await db
+    .selectFrom('questions')
+    .select(['published_at'])
+    .where('id', '=', question.id)
+    .executeTakeFirstOrThrow();
+  const epochs = await db
+    .selectFrom('breakdown_epochs')
+    .selectAll()
+    .where('question_id', '=', question.id)
+    .orderBy('epoch')
+    .execute();
   const counted = epochs.at(-1)?.counted ?? 0;
   const year = new Date(row.published_at).getUTCFullYear();
   const buckets = bucketsOf(question.kind);
   const ages = group.ages ?? { min: 0, max: 999 };
   const [first, last] = [bandOf(ages.min), bandOf(ages.max)];
   const genders = group.gender ? [GENDERS.indexOf(group.gender)] : [0, 1];
-  let query = db.selectFrom('votes').select(['gender', 'birth_year', 'choice']).where('question_id', '=', question.id).where('seq', '<=', counted);
+  let query = db
+    .selectFrom('votes')
+    .select(['gender', 'birth_year', 'choice'])
+    .where('question_id', '=', question.id)
+    .where('seq', '<=', counted);
   if (group.country) query = query.where('country_id', '=', group.country);
   const exact = new Array<number>(buckets.count).fill(0);
   for (const vote of await query.execute()) {
     const band = bandOf(year - vote.birth_year);
-    if (genders.includes(GENDERS.indexOf(vote.gender)) && band >= first && band <= last) exact[buckets.of(vote.choice)] += 1;
+    if (genders.includes(GENDERS.indexOf(vote.gender)) && band >= first && band <= last)
+      exact[buckets.of(vote.choice)] += 1;
   }
-  if (!group.gender && !group.country && first === 0 && last === AGE_BANDS.length - 1) return { counted, exact, released: exact, countSd: 0, answerSd: 0, shown: true };
+  if (!group.gender && !group.country && first === 0 && last === AGE_BANDS.length - 1)
+    return { counted, exact, released: exact, countSd: 0, answerSd: 0, shown: true };
   const noise = new Array<number>(buckets.count).fill(0);
   let countVarianceSum = 0;
   let answerVarianceSum = 0;
@@ -303,18 +375,33 @@ export async function releasedGroup(
     expect(epoch.legacy).toBe(0);
     const countries = JSON.parse(epoch.countries) as number[];
     const sizes = [buckets.count, 2, AGE_BANDS.length, countries.length];
-    const tables = (JSON.parse(epoch.tables) as { mask: number; num: string; den: string }[]).map(({ mask, num, den }) => ({ mask, variance: Number(num) / Number(den) }));
-    const measurements = await epochTables(ctx, { questionId: question.id, otherId: 0, epoch: epoch.epoch }, tables, sizes);
+    const tables = (JSON.parse(epoch.tables) as { mask: number; num: string; den: string }[]).map(
+      ({ mask, num, den }) => ({ mask, variance: Number(num) / Number(den) }),
+    );
+    const measurements = await epochTables(
+      ctx,
+      { questionId: question.id, otherId: 0, epoch: epoch.epoch },
+      tables,
+      sizes,
+    );
     const fitted = estimate(sizes, measurements, { mask: 1, values: new Array<number>(buckets.count).fill(0) });
-    const inCountries = group.country ? countries.flatMap((country, index) => (country === group.country ? [index] : [])) : countries.map((_, index) => index);
+    const inCountries = group.country
+      ? countries.flatMap((country, index) => (country === group.country ? [index] : []))
+      : countries.map((_, index) => index);
     for (let bucket = 0; bucket < buckets.count; bucket += 1) {
       for (const gender of genders)
         for (let band = first; band <= last; band += 1)
-          for (const c of inCountries) noise[bucket] += fitted[((bucket * 2 + gender) * AGE_BANDS.length + band) * countries.length + c];
+          for (const c of inCountries)
+            noise[bucket] += fitted[((bucket * 2 + gender) * AGE_BANDS.length + band) * countries.length + c];
     }
     if (inCountries.length > 0) {
       const lambda = precisions(sizes, measurements);
-      countVarianceSum += countVariance(sizes, lambda, 1, [buckets.count, genders.length, last - first + 1, inCountries.length]);
+      countVarianceSum += countVariance(sizes, lambda, 1, [
+        buckets.count,
+        genders.length,
+        last - first + 1,
+        inCountries.length,
+      ]);
       answerVarianceSum += countVariance(sizes, lambda, 1, [1, genders.length, last - first + 1, inCountries.length]);
     }
   }
@@ -331,10 +418,24 @@ export async function releasedRow(
   first: { id: number; kind: QuestionKind },
   second: { id: number; kind: QuestionKind },
   choice: number,
-): Promise<{ firstCounted: number; secondCounted: number; exact: number[]; released: number[]; countSd: number; answerSd: number; shown: boolean }> {
+): Promise<{
+  firstCounted: number;
+  secondCounted: number;
+  exact: number[];
+  released: number[];
+  countSd: number;
+  answerSd: number;
+  shown: boolean;
+}> {
   const { db } = ctx.database;
   const [low, high] = first.id < second.id ? [first, second] : [second, first];
-  const epochs = await db.selectFrom('relate_releases').selectAll().where('low_id', '=', low.id).where('high_id', '=', high.id).orderBy('epoch').execute();
+  const epochs = await db
+    .selectFrom('relate_releases')
+    .selectAll()
+    .where('low_id', '=', low.id)
+    .where('high_id', '=', high.id)
+    .orderBy('epoch')
+    .execute();
   const latest = epochs.at(-1)!;
   const counted = (id: number) => (id === low.id ? latest.low_counted : latest.high_counted);
   const [buckets, lowBuckets, highBuckets] = [bucketsOf(first.kind), bucketsOf(low.kind), bucketsOf(high.kind)];
@@ -357,12 +458,33 @@ export async function releasedRow(
   for (const epoch of epochs) {
     if (epoch.low_counted === 0 && epoch.high_counted === 0) continue;
     expect(epoch.variance).not.toBeNull();
-    const measurements = await epochTables(ctx, { questionId: low.id, otherId: high.id, epoch: epoch.epoch }, [{ mask: 3, variance: epoch.variance! }], sizes);
+    const measurements = await epochTables(
+      ctx,
+      { questionId: low.id, otherId: high.id, epoch: epoch.epoch },
+      [{ mask: 3, variance: epoch.variance! }],
+      sizes,
+    );
     const fitted = estimate(sizes, measurements, { mask: 0, values: [0] });
-    exact.forEach((_, bucket) => (noise[bucket] += fitted[first.id === low.id ? bucket * highBuckets.count + secondBucket : secondBucket * highBuckets.count + bucket]));
+    exact.forEach(
+      (_, bucket) =>
+        (noise[bucket] +=
+          fitted[
+            first.id === low.id ? bucket * highBuckets.count + secondBucket : secondBucket * highBuckets.count + bucket
+          ]),
+    );
     const lambda = precisions(sizes, measurements);
-    countVarianceSum += countVariance(sizes, lambda, 0, first.id === low.id ? [lowBuckets.count, 1] : [1, highBuckets.count]);
+    countVarianceSum += countVariance(
+      sizes,
+      lambda,
+      0,
+      first.id === low.id ? [lowBuckets.count, 1] : [1, highBuckets.count],
+    );
     answerVarianceSum += countVariance(sizes, lambda, 0, [1, 1]);
   }
-  return { firstCounted: counted(first.id), secondCounted: counted(second.id), exact, ...asShown(ctx, exact, noise, countVarianceSum, answerVarianceSum) };
+  return {
+    firstCounted: counted(first.id),
+    secondCounted: counted(second.id),
+    exact,
+    ...asShown(ctx, exact, noise, countVarianceSum, answerVarianceSum),
+  };
 }

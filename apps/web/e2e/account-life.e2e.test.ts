@@ -15,9 +15,20 @@ import { startServer, type RunningServer } from './support/server';
 const browserTests = inject('baseUrl') !== '';
 const DESKTOP = { width: 1280, height: 900 };
 
-const erin: Member = { firstName: 'Erin', email: 'erin.leaving@example.com', password: 'erin-password', gender: 'F', birthDate: '1992-04-18', country: 'Ireland' };
+const erin: Member = {
+  firstName: 'Erin',
+  email: 'erin.leaving@example.com',
+  password: 'erin-password',
+  gender: 'F',
+  birthDate: '1992-04-18',
+  country: 'Ireland',
+};
 const NEW_PASSWORD = 'erin-new-password';
-const poll = { type: 'MC', question: 'Is a forgotten password a sign of a good holiday?', choices: ['Yes', 'No'] } satisfies CreateQuestionBody;
+const poll = {
+  type: 'MC',
+  question: 'Is a forgotten password a sign of a good holiday?',
+  choices: ['Yes', 'No'],
+} satisfies CreateQuestionBody;
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
@@ -83,7 +94,10 @@ describe.skipIf(!browserTests).sequential('an account’s life, in the browser',
   it('downloads everything stored about the person', async () => {
     await page.getByRole('link', { name: 'My account' }).click();
     await page.getByRole('heading', { name: 'Your data' }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^pollscope-UID\d{3,}-\d{4}-\d{2}-\d{2}\.json$/);
     const data = accountExportSchema.parse(JSON.parse(fs.readFileSync((await download.path())!, 'utf8')));
     expect(data.account).toMatchObject({ email: erin.email, first_name: erin.firstName, birthdate: erin.birthDate });
@@ -114,7 +128,9 @@ describe.skipIf(!browserTests).sequential('an account’s life, in the browser',
     }
     // The question went with its author, for everyone.
     const someone = await registerMember(baseUrl, { ...erin, firstName: 'Finn', email: 'finn@example.com' });
-    const reply = await fetch(`${baseUrl}${api.question(question.id)}`, { headers: { Authorization: `Token ${someone}` } });
+    const reply = await fetch(`${baseUrl}${api.question(question.id)}`, {
+      headers: { Authorization: `Token ${someone}` },
+    });
     expect(reply.status).toBe(404);
   });
 });

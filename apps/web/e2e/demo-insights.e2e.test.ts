@@ -23,7 +23,11 @@ async function answeredQuestions(baseUrl: string, token: string): Promise<Questi
   const questions: Question[] = [];
   let cursor: string | null = null;
   do {
-    const page: QuestionPage = await getJson<QuestionPage>(baseUrl, `${api.myAnswered}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, token);
+    const page: QuestionPage = await getJson<QuestionPage>(
+      baseUrl,
+      `${api.myAnswered}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      token,
+    );
     questions.push(...page.questions);
     cursor = page.next;
   } while (cursor);
@@ -41,7 +45,8 @@ function shownGroups(page: Page, split: Locator): Locator {
 }
 
 /** How many results a group shows: a bar per choice, or one average. */
-const resultsPerGroup = (question: Question) => (question.type === 'MC' && Array.isArray(question.choices) ? question.choices.length : 1);
+const resultsPerGroup = (question: Question) =>
+  question.type === 'MC' && Array.isArray(question.choices) ? question.choices.length : 1;
 
 describe.skipIf(!browserTests).sequential('the demo community', () => {
   let server: RunningServer;
@@ -52,7 +57,10 @@ describe.skipIf(!browserTests).sequential('the demo community', () => {
 
   beforeAll(async () => {
     // Seeding two thousand people and their votes takes a while on a slow machine.
-    [server, browser] = await Promise.all([startServer({ seedDemo: true, startupTimeoutMs: 150_000 }), launchChromium()]);
+    [server, browser] = await Promise.all([
+      startServer({ seedDemo: true, startupTimeoutMs: 150_000 }),
+      launchChromium(),
+    ]);
   });
 
   afterAll(async () => {
@@ -133,7 +141,11 @@ describe.skipIf(!browserTests).sequential('the demo community', () => {
     const other = answered.find((question) => question.id !== mostAnswered.id && question.type === 'MC');
     expect(other).toBeDefined();
     await page.goto(`/relate/${mostAnswered.id}/${other!.id}/`);
-    await page.getByRole('heading', { name: `Relate ${displayId('QID', mostAnswered.qid)} and ${displayId('QID', other!.qid)}` }).waitFor();
+    await page
+      .getByRole('heading', {
+        name: `Relate ${displayId('QID', mostAnswered.qid)} and ${displayId('QID', other!.qid)}`,
+      })
+      .waitFor();
 
     const sideBySide = page.getByRole('region', { name: 'Every choice side by side' });
     await sideBySide.waitFor();

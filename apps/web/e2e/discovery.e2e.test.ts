@@ -8,8 +8,22 @@ import { launchChromium } from './support/chromium';
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 900 };
 
-const asker: Member = { firstName: 'Quentin', email: 'quentin@discovery.example.com', password: 'quentin-password', gender: 'M', birthDate: '1985-09-09', country: 'Canada' };
-const newcomer: Member = { firstName: 'Nora', email: 'nora@discovery.example.com', password: 'nora-password', gender: 'F', birthDate: '1999-01-20', country: 'Norway' };
+const asker: Member = {
+  firstName: 'Quentin',
+  email: 'quentin@discovery.example.com',
+  password: 'quentin-password',
+  gender: 'M',
+  birthDate: '1985-09-09',
+  country: 'Canada',
+};
+const newcomer: Member = {
+  firstName: 'Nora',
+  email: 'nora@discovery.example.com',
+  password: 'nora-password',
+  gender: 'F',
+  birthDate: '1999-01-20',
+  country: 'Norway',
+};
 const question = { title: 'Will hybrid remote work outlast the decade?', choices: ['Yes', 'No'] };
 
 const path = (page: Page) => new URL(page.url()).pathname;

@@ -30,7 +30,11 @@ const mo = member('Mo', '1984-01-23');
 const root = member('Root', '1975-05-30');
 const dan = member('Dan', '1992-09-14');
 
-const poll = { type: 'MC', question: 'Which phone should everyone buy today?', choices: ['Buy now at my shop', 'Later'] } satisfies CreateQuestionBody;
+const poll = {
+  type: 'MC',
+  question: 'Which phone should everyone buy today?',
+  choices: ['Buy now at my shop', 'Later'],
+} satisfies CreateQuestionBody;
 const note = 'The choices link to a shop; the same question is posted every day.';
 const removalReason = 'Advertising: questions are for opinions, not for selling.';
 const suspensionReason = 'Spam in every question after a warning.';
@@ -59,7 +63,8 @@ describe.skipIf(!browserTests).sequential('a reported question, removed by a mod
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: root.email } }), launchChromium()]);
-    for (const [name, person] of Object.entries({ ada, ben, cy, mo, root, dan })) tokens[name as keyof typeof tokens] = await registerMember(server.baseUrl, person);
+    for (const [name, person] of Object.entries({ ada, ben, cy, mo, root, dan }))
+      tokens[name as keyof typeof tokens] = await registerMember(server.baseUrl, person);
     ({ question } = await postAs<{ question: Question }>(server.baseUrl, tokens.ada, api.create, poll));
     for (const follower of [tokens.ben, tokens.cy]) await postAs(server.baseUrl, follower, api.follow(question.user));
   });
@@ -223,7 +228,13 @@ describe.skipIf(!browserTests).sequential('a reported question, removed by a mod
   it('tells a suspended person on the sign-in form why, and until when', async () => {
     const { id: danId } = await getJson<Account>(server.baseUrl, api.account, tokens.dan);
     const until = new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
-    await postAs(server.baseUrl, tokens.root, api.moderationActions, { target: 'user', id: danId, action: 'suspend', reason: suspensionReason, until });
+    await postAs(server.baseUrl, tokens.root, api.moderationActions, {
+      target: 'user',
+      id: danId,
+      action: 'suspend',
+      reason: suspensionReason,
+      until,
+    });
 
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP });
     const page = await context.newPage();

@@ -8,12 +8,31 @@ import { launchChromium } from './support/chromium';
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 900 };
 
-const carol: Member = { firstName: 'Carol', email: 'carol@example.com', password: 'carol-password', gender: 'F', birthDate: '1985-09-30', country: 'Spain' };
-const dan: Member = { firstName: 'Dan', email: 'dan@example.com', password: 'dan-password', gender: 'M', birthDate: '1979-02-11', country: 'Germany' };
-const poll = { type: 'MC', question: 'Should remote work stay the norm after the pandemic?', choices: ['Yes', 'No'] } satisfies CreateQuestionBody;
+const carol: Member = {
+  firstName: 'Carol',
+  email: 'carol@example.com',
+  password: 'carol-password',
+  gender: 'F',
+  birthDate: '1985-09-30',
+  country: 'Spain',
+};
+const dan: Member = {
+  firstName: 'Dan',
+  email: 'dan@example.com',
+  password: 'dan-password',
+  gender: 'M',
+  birthDate: '1979-02-11',
+  country: 'Germany',
+};
+const poll = {
+  type: 'MC',
+  question: 'Should remote work stay the norm after the pandemic?',
+  choices: ['Yes', 'No'],
+} satisfies CreateQuestionBody;
 
 /** The header's bell, by the name that tells how many are unread (none: just "Notifications"). */
-const bell = (page: Page, unread = 0) => page.getByRole('link', { name: unread > 0 ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
+const bell = (page: Page, unread = 0) =>
+  page.getByRole('link', { name: unread > 0 ? `Notifications, ${unread} unread` : 'Notifications', exact: true });
 
 describe.skipIf(!baseUrl).sequential('a member hears of a follow and a like', () => {
   let browser: Browser;
@@ -73,7 +92,11 @@ describe.skipIf(!baseUrl).sequential('a member hears of a follow and a like', ()
     await bell(page).waitFor();
     expect(await page.getByText('Unread', { exact: true }).count()).toBe(0);
     // Still read when the count comes afresh from the server.
-    const freshCount = page.waitForResponse((response) => new URL(response.url()).pathname === api.notificationsLive && response.request().headers().accept === 'application/json');
+    const freshCount = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === api.notificationsLive &&
+        response.request().headers().accept === 'application/json',
+    );
     await page.reload();
     expect(await (await freshCount).json()).toEqual({ unread: 0 });
     await items.first().waitFor();

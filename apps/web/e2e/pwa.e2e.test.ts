@@ -15,9 +15,27 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const TOKEN_KEY = 'pollscope.token';
 
-const gina: Member = { firstName: 'Gina', email: 'gina@example.com', password: 'gina-password', gender: 'F', birthDate: '1991-04-17', country: 'Greece' };
-const hank: Member = { firstName: 'Hank', email: 'hank@example.com', password: 'hank-password', gender: 'M', birthDate: '1983-08-02', country: 'Ireland' };
-const poll = { type: 'MC', question: 'Would you install a news app on your home screen?', choices: ['Yes', 'No'] } satisfies CreateQuestionBody;
+const gina: Member = {
+  firstName: 'Gina',
+  email: 'gina@example.com',
+  password: 'gina-password',
+  gender: 'F',
+  birthDate: '1991-04-17',
+  country: 'Greece',
+};
+const hank: Member = {
+  firstName: 'Hank',
+  email: 'hank@example.com',
+  password: 'hank-password',
+  gender: 'M',
+  birthDate: '1983-08-02',
+  country: 'Ireland',
+};
+const poll = {
+  type: 'MC',
+  question: 'Would you install a news app on your home screen?',
+  choices: ['Yes', 'No'],
+} satisfies CreateQuestionBody;
 
 interface ManifestIcon {
   src: string;
@@ -34,7 +52,9 @@ function pngSize(png: Buffer): string {
 
 /** The page is controlled by the app's service worker, once it has installed and claimed it. */
 async function controlled(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
 }
 
 describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
@@ -54,7 +74,12 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
     cdp = await context.newCDPSession(page);
     token = await registerMember(baseUrl, gina);
     // Gina follows Hank, so that his question is in her feed.
-    ({ question } = await postAs<{ question: Question }>(baseUrl, await registerMember(baseUrl, hank), api.create, poll));
+    ({ question } = await postAs<{ question: Question }>(
+      baseUrl,
+      await registerMember(baseUrl, hank),
+      api.create,
+      poll,
+    ));
     await postAs(baseUrl, token, api.follow(question.user));
   });
 
@@ -67,12 +92,23 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
     const response = await fetch(`${baseUrl}/manifest.webmanifest`);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     const manifest = (await response.json()) as Record<string, unknown> & { icons: ManifestIcon[] };
-    expect(manifest).toMatchObject({ id: '/', name: 'Pollscope', short_name: 'Pollscope', start_url: '/', scope: '/', display: 'standalone' });
+    expect(manifest).toMatchObject({
+      id: '/',
+      name: 'Pollscope',
+      short_name: 'Pollscope',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+    });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/);
 
     const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
-    expect(pngs.map(({ sizes, purpose }) => `${sizes} ${purpose}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(pngs.map(({ sizes, purpose }) => `${sizes} ${purpose}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of pngs) {
       const picture = await fetch(new URL(icon.src, baseUrl));
       expect(picture.headers.get('content-type'), icon.src).toBe('image/png');
@@ -82,15 +118,18 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
     await page.goto('/login');
     // The page names the manifest, the icon a home screen takes on iOS, and the bar's colours in either theme.
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
-    const appleIcon = await fetch(new URL((await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!, baseUrl));
+    const appleIcon = await fetch(
+      new URL((await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!, baseUrl),
+    );
     expect(pngSize(Buffer.from(await appleIcon.arrayBuffer()))).toBe('180x180');
     expect(await page.locator('meta[name="apple-mobile-web-app-capable"]').getAttribute('content')).toBe('yes');
     expect(await page.locator('meta[name="mobile-web-app-capable"]').getAttribute('content')).toBe('yes');
     expect(await page.locator('meta[name="apple-mobile-web-app-title"]').getAttribute('content')).toBe('Pollscope');
-    expect(await page.locator('meta[name="theme-color"]').evaluateAll((metas) => metas.map((meta) => meta.getAttribute('media')))).toEqual([
-      '(prefers-color-scheme: light)',
-      '(prefers-color-scheme: dark)',
-    ]);
+    expect(
+      await page
+        .locator('meta[name="theme-color"]')
+        .evaluateAll((metas) => metas.map((meta) => meta.getAttribute('media'))),
+    ).toEqual(['(prefers-color-scheme: light)', '(prefers-color-scheme: dark)']);
   });
 
   it('can be installed, as Chromium’s own check says', async () => {
@@ -110,7 +149,9 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
 
     await page.goto('/login');
     await controlled(page);
-    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toBe(`${baseUrl}/`);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope)).toBe(
+      `${baseUrl}/`,
+    );
 
     // Signed in, the feed's and the header's calls go by the worker.
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token]);
@@ -118,13 +159,20 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
     await page.getByRole('article', { name: poll.question }).waitFor();
     const kept = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
     });
-    const scripts = await page.locator('script[type="module"][src]').evaluateAll((elements) => elements.map((script) => script.getAttribute('src')));
+    const scripts = await page
+      .locator('script[type="module"][src]')
+      .evaluateAll((elements) => elements.map((script) => script.getAttribute('src')));
     expect(scripts.length).toBeGreaterThan(0);
-    expect(kept).toEqual(expect.arrayContaining(['/offline.html', '/manifest.webmanifest', '/icons/icon-192.png', ...scripts]));
-    expect(kept.filter((url) => url.startsWith('/api/') || url.startsWith('/q/') || url === '/' || url === '/index.html')).toEqual([]);
+    expect(kept).toEqual(
+      expect.arrayContaining(['/offline.html', '/manifest.webmanifest', '/icons/icon-192.png', ...scripts]),
+    );
+    expect(
+      kept.filter((url) => url.startsWith('/api/') || url.startsWith('/q/') || url === '/' || url === '/index.html'),
+    ).toEqual([]);
   });
 
   it('opens with a page that says it is offline when the network is gone, and comes back with it', async () => {
@@ -157,20 +205,44 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
     // The service worker's registration, as DevTools knows it, to deliver a push to.
     const registrationId = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const registration = registrations.find((candidate) => candidate.scopeURL === `${baseUrl}/` && !candidate.isDeleted);
+        const registration = registrations.find(
+          (candidate) => candidate.scopeURL === `${baseUrl}/` && !candidate.isDeleted,
+        );
         if (registration) resolve(registration.registrationId);
       }),
     );
     await cdp.send('ServiceWorker.enable');
-    const payload: PushPayload = { kind: 'like', title: 'Dan liked your question', body: poll.question, url: `/question/${question.id}`, notification_id: 77 };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseUrl, registrationId: await registrationId, data: JSON.stringify(payload) });
+    const payload: PushPayload = {
+      kind: 'like',
+      title: 'Dan liked your question',
+      body: poll.question,
+      url: `/question/${question.id}`,
+      notification_id: 77,
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: baseUrl,
+      registrationId: await registrationId,
+      data: JSON.stringify(payload),
+    });
     const shown = () =>
       page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, icon, data }) => ({ title, body, tag, icon, data: data as unknown })),
+        (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, icon, data }) => ({
+          title,
+          body,
+          tag,
+          icon,
+          data: data as unknown,
+        })),
       );
-    await expect
-      .poll(shown, { timeout: 15_000 })
-      .toEqual([{ title: payload.title, body: payload.body, tag: '77', icon: `${baseUrl}/icons/icon-192.png`, data: { url: payload.url } }]);
+    await expect.poll(shown, { timeout: 15_000 }).toEqual([
+      {
+        title: payload.title,
+        body: payload.body,
+        tag: '77',
+        icon: `${baseUrl}/icons/icon-192.png`,
+        data: { url: payload.url },
+      },
+    ]);
     await cdp.send('ServiceWorker.disable');
   });
 
@@ -203,12 +275,15 @@ const NEXT_ENTRY = 'index-next';
 function nextDeployment(dist: string): string {
   const next = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-pwa-next-'));
   fs.cpSync(dist, next, { recursive: true });
-  const entry = /<script type="module" crossorigin src="\/assets\/(index-[\w-]+)\.js"><\/script>/.exec(fs.readFileSync(path.join(next, 'index.html'), 'utf8'))?.[1];
+  const entry = /<script type="module" crossorigin src="\/assets\/(index-[\w-]+)\.js"><\/script>/.exec(
+    fs.readFileSync(path.join(next, 'index.html'), 'utf8'),
+  )?.[1];
   if (!entry) throw new Error('The build has no entry chunk to rename');
   fs.renameSync(path.join(next, 'assets', `${entry}.js`), path.join(next, 'assets', `${NEXT_ENTRY}.js`));
   const worker = fs.readFileSync(path.join(next, 'sw.js'), 'utf8');
   const version = /version:\s*[`"']([\w-]+)[`"']/.exec(worker)?.[1];
-  if (!worker.includes(`/assets/${entry}.js`) || !version) throw new Error('sw.js does not name the entry chunk and a version');
+  if (!worker.includes(`/assets/${entry}.js`) || !version)
+    throw new Error('sw.js does not name the entry chunk and a version');
   const textFiles = [
     'index.html',
     'sw.js',
@@ -230,7 +305,10 @@ function nextDeployment(dist: string): string {
   return next;
 }
 
-/** An address in front of the deployments, as a load balancer's: a connection made to it goes to the server deployed then. */
+/**
+ * An address in front of the deployments, as a load balancer's: a connection made to it goes to the server deployed
+ * then.
+ */
 interface FrontDoor {
   url: string;
   deploy(server: RunningServer): void;

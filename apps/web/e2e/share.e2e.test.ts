@@ -8,9 +8,27 @@ import { launchChromium } from './support/chromium';
 const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1280, height: 900 };
 
-const erin: Member = { firstName: 'Erin', email: 'erin@example.com', password: 'erin-password', gender: 'F', birthDate: '1988-07-21', country: 'Portugal' };
-const frank: Member = { firstName: 'Frank', email: 'frank@example.com', password: 'frank-password', gender: 'M', birthDate: '1992-01-05', country: 'Italy' };
-const poll = { type: 'MC', question: 'Should cities ban cars from their centres?', choices: ['Yes', 'No', 'Only at weekends'] } satisfies CreateQuestionBody;
+const erin: Member = {
+  firstName: 'Erin',
+  email: 'erin@example.com',
+  password: 'erin-password',
+  gender: 'F',
+  birthDate: '1988-07-21',
+  country: 'Portugal',
+};
+const frank: Member = {
+  firstName: 'Frank',
+  email: 'frank@example.com',
+  password: 'frank-password',
+  gender: 'M',
+  birthDate: '1992-01-05',
+  country: 'Italy',
+};
+const poll = {
+  type: 'MC',
+  question: 'Should cities ban cars from their centres?',
+  choices: ['Yes', 'No', 'Only at weekends'],
+} satisfies CreateQuestionBody;
 
 const path = (page: Page) => `${new URL(page.url()).pathname}${new URL(page.url()).search}`;
 
@@ -63,7 +81,9 @@ describe.skipIf(!baseUrl).sequential('a question shared outside the app', () => 
       const choices = item.question.choices as { key: number; value: string }[];
       const right = choices.find((choice) => choice.key === item.answer) ?? choices[0];
       await page.getByLabel(right.value, { exact: true }).check();
-      await page.getByRole('button', { name: index === quiz.length - 1 ? 'Next' : 'Next Question', exact: true }).click();
+      await page
+        .getByRole('button', { name: index === quiz.length - 1 ? 'Next' : 'Next Question', exact: true })
+        .click();
     }
 
     await page.getByRole('heading', { name: 'Join POLLSCOPE' }).waitFor();

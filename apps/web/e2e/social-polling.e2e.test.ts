@@ -11,8 +11,22 @@ const DESKTOP = { width: 1280, height: 900 };
 /** A birth date that makes someone `age` all through this year, as breakdowns count ages. */
 const bornAged = (age: number, monthAndDay = '03-15') => `${new Date().getUTCFullYear() - age}-${monthAndDay}`;
 
-const alice: Member = { firstName: 'Alice', email: 'alice@example.com', password: 'alice-password', gender: 'F', birthDate: '1990-04-12', country: 'France' };
-const bob: Member = { firstName: 'Bob', email: 'bob@example.com', password: 'bob-password', gender: 'M', birthDate: bornAged(40, '06-01'), country: 'Ireland' };
+const alice: Member = {
+  firstName: 'Alice',
+  email: 'alice@example.com',
+  password: 'alice-password',
+  gender: 'F',
+  birthDate: '1990-04-12',
+  country: 'France',
+};
+const bob: Member = {
+  firstName: 'Bob',
+  email: 'bob@example.com',
+  password: 'bob-password',
+  gender: 'M',
+  birthDate: bornAged(40, '06-01'),
+  country: 'Ireland',
+};
 
 /**
  * Other members who vote through the API, everyone of Bob's age band (35 to 44), men and women
@@ -98,7 +112,10 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     for (const [index, item] of quiz.entries()) {
       await alicePage.getByRole('heading', { name: item.question.title }).waitFor();
       if (index === 0) await checkScreen(alicePage, 'quiz');
-      const next = alicePage.getByRole('button', { name: index === quiz.length - 1 ? 'Next' : 'Next Question', exact: true });
+      const next = alicePage.getByRole('button', {
+        name: index === quiz.length - 1 ? 'Next' : 'Next Question',
+        exact: true,
+      });
       const choices = item.question.choices as { key: number; value: string }[];
       if (item.strict) {
         const wrong = choices.find((choice) => choice.key !== item.answer)!;
@@ -157,7 +174,8 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
 
     await create('season', async () => {
       await alicePage.getByRole('button', { name: 'Add choice' }).click();
-      for (const [index, choice] of polls.season.choices.entries()) await alicePage.getByLabel(`Choice ${index + 1}`, { exact: true }).fill(choice);
+      for (const [index, choice] of polls.season.choices.entries())
+        await alicePage.getByLabel(`Choice ${index + 1}`, { exact: true }).fill(choice);
       await alicePage.getByLabel('Tag (optional)').fill('seasons');
       await alicePage.getByLabel('Category (optional)').selectOption({ label: 'Lifestyle' });
     });
@@ -165,10 +183,13 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     expect(await seasonCard.getByRole('link', { name: '#seasons' }).getAttribute('href')).toBe('/tag/seasons');
     expect(await seasonCard.locator('.choice-grid--3').count()).toBe(1);
     await seasonCard.getByText(displayId('QID', ids.season)).waitFor();
-    aliceId = Number((await seasonCard.getByRole('link', { name: alice.firstName }).getAttribute('href'))!.split('/').pop());
+    aliceId = Number(
+      (await seasonCard.getByRole('link', { name: alice.firstName }).getAttribute('href'))!.split('/').pop(),
+    );
 
     await create('drink', async () => {
-      for (const [index, choice] of polls.drink.choices.entries()) await alicePage.getByLabel(`Choice ${index + 1}`, { exact: true }).fill(choice);
+      for (const [index, choice] of polls.drink.choices.entries())
+        await alicePage.getByLabel(`Choice ${index + 1}`, { exact: true }).fill(choice);
       await alicePage.getByLabel('Tag (optional)').fill('seasons');
     });
     await create('parks', async () => {
@@ -233,8 +254,12 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     await bobPage.getByRole('link', { name: 'My Connections' }).click();
     const row = bobPage.getByRole('row', { name: new RegExp(alice.firstName) });
     await row.waitFor();
-    expect(await row.getByRole('link', { name: displayId('UID', aliceId) }).getAttribute('href')).toBe(`/user/${aliceId}`);
-    expect(await row.locator('td[data-label="Asked"]').getByRole('link', { name: '4' }).getAttribute('href')).toBe(`/user/${aliceId}`);
+    expect(await row.getByRole('link', { name: displayId('UID', aliceId) }).getAttribute('href')).toBe(
+      `/user/${aliceId}`,
+    );
+    expect(await row.locator('td[data-label="Asked"]').getByRole('link', { name: '4' }).getAttribute('href')).toBe(
+      `/user/${aliceId}`,
+    );
     await checkScreen(bobPage, 'connections');
   });
 
@@ -323,11 +348,15 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     await checkScreen(bobPage, 'relate (filtered)');
 
     await bobPage.getByRole('button', { name: 'Change' }).click();
-    await bobPage.getByRole('heading', { name: `Relate ${displayId('QID', ids.drink)} and ${displayId('QID', ids.season)}` }).waitFor();
+    await bobPage
+      .getByRole('heading', { name: `Relate ${displayId('QID', ids.drink)} and ${displayId('QID', ids.season)}` })
+      .waitFor();
     await bobPage.getByRole('button', { name: 'Back' }).click();
     await card(bobPage, 'season').waitFor();
     expect(path(bobPage)).toBe('/');
-    expect(await card(bobPage, 'season').getByRole('button', { name: 'Relate' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await card(bobPage, 'season').getByRole('button', { name: 'Relate' }).getAttribute('aria-pressed')).toBe(
+      'false',
+    );
   });
 
   it('likes a question and hides another', async () => {
@@ -336,7 +365,9 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     await like.click();
     await bobPage.waitForFunction(() => document.querySelector('.like-button--on') !== null);
     await bobPage.reload();
-    expect(await card(bobPage, 'season').getByRole('button', { name: /^Like/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(await card(bobPage, 'season').getByRole('button', { name: /^Like/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
 
     await card(bobPage, 'season').getByRole('link', { name: polls.season.title }).click();
     await bobPage.getByRole('heading', { name: `Question ${displayId('QID', ids.season)}` }).waitFor();
@@ -348,7 +379,11 @@ describe.skipIf(!baseUrl).sequential('two members ask, answer and compare', () =
     const seasonVotes = card(bobPage, 'season').getByText(`${seasonVoters} votes`, { exact: true });
     await seasonVotes.waitFor();
     await bobPage.evaluate(() => Object.assign(window, { openedBeforeTheVote: true }));
-    const latecomer = await registerMember(baseUrl, { ...crowd[0].member, firstName: 'Latecomer', email: 'latecomer@example.com' });
+    const latecomer = await registerMember(baseUrl, {
+      ...crowd[0].member,
+      firstName: 'Latecomer',
+      email: 'latecomer@example.com',
+    });
     await answerAs(baseUrl, latecomer, ids.season, 1);
     await card(bobPage, 'season')
       .getByText(`${seasonVoters + 1} votes`, { exact: true })

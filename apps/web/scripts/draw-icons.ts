@@ -20,14 +20,16 @@ import { webDir } from '../e2e/support/server';
 const favicon = fs.readFileSync(path.join(webDir, 'public/favicon.svg'), 'utf8');
 const background = /<rect\b[^>]*\/>/.exec(favicon)?.[0];
 const fill = background && /fill="([^"]+)"/.exec(background)?.[1];
-if (!background || !fill) throw new Error('public/favicon.svg has no background <rect fill="…"/> to draw the icons from');
+if (!background || !fill)
+  throw new Error('public/favicon.svg has no background <rect fill="…"/> to draw the icons from');
 /** The favicon's mark: everything drawn over its background. */
 const mark = favicon
   .replace(/^<svg[^>]*>/, '')
   .replace(/<\/svg>\s*$/, '')
   .replace(background, '');
 /** The favicon's canvas, 32 units square: its centre is where the mark is scaled around. */
-const around = (scale: number, content: string) => `<g transform="translate(16 16) scale(${scale}) translate(-16 -16)">${content}</g>`;
+const around = (scale: number, content: string) =>
+  `<g transform="translate(16 16) scale(${scale}) translate(-16 -16)">${content}</g>`;
 const svg = (content: string) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">${content}</svg>`;
 
 /** The mark reaches 14.8 units from the centre; 0.8 of that stays inside the maskable safe circle (12.8 units). */
@@ -50,7 +52,9 @@ try {
   for (const { file, size, picture } of icons) {
     await page.setViewportSize({ width: size, height: size });
     const dataUrl = `data:image/svg+xml;base64,${Buffer.from(picture).toString('base64')}`;
-    await page.setContent(`<style>html,body{margin:0;background:transparent}img{display:block;width:${size}px;height:${size}px}</style><img src="${dataUrl}" alt="">`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}img{display:block;width:${size}px;height:${size}px}</style><img src="${dataUrl}" alt="">`,
+    );
     await page.locator('img').evaluate((image: HTMLImageElement) => image.decode());
     await page.screenshot({ path: path.join(outDir, file), omitBackground: true });
     console.log(`public/icons/${file}: ${size}×${size}`);

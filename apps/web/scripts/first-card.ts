@@ -24,13 +24,29 @@ import { postAs, registerMember, type Member } from '../e2e/support/api';
 import { launchChromium } from '../e2e/support/chromium';
 import { startServer, webDir } from '../e2e/support/server';
 
-const { values: options } = parseArgs({ options: { loads: { type: 'string', default: '7' }, dist: { type: 'string' } } });
+const { values: options } = parseArgs({
+  options: { loads: { type: 'string', default: '7' }, dist: { type: 'string' } },
+});
 const LOADS = Number(options.loads);
 const VIEWPORT = { width: 1280, height: 900 };
 const TOKEN_KEY = 'pollscope.token';
 
-const author: Member = { firstName: 'Ada', email: 'ada@example.com', password: 'ada-password', gender: 'F', birthDate: '1985-03-02', country: 'France' };
-const reader: Member = { firstName: 'Ben', email: 'ben@example.com', password: 'ben-password', gender: 'M', birthDate: '1990-11-20', country: 'Spain' };
+const author: Member = {
+  firstName: 'Ada',
+  email: 'ada@example.com',
+  password: 'ada-password',
+  gender: 'F',
+  birthDate: '1985-03-02',
+  country: 'France',
+};
+const reader: Member = {
+  firstName: 'Ben',
+  email: 'ben@example.com',
+  password: 'ben-password',
+  gender: 'M',
+  birthDate: '1990-11-20',
+  country: 'Spain',
+};
 
 /** One step of a load: when it started and ended, in ms since the navigation started. */
 interface Step {
@@ -38,7 +54,10 @@ interface Step {
   end: number;
 }
 
-/** What one load saw: when the first card was in a frame, from the request and from the navigation's start, and its requests by what they were. */
+/**
+ * What one load saw: when the first card was in a frame, from the request and from the navigation's start, and its
+ * requests by what they were.
+ */
 interface Load {
   asked: number;
   card: number;
@@ -57,7 +76,9 @@ const watchForFirstCard = `(() => {
   requestAnimationFrame(tick);
 })();`;
 
-/** Names each request of a load by what it is for the waterfall: the page, its scripts and styles, and its API calls. */
+/**
+ * Names each request of a load by what it is for the waterfall: the page, its scripts and styles, and its API calls.
+ */
 function stepName(url: string): string | null {
   const { pathname } = new URL(url);
   if (pathname.startsWith('/api/')) return pathname;
@@ -77,14 +98,19 @@ async function timeLoad(browser: Browser, url: string, token?: string): Promise<
     origin: performance.timeOrigin,
     card: (window as unknown as { firstCard: number }).firstCard,
     navigation: performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming,
-    resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd })),
+    resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+      ({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd }),
+    ),
   }));
   await context.close();
-  const steps: Record<string, Step> = { HTML: { start: timing.navigation.requestStart, end: timing.navigation.responseEnd } };
+  const steps: Record<string, Step> = {
+    HTML: { start: timing.navigation.requestStart, end: timing.navigation.responseEnd },
+  };
   for (const resource of timing.resources) {
     const name = stepName(resource.name);
     // The first request of each name: a stream opened later or a request repeated is not on the way to the card.
-    if (name && !steps[name] && resource.startTime < timing.card) steps[name] = { start: resource.startTime, end: resource.responseEnd };
+    if (name && !steps[name] && resource.startTime < timing.card)
+      steps[name] = { start: resource.startTime, end: resource.responseEnd };
   }
   return { asked: timing.origin + timing.card - asked, card: timing.card, steps };
 }
@@ -110,7 +136,11 @@ async function main() {
     const authorToken = await registerMember(baseUrl, author);
     const questions: Question[] = [];
     for (let index = 1; index <= 12; index += 1) {
-      const body = { type: 'MC', question: `Which season do you like best, take ${index}?`, choices: ['Spring', 'Summer', 'Autumn', 'Winter'] } satisfies CreateQuestionBody;
+      const body = {
+        type: 'MC',
+        question: `Which season do you like best, take ${index}?`,
+        choices: ['Spring', 'Summer', 'Autumn', 'Winter'],
+      } satisfies CreateQuestionBody;
       questions.push((await postAs<{ question: Question }>(baseUrl, authorToken, api.create, body)).question);
     }
     const readerToken = await registerMember(baseUrl, reader);
@@ -144,14 +174,21 @@ async function main() {
     const rows = names
       .map((name) => {
         const seen = feeds.flatMap((load) => (load.steps[name] ? [load.steps[name]] : []));
-        return { name, start: median(seen.map((step) => step.start)), end: median(seen.map((step) => step.end)), seen: seen.length };
+        return {
+          name,
+          start: median(seen.map((step) => step.start)),
+          end: median(seen.map((step) => step.end)),
+          seen: seen.length,
+        };
       })
       .sort((a, b) => a.start - b.start);
     for (const row of rows)
       console.log(
         `  ${row.name.padEnd(36)} ${String(Math.round(row.start)).padStart(5)} → ${String(Math.round(row.end)).padStart(5)}${row.seen < LOADS ? `  (in ${row.seen} of ${LOADS})` : ''}`,
       );
-    console.log(`  ${'first card in a frame'.padEnd(36)} ${String(Math.round(median(feeds.map((load) => load.card)))).padStart(13)}`);
+    console.log(
+      `  ${'first card in a frame'.padEnd(36)} ${String(Math.round(median(feeds.map((load) => load.card)))).padStart(13)}`,
+    );
   } finally {
     await browser.close();
     await server.stop();

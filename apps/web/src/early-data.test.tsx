@@ -15,7 +15,16 @@ function stubFirstScreen() {
   api.on('GET /api/polls/questions/', { body: { qotd: null, questions: [asked], next: null } });
   api.on('GET /api/polls/categories/', { body: [] });
   api.on('GET /api/auth/account/', {
-    body: { id: 7, role: 'member', first_name: 'Ben', birthdate: '1990-11-20', country: 724, favorite_category: null, favorite_topic: null, gender: 'M' },
+    body: {
+      id: 7,
+      role: 'member',
+      first_name: 'Ben',
+      birthdate: '1990-11-20',
+      country: 724,
+      favorite_category: null,
+      favorite_topic: null,
+      gender: 'M',
+    },
   });
   api.on('GET /api/notifications/live/', { body: { unread: 0 } });
   return api;
@@ -30,17 +39,26 @@ describe('the page’s first script', () => {
     expect(document.head.querySelector('link[rel="modulepreload"]')).toBeNull();
   });
 
-  it('starts the feed for a signed-in person at /, whose screen then shows it without asking again', { timeout: 15_000 }, async () => {
-    storeToken('t0k3n');
-    const { requests } = stubFirstScreen();
-    startFirstScreen(feedScreen);
-    expect(requests.map(({ path }) => path)).toEqual(['/api/polls/questions/', '/api/polls/categories/', '/api/auth/account/', '/api/notifications/live/']);
-    expect(requests.every(({ headers }) => headers.Authorization === 'Token t0k3n')).toBe(true);
-    expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/home-0.js"]')).not.toBeNull();
+  it(
+    'starts the feed for a signed-in person at /, whose screen then shows it without asking again',
+    { timeout: 15_000 },
+    async () => {
+      storeToken('t0k3n');
+      const { requests } = stubFirstScreen();
+      startFirstScreen(feedScreen);
+      expect(requests.map(({ path }) => path)).toEqual([
+        '/api/polls/questions/',
+        '/api/polls/categories/',
+        '/api/auth/account/',
+        '/api/notifications/live/',
+      ]);
+      expect(requests.every(({ headers }) => headers.Authorization === 'Token t0k3n')).toBe(true);
+      expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/home-0.js"]')).not.toBeNull();
 
-    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
-    expect(await screen.findByRole('article', { name: asked.title })).toBeInTheDocument();
-    expect(requests.filter(({ path }) => path === '/api/polls/questions/')).toHaveLength(1);
-    expect(requests.filter(({ path }) => path === '/api/polls/categories/')).toHaveLength(1);
-  });
+      render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
+      expect(await screen.findByRole('article', { name: asked.title })).toBeInTheDocument();
+      expect(requests.filter(({ path }) => path === '/api/polls/questions/')).toHaveLength(1);
+      expect(requests.filter(({ path }) => path === '/api/polls/categories/')).toHaveLength(1);
+    },
+  );
 });

@@ -7,10 +7,15 @@ import './styles/global.css';
 const router = createAppRouter();
 
 // Only the built app has a service worker: one in front of the dev server would keep modules it serves afresh. It
-// starts once the page has loaded and the browser is idle, so that keeping the app's files never holds the first screen back.
+// starts once the page has loaded and the browser is idle, so that keeping the app's files never holds the first screen
+// back.
 if (import.meta.env.PROD) {
-  const startWorker = () => void import('./lib/service-worker').then(({ startServiceWorker }) => startServiceWorker(router));
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(startWorker, { timeout: 5000 }) : setTimeout(startWorker, 1000));
+  const startWorker = () =>
+    void import('./lib/service-worker').then(({ startServiceWorker }) => startServiceWorker(router));
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(startWorker, { timeout: 5000 })
+      : setTimeout(startWorker, 1000);
   window.addEventListener('load', whenIdle, { once: true });
 }
 

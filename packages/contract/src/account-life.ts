@@ -59,7 +59,9 @@ export const accountExportSchema = z.object({
     }),
   ),
   /** Every answer the person gave, oldest first. */
-  votes: z.array(z.object({ question: z.number().int(), question_title: z.string(), choice: z.number(), created_at: z.string() })),
+  votes: z.array(
+    z.object({ question: z.number().int(), question_title: z.string(), choice: z.number(), created_at: z.string() }),
+  ),
   likes: z.array(z.object({ question: z.number().int(), question_title: z.string(), created_at: z.string() })),
   /** The questions the person hid (passed). */
   hidden: z.array(z.object({ question: z.number().int(), question_title: z.string() })),
@@ -84,9 +86,15 @@ export const accountExportSchema = z.object({
   sessions: z.array(z.object({ created_at: z.string(), last_used_at: z.string() })),
   /** Links to choose a new password that were asked for and can still be used (never the link itself). */
   password_reset_links: z.array(z.object({ requested_at: z.string(), expires_at: z.string() })),
-  /** Mail written for the person (never for an earlier owner of their address) not yet handed to the mail service: a notice, a link, notifications. */
+  /**
+   * Mail written for the person (never for an earlier owner of their address) not yet handed to the mail service: a
+   * notice, a link, notifications.
+   */
   mail_waiting: z.array(z.object({ subject: z.string(), queued_at: z.string(), given_up_at: z.string().nullable() })),
-  /** The devices push is on for (push.ts): the push service's address for each, and when it was subscribed; never its keys. */
+  /**
+   * The devices push is on for (push.ts): the push service's address for each, and when it was subscribed; never its
+   * keys.
+   */
   push_subscriptions: z.array(z.object({ endpoint: z.string(), created_at: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -22,7 +22,11 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Not a real date');
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Not a real date',
+  );
 
 export const genderSchema = z.enum(['F', 'M']);
 export type Gender = z.infer<typeof genderSchema>;

@@ -5,7 +5,11 @@ import { questionSchema } from './questions.js';
 /** What a search may be given to find: up to this many characters. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 
-const searchTextSchema = z.string().trim().min(1, 'Type something to search for').max(SEARCH_QUERY_MAX_LENGTH, `At most ${SEARCH_QUERY_MAX_LENGTH} characters`);
+const searchTextSchema = z
+  .string()
+  .trim()
+  .min(1, 'Type something to search for')
+  .max(SEARCH_QUERY_MAX_LENGTH, `At most ${SEARCH_QUERY_MAX_LENGTH} characters`);
 
 /**
  * GET api.search: questions whose title, tags or choices hold every word of `q` (the last one

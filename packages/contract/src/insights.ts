@@ -26,7 +26,9 @@ export const releasedGroupSchema = z.object({
   shown: z.boolean(),
   count: z.number().int(),
   count_sd: z.number(),
-  /** Each answer (a choice, a rating's value, a number's range) with the group's percentage and its margin, in points. */
+  /**
+   * Each answer (a choice, a rating's value, a number's range) with the group's percentage and its margin, in points.
+   */
   rows: z.array(z.object({ key: z.number(), label: z.string(), percent: z.number(), margin: z.number() })),
   /** A rating's or number's average with its margin; null for multiple choice. */
   average: z.object({ value: z.number(), margin: z.number() }).nullable(),
@@ -35,11 +37,19 @@ export type ReleasedGroup = z.infer<typeof releasedGroupSchema>;
 
 /** A group of a breakdown's whole split by one attribute, with the filter that shows it alone. */
 export const splitGroupSchema = releasedGroupSchema.extend({
-  filter: z.object({ gender: genderSchema.optional(), min_age: z.number().int().optional(), max_age: z.number().int().optional(), country: z.number().int().optional() }),
+  filter: z.object({
+    gender: genderSchema.optional(),
+    min_age: z.number().int().optional(),
+    max_age: z.number().int().optional(),
+    country: z.number().int().optional(),
+  }),
 });
 export type SplitGroup = z.infer<typeof splitGroupSchema>;
 
-/** Each attribute's whole split at once, read from the release (so it spends nothing more): every gender, age band and country with voters. */
+/**
+ * Each attribute's whole split at once, read from the release (so it spends nothing more): every gender, age band and
+ * country with voters.
+ */
 export const breakdownSplitsSchema = z.object({
   gender: z.array(splitGroupSchema),
   age: z.array(splitGroupSchema),
@@ -47,7 +57,11 @@ export const breakdownSplitsSchema = z.object({
 });
 export type BreakdownSplits = z.infer<typeof breakdownSplitsSchema>;
 
-export const breakdownInfoSchema = z.object({ question: questionSchema, filters: breakdownFiltersSchema, splits: breakdownSplitsSchema });
+export const breakdownInfoSchema = z.object({
+  question: questionSchema,
+  filters: breakdownFiltersSchema,
+  splits: breakdownSplitsSchema,
+});
 export type BreakdownInfo = z.infer<typeof breakdownInfoSchema>;
 
 export const breakdownFilterBodySchema = z
@@ -57,10 +71,16 @@ export const breakdownFilterBodySchema = z
     country: z.preprocess(blankToUndefined, idSchema.optional()),
     gender: z.preprocess(blankToUndefined, genderSchema.optional()),
   })
-  .refine((body) => body.min_age <= body.max_age, { path: ['min_age'], message: 'The lower age must not exceed the upper age' });
+  .refine((body) => body.min_age <= body.max_age, {
+    path: ['min_age'],
+    message: 'The lower age must not exceed the upper age',
+  });
 export type BreakdownFilterBody = z.input<typeof breakdownFilterBodySchema>;
 
-/** One row of a filtered-against-everyone comparison, with its 95% margin of error (sampling and privacy noise together). */
+/**
+ * One row of a filtered-against-everyone comparison, with its 95% margin of error (sampling and privacy noise
+ * together).
+ */
 export const comparisonRowSchema = z.object({
   key: z.number(),
   label: z.string(),
@@ -72,7 +92,9 @@ export const comparisonRowSchema = z.object({
 
 export const comparisonSchema = z.object({
   rows: z.array(comparisonRowSchema),
-  average: z.object({ value: z.number(), overall: z.number(), margin: z.number(), significant: z.boolean() }).nullable(),
+  average: z
+    .object({ value: z.number(), overall: z.number(), margin: z.number(), significant: z.boolean() })
+    .nullable(),
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
 
@@ -103,7 +125,10 @@ export const breakdownResultSchema = z.object({
 });
 export type BreakdownResult = z.infer<typeof breakdownResultSchema>;
 
-/** The chi-square test of a relate table, computed from its noisy counts so that the noise cannot pass for a link (docs/insights.md). */
+/**
+ * The chi-square test of a relate table, computed from its noisy counts so that the noise cannot pass for a link
+ * (docs/insights.md).
+ */
 export const associationSchema = z.object({
   /** About how many people answered both: the table's noisy count. */
   n: z.number().int(),
@@ -124,7 +149,10 @@ export type Association = z.infer<typeof associationSchema>;
  */
 export const relatePrivacySchema = z
   .object({
-    /** The votes of each question the release counts: the people among the first question's first `first_counted` voters and the second's first `second_counted`. */
+    /**
+     * The votes of each question the release counts: the people among the first question's first `first_counted` voters
+     * and the second's first `second_counted`.
+     */
     first_counted: z.number().int(),
     second_counted: z.number().int(),
     /** The standard deviation of the noise in the count of voters of one choice of the second question. */
@@ -141,7 +169,10 @@ export const relatePairSchema = z.object({
   second: questionSchema,
   association: associationSchema.nullable(),
   privacy: relatePrivacySchema,
-  /** The first question's result among the voters of each choice of the second, side by side, in key order; empty when the pair cannot be released. */
+  /**
+   * The first question's result among the voters of each choice of the second, side by side, in key order; empty when
+   * the pair cannot be released.
+   */
   choices: z.array(releasedGroupSchema.extend({ key: z.number().int() })),
 });
 export type RelatePair = z.infer<typeof relatePairSchema>;
@@ -149,11 +180,16 @@ export type RelateChoice = RelatePair['choices'][number];
 export const relateParamsSchema = z.object({ a: idSchema, b: idSchema });
 export const relateBodySchema = z.object({ choice: z.number().int() });
 /** The relate download: one choice of the second question, or every choice when none is given. */
-export const relateCsvQuerySchema = z.object({ choice: z.preprocess(blankToUndefined, z.coerce.number().int().optional()) });
+export const relateCsvQuerySchema = z.object({
+  choice: z.preprocess(blankToUndefined, z.coerce.number().int().optional()),
+});
 export const relateResultSchema = z.object({
   question: questionSchema,
   overall: resultSchema,
-  /** The choice's voters against everyone who answered the first question, as a breakdown compares a group; null when suppressed. */
+  /**
+   * The choice's voters against everyone who answered the first question, as a breakdown compares a group; null when
+   * suppressed.
+   */
   comparison: comparisonSchema.nullable(),
   association: associationSchema.nullable(),
   privacy: relatePrivacySchema,

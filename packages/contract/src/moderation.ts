@@ -8,7 +8,16 @@ export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** Why something is reported; each reason points to one of the community rules at `/rules`. */
-export const REPORT_REASONS = ['spam', 'harassment', 'hate', 'sexual', 'violence', 'self_harm', 'misinformation', 'other'] as const;
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'hate',
+  'sexual',
+  'violence',
+  'self_harm',
+  'misinformation',
+  'other',
+] as const;
 export const reportReasonSchema = z.enum(REPORT_REASONS);
 export type ReportReason = z.infer<typeof reportReasonSchema>;
 
@@ -18,13 +27,25 @@ export type ReportReason = z.infer<typeof reportReasonSchema>;
  */
 export const COMMUNITY_RULES: Record<ReportReason, { title: string; text: string }> = {
   spam: { title: 'No spam', text: 'No advertising, repeated questions or links that lead people elsewhere for gain.' },
-  harassment: { title: 'No harassment', text: 'No personal attacks, and no questions that single out or mock a private person.' },
-  hate: { title: 'No hate', text: 'Nothing that attacks people for who they are: origin, religion, gender, sexuality, disability or age.' },
+  harassment: {
+    title: 'No harassment',
+    text: 'No personal attacks, and no questions that single out or mock a private person.',
+  },
+  hate: {
+    title: 'No hate',
+    text: 'Nothing that attacks people for who they are: origin, religion, gender, sexuality, disability or age.',
+  },
   sexual: { title: 'Nothing sexual', text: 'No sexual content or sexual questions about anyone.' },
   violence: { title: 'No violence', text: 'No threats, and nothing that praises or calls for violence.' },
   self_harm: { title: 'No self-harm', text: 'Nothing that encourages suicide, self-harm or eating disorders.' },
-  misinformation: { title: 'No misinformation', text: 'No questions built on claims that are false and could hurt people, such as about health or elections.' },
-  other: { title: 'Good faith', text: 'Ask questions people can answer honestly, keep them short and clear, and answer what you really think.' },
+  misinformation: {
+    title: 'No misinformation',
+    text: 'No questions built on claims that are false and could hurt people, such as about health or elections.',
+  },
+  other: {
+    title: 'Good faith',
+    text: 'Ask questions people can answer honestly, keep them short and clear, and answer what you really think.',
+  },
 };
 
 export const REPORT_TARGETS = ['question', 'user'] as const;
@@ -34,7 +55,9 @@ export type ReportTarget = z.infer<typeof reportTargetSchema>;
 export const REPORT_NOTE_MAX_LENGTH = 500;
 export const MODERATION_REASON_MAX_LENGTH = 500;
 
-/** POST api.reports: 201 for a new report, 200 with the same id when the caller's report of that target is still open. */
+/**
+ * POST api.reports: 201 for a new report, 200 with the same id when the caller's report of that target is still open.
+ */
 export const reportBodySchema = z.object({
   target: reportTargetSchema,
   id: idSchema,
@@ -93,19 +116,29 @@ export const moderationReportSchema = z.object({
 export type ModerationReport = z.infer<typeof moderationReportSchema>;
 
 /** GET api.moderationReports: most reported first. */
-export const moderationReportPageSchema = z.object({ reports: z.array(moderationReportSchema), next: z.string().nullable() });
+export const moderationReportPageSchema = z.object({
+  reports: z.array(moderationReportSchema),
+  next: z.string().nullable(),
+});
 export type ModerationReportPage = z.infer<typeof moderationReportPageSchema>;
 
 export const MODERATION_ACTIONS = ['dismiss', 'remove', 'restore', 'suspend', 'unsuspend', 'warn'] as const;
 export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
 export type ModerationAction = z.infer<typeof moderationActionSchema>;
 
-/** POST api.moderationActions, answered with the log's entry of it: `remove`/`restore` take a question, `suspend`/`unsuspend` a user; `until` only with `suspend`. */
+/**
+ * POST api.moderationActions, answered with the log's entry of it: `remove`/`restore` take a question,
+ * `suspend`/`unsuspend` a user; `until` only with `suspend`.
+ */
 export const moderationActionBodySchema = z.object({
   target: reportTargetSchema,
   id: idSchema,
   action: moderationActionSchema,
-  reason: z.string().trim().min(1, 'Say why').max(MODERATION_REASON_MAX_LENGTH, `At most ${MODERATION_REASON_MAX_LENGTH} characters`),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why')
+    .max(MODERATION_REASON_MAX_LENGTH, `At most ${MODERATION_REASON_MAX_LENGTH} characters`),
   until: z.string().datetime({ offset: true }).optional(),
 });
 export type ModerationActionBody = z.input<typeof moderationActionBodySchema>;
@@ -131,7 +164,10 @@ export const moderationLogEntrySchema = z.object({
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 export const moderationLogQuerySchema = z.object({ cursor: z.string().max(200).optional() });
 export type ModerationLogQuery = z.input<typeof moderationLogQuerySchema>;
-export const moderationLogPageSchema = z.object({ entries: z.array(moderationLogEntrySchema), next: z.string().nullable() });
+export const moderationLogPageSchema = z.object({
+  entries: z.array(moderationLogEntrySchema),
+  next: z.string().nullable(),
+});
 export type ModerationLogPage = z.infer<typeof moderationLogPageSchema>;
 
 /** On a notification of kind `moderation`. `until` is set for a suspension with an end. */

@@ -7,7 +7,9 @@ export const api = {
   category: (id: number | string) => `/api/polls/category/${id}/`,
   tag: (name: string) => `/api/polls/tag/${encodeURIComponent(name)}/`,
   question: (id: number | string) => `/api/polls/question/${id}/`,
-  /** The question's picture for link previews, 1200×630 PNG (public); the share page `/q/{id}` names it as its og:image. */
+  /**
+   * The question's picture for link previews, 1200×630 PNG (public); the share page `/q/{id}` names it as its og:image.
+   */
   questionCard: (id: number | string) => `/api/polls/question/${id}/card.png`,
   breakdown: (id: number | string) => `/api/polls/breakdown/${id}/`,
   relate: (a: number | string, b: number | string) => `/api/polls/relate/${a}/${b}/`,
@@ -59,14 +61,22 @@ export const api = {
   trending: '/api/polls/trending/',
   people: (q: string) => `/api/auth/people/?q=${encodeURIComponent(q)}`,
   suggestions: '/api/auth/suggestions/',
-  /** Notification mail's unsubscribe link, without signing in: POST turns it off, GET shows a button that does (public). */
+  /**
+   * Notification mail's unsubscribe link, without signing in: POST turns it off, GET shows a button that does (public).
+   */
   unsubscribe: (token: string) => `/api/unsubscribe/?token=${encodeURIComponent(token)}`,
-  /** An account's life (contract: account-life.ts): a forgotten password (public), the caller's data, deleting the account. */
+  /**
+   * An account's life (contract: account-life.ts): a forgotten password (public), the caller's data, deleting the
+   * account.
+   */
   passwordReset: '/api/auth/password-reset/',
   passwordResetConfirm: '/api/auth/password-reset/confirm/',
   exportAccount: '/api/auth/export/',
   deleteAccount: '/api/auth/delete/',
-  /** Moderation (contract: moderation.ts): anyone signed in reports (POST) and reads what came of their reports (GET); moderators and admins read the queue and act. */
+  /**
+   * Moderation (contract: moderation.ts): anyone signed in reports (POST) and reads what came of their reports (GET);
+   * moderators and admins read the queue and act.
+   */
   reports: '/api/reports/',
   moderationReports: '/api/moderation/reports/',
   moderationActions: '/api/moderation/actions/',

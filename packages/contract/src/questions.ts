@@ -16,7 +16,10 @@ export const rangeSchema = z.object({ min: z.number(), max: z.number() });
 export const choicesSchema = z.union([z.array(mcChoiceSchema), rangeSchema]);
 
 export const mcAnswerSchema = z.object({ key: z.number().int(), percent: z.number().int() });
-/** A value and its votes; a filtered result of a number question counts ranges of values instead, from `choice` up to `upto`. */
+/**
+ * A value and its votes; a filtered result of a number question counts ranges of values instead, from `choice` up to
+ * `upto`.
+ */
 export const valueAnswerSchema = z.object({ choice: z.number(), count: z.number().int(), upto: z.number().optional() });
 
 export const resultSchema = z.object({
@@ -107,22 +110,31 @@ export const createQuestionBodySchema = z
   .superRefine((body, ctx) => {
     if (body.type === 'MC') {
       if (body.choices.length < MC_MIN_CHOICES) {
-        ctx.addIssue({ code: 'custom', path: ['choices'], message: `Give ${MC_MIN_CHOICES} to ${MC_MAX_CHOICES} choices` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['choices'],
+          message: `Give ${MC_MIN_CHOICES} to ${MC_MAX_CHOICES} choices`,
+        });
       }
       body.choices.forEach((choice, index) => {
-        if (choice.length === 0) ctx.addIssue({ code: 'custom', path: ['choices', index], message: 'Choice is required' });
+        if (choice.length === 0)
+          ctx.addIssue({ code: 'custom', path: ['choices', index], message: 'Choice is required' });
       });
     } else if (body.type === 'RS') {
       const [min, max] = body.choices;
-      const isDefaultScale = body.choices.length === 0 || (body.choices.length === 2 && Number(min) === RATING_SCALE.min && Number(max) === RATING_SCALE.max);
-      if (!isDefaultScale) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'A rating is always from 1 to 10' });
+      const isDefaultScale =
+        body.choices.length === 0 ||
+        (body.choices.length === 2 && Number(min) === RATING_SCALE.min && Number(max) === RATING_SCALE.max);
+      if (!isDefaultScale)
+        ctx.addIssue({ code: 'custom', path: ['choices'], message: 'A rating is always from 1 to 10' });
     } else {
       if (body.choices.length !== 2) {
         ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Give a minimum and a maximum' });
         return;
       }
       body.choices.forEach((bound, index) => {
-        if (!integerString.safeParse(bound).success) ctx.addIssue({ code: 'custom', path: ['choices', index], message: 'Must be a whole number' });
+        if (!integerString.safeParse(bound).success)
+          ctx.addIssue({ code: 'custom', path: ['choices', index], message: 'Must be a whole number' });
       });
       if (Number(body.choices[0]) >= Number(body.choices[1])) {
         ctx.addIssue({ code: 'custom', path: ['choices'], message: 'The minimum must be below the maximum' });

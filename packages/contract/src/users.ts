@@ -22,8 +22,12 @@ export const passwordSchema = z
  * in mail, feeds and notifications: any of these lets it break lines or pose as other text. A
  * joiner between two pictographs stays, for it makes one emoji of them (a family).
  */
-const NAME_FORBIDDEN = /(?!(?<=\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic}))[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
-/** What shows nothing: spaces, those characters, and the fillers that render as blank (Hangul fillers, the blank Braille pattern). */
+const NAME_FORBIDDEN =
+  /(?!(?<=\p{Extended_Pictographic}\uFE0F?)\u200D(?=\p{Extended_Pictographic}))[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/**
+ * What shows nothing: spaces, those characters, and the fillers that render as blank (Hangul fillers, the blank Braille
+ * pattern).
+ */
 const NAME_INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Z}\u115F\u1160\u2800\u3164\uFFA0]/gu;
 export const NAME_REQUIRED = 'Name is required';
 export const NAME_HAS_INVISIBLE = 'Use letters and spaces only: no line breaks or invisible characters';
@@ -122,6 +126,9 @@ export const accountUpdateBodySchema = z.object({
   birthDate: birthDateSchema,
   livingIn: idSchema,
   favoriteCategory: z.preprocess(emptyToNull, idSchema.nullable()),
-  favoriteTopic: z.preprocess(emptyToNull, z.string().trim().max(TOPIC_MAX_LENGTH, `At most ${TOPIC_MAX_LENGTH} characters`).nullable()),
+  favoriteTopic: z.preprocess(
+    emptyToNull,
+    z.string().trim().max(TOPIC_MAX_LENGTH, `At most ${TOPIC_MAX_LENGTH} characters`).nullable(),
+  ),
 });
 export type AccountUpdateBody = z.input<typeof accountUpdateBodySchema>;

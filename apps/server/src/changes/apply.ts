@@ -5,7 +5,10 @@ import type { Memory } from '../plugins/app/memory.js';
 import { listsOfQuestion } from '../views/question-lists.js';
 import type { HeardChange } from './change.js';
 
-/** The streams a change may have news for: a question's live result, a person's unread count, and every stream of a session that ended. */
+/**
+ * The streams a change may have news for: a question's live result, a person's unread count, and every stream of a
+ * session that ended.
+ */
 export interface Streams {
   live: LiveHub;
   unread: UnreadHub;
@@ -21,7 +24,12 @@ export type Origin = 'here' | 'elsewhere';
  * heard from other instances, but where a copy can only be updated in place when the change is
  * known to have committed after it was read.
  */
-export function applyChange(memory: Memory, { live, unread, eventStreams }: Streams, change: HeardChange, origin: Origin): void {
+export function applyChange(
+  memory: Memory,
+  { live, unread, eventStreams }: Streams,
+  change: HeardChange,
+  origin: Origin,
+): void {
   const { cards, viewers, lists, sessions, trending, searches } = memory;
   switch (change.kind) {
     case 'voted': {
@@ -43,7 +51,9 @@ export function applyChange(memory: Memory, { live, unread, eventStreams }: Stre
       // A like has no place in an order: a card read elsewhere may count it already.
       if (origin === 'here') cards.likesChanged(questionId, liked ? 1 : -1);
       else cards.staled(questionId);
-      viewers.changed(userId, version, (state) => (liked ? state.likes.add(questionId) : state.likes.delete(questionId)));
+      viewers.changed(userId, version, (state) =>
+        liked ? state.likes.add(questionId) : state.likes.delete(questionId),
+      );
       sessions.stateMoved(userId, version);
       live.changed(questionId);
       return;
@@ -52,7 +62,9 @@ export function applyChange(memory: Memory, { live, unread, eventStreams }: Stre
     case 'unpassed': {
       const { questionId, userId, version } = change;
       const passed = change.kind === 'passed';
-      viewers.changed(userId, version, (state) => (passed ? state.passes.add(questionId) : state.passes.delete(questionId)));
+      viewers.changed(userId, version, (state) =>
+        passed ? state.passes.add(questionId) : state.passes.delete(questionId),
+      );
       sessions.stateMoved(userId, version);
       return;
     }
@@ -116,7 +128,8 @@ export function applyChange(memory: Memory, { live, unread, eventStreams }: Stre
       return;
     }
     case 'questionModerated':
-      // Lists, search, trending, related, the share page and live streams ask the rules at each read; kept feed pages see the version move.
+      // Lists, search, trending, related, the share page and live streams ask the rules at each read; kept feed pages
+      // see the version move.
       memory.moderation.questionMarked(change.questionId, change.moderation);
       live.withheldChanged(change.questionId);
       return;

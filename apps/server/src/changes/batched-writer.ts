@@ -19,7 +19,10 @@ export interface BatchedWrites<Item, Result> {
   name: string;
   /** What is written, for the metrics' help: `Votes`, `Likes`. */
   noun: string;
-  /** Commits a batch as every write commits (changes.commitChanges), and returns its changes before its requests are answered. */
+  /**
+   * Commits a batch as every write commits (changes.commitChanges), and returns its changes before its requests are
+   * answered.
+   */
   commit: (write: (trx: Db) => Promise<Made>) => Promise<readonly Change[]>;
   /** Writes the items, in their order, in the batch's transaction. */
   write: (trx: Db, items: readonly Item[]) => Promise<Made>;
@@ -52,7 +55,12 @@ export class BatchedWriter<Item, Result> {
       buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
       registers: [metrics],
     });
-    registerGauge(metrics, `${name}_queue`, `${noun} waiting for the batch being written to commit`, () => this.waiting.length);
+    registerGauge(
+      metrics,
+      `${name}_queue`,
+      `${noun} waiting for the batch being written to commit`,
+      () => this.waiting.length,
+    );
   }
 
   record(item: Item): Promise<Result> {

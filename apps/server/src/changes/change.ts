@@ -7,7 +7,10 @@ import type { QuestionModeration } from '@pollscope/contract';
  * each place that must handle it.
  */
 export type Change =
-  /** A vote, with its place in its question's order, the question's vote count with it and the voter's state version after it. */
+  /**
+   * A vote, with its place in its question's order, the question's vote count with it and the voter's state version
+   * after it.
+   */
   | { kind: 'voted'; questionId: number; voterId: number; choice: number; seq: number; count: number; version: number }
   | { kind: 'liked' | 'unliked'; questionId: number; userId: number; version: number }
   /** The person hid (passed) the question, or showed it again. */
@@ -32,13 +35,22 @@ export type Change =
    * and likes on others' questions (`touchedQuestionIds`, whose counts moved) and their part in
    * others' notifications (`notifiedIds`: whose unread counts may have moved).
    */
-  | { kind: 'accountDeleted'; userId: number; questionIds: number[]; touchedQuestionIds: number[]; notifiedIds: number[] }
+  | {
+      kind: 'accountDeleted';
+      userId: number;
+      questionIds: number[];
+      touchedQuestionIds: number[];
+      notifiedIds: number[];
+    }
   /**
    * What everyone but its author may see of the question changed: a moderator removed or restored
    * it, reports hid it for review, or a decision showed it again (`moderation` null).
    */
   | { kind: 'questionModerated'; questionId: number; authorId: number; moderation: QuestionModeration | null }
-  /** A moderator suspended the person until `until` (for ever when null): every session of theirs ended with it, their questions and profile are withheld. */
+  /**
+   * A moderator suspended the person until `until` (for ever when null): every session of theirs ended with it, their
+   * questions and profile are withheld.
+   */
   | { kind: 'userSuspended'; userId: number; until: string | null }
   /** A moderator ended the person's suspension before its end. */
   | { kind: 'userUnsuspended'; userId: number };
@@ -49,7 +61,11 @@ export type ChangeKind = Change['kind'];
  * A change as its write makes it: the state version it moves its person to (`version`) is not the
  * write's to tell, but stamped as it commits (state-versions.ts).
  */
-export type ChangeMade = Change extends infer Each ? (Each extends { version: number } ? Omit<Each, 'version'> : Each) : never;
+export type ChangeMade = Change extends infer Each
+  ? Each extends { version: number }
+    ? Omit<Each, 'version'>
+    : Each
+  : never;
 
 /** What an instance hears from Redis: a change, or `missed` once it is back after changes may have gone unheard. */
 export type HeardChange = Change | { kind: 'missed' };
@@ -87,7 +103,12 @@ export function encodeChange(from: string, change: HeardChange): string {
 export function decodeChange(self: string, message: string): HeardChange | null {
   try {
     const { from, change } = JSON.parse(message) as { from?: unknown; change?: { kind?: unknown } };
-    if (from === self || typeof change?.kind !== 'string' || !(Object.hasOwn(KNOWN_KINDS, change.kind) || change.kind === 'missed')) return null;
+    if (
+      from === self ||
+      typeof change?.kind !== 'string' ||
+      !(Object.hasOwn(KNOWN_KINDS, change.kind) || change.kind === 'missed')
+    )
+      return null;
     return change as HeardChange;
   } catch {
     return null;

@@ -21,13 +21,23 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEventStream, type EventStream } from '../test/event-stream.js';
-import { ask, client, createTestApp, secondInstance, signUp, updateAccount, type TestContext, type TestUser } from '../test/helper.js';
+import {
+  ask,
+  client,
+  createTestApp,
+  secondInstance,
+  signUp,
+  updateAccount,
+  type TestContext,
+  type TestUser,
+} from '../test/helper.js';
 import { moderate } from '../test/moderation.js';
 import type { ChangeKind } from './change.js';
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!process.env.TEST_DATABASE_URL || !redisUrl) throw new Error('This test needs TEST_DATABASE_URL and TEST_REDIS_URL');
+if (!process.env.TEST_DATABASE_URL || !redisUrl)
+  throw new Error('This test needs TEST_DATABASE_URL and TEST_REDIS_URL');
 
 /** Instance one, where each change is made, and instance two, which must show it. */
 let one: TestContext;
@@ -60,10 +70,13 @@ async function eventually(check: () => Promise<void>): Promise<void> {
 }
 
 const questionOnTwo = (user: TestUser, id: number) => onTwo(user).get(api.question(id), questionSchema);
-const idsOnTwo = async (user: TestUser, path: string) => (await onTwo(user).get(path, questionPageSchema)).questions.map((question) => question.id);
-const feedOnTwo = async (user: TestUser) => (await onTwo(user).get(api.feed, feedSchema)).questions.map((question) => question.id);
+const idsOnTwo = async (user: TestUser, path: string) =>
+  (await onTwo(user).get(path, questionPageSchema)).questions.map((question) => question.id);
+const feedOnTwo = async (user: TestUser) =>
+  (await onTwo(user).get(api.feed, feedSchema)).questions.map((question) => question.id);
 const statusOnTwo = async (token: string, path: string) => (await onTwo(token).raw('GET', path)).status;
-const trendingOnTwo = async (user: TestUser) => (await onTwo(user).get(api.trending, trendingSchema)).questions.map((question) => question.id);
+const trendingOnTwo = async (user: TestUser) =>
+  (await onTwo(user).get(api.trending, trendingSchema)).questions.map((question) => question.id);
 
 /** A new moderator: roles are read from the database at each call, as `npm run user:role` sets them. */
 async function newModerator(): Promise<TestUser> {
@@ -76,7 +89,9 @@ async function newModerator(): Promise<TestUser> {
 async function unreadOnTwo(user: TestUser): Promise<() => Promise<number>> {
   const stream = await openEventStream(`${twoUrl}${api.notificationsLive}`, user.token);
   streams.push(stream);
-  return async () => unreadSchema.parse(JSON.parse((await stream.next((block) => block.event === UNREAD_EVENT, 'unread event')).data!)).unread;
+  return async () =>
+    unreadSchema.parse(JSON.parse((await stream.next((block) => block.event === UNREAD_EVENT, 'unread event')).data!))
+      .unread;
 }
 
 /**
@@ -138,7 +153,12 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     await questionOnTwo(mover, question);
     await updateAccount(mover, { livingIn: 250 });
     await onTwo(mover).post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
-    const vote = await one.database.db.selectFrom('votes').select('country_id').where('question_id', '=', question).where('user_id', '=', mover.id).executeTakeFirstOrThrow();
+    const vote = await one.database.db
+      .selectFrom('votes')
+      .select('country_id')
+      .where('question_id', '=', question)
+      .where('user_id', '=', mover.id)
+      .executeTakeFirstOrThrow();
     expect(vote.country_id).toBe(250);
   },
   async followed() {
@@ -182,10 +202,20 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
   },
   async passwordChanged() {
     const person = await signUp(one);
-    const { token: other } = await client(one.app).post(api.login, loginBodySchema, { email: person.email, password: 'correct horse' }, tokenResponseSchema);
+    const { token: other } = await client(one.app).post(
+      api.login,
+      loginBodySchema,
+      { email: person.email, password: 'correct horse' },
+      tokenResponseSchema,
+    );
     expect(await statusOnTwo(other, api.myStats)).toBe(200);
     const settings = await person.api.get(api.settings, settingsSchema);
-    await person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'a new password', current_password: 'correct horse' }, settingsSchema);
+    await person.api.post(
+      api.settings,
+      settingsUpdateBodySchema,
+      { ...settings, password: 'a new password', current_password: 'correct horse' },
+      settingsSchema,
+    );
     await eventually(async () => expect(await statusOnTwo(other, api.myStats)).toBe(401));
     expect(await statusOnTwo(person.token, api.myStats)).toBe(200);
   },
@@ -210,9 +240,11 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     const others = await ask(author);
     await leaver.api.post(api.answer(others), answerBodySchema, { choice: 1 }, questionSchema);
     await leaver.api.post(api.follow(reader.id), connectedSchema);
-    // Instance two keeps the leaver's session, their question in its lists, the count of their vote, and the reader's unread count.
+    // Instance two keeps the leaver's session, their question in its lists, the count of their vote, and the reader's
+    // unread count.
     expect(await statusOnTwo(leaver.token, api.myStats)).toBe(200);
-    for (const path of [api.category(5), api.tag('farewell'), api.search('farewell')]) expect(await idsOnTwo(reader, path)).toContain(theirs);
+    for (const path of [api.category(5), api.tag('farewell'), api.search('farewell')])
+      expect(await idsOnTwo(reader, path)).toContain(theirs);
     expect((await questionOnTwo(reader, theirs)).id).toBe(theirs);
     expect((await questionOnTwo(author, others)).result?.count).toBe(1);
     const nextUnread = await unreadOnTwo(reader);
@@ -222,7 +254,8 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     expect((await leaver.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
     await eventually(async () => expect(await statusOnTwo(reader.token, api.question(theirs))).toBe(404));
     expect(await statusOnTwo(leaver.token, api.myStats)).toBe(401);
-    for (const path of [api.category(5), api.tag('farewell'), api.search('farewell')]) expect(await idsOnTwo(reader, path)).not.toContain(theirs);
+    for (const path of [api.category(5), api.tag('farewell'), api.search('farewell')])
+      expect(await idsOnTwo(reader, path)).not.toContain(theirs);
     expect((await questionOnTwo(author, others)).result?.count).toBe(0);
     expect(await nextUnread()).toBe(unread - 1);
   },
@@ -232,7 +265,9 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     const lists = [api.userQuestions(author.id), api.category(7), api.tag('lighthouse'), api.search('lighthouse')];
     for (const path of lists) expect(await idsOnTwo(reader, path)).toContain(question);
     expect(await statusOnTwo(reader.token, api.question(question))).toBe(200);
-    expect((await moderate(moderator, { target: 'question', id: question, action: 'remove', reason: 'Off topic' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'question', id: question, action: 'remove', reason: 'Off topic' })).status,
+    ).toBe(200);
     await eventually(async () => expect(await statusOnTwo(reader.token, api.question(question))).toBe(404));
     for (const path of lists) expect(await idsOnTwo(reader, path)).not.toContain(question);
     expect((await questionOnTwo(author, question)).moderation).toEqual({ status: 'removed', reason: 'Off topic' });
@@ -243,7 +278,9 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     expect(await idsOnTwo(reader, api.tag('quarry'))).toContain(question);
     expect(await statusOnTwo(reader.token, api.userStats(suspect.id))).toBe(200);
     expect(await statusOnTwo(suspect.token, api.myStats)).toBe(200);
-    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' })).status,
+    ).toBe(200);
     // Ended before the action answered, on every instance.
     expect(await statusOnTwo(suspect.token, api.myStats)).toBe(401);
     await eventually(async () => expect(await idsOnTwo(reader, api.tag('quarry'))).not.toContain(question));
@@ -252,9 +289,14 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
   async userUnsuspended() {
     const [moderator, suspect] = [await newModerator(), await signUp(one)];
     const question = await ask(suspect, { tags: ['meadow'] });
-    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' })).status,
+    ).toBe(200);
     await eventually(async () => expect(await idsOnTwo(reader, api.tag('meadow'))).not.toContain(question));
-    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'unsuspend', reason: 'Appeal accepted' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'user', id: suspect.id, action: 'unsuspend', reason: 'Appeal accepted' }))
+        .status,
+    ).toBe(200);
     await eventually(async () => expect(await idsOnTwo(reader, api.tag('meadow'))).toContain(question));
     expect(await statusOnTwo(reader.token, api.userStats(suspect.id))).toBe(200);
   },

@@ -1,4 +1,12 @@
-import { answerBodySchema, api, blockedSchema, connectedSchema, likedSchema, passedSchema, questionSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  likedSchema,
+  passedSchema,
+  questionSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordVotes } from '../modules/polls/index.js';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
@@ -10,7 +18,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function versionOf(user: TestUser): Promise<number> {
-  return (await ctx.database.db.selectFrom('users').select('state_version').where('id', '=', user.id).executeTakeFirstOrThrow()).state_version;
+  return (
+    await ctx.database.db
+      .selectFrom('users')
+      .select('state_version')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow()
+  ).state_version;
 }
 
 /** How far the call moved each person's state version. */
@@ -49,14 +63,21 @@ describe('the state version', () => {
     const [author, voter] = [await signUp(ctx), await signUp(ctx)];
     const questions = [await ask(author), await ask(author)];
     const before = await versionOf(voter);
-    const row = await ctx.database.db.selectFrom('users').select(['id', 'gender', 'birth_year', 'country_id']).where('id', '=', voter.id).executeTakeFirstOrThrow();
+    const row = await ctx.database.db
+      .selectFrom('users')
+      .select(['id', 'gender', 'birth_year', 'country_id'])
+      .where('id', '=', voter.id)
+      .executeTakeFirstOrThrow();
     const committed = await ctx.app.changes.commitChanges((trx) =>
       recordVotes(
         trx,
         questions.map((questionId) => ({ questionId, voter: row, choice: 1 })),
       ),
     );
-    expect(committed.filter((change) => change.kind === 'voted').map((change) => change.version)).toEqual([before + 1, before + 2]);
+    expect(committed.filter((change) => change.kind === 'voted').map((change) => change.version)).toEqual([
+      before + 1,
+      before + 2,
+    ]);
     expect(await versionOf(voter)).toBe(before + 2);
     // What this instance keeps of the voter took both votes.
     expect((await voter.api.get(api.question(questions[1]), questionSchema)).answer).toMatchObject({ choice: 1 });

@@ -9,6 +9,8 @@ if (isPostgresUrl(source)) {
   process.exit(1);
 }
 const argument = process.argv[2];
-const destination = argument ? path.resolve(process.env.INIT_CWD ?? process.cwd(), argument) : defaultBackupPath(source);
+const destination = argument
+  ? path.resolve(process.env.INIT_CWD ?? process.cwd(), argument)
+  : defaultBackupPath(source);
 const { bytes } = await backupSqlite(source, destination);
 console.log(`Backed up ${source} to ${destination} (${(bytes / 1024).toFixed(0)} KiB).`);

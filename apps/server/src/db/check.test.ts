@@ -35,7 +35,12 @@ describe('the tally check', () => {
       .where('choice', '=', 2)
       .execute();
     await db.deleteFrom('vote_tallies').where('question_id', '=', questionId).where('choice', '=', 1).execute();
-    await db.updateTable('vote_segments').set({ count: 5 }).where('question_id', '=', questionId).where('choice', '=', 1).execute();
+    await db
+      .updateTable('vote_segments')
+      .set({ count: 5 })
+      .where('question_id', '=', questionId)
+      .where('choice', '=', 1)
+      .execute();
     await db.updateTable('questions').set({ vote_count: 7, like_count: 0 }).where('id', '=', questionId).execute();
     await db.updateTable('users').set({ like_count: 2, answer_count: 0 }).where('id', '=', voterId).execute();
     try {
@@ -59,9 +64,19 @@ describe('the tally check', () => {
       expect(command.stderr).toContain(`questions.vote_count id=${questionId}: stored 7, counted 3`);
     } finally {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('vote_tallies').set({ count: 2 }).where('question_id', '=', questionId).where('choice', '=', 2).execute();
+        await trx
+          .updateTable('vote_tallies')
+          .set({ count: 2 })
+          .where('question_id', '=', questionId)
+          .where('choice', '=', 2)
+          .execute();
         await trx.insertInto('vote_tallies').values({ question_id: questionId, choice: 1, count: 1 }).execute();
-        await trx.updateTable('vote_segments').set({ count: 1 }).where('question_id', '=', questionId).where('choice', '=', 1).execute();
+        await trx
+          .updateTable('vote_segments')
+          .set({ count: 1 })
+          .where('question_id', '=', questionId)
+          .where('choice', '=', 1)
+          .execute();
         await trx.updateTable('questions').set({ vote_count: 3, like_count: 3 }).where('id', '=', questionId).execute();
         await trx.updateTable('users').set({ like_count: 1, answer_count: 1 }).where('id', '=', voterId).execute();
       });

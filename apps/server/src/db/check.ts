@@ -28,13 +28,20 @@ function tallyChecks(db: Db): TallyCheck[] {
     .select(['question_id', 'choice', (eb) => eb.fn.countAll().as('count')])
     .groupBy(['question_id', 'choice']);
   return [
-    { tally: 'vote_tallies.count', keys: ['question_id', 'choice'], stored: db.selectFrom('vote_tallies').select(['question_id', 'choice', 'count']), counted: votesPerChoice },
+    {
+      tally: 'vote_tallies.count',
+      keys: ['question_id', 'choice'],
+      stored: db.selectFrom('vote_tallies').select(['question_id', 'choice', 'count']),
+      counted: votesPerChoice,
+    },
     // A vote records its voter's group as it was when cast, and a voter may move country or
     // correct a birth date later: the segments count the votes by the votes' own columns.
     {
       tally: 'vote_segments.count',
       keys: ['question_id', 'country_id', 'gender', 'birth_year', 'choice'],
-      stored: db.selectFrom('vote_segments').select(['question_id', 'country_id', 'gender', 'birth_year', 'choice', 'count']),
+      stored: db
+        .selectFrom('vote_segments')
+        .select(['question_id', 'country_id', 'gender', 'birth_year', 'choice', 'count']),
       counted: db
         .selectFrom('votes')
         .select(['question_id', 'country_id', 'gender', 'birth_year', 'choice', (eb) => eb.fn.countAll().as('count')])
@@ -105,7 +112,12 @@ async function mismatchesOf(db: Db, check: TallyCheck): Promise<TallyMismatch[]>
     group by ${keyColumns}
     having sum(stored) <> sum(counted)
     limit ${LISTED_PER_TALLY}`.execute(db);
-  return rows.map(({ stored, counted, ...key }) => ({ tally: check.tally, key, stored: Number(stored), counted: Number(counted) }));
+  return rows.map(({ stored, counted, ...key }) => ({
+    tally: check.tally,
+    key,
+    stored: Number(stored),
+    counted: Number(counted),
+  }));
 }
 
 /**

@@ -9,7 +9,11 @@ import { isPostgresUrl } from './dialect.js';
  * typed, also when npm runs it from the server's folder.
  */
 export function targetDatabase(argument: string | undefined): string {
-  const url = argument ? (isPostgresUrl(argument) ? argument : path.resolve(process.env.INIT_CWD ?? process.cwd(), argument)) : loadConfig().databaseUrl;
+  const url = argument
+    ? isPostgresUrl(argument)
+      ? argument
+      : path.resolve(process.env.INIT_CWD ?? process.cwd(), argument)
+    : loadConfig().databaseUrl;
   if (!isPostgresUrl(url) && !fs.existsSync(url)) throw new Error(`No database at ${url}`);
   return url;
 }

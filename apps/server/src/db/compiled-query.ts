@@ -16,7 +16,9 @@ export function compiledOnce<Values extends readonly unknown[], Row>(
   const compiled: CompiledQuery<Row> = build(db, ...placeholders).compile();
   const bound = compiled.parameters;
   if (bound.length !== placeholders.length || bound.some((value, index) => value !== placeholders[index])) {
-    throw new Error(`compiledOnce: the statement binds ${JSON.stringify(bound)}, not the placeholders ${JSON.stringify(placeholders)} in order`);
+    throw new Error(
+      `compiledOnce: the statement binds ${JSON.stringify(bound)}, not the placeholders ${JSON.stringify(placeholders)} in order`,
+    );
   }
   return async (handle, ...values) => (await handle.executeQuery<Row>({ ...compiled, parameters: values })).rows;
 }

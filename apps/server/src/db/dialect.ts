@@ -1,7 +1,10 @@
 import { sql, type CreateTableBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from './schema.js';
 
-/** Everything that differs between the embedded SQLite database and PostgreSQL lives here, but for the full-text index of questions (search-index.ts). */
+/**
+ * Everything that differs between the embedded SQLite database and PostgreSQL lives here, but for the full-text index
+ * of questions (search-index.ts).
+ */
 export type DialectName = 'sqlite' | 'postgres';
 
 export function isPostgresUrl(url: string): boolean {
@@ -14,14 +17,24 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Network errors of a connection to PostgreSQL that was refused, cut or never answered. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * PostgreSQL's SQLSTATEs for a server that cannot serve now: shutting down or starting
  * (57P01 to 57P03), out of connections (53300), disk or memory (53100, 53200).
  */
 const POSTGRES_UNAVAILABLE = new Set(['57P01', '57P02', '57P03', '53300', '53100', '53200']);
 /** What node-postgres says of a connection it lost or could not get in time; these errors carry no code. */
-const POSTGRES_LOST = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const POSTGRES_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /**
  * Whether a query failed because the database cannot be reached or cannot write now (PostgreSQL
@@ -40,8 +53,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** An auto-incrementing integer primary key named `id`. */
-export function withIdColumn<T extends string>(dialect: DialectName, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-  return dialect === 'postgres' ? table.addColumn('id', 'serial', (col) => col.primaryKey()) : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
+export function withIdColumn<T extends string>(
+  dialect: DialectName,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (col) => col.primaryKey())
+    : table.addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement());
 }
 
 /** Vote choices hold MC keys, ratings and free numbers alike. */
@@ -55,7 +73,11 @@ const STARTUP_LOCK = 7_400_101;
  * together on a new PostgreSQL database do not seed it twice: the next one finds it seeded.
  * A SQLite file belongs to one server process.
  */
-export async function oneInstanceAtATime<T>(db: Kysely<Database>, dialect: DialectName, work: () => Promise<T>): Promise<T> {
+export async function oneInstanceAtATime<T>(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  work: () => Promise<T>,
+): Promise<T> {
   if (dialect !== 'postgres') return work();
   // A transaction's lock, held until the transaction ends: it stays on one server connection
   // also behind PgBouncer's transaction pooling. `work` runs on other connections meanwhile.
@@ -70,7 +92,10 @@ export async function oneInstanceAtATime<T>(db: Kysely<Database>, dialect: Diale
  * another instance is claiming, so that no two claim one row. A SQLite file has one writer
  * at a time, so its transaction alone is enough.
  */
-export function skippingLockedRows<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function skippingLockedRows<DB, TB extends keyof DB, O>(
+  dialect: DialectName,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
@@ -79,7 +104,10 @@ export function skippingLockedRows<DB, TB extends keyof DB, O>(dialect: DialectN
  * read: writers that lock rows of one table in one order never wait on each other in a circle.
  * A SQLite file has one writer at a time, so its transaction alone is enough.
  */
-export function lockedForUpdate<DB, TB extends keyof DB, O>(dialect: DialectName, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function lockedForUpdate<DB, TB extends keyof DB, O>(
+  dialect: DialectName,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate() : query;
 }
 
@@ -98,7 +126,10 @@ export function isWriteConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001' || isForeignKeyViolation(error);
 }
 
-/** Runs `write` (a whole transaction) again when PostgreSQL ended it to settle a conflict, up to `attempts` times in all. */
+/**
+ * Runs `write` (a whole transaction) again when PostgreSQL ended it to settle a conflict, up to `attempts` times in
+ * all.
+ */
 export async function retryingConflicts<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -114,7 +145,11 @@ export async function retryingConflicts<T>(write: () => Promise<T>, attempts = 3
  * PostgreSQL, so that the locks end with it or with its connection if the process dies; directly
  * on SQLite, where a transaction would hold the one connection, and everyone, for as long.
  */
-export function holdingLocks<T>(db: Kysely<Database>, dialect: DialectName, work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+export function holdingLocks<T>(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  work: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
   return dialect === 'postgres' ? db.transaction().execute(work) : work(db);
 }
 
@@ -125,7 +160,8 @@ export function holdingLocks<T>(db: Kysely<Database>, dialect: DialectName, work
  */
 export function jsonArrayOf(dialect: DialectName, values: RawBuilder<unknown>[]): RawBuilder<unknown> {
   const joined = sql.join(values);
-  if (dialect === 'postgres') return sql`coalesce(json_agg(${values.length === 1 ? joined : sql`json_build_array(${joined})`}), '[]')`;
+  if (dialect === 'postgres')
+    return sql`coalesce(json_agg(${values.length === 1 ? joined : sql`json_build_array(${joined})`}), '[]')`;
   return sql`coalesce(json_group_array(${values.length === 1 ? joined : sql`json_array(${joined})`}), '[]')`;
 }
 

@@ -5,7 +5,14 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findTallyMismatches } from './check.js';
 import { openDatabase } from './index.js';
-import { createCommunity, serverClient, startServer, streamVotes, votesMissing, type ServerProcess } from '../test/server-process.js';
+import {
+  createCommunity,
+  serverClient,
+  startServer,
+  streamVotes,
+  votesMissing,
+  type ServerProcess,
+} from '../test/server-process.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-crash-'));
 const databaseUrl = path.join(dir, 'crash.db');
@@ -59,7 +66,10 @@ describe('a crash', () => {
       expect(stored).toBeGreaterThanOrEqual(acknowledged.length);
       expect(stored).toBeLessThanOrEqual(acknowledged.length + 16);
       for (const row of perQuestion) {
-        const question = await serverClient(second.baseUrl, community.authorToken).get(api.question(row.question_id), questionSchema);
+        const question = await serverClient(second.baseUrl, community.authorToken).get(
+          api.question(row.question_id),
+          questionSchema,
+        );
         expect(question.result?.count).toBe(Number(row.count));
       }
     } finally {
@@ -69,43 +79,49 @@ describe('a crash', () => {
 });
 
 describe('a stop (SIGTERM) during a stream of votes', () => {
-  it('finishes the votes in flight, commits those queued, exits cleanly, and keeps every acknowledged one', { timeout: 60_000 }, async () => {
-    const server = await start();
-    const community = await createCommunity(server.baseUrl, { voters: 16, questions: 8 });
-    let signalledAt = Infinity;
-    const { acknowledged, outcomes } = await streamVotes(server.baseUrl, community, {
-      concurrency: 16,
-      refusals: true,
-      stop: (count) => {
-        if (count >= 48 && signalledAt === Infinity) {
-          signalledAt = performance.now();
-          server.child.kill('SIGTERM');
-        }
-        return false;
-      },
-    });
-    await server.stop();
-    const exitMs = performance.now() - signalledAt;
-    expect(server.child.exitCode, 'a clean exit').toBe(0);
-    expect(exitMs).toBeLessThan(10_000);
+  it(
+    'finishes the votes in flight, commits those queued, exits cleanly, and keeps every acknowledged one',
+    { timeout: 60_000 },
+    async () => {
+      const server = await start();
+      const community = await createCommunity(server.baseUrl, { voters: 16, questions: 8 });
+      let signalledAt = Infinity;
+      const { acknowledged, outcomes } = await streamVotes(server.baseUrl, community, {
+        concurrency: 16,
+        refusals: true,
+        stop: (count) => {
+          if (count >= 48 && signalledAt === Infinity) {
+            signalledAt = performance.now();
+            server.child.kill('SIGTERM');
+          }
+          return false;
+        },
+      });
+      await server.stop();
+      const exitMs = performance.now() - signalledAt;
+      expect(server.child.exitCode, 'a clean exit').toBe(0);
+      expect(exitMs).toBeLessThan(10_000);
 
-    // Votes in flight when the signal came were answered, and with 200: none was cut off with a 5xx.
-    const answeredAfter = outcomes.filter((vote) => vote.sentAt < signalledAt && vote.sentAt + vote.ms >= signalledAt);
-    const finished = answeredAfter.filter((vote) => vote.status === 200).length;
-    expect(finished).toBeGreaterThan(0);
-    const refused = outcomes.filter((vote) => vote.status === 503).length;
-    const unanswered = outcomes.filter((vote) => vote.status === null).length;
-    console.log(
-      `SIGTERM during ${acknowledged.length + refused + unanswered} votes: exit code 0 after ${Math.round(exitMs)} ms; ${finished} votes in flight at the signal answered 200, ${refused} refused with 503 while closing, ${unanswered} found the server gone`,
-    );
+      // Votes in flight when the signal came were answered, and with 200: none was cut off with a 5xx.
+      const answeredAfter = outcomes.filter(
+        (vote) => vote.sentAt < signalledAt && vote.sentAt + vote.ms >= signalledAt,
+      );
+      const finished = answeredAfter.filter((vote) => vote.status === 200).length;
+      expect(finished).toBeGreaterThan(0);
+      const refused = outcomes.filter((vote) => vote.status === 503).length;
+      const unanswered = outcomes.filter((vote) => vote.status === null).length;
+      console.log(
+        `SIGTERM during ${acknowledged.length + refused + unanswered} votes: exit code 0 after ${Math.round(exitMs)} ms; ${finished} votes in flight at the signal answered 200, ${refused} refused with 503 while closing, ${unanswered} found the server gone`,
+      );
 
-    const again = await start();
-    expect(await votesMissing(again.baseUrl, community, acknowledged)).toEqual([]);
-    const database = openDatabase(databaseUrl);
-    try {
-      expect(await findTallyMismatches(database.db)).toEqual([]);
-    } finally {
-      await database.close();
-    }
-  });
+      const again = await start();
+      expect(await votesMissing(again.baseUrl, community, acknowledged)).toEqual([]);
+      const database = openDatabase(databaseUrl);
+      try {
+        expect(await findTallyMismatches(database.db)).toEqual([]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

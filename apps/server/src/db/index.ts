@@ -1,5 +1,12 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDialectConfig } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type MigrationProvider,
+  type SqliteDialectConfig,
+} from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -24,7 +31,10 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** The pool's use now; null for SQLite, one connection that queries take turns on. */
   poolUse(): PoolUse | null;
-  /** PostgreSQL's streaming replicas that reads which may lag go to (DATABASE_REPLICA_URL), or null: every read goes to `db`. */
+  /**
+   * PostgreSQL's streaming replicas that reads which may lag go to (DATABASE_REPLICA_URL), or null: every read goes to
+   * `db`.
+   */
   replicas: Replicas | null;
   close(): Promise<void>;
 }
@@ -51,7 +61,12 @@ const CONNECT_TIMEOUT_MS = 3_000;
  * that cannot keep up.
  */
 function openPool(url: string, poolSize: number): { db: Db; pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle connection the server ends (a restart, a failover) is dropped from the pool and
   // replaced on next use; unhandled, its error would stop the process. So would the error of
   // one in use between two queries (a transaction's): its next query fails instead, the
@@ -67,12 +82,19 @@ function replicaName(url: string): string {
   return `${hostname}:${port || '5432'}`;
 }
 
-export function openDatabase(url: string, { poolSize = 10, replicaUrls = [], replicaMaxLagMs = 2_000 }: DatabaseOptions = {}): DatabaseHandle {
+export function openDatabase(
+  url: string,
+  { poolSize = 10, replicaUrls = [], replicaMaxLagMs = 2_000 }: DatabaseOptions = {},
+): DatabaseHandle {
   if (isPostgresUrl(url)) {
     const { db, pool } = openPool(url, poolSize);
     const replicaDbs = replicaUrls.map((replicaUrl) => {
       const replica = openPool(replicaUrl, poolSize);
-      return { name: replicaName(replicaUrl), db: replica.db, onConnectionLost: (listener: () => void) => void replica.pool.on('error', listener) };
+      return {
+        name: replicaName(replicaUrl),
+        db: replica.db,
+        onConnectionLost: (listener: () => void) => void replica.pool.on('error', listener),
+      };
     });
     const replicas = replicaDbs.length > 0 ? pollReplicas(db, replicaDbs, { maxLagMs: replicaMaxLagMs }) : null;
     const poolUse = () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize });
@@ -87,7 +109,10 @@ export function openDatabase(url: string, { poolSize = 10, replicaUrls = [], rep
       },
     };
   }
-  if (replicaUrls.length > 0) throw new Error('DATABASE_REPLICA_URL names PostgreSQL replicas, but DATABASE_URL is a SQLite file, which has none');
+  if (replicaUrls.length > 0)
+    throw new Error(
+      'DATABASE_REPLICA_URL names PostgreSQL replicas, but DATABASE_URL is a SQLite file, which has none',
+    );
   if (url !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(url)), { recursive: true });
   const sqlite = new SqliteDatabase(url);
   sqlite.pragma('journal_mode = WAL');
@@ -114,7 +139,12 @@ export function openDatabase(url: string, { poolSize = 10, replicaUrls = [], rep
 }
 
 /** What a rollback of a transaction SQLite has already rolled back runs: nothing. */
-const ROLLED_BACK = { reader: false, all: () => [], iterate: () => [][Symbol.iterator](), run: () => ({ changes: 0, lastInsertRowid: 0 }) };
+const ROLLED_BACK = {
+  reader: false,
+  all: () => [],
+  iterate: () => [][Symbol.iterator](),
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+};
 
 /** Statements kept compiled: the app's queries, and the lengths of their `in (…)` lists. */
 const STATEMENT_CACHE_SIZE = 1_000;

@@ -11,7 +11,8 @@ export const MAX_ID = 2_147_483_647;
 export function decodeCursor(cursor: string | undefined, maxKey = MAX_ID): number | null {
   if (cursor === undefined || cursor === '') return null;
   const match = /^k(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || Number(match[1]) > maxKey) throw new BadRequestError('Invalid cursor', { cursor: 'Use the next value of the previous page' });
+  if (!match || Number(match[1]) > maxKey)
+    throw new BadRequestError('Invalid cursor', { cursor: 'Use the next value of the previous page' });
   return Number(match[1]);
 }
 

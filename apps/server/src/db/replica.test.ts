@@ -11,12 +11,15 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './index.js';
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!process.env.TEST_DATABASE_URL || !redisUrl) throw new Error('This test needs TEST_DATABASE_URL and TEST_REDIS_URL');
+if (!process.env.TEST_DATABASE_URL || !redisUrl)
+  throw new Error('This test needs TEST_DATABASE_URL and TEST_REDIS_URL');
 
 /** Long enough that a read made just after a write comes well within it on a busy machine. */
 const MAX_LAG_MS = 4_000;
 
-/** A primary and its streaming replica of this test's own, and two instances of one deployment reading from the replica. */
+/**
+ * A primary and its streaming replica of this test's own, and two instances of one deployment reading from the replica.
+ */
 let primary: PostgresCluster | undefined;
 let replica: PostgresCluster | undefined;
 let onReplica: DatabaseHandle | undefined;
@@ -81,7 +84,8 @@ async function answer(app: FastifyInstance, voter: TestUser, questionId: number)
 }
 
 /** Pauses or resumes the replica's replay of the primary's log, as an operator would to hold it at a point. */
-const setReplay = async (paused: boolean) => void (await (paused ? sql`select pg_wal_replay_pause()` : sql`select pg_wal_replay_resume()`).execute(onReplica!.db));
+const setReplay = async (paused: boolean) =>
+  void (await (paused ? sql`select pg_wal_replay_pause()` : sql`select pg_wal_replay_resume()`).execute(onReplica!.db));
 
 describe('reads from a streaming replica', () => {
   let writer: TestUser;
@@ -105,7 +109,11 @@ describe('reads from a streaming replica', () => {
       expect(await answeredBy(one.app, writer, writer)).toContain(questionId);
       // Someone who just registered finds their account, which the replica does not have yet.
       const newcomer = await signUp(one);
-      expect(await client(two, newcomer.token).get(api.myStats, statsSchema)).toEqual({ question: 0, answer: 0, like: 0 });
+      expect(await client(two, newcomer.token).get(api.myStats, statsSchema)).toEqual({
+        question: 0,
+        answer: 0,
+        like: 0,
+      });
       // Someone else reads the replica, which has not replayed the answer yet…
       expect(await answeredBy(two, reader, writer)).not.toContain(questionId);
       // …until it lags past the bound and is left out: reads go to the primary.
@@ -145,11 +153,16 @@ describe('reads from a streaming replica', () => {
 
 describe('DATABASE_REPLICA_URL', () => {
   it('stops the start when the primary is a SQLite file, which has no replicas', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'data/pollscope.db', DATABASE_REPLICA_URL: 'postgres://replica/pollscope' })).toThrow(/DATABASE_REPLICA_URL/);
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'data/pollscope.db', DATABASE_REPLICA_URL: 'postgres://replica/pollscope' }),
+    ).toThrow(/DATABASE_REPLICA_URL/);
   });
 
   it('takes several replicas, comma separated', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://primary/pollscope', DATABASE_REPLICA_URL: 'postgres://one/pollscope, postgres://two/pollscope' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://primary/pollscope',
+      DATABASE_REPLICA_URL: 'postgres://one/pollscope, postgres://two/pollscope',
+    });
     expect(config.databaseReplicaUrls).toEqual(['postgres://one/pollscope', 'postgres://two/pollscope']);
     expect(loadConfig({ DATABASE_URL: 'postgres://primary/pollscope' }).databaseReplicaUrls).toEqual([]);
   });

@@ -4,7 +4,10 @@ import type { Database } from './schema.js';
 /** The app's handle (`Db` of index.ts, which opens the replicas and so is not imported here). */
 type Db = Kysely<Database>;
 
-/** A place in PostgreSQL's write-ahead log, in bytes from its start (`pg_lsn - '0/0'`): every commit has one, and a replica replays them in order. */
+/**
+ * A place in PostgreSQL's write-ahead log, in bytes from its start (`pg_lsn - '0/0'`): every commit has one, and a
+ * replica replays them in order.
+ */
 export type WalPosition = number;
 
 /** How often each instance asks the primary where its log is and each replica how far it has replayed it. */
@@ -80,7 +83,9 @@ interface Replica {
   lost: boolean;
 }
 
-/** Where the primary's log was when: the lag of a replica is how long ago the primary passed the point it has reached. */
+/**
+ * Where the primary's log was when: the lag of a replica is how long ago the primary passed the point it has reached.
+ */
 interface PrimarySample {
   at: number;
   position: WalPosition;
@@ -95,13 +100,19 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 async function primaryPositionOf(db: Db): Promise<WalPosition> {
-  const { rows } = await sql<{ position: WalPosition }>`select pg_current_wal_lsn() - '0/0'::pg_lsn as position`.execute(db);
+  const { rows } = await sql<{
+    position: WalPosition;
+  }>`select pg_current_wal_lsn() - '0/0'::pg_lsn as position`.execute(db);
   return rows[0].position;
 }
 
-/** Null from a server that is not replaying a log: a primary, or a replica promoted since, is no replica to lag behind. */
+/**
+ * Null from a server that is not replaying a log: a primary, or a replica promoted since, is no replica to lag behind.
+ */
 async function replayedPositionOf(db: Db): Promise<WalPosition | null> {
-  const { rows } = await sql<{ replayed: WalPosition | null }>`select pg_last_wal_replay_lsn() - '0/0'::pg_lsn as replayed`.execute(db);
+  const { rows } = await sql<{
+    replayed: WalPosition | null;
+  }>`select pg_last_wal_replay_lsn() - '0/0'::pg_lsn as replayed`.execute(db);
   return rows[0].replayed;
 }
 
@@ -114,14 +125,21 @@ async function replayedPositionOf(db: Db): Promise<WalPosition | null> {
  * that lags past `maxLagMs`, stops answering, or whose connections break is left out until a poll
  * finds it well again.
  */
-export function pollReplicas(primary: Db, replicaDbs: readonly ReplicaDb[], { maxLagMs }: { maxLagMs: number }): Replicas {
+export function pollReplicas(
+  primary: Db,
+  replicaDbs: readonly ReplicaDb[],
+  { maxLagMs }: { maxLagMs: number },
+): Replicas {
   const replicas: Replica[] = replicaDbs.map(({ name, db, onConnectionLost }) => {
     const replica: Replica = { name, db, replayed: null, lagMs: null, polledAt: 0, lost: false };
     onConnectionLost(() => (replica.lost = true));
     return replica;
   });
   let samples: PrimarySample[] = [];
-  /** When the newest sample dropped from `samples` was taken; null before any was dropped, when nothing is known of the primary before the first. */
+  /**
+   * When the newest sample dropped from `samples` was taken; null before any was dropped, when nothing is known of the
+   * primary before the first.
+   */
   let droppedAt: number | null = null;
 
   const lagOf = (replayed: WalPosition, now: number): number => {
@@ -146,7 +164,12 @@ export function pollReplicas(primary: Db, replicaDbs: readonly ReplicaDb[], { ma
     await Promise.all(
       replicas.map(async (replica) => {
         const replayed = await withTimeout(replayedPositionOf(replica.db), POLL_TIMEOUT_MS).catch(() => null);
-        Object.assign(replica, { replayed, lagMs: replayed === null ? null : lagOf(replayed, now), polledAt: now, lost: false });
+        Object.assign(replica, {
+          replayed,
+          lagMs: replayed === null ? null : lagOf(replayed, now),
+          polledAt: now,
+          lost: false,
+        });
       }),
     );
   };
@@ -180,11 +203,14 @@ export function pollReplicas(primary: Db, replicaDbs: readonly ReplicaDb[], { ma
       return position;
     }));
 
-  const inUse = (replica: Replica, now: number) => !replica.lost && replica.lagMs !== null && replica.lagMs + (now - replica.polledAt) <= maxLagMs;
+  const inUse = (replica: Replica, now: number) =>
+    !replica.lost && replica.lagMs !== null && replica.lagMs + (now - replica.polledAt) <= maxLagMs;
 
   const inStepWith = (floor: WalPosition): PickedReplica | null => {
     const now = Date.now();
-    const inStep = replicas.filter((replica) => inUse(replica, now) && replica.replayed !== null && replica.replayed >= floor);
+    const inStep = replicas.filter(
+      (replica) => inUse(replica, now) && replica.replayed !== null && replica.replayed >= floor,
+    );
     if (inStep.length === 0) return null;
     const { name, db } = inStep[Math.floor(Math.random() * inStep.length)];
     return { name, db };
@@ -196,7 +222,8 @@ export function pollReplicas(primary: Db, replicaDbs: readonly ReplicaDb[], { ma
     async upToNow() {
       if (closed || inStepWith(0) === null) return null;
       const position = await primaryPosition();
-      // A replica found past the position is past it; one not found may have been asked before it, so the next two polls are waited for.
+      // A replica found past the position is past it; one not found may have been asked before it, so the next two
+      // polls are waited for.
       for (let polls = 0; ; polls += 1) {
         const replica = inStepWith(position);
         if (replica || closed || polls === 2) return replica;
@@ -204,7 +231,8 @@ export function pollReplicas(primary: Db, replicaDbs: readonly ReplicaDb[], { ma
       }
     },
     primaryPosition,
-    states: () => replicas.map((replica) => ({ name: replica.name, inUse: inUse(replica, Date.now()), lagMs: replica.lagMs })),
+    states: () =>
+      replicas.map((replica) => ({ name: replica.name, inUse: inUse(replica, Date.now()), lagMs: replica.lagMs })),
     async close() {
       closed = true;
       clearTimeout(timer);

@@ -77,7 +77,9 @@ export interface QuestionTable {
   like_count: Generated<number>;
   /** Votes deleted with their voters' accounts: the last vote's seq is `vote_count + votes_removed` (migration 008). */
   votes_removed: Generated<number>;
-  /** Withheld from everyone but its author: removed by a moderator, or under review once reports hid it (migration 017). */
+  /**
+   * Withheld from everyone but its author: removed by a moderator, or under review once reports hid it (migration 017).
+   */
   moderation: QuestionModerationStatus | null;
   /** The moderator's reason its author is shown, for `removed`. */
   moderation_reason: string | null;
@@ -90,7 +92,9 @@ export interface QuestionTagTable {
   tag: string;
 }
 
-/** A question's text as search finds it (migration 009, db/search-index.ts): written with the question, never changed. */
+/**
+ * A question's text as search finds it (migration 009, db/search-index.ts): written with the question, never changed.
+ */
 export interface QuestionSearchDocumentTable {
   question_id: number;
   title: string;
@@ -106,7 +110,9 @@ export interface VoteTable {
   user_id: number;
   choice: number;
   created_at: string;
-  /** The vote's place among its question's votes, from 1: the question's `vote_count + votes_removed` once it was cast. */
+  /**
+   * The vote's place among its question's votes, from 1: the question's `vote_count + votes_removed` once it was cast.
+   */
   seq: number;
   /** The voter's group when the vote was cast: later changes to their settings leave it be. */
   gender: 'F' | 'M';
@@ -183,7 +189,10 @@ export interface DailyActivityTable {
   likes: number;
 }
 
-/** Site activity per UTC day, kept current by the writes that make it, over a few rows a day: a day's counts are the sums of its rows. */
+/**
+ * Site activity per UTC day, kept current by the writes that make it, over a few rows a day: a day's counts are the
+ * sums of its rows.
+ */
 export interface DailyActivityShardTable {
   day: string;
   /** Which of the day's rows: each transaction counts on one, picked at random. */
@@ -225,7 +234,10 @@ export interface NotificationActorTable {
 export interface MailOutboxTable {
   id: Generated<number>;
   recipient: string;
-  /** The account the mail was written for, the one that had `recipient` then; null once it is deleted, or for mail queued before migration 016. */
+  /**
+   * The account the mail was written for, the one that had `recipient` then; null once it is deleted, or for mail
+   * queued before migration 016.
+   */
   user_id: number | null;
   subject: string;
   text: string;
@@ -241,7 +253,9 @@ export interface MailOutboxTable {
   given_up_at: string | null;
 }
 
-/** A device a person turned push on for (migration 018): the push service's URL for it and the keys to encrypt for it. */
+/**
+ * A device a person turned push on for (migration 018): the push service's URL for it and the keys to encrypt for it.
+ */
 export interface PushSubscriptionTable {
   id: Generated<number>;
   user_id: number;
@@ -252,7 +266,10 @@ export interface PushSubscriptionTable {
   created_at: string;
 }
 
-/** A notification to push to one subscription (migration 018), deleted once pushed; given up, it stays for an operator to look into. */
+/**
+ * A notification to push to one subscription (migration 018), deleted once pushed; given up, it stays for an operator
+ * to look into.
+ */
 export interface PushOutboxTable {
   id: Generated<number>;
   subscription_id: number;
@@ -280,7 +297,10 @@ export interface PasswordResetTokenTable {
   expires_at: string;
 }
 
-/** A new email waiting to be confirmed, by the SHA-256 hash of the mailed link's token, until it is used or lapses (migration 015). */
+/**
+ * A new email waiting to be confirmed, by the SHA-256 hash of the mailed link's token, until it is used or lapses
+ * (migration 015).
+ */
 export interface EmailChangeTokenTable {
   token_hash: string;
   user_id: number;

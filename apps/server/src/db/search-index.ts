@@ -23,9 +23,17 @@ export const MATCH_LEVELS = ['phrase', 'title', 'titleOrTags', 'anywhere'] as co
 export type MatchLevel = (typeof MATCH_LEVELS)[number];
 
 /** PostgreSQL's column of the words a level looks in. */
-const wordsColumn = { phrase: 'title_words', title: 'title_words', titleOrTags: 'title_and_tag_words', anywhere: 'all_words' } as const;
+const wordsColumn = {
+  phrase: 'title_words',
+  title: 'title_words',
+  titleOrTags: 'title_and_tag_words',
+  anywhere: 'all_words',
+} as const;
 
-/** A condition every question at `level` meets, in the database's own query language; `words` are letters and digits only. */
+/**
+ * A condition every question at `level` meets, in the database's own query language; `words` are letters and digits
+ * only.
+ */
 function levelQuery(dialect: DialectName, words: readonly string[], level: MatchLevel): string {
   const last = words.length - 1;
   if (dialect === 'postgres') {
@@ -37,9 +45,14 @@ function levelQuery(dialect: DialectName, words: readonly string[], level: Match
   return level === 'anywhere' ? `(${terms})` : `{${level === 'title' ? 'title' : 'title tags'}} : (${terms})`;
 }
 
-/** The levels a search of `words` can list a question at, from `first` on: one word is a phrase of itself, so the title level holds its phrase. */
+/**
+ * The levels a search of `words` can list a question at, from `first` on: one word is a phrase of itself, so the title
+ * level holds its phrase.
+ */
 function levelsOf(words: readonly string[], first: number): number[] {
-  return MATCH_LEVELS.flatMap((level, index) => (index < first || (level === 'phrase' && words.length === 1) ? [] : [index]));
+  return MATCH_LEVELS.flatMap((level, index) =>
+    index < first || (level === 'phrase' && words.length === 1) ? [] : [index],
+  );
 }
 
 /** The level just better than `level` that holds anything of its own. */
@@ -78,7 +91,9 @@ export async function questionsMatching(
     const query = better === undefined ? own : `(${own}) NOT (${levelQuery(dialect, words, MATCH_LEVELS[better])})`;
     const below = level === first ? before : null;
     const { rows } = await sql<{ id: number }>`select rowid as id from question_search
-      where question_search match ${query}${below === null ? sql`` : sql` and rowid < ${below}`} order by rowid desc limit ${count - found.length}`.execute(db);
+      where question_search match ${query}${below === null ? sql`` : sql` and rowid < ${below}`} order by rowid desc limit ${count - found.length}`.execute(
+      db,
+    );
     for (const { id } of rows) found.push({ level, id });
   }
   return found;
@@ -90,7 +105,9 @@ function matchesAt(words: readonly string[], level: number) {
   return sql`${sql.ref(wordsColumn[name])} @@ to_tsquery('simple', search_unaccent(${levelQuery('postgres', words, name)}))`;
 }
 
-/** The newest questions a search on PostgreSQL looks through before it asks the index for the older matches of a level. */
+/**
+ * The newest questions a search on PostgreSQL looks through before it asks the index for the older matches of a level.
+ */
 const NEWEST_LOOKED_THROUGH = 1_000;
 
 /** The newest questions below an id, looked through: the best level each match reaches, and where the look ended. */
@@ -108,7 +125,14 @@ interface NewestLook {
  * questions are looked through first, in one statement for every level, and only a level they
  * hold less than a page of asks the index for its older matches.
  */
-async function postgresMatching(db: Kysely<Database>, words: readonly string[], levels: number[], first: number, before: number | null, count: number): Promise<SearchMatch[]> {
+async function postgresMatching(
+  db: Kysely<Database>,
+  words: readonly string[],
+  levels: number[],
+  first: number,
+  before: number | null,
+  count: number,
+): Promise<SearchMatch[]> {
   const found: SearchMatch[] = [];
   let look: { below: number | null; found: NewestLook } | null = null;
   for (const level of levels) {
@@ -128,7 +152,11 @@ async function postgresMatching(db: Kysely<Database>, words: readonly string[], 
   return found;
 }
 
-async function lookThroughNewest(db: Kysely<Database>, words: readonly string[], below: number | null): Promise<NewestLook> {
+async function lookThroughNewest(
+  db: Kysely<Database>,
+  words: readonly string[],
+  below: number | null,
+): Promise<NewestLook> {
   const levels = levelsOf(words, 0);
   // A question that matches nowhere costs one test; one that does, one per level until its best.
   const bestLevel = sql.join(
@@ -144,5 +172,8 @@ async function lookThroughNewest(db: Kysely<Database>, words: readonly string[],
       order by question_id desc limit ${NEWEST_LOOKED_THROUGH}
     ) as newest`.execute(db);
   const [{ matches, oldest, looked }] = rows;
-  return { matches: (matches ?? []).map(([level, id]) => ({ level, id })), oldest: Number(looked) === NEWEST_LOOKED_THROUGH ? oldest : null };
+  return {
+    matches: (matches ?? []).map(([level, id]) => ({ level, id })),
+    oldest: Number(looked) === NEWEST_LOOKED_THROUGH ? oldest : null,
+  };
 }

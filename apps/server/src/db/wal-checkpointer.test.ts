@@ -8,7 +8,10 @@ import { openDatabase } from './index.js';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-wal-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** The rows the database file itself holds, leaving out what is still only in the log: read from a copy of the file alone. */
+/**
+ * The rows the database file itself holds, leaving out what is still only in the log: read from a copy of the file
+ * alone.
+ */
 function rowsInDatabaseFile(file: string): number {
   const copy = path.join(dir, `copy-${Date.now()}.db`);
   fs.copyFileSync(file, copy);
@@ -38,7 +41,8 @@ describe('the write-ahead log', () => {
           .execute();
       // Each commit only appends to the log: no commit crossed SQLite's own threshold of 1,000 pages.
       const deadline = Date.now() + 5_000;
-      while (rowsInDatabaseFile(file) < 20 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (rowsInDatabaseFile(file) < 20 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(rowsInDatabaseFile(file)).toBe(20);
     } finally {
       await handle.close();

@@ -37,7 +37,11 @@ export function checkpointInBackground(sqlite: SqliteDatabase.Database, file: st
   sqlite.pragma('wal_autocheckpoint = 0');
   const worker = new Worker(workerSource, {
     eval: true,
-    workerData: { driver: createRequire(import.meta.url).resolve('better-sqlite3'), file, intervalMs: CHECKPOINT_INTERVAL_MS },
+    workerData: {
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      file,
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+    },
   });
   worker.unref();
   const fallBack = () => {

@@ -1,9 +1,17 @@
 /** Text written into HTML or XML, in an element or a quoted attribute, as text and never as markup. */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
-/** An HTML page's start, up to and with its title, for a page that follows the reader's light or dark theme; `meta` goes before the title. */
+/**
+ * An HTML page's start, up to and with its title, for a page that follows the reader's light or dark theme; `meta` goes
+ * before the title.
+ */
 export function pageStart(title: string, meta = ''): string {
   return `<!doctype html>
 <html lang="en">

@@ -32,7 +32,8 @@ describe('IdTable', () => {
     }
     expect(table.size).toBe(reference.size);
     expect([...table]).toEqual([...reference.keys()].sort((a, b) => a - b));
-    for (const [id, [first, second]] of reference) expect([table.value(id, 0), table.value(id, 1)]).toEqual([first, second]);
+    for (const [id, [first, second]] of reference)
+      expect([table.value(id, 0), table.value(id, 1)]).toEqual([first, second]);
   });
 
   it('keeps ids past two billion apart from missing ones, and any number as a value', () => {

@@ -40,7 +40,8 @@ export function registerCacheMetrics(registry: Registry, caches: Record<string, 
       labelNames: withUnit ? ['cache', 'unit'] : ['cache'],
       registers: [registry],
       collect() {
-        for (const [cache, measured] of Object.entries(caches)) this.set(withUnit ? { cache, unit: measured.unit } : { cache }, read(measured, measured.stats()));
+        for (const [cache, measured] of Object.entries(caches))
+          this.set(withUnit ? { cache, unit: measured.unit } : { cache }, read(measured, measured.stats()));
       },
     });
   counter('hits', 'Lookups in the cache that found what they looked for', (_cache, stats) => stats.hits);
@@ -48,8 +49,10 @@ export function registerCacheMetrics(registry: Registry, caches: Record<string, 
   gauge('entries', 'Entries the cache holds', (_cache, stats) => stats.entries);
   gauge('used', 'The budget the entries use, in the cache’s unit', (_cache, stats) => stats.used, true);
   gauge('budget', 'The most the cache keeps, in its unit (a setting)', (_cache, stats) => stats.budget, true);
-  gauge('bytes', 'Memory the entries take: exact for a cache counted in bytes, else estimated from a unit’s typical size', (cache, stats) =>
-    Math.round(stats.used * cache.bytesPerUnit),
+  gauge(
+    'bytes',
+    'Memory the entries take: exact for a cache counted in bytes, else estimated from a unit’s typical size',
+    (cache, stats) => Math.round(stats.used * cache.bytesPerUnit),
   );
 }
 

@@ -5,7 +5,12 @@ import type { FastifyInstance } from 'fastify';
  * closes; `stop` waits for the round under way. A round that fails is logged as `failure`, and
  * the next comes as usual. `closing` tells a long round to end early.
  */
-export function repeatWhileOpen(app: FastifyInstance, delayMs: number, failure: string, round: (closing: () => boolean) => Promise<void>): { stop(): Promise<void> } {
+export function repeatWhileOpen(
+  app: FastifyInstance,
+  delayMs: number,
+  failure: string,
+  round: (closing: () => boolean) => Promise<void>,
+): { stop(): Promise<void> } {
   let closing = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

@@ -29,7 +29,10 @@ export interface SearchDocument {
 }
 
 /** The document of a question, from what it is stored with: MC choices as a JSON array of texts. */
-export function searchDocumentOf(question: { id: number; title: string; choice_labels: string | null }, tags: readonly string[]): SearchDocument {
+export function searchDocumentOf(
+  question: { id: number; title: string; choice_labels: string | null },
+  tags: readonly string[],
+): SearchDocument {
   const choices = question.choice_labels === null ? [] : (JSON.parse(question.choice_labels) as string[]);
   return { question_id: question.id, title: question.title, tags: tags.join(' '), choices: choices.join(' ') };
 }

@@ -23,7 +23,9 @@ describe('the plugins', () => {
   it.each(pluginFiles.map((plugin) => [`${plugin.folder}/${plugin.file}`, plugin] as const))(
     '%s exports a plugin wrapped by fastify-plugin, named as its file',
     async (_, { folder, file, name }) => {
-      const exports: Record<string, unknown> = await import(/* @vite-ignore */ path.join(import.meta.dirname, folder, file));
+      const exports: Record<string, unknown> = await import(
+        /* @vite-ignore */ path.join(import.meta.dirname, folder, file)
+      );
       const plugins = Object.values(exports).filter((value) => typeof value === 'function' && PLUGIN_META in value);
       expect(plugins, `${folder}/${file}: one plugin`).toHaveLength(1);
       const [plugin] = plugins as Record<symbol, unknown>[];

@@ -18,7 +18,13 @@ const VARIANCE_DENOMINATOR = 100n;
 const STEPS = 400;
 
 /** The weighted sum of the workload's cell variances, with `budgets[j]` = 1/σ² of candidate j. */
-function workloadVariance(sizes: readonly number[], candidates: readonly number[], budgets: readonly number[], workload: readonly WorkloadEntry[], exactMask: number): number {
+function workloadVariance(
+  sizes: readonly number[],
+  candidates: readonly number[],
+  budgets: readonly number[],
+  workload: readonly WorkloadEntry[],
+  exactMask: number,
+): number {
   const lambda = precisions(
     sizes,
     candidates.map((mask, j) => ({ mask, variance: 1 / budgets[j] })),
@@ -46,7 +52,13 @@ function workloadVariance(sizes: readonly number[], candidates: readonly number[
  * marginals rather than residuals, so that each noise draw stays a whole number). A candidate
  * the optimum gives (almost) nothing is dropped.
  */
-export function optimalAllocation(sizes: readonly number[], candidates: readonly number[], workload: readonly WorkloadEntry[], exactMask: number, rho: number): Allocation[] {
+export function optimalAllocation(
+  sizes: readonly number[],
+  candidates: readonly number[],
+  workload: readonly WorkloadEntry[],
+  exactMask: number,
+  rho: number,
+): Allocation[] {
   let budgets = candidates.map(() => rho / candidates.length);
   for (let step = 0; step < STEPS; step += 1) {
     const base = workloadVariance(sizes, candidates, budgets, workload, exactMask);
@@ -62,7 +74,15 @@ export function optimalAllocation(sizes: readonly number[], candidates: readonly
   }
   return candidates.flatMap((mask, j) => {
     if (budgets[j] < rho / 1000) return [];
-    return [{ mask, variance: { num: BigInt(Math.ceil((Number(VARIANCE_DENOMINATOR) / budgets[j]) * (1 + 1e-9))), den: VARIANCE_DENOMINATOR } }];
+    return [
+      {
+        mask,
+        variance: {
+          num: BigInt(Math.ceil((Number(VARIANCE_DENOMINATOR) / budgets[j]) * (1 + 1e-9))),
+          den: VARIANCE_DENOMINATOR,
+        },
+      },
+    ];
   });
 }
 

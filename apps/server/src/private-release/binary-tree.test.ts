@@ -34,7 +34,8 @@ describe('the tree over epochs', () => {
     for (let index = 1; index <= 1_100; index += 1) {
       const covered: number[] = [];
       for (const { level, position } of prefixNodes(index)) {
-        for (let epoch = position * 2 ** level + 1; epoch <= (position + 1) * 2 ** level; epoch += 1) covered.push(epoch);
+        for (let epoch = position * 2 ** level + 1; epoch <= (position + 1) * 2 ** level; epoch += 1)
+          covered.push(epoch);
       }
       expect(covered.sort((a, b) => a - b)).toEqual(Array.from({ length: index }, (_, epoch) => epoch + 1));
       expect(prefixNodes(index)).toHaveLength(index.toString(2).replaceAll('0', '').length);
@@ -47,7 +48,11 @@ describe('the tree over epochs', () => {
     const nodesOfEpoch = new Map<number, Set<number>>();
     for (let index = 1; index <= max; index += 1) {
       for (const node of prefixNodes(index)) {
-        for (let epoch = node.position * 2 ** node.level + 1; epoch <= (node.position + 1) * 2 ** node.level; epoch += 1) {
+        for (
+          let epoch = node.position * 2 ** node.level + 1;
+          epoch <= (node.position + 1) * 2 ** node.level;
+          epoch += 1
+        ) {
           nodesOfEpoch.set(epoch, (nodesOfEpoch.get(epoch) ?? new Set()).add(nodeId(node)));
         }
       }

@@ -20,7 +20,9 @@ export interface ReleaseSchedule {
   point(index: number): number;
 }
 
-/** Release points at every count below 2·perDoubling, then `perDoubling` in each doubling (perDoubling a power of two). */
+/**
+ * Release points at every count below 2·perDoubling, then `perDoubling` in each doubling (perDoubling a power of two).
+ */
 export function geometricSchedule(perDoubling: number): ReleaseSchedule {
   const dense = 2 * perDoubling;
   const denseDoublings = Math.log2(dense);

@@ -19,7 +19,15 @@ export const BANDS = 7;
  * ties every table together. The answers' totals are exact and public (everyone's result): the
  * estimate is held to them, and they cost nothing.
  */
-const CANDIDATES = [GENDER, BAND, COUNTRY, ANSWER | GENDER, ANSWER | BAND, ANSWER | COUNTRY, ANSWER | GENDER | BAND | COUNTRY];
+const CANDIDATES = [
+  GENDER,
+  BAND,
+  COUNTRY,
+  ANSWER | GENDER,
+  ANSWER | BAND,
+  ANSWER | COUNTRY,
+  ANSWER | GENDER | BAND | COUNTRY,
+];
 
 /**
  * What people read, and how much it weighs: each gender's, band's and country's count of voters
@@ -45,7 +53,10 @@ export function breakdownSizes(answers: number, countries: number): number[] {
 
 const allocations = new Map<string, Allocation[]>();
 
-/** The optimal split of a vote's breakdown budget among the tables, for a question of `answers` buckets and an epoch of `countries` countries. */
+/**
+ * The optimal split of a vote's breakdown budget among the tables, for a question of `answers` buckets and an epoch of
+ * `countries` countries.
+ */
 export function breakdownAllocation(answers: number, countries: number): Allocation[] {
   const key = `${answers}:${countries}`;
   let allocation = allocations.get(key);

@@ -2,7 +2,16 @@ import { RELATE_PAIRS_PER_QUESTION } from '@pollscope/contract';
 import { describe, expect, it } from 'vitest';
 import { spentBy } from './allocation.js';
 import { breakdownAllocation } from './breakdown-design.js';
-import { BREAKDOWN_RHO, epsilonOf, RELATE_PAIR_RHO, RELATE_PAIR_UNITS, RELATE_PAIRS, RELATE_UNITS, RELATE_VARIANCE, VOTE_RHO } from './budget.js';
+import {
+  BREAKDOWN_RHO,
+  epsilonOf,
+  RELATE_PAIR_RHO,
+  RELATE_PAIR_UNITS,
+  RELATE_PAIRS,
+  RELATE_UNITS,
+  RELATE_VARIANCE,
+  VOTE_RHO,
+} from './budget.js';
 import { nextReleasePoint, releasePointsBetween } from './schedule.js';
 
 describe('what a vote spends', () => {
@@ -31,7 +40,9 @@ describe('the release points', () => {
   it('are the doublings of 32, each vote in exactly one epoch', () => {
     expect(releasePointsBetween(0, 31)).toEqual([]);
     expect(releasePointsBetween(0, 400)).toEqual([32, 64, 128, 256]);
-    expect(releasePointsBetween(256, 1_000_000)).toEqual([512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288]);
+    expect(releasePointsBetween(256, 1_000_000)).toEqual([
+      512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288,
+    ]);
     // After a count the tree released (40 votes), the next point is the next doubling.
     expect(nextReleasePoint(40)).toBe(64);
     expect(nextReleasePoint(64)).toBe(128);

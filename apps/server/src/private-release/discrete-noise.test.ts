@@ -8,7 +8,10 @@ import { bernoulliExp, cryptoRandom, CryptoRandom, discreteGaussian, discreteLap
  */
 const SIGNIFICANCE_Z = 3.719; // the normal quantile of 1 − 10⁻⁴
 
-/** The chi-square quantile of 1 − 10⁻⁴ by Wilson and Hilferty's cube approximation (within 1% from 5 degrees of freedom). */
+/**
+ * The chi-square quantile of 1 − 10⁻⁴ by Wilson and Hilferty's cube approximation (within 1% from 5 degrees of
+ * freedom).
+ */
 function chiSquareCritical(df: number): number {
   const a = 2 / (9 * df);
   return df * (1 - a + SIGNIFICANCE_Z * Math.sqrt(a)) ** 3;

@@ -18,7 +18,9 @@ function noisy(): Measurement[] {
   return strategy.map(({ mask, variance }) => ({
     mask,
     variance,
-    values: marginalOf(sizes, table, mask).map((count) => count + discreteGaussian(cryptoRandom, { num: BigInt(variance), den: 1n })),
+    values: marginalOf(sizes, table, mask).map(
+      (count) => count + discreteGaussian(cryptoRandom, { num: BigInt(variance), den: 1n }),
+    ),
   }));
 }
 
@@ -28,7 +30,9 @@ describe('the least-squares estimate of a table from noisy marginals', () => {
     const estimated = estimate(sizes, exact, { mask: 1, values: marginalOf(sizes, table, 1) });
     for (const [cell, count] of table.entries()) expect(estimated[cell]).toBeCloseTo(count, 9);
     const fromNoise = estimate(sizes, noisy(), { mask: 1, values: marginalOf(sizes, table, 1) });
-    expect([...marginalOf(sizes, fromNoise, 1)].map((x) => x.toFixed(6))).toEqual([...marginalOf(sizes, table, 1)].map((x) => x.toFixed(6)));
+    expect([...marginalOf(sizes, fromNoise, 1)].map((x) => x.toFixed(6))).toEqual(
+      [...marginalOf(sizes, table, 1)].map((x) => x.toFixed(6)),
+    );
   });
 
   it('is unbiased, with the variance the closed form gives, for a cell and for a group', () => {
@@ -38,7 +42,8 @@ describe('the least-squares estimate of a table from noisy marginals', () => {
     const cell = ((0 * 2 + 1) * 3 + 2) * 2 + 0;
     const group = (estimated: Float64Array) => {
       let sum = 0;
-      for (let a = 0; a < 2; a += 1) for (let b = 0; b < 2; b += 1) for (let c = 0; c < 2; c += 1) sum += estimated[((a * 2 + 0) * 3 + b) * 2 + c];
+      for (let a = 0; a < 2; a += 1)
+        for (let b = 0; b < 2; b += 1) for (let c = 0; c < 2; c += 1) sum += estimated[((a * 2 + 0) * 3 + b) * 2 + c];
       return sum;
     };
     const trueGroup = group(table);
@@ -51,7 +56,10 @@ describe('the least-squares estimate of a table from noisy marginals', () => {
     }
     const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
     const varianceOf = (values: number[]) => meanOf(values.map((value) => value ** 2));
-    const expected = { cell: countVariance(sizes, lambda, 1, [1, 1, 1, 1]), group: countVariance(sizes, lambda, 1, [2, 1, 2, 2]) };
+    const expected = {
+      cell: countVariance(sizes, lambda, 1, [1, 1, 1, 1]),
+      group: countVariance(sizes, lambda, 1, [2, 1, 2, 2]),
+    };
     for (const key of ['cell', 'group'] as const) {
       // Each bound fails about once in 100,000 runs: the mean at 4.5 sds of its own noise, and the
       // sample variance of 4,000 draws, within 2.2% (one sd) of the truth, at 10%.

@@ -79,7 +79,10 @@ function subsetsOf(mask: number): number[] {
 }
 
 /** The precision λ_S of each residual subspace S (indexed by its mask) that the measurements give. */
-export function precisions(sizes: readonly number[], measured: readonly Pick<Measurement, 'mask' | 'variance'>[]): Float64Array {
+export function precisions(
+  sizes: readonly number[],
+  measured: readonly Pick<Measurement, 'mask' | 'variance'>[],
+): Float64Array {
   const all = (1 << sizes.length) - 1;
   const lambda = new Float64Array(all + 1);
   for (const { mask, variance } of measured) {
@@ -94,7 +97,12 @@ export function precisions(sizes: readonly number[], measured: readonly Pick<Mea
  * takes (`chosen[i]`, from 0 to sizes[i]), the count summing every cell those values make. For a
  * residual S the count's squared length in it is ∏_{i∈S} (m_i − m_i²/n_i) · ∏_{i∉S} m_i²/n_i.
  */
-export function countVariance(sizes: readonly number[], lambda: Float64Array, exactMask: number, chosen: readonly number[]): number {
+export function countVariance(
+  sizes: readonly number[],
+  lambda: Float64Array,
+  exactMask: number,
+  chosen: readonly number[],
+): number {
   let variance = 0;
   for (let subset = 0; subset < lambda.length; subset += 1) {
     if ((subset & ~exactMask) === 0) continue;
@@ -118,7 +126,11 @@ export function countVariance(sizes: readonly number[], lambda: Float64Array, ex
  * Σ_{T⊆S} (−1)^{|S−T|} K_T, so the estimate is Σ_T κ_T K_T u + K_E x with
  * κ_T = Σ_{S⊇T, S⊄E} (−1)^{|S−T|} / λ_S.
  */
-export function estimate(sizes: readonly number[], measurements: readonly Measurement[], invariant: Invariant): Float64Array {
+export function estimate(
+  sizes: readonly number[],
+  measurements: readonly Measurement[],
+  invariant: Invariant,
+): Float64Array {
   const all = (1 << sizes.length) - 1;
   const cells = cellsOf(sizes);
   const lambda = precisions(sizes, measurements);

@@ -29,8 +29,14 @@ async function freshDatabase(): Promise<DatabaseHandle> {
 /** Starts as `npm start` does, with SEED_DEMO and PUBLIC_URL as given; returns what was seeded and logged. */
 async function start(database: DatabaseHandle, env: { SEED_DEMO?: string; PUBLIC_URL?: string }) {
   const logged: { level: number; msg: string }[] = [];
-  const log = pino({ level: 'info' }, { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) });
-  const config: Pick<Config, 'seedDemo' | 'publicUrl' | 'passwordHashCost'> = { ...loadConfig(env), passwordHashCost: 1024 };
+  const log = pino(
+    { level: 'info' },
+    { write: (line: string) => logged.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
+  const config: Pick<Config, 'seedDemo' | 'publicUrl' | 'passwordHashCost'> = {
+    ...loadConfig(env),
+    passwordHashCost: 1024,
+  };
   const seeded = await seedDemoAtStart(database.db, config, log);
   const people = await database.db.selectFrom('users').select('email').where('email', '!=', SYSTEM_EMAIL).execute();
   return {
@@ -43,7 +49,8 @@ async function start(database: DatabaseHandle, env: { SEED_DEMO?: string; PUBLIC
 
 describe('the demo community at start', () => {
   it('counts as this machine only localhost, 127.0.0.1 and ::1, with any port', () => {
-    for (const url of ['http://localhost:3000', 'http://LOCALHOST', 'https://127.0.0.1:8443', 'http://[::1]:3000']) expect(isOnThisMachine(url), url).toBe(true);
+    for (const url of ['http://localhost:3000', 'http://LOCALHOST', 'https://127.0.0.1:8443', 'http://[::1]:3000'])
+      expect(isOnThisMachine(url), url).toBe(true);
     for (const url of [
       'https://pollscope.example',
       'http://localhost.evil.example',
@@ -66,22 +73,37 @@ describe('the demo community at start', () => {
   it('is seeded where PUBLIC_URL is unset or this machine, saying so, with no warning', async () => {
     const unset = await start(await freshDatabase(), {});
     expect(unset).toMatchObject({ seeded: true, demo: true, warnings: [] });
-    expect(unset.info).toEqual([`demo community seeded (PUBLIC_URL is this machine): sign in as ${DEMO_LOGIN.email} with password ${DEMO_LOGIN.password}`]);
-    expect(await start(await freshDatabase(), { PUBLIC_URL: 'http://127.0.0.1:3000' })).toMatchObject({ seeded: true, demo: true, warnings: [] });
-    expect(await start(await freshDatabase(), { PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: '0' })).toMatchObject({ seeded: false, demo: false, info: [], warnings: [] });
+    expect(unset.info).toEqual([
+      `demo community seeded (PUBLIC_URL is this machine): sign in as ${DEMO_LOGIN.email} with password ${DEMO_LOGIN.password}`,
+    ]);
+    expect(await start(await freshDatabase(), { PUBLIC_URL: 'http://127.0.0.1:3000' })).toMatchObject({
+      seeded: true,
+      demo: true,
+      warnings: [],
+    });
+    expect(await start(await freshDatabase(), { PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: '0' })).toMatchObject({
+      seeded: false,
+      demo: false,
+      info: [],
+      warnings: [],
+    });
   });
 
   it('is not seeded where PUBLIC_URL is elsewhere, and the log says why', async () => {
     const elsewhere = await start(await freshDatabase(), { PUBLIC_URL: 'https://pollscope.example' });
     expect(elsewhere).toMatchObject({ seeded: false, demo: false, warnings: [] });
-    expect(elsewhere.info).toEqual(['demo community not seeded: PUBLIC_URL is not this machine (SEED_DEMO=1 seeds it anyway)']);
+    expect(elsewhere.info).toEqual([
+      'demo community not seeded: PUBLIC_URL is not this machine (SEED_DEMO=1 seeds it anyway)',
+    ]);
   });
 
   it('is seeded elsewhere with SEED_DEMO=1, and then warned of at every start while the account exists', async () => {
     const database = await freshDatabase();
     const first = await start(database, { PUBLIC_URL: 'https://pollscope.example', SEED_DEMO: '1' });
     expect(first).toMatchObject({ seeded: true, demo: true });
-    expect(first.info).toEqual([`demo community seeded (SEED_DEMO=1): sign in as ${DEMO_LOGIN.email} with password ${DEMO_LOGIN.password}`]);
+    expect(first.info).toEqual([
+      `demo community seeded (SEED_DEMO=1): sign in as ${DEMO_LOGIN.email} with password ${DEMO_LOGIN.password}`,
+    ]);
     expect(first.warnings).toHaveLength(1);
     expect(first.warnings[0]).toMatch(
       /^the demo account demo@pollscope\.app, whose password is published, exists on this server of https:\/\/pollscope\.example: anyone can sign in as it/,
@@ -90,14 +112,25 @@ describe('the demo community at start', () => {
       const again = await start(database, { PUBLIC_URL: 'https://pollscope.example', SEED_DEMO });
       expect(again).toMatchObject({ seeded: false, demo: true, warnings: first.warnings });
     }
-    const { id } = await database.db.selectFrom('users').select('id').where('email', '=', DEMO_LOGIN.email).executeTakeFirstOrThrow();
+    const { id } = await database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO_LOGIN.email)
+      .executeTakeFirstOrThrow();
     await database.db.transaction().execute((trx) => deleteAccount(trx, database.dialect, id));
-    expect(await start(database, { PUBLIC_URL: 'https://pollscope.example', SEED_DEMO: '1' })).toMatchObject({ seeded: false, warnings: [] });
+    expect(await start(database, { PUBLIC_URL: 'https://pollscope.example', SEED_DEMO: '1' })).toMatchObject({
+      seeded: false,
+      warnings: [],
+    });
   });
 
   it('is what the server does when it starts: nothing seeded for a PUBLIC_URL elsewhere without SEED_DEMO', async () => {
     const testDatabase = await createTestDatabase();
-    const server = await startServer(testDatabase.url, { SEED_DEMO: '', PUBLIC_URL: 'https://pollscope.example', LOG_LEVEL: 'info' });
+    const server = await startServer(testDatabase.url, {
+      SEED_DEMO: '',
+      PUBLIC_URL: 'https://pollscope.example',
+      LOG_LEVEL: 'info',
+    });
     try {
       const login = await fetch(`${server.baseUrl}${api.login}`, {
         method: 'POST',

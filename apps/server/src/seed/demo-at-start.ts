@@ -23,7 +23,11 @@ export function isOnThisMachine(publicUrl: string): boolean {
  * this machine a warning is logged at every start for as long as the demo account exists, however
  * it came there. Returns whether the community was seeded now.
  */
-export async function seedDemoAtStart(db: Db, config: Pick<Config, 'seedDemo' | 'publicUrl' | 'passwordHashCost'>, log: Pick<Logger, 'info' | 'warn'>): Promise<boolean> {
+export async function seedDemoAtStart(
+  db: Db,
+  config: Pick<Config, 'seedDemo' | 'publicUrl' | 'passwordHashCost'>,
+  log: Pick<Logger, 'info' | 'warn'>,
+): Promise<boolean> {
   const local = isOnThisMachine(config.publicUrl);
   const wanted = config.seedDemo ?? local;
   let seeded = false;
@@ -32,10 +36,16 @@ export async function seedDemoAtStart(db: Db, config: Pick<Config, 'seedDemo' | 
     seeded = demo !== null;
     if (demo) {
       const why = config.seedDemo === null ? 'PUBLIC_URL is this machine' : 'SEED_DEMO=1';
-      log.info({ ...demo, publicUrl: config.publicUrl }, `demo community seeded (${why}): sign in as ${demo.email} with password ${demo.password}`);
+      log.info(
+        { ...demo, publicUrl: config.publicUrl },
+        `demo community seeded (${why}): sign in as ${demo.email} with password ${demo.password}`,
+      );
     }
   } else if (config.seedDemo === null) {
-    log.info({ publicUrl: config.publicUrl }, 'demo community not seeded: PUBLIC_URL is not this machine (SEED_DEMO=1 seeds it anyway)');
+    log.info(
+      { publicUrl: config.publicUrl },
+      'demo community not seeded: PUBLIC_URL is not this machine (SEED_DEMO=1 seeds it anyway)',
+    );
   }
   if (!local && (await demoAccountExists(db))) {
     log.warn(
@@ -47,5 +57,7 @@ export async function seedDemoAtStart(db: Db, config: Pick<Config, 'seedDemo' | 
 }
 
 async function demoAccountExists(db: Db): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('email', '=', DEMO_LOGIN.email).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('users').select('id').where('email', '=', DEMO_LOGIN.email).executeTakeFirst()) !== undefined
+  );
 }

@@ -24,17 +24,29 @@ afterAll(async () => {
 });
 
 async function questionsByVotes() {
-  const rows = await database.db.selectFrom('questions').select(['id', 'title', 'type', 'vote_count']).orderBy('vote_count', 'desc').execute();
+  const rows = await database.db
+    .selectFrom('questions')
+    .select(['id', 'title', 'type', 'vote_count'])
+    .orderBy('vote_count', 'desc')
+    .execute();
   return rows.map((row) => ({ ...row, vote_count: Number(row.vote_count) }));
 }
 
 async function demoId(): Promise<number> {
-  const { id } = await database.db.selectFrom('users').select('id').where('email', '=', DEMO_LOGIN.email).executeTakeFirstOrThrow();
+  const { id } = await database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_LOGIN.email)
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 /** The share of each group's votes on `title` that chose `choice`, from the breakdown tallies. */
-async function shareByGroup(title: string, choice: number, groupOf: (row: { gender: string; birth_year: number }) => string): Promise<Map<string, number>> {
+async function shareByGroup(
+  title: string,
+  choice: number,
+  groupOf: (row: { gender: string; birth_year: number }) => string,
+): Promise<Map<string, number>> {
   const rows = await database.db
     .selectFrom('vote_segments')
     .innerJoin('questions', 'questions.id', 'vote_segments.question_id')
@@ -67,7 +79,11 @@ describe('the demo community', () => {
   });
 
   it('has two thousand voters of both genders and every age band', async () => {
-    const voters = await database.db.selectFrom('users').select(['gender', 'birth_year']).where('first_name', 'like', 'Voter %').execute();
+    const voters = await database.db
+      .selectFrom('users')
+      .select(['gender', 'birth_year'])
+      .where('first_name', 'like', 'Voter %')
+      .execute();
     expect(voters).toHaveLength(2_000);
     const women = voters.filter((voter) => voter.gender === 'F').length;
     expect(women).toBeGreaterThan(800);
@@ -81,7 +97,10 @@ describe('the demo community', () => {
       [55, 64],
       [65, 200],
     ]) {
-      expect(voters.filter(({ birth_year }) => year - birth_year >= min && year - birth_year <= max).length, `ages ${min}-${max}`).toBeGreaterThan(150);
+      expect(
+        voters.filter(({ birth_year }) => year - birth_year >= min && year - birth_year <= max).length,
+        `ages ${min}-${max}`,
+      ).toBeGreaterThan(150);
     }
   });
 
@@ -102,8 +121,11 @@ describe('the demo community', () => {
     );
     const big = questions.filter((question) => question.vote_count >= 1_000);
     expect(answered.has(most.id)).toBe(true);
-    // Relate opens at once between the most answered question and another multiple-choice one the demo account answered.
-    expect(big.filter((question) => question.id !== most.id && question.type === 'MC' && answered.has(question.id)).length).toBeGreaterThanOrEqual(1);
+    // Relate opens at once between the most answered question and another multiple-choice one the demo account
+    // answered.
+    expect(
+      big.filter((question) => question.id !== most.id && question.type === 'MC' && answered.has(question.id)).length,
+    ).toBeGreaterThanOrEqual(1);
     expect(big.filter((question) => !answered.has(question.id)).length).toBeGreaterThanOrEqual(2);
     expect(questions.some((question) => question.vote_count > 0 && question.vote_count < 100)).toBe(true);
   });
@@ -115,7 +137,8 @@ describe('the demo community', () => {
 
   it('shows the young preferring the city or the beach for a holiday, the old not', async () => {
     const year = new Date().getUTCFullYear();
-    const band = ({ birth_year }: { birth_year: number }) => (year - birth_year <= 34 ? 'young' : year - birth_year >= 55 ? 'old' : 'middle');
+    const band = ({ birth_year }: { birth_year: number }) =>
+      year - birth_year <= 34 ? 'young' : year - birth_year >= 55 ? 'old' : 'middle';
     const beach = await shareByGroup(HOLIDAY, 1, band);
     const city = await shareByGroup(HOLIDAY, 3, band);
     expect(beach.get('young')! + city.get('young')! - (beach.get('old')! + city.get('old')!)).toBeGreaterThan(0.2);

@@ -48,26 +48,33 @@ interface Profile extends Voter {
 /** Men follow a sports team about twice as often as women. */
 const followsSportShare = (gender: 'F' | 'M') => (gender === 'M' ? 0.65 : 0.3);
 
-/** A voter's answer weights, one per answer from the lowest (MC key 1, rating 1, the number range's minimum) in order. */
+/**
+ * A voter's answer weights, one per answer from the lowest (MC key 1, rating 1, the number range's minimum) in order.
+ */
 type Tendency = (voter: Profile) => number[];
 
 /** 0 for the youngest voters, 1 for the oldest. */
 const older = (age: number) => (age - AGES.min) / (AGES.max - AGES.min);
 
 /** Weights that move from `young` for the youngest voters to `old` for the oldest. */
-const byAge = (age: number, young: readonly number[], old: readonly number[]) => young.map((weight, index) => weight + (old[index] - weight) * older(age));
+const byAge = (age: number, young: readonly number[], old: readonly number[]) =>
+  young.map((weight, index) => weight + (old[index] - weight) * older(age));
 
 /** `weights` with those at `indexes` multiplied by `factor`: a group that leans to some answers. */
-const leaning = (weights: readonly number[], indexes: readonly number[], factor: number) => weights.map((weight, index) => (indexes.includes(index) ? weight * factor : weight));
+const leaning = (weights: readonly number[], indexes: readonly number[], factor: number) =>
+  weights.map((weight, index) => (indexes.includes(index) ? weight * factor : weight));
 
 /** Weights for each whole number from `min` to `max`. */
-const overRange = (min: number, max: number, weight: (value: number) => number) => Array.from({ length: max - min + 1 }, (_, index) => weight(min + index));
+const overRange = (min: number, max: number, weight: (value: number) => number) =>
+  Array.from({ length: max - min + 1 }, (_, index) => weight(min + index));
 
 /** Answers gathered around `mean`. */
-const bell = (min: number, max: number, mean: number, spread: number) => overRange(min, max, (value) => Math.exp(-(((value - mean) / spread) ** 2) / 2));
+const bell = (min: number, max: number, mean: number, spread: number) =>
+  overRange(min, max, (value) => Math.exp(-(((value - mean) / spread) ** 2) / 2));
 
 /** Answers mostly small, fewer the larger, `mean` on average: counts of things like books read. */
-const fading = (min: number, max: number, mean: number) => overRange(min, max, (value) => Math.exp(-(value - min) / mean));
+const fading = (min: number, max: number, mean: number) =>
+  overRange(min, max, (value) => Math.exp(-(value - min) / mean));
 
 interface DemoQuestion {
   /** Index in PEOPLE. */
@@ -98,7 +105,8 @@ const QUESTIONS: readonly DemoQuestion[] = [
     category: 10,
     votes: 1_150,
     // The young believe in it, the old do not; Americans say "only in tech" more.
-    tendency: ({ age, country_id }) => leaning(byAge(age, [0.6, 0.2, 0.2], [0.2, 0.6, 0.2]), [2], country_id === 840 ? 2 : 1),
+    tendency: ({ age, country_id }) =>
+      leaning(byAge(age, [0.6, 0.2, 0.2], [0.2, 0.6, 0.2]), [2], country_id === 840 ? 2 : 1),
   },
   {
     author: 2,
@@ -131,8 +139,10 @@ const QUESTIONS: readonly DemoQuestion[] = [
     category: 8,
     votes: 1_300,
     demoAnswer: 2, // Mountains
-    // The young pick the city or the beach, the old the countryside or the mountains; sports fans go to the mountains or the beach, others less.
-    tendency: ({ age, followsSport }) => leaning(byAge(age, [0.35, 0.1, 0.45, 0.1], [0.2, 0.3, 0.1, 0.4]), [0, 1], followsSport ? 2 : 0.6),
+    // The young pick the city or the beach, the old the countryside or the mountains; sports fans go to the mountains
+    // or the beach, others less.
+    tendency: ({ age, followsSport }) =>
+      leaning(byAge(age, [0.35, 0.1, 0.45, 0.1], [0.2, 0.3, 0.1, 0.4]), [0, 1], followsSport ? 2 : 0.6),
   },
   {
     author: 2,
@@ -254,7 +264,12 @@ function userRow(person: NewPerson, createdAt: string) {
  * and likes go through the same code paths as the API. Runs only on a database with no people yet.
  */
 export async function seedDemoCommunity(db: Db, hashCost: number): Promise<typeof DEMO_LOGIN | null> {
-  const existing = await db.selectFrom('users').select('id').where('email', '!=', SYSTEM_EMAIL).limit(1).executeTakeFirst();
+  const existing = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '!=', SYSTEM_EMAIL)
+    .limit(1)
+    .executeTakeFirst();
   if (existing) return null;
   // One hash for the five named people: hashing is what takes time.
   const passwordHash = await hashPassword(DEMO_LOGIN.password, hashCost);
@@ -282,18 +297,27 @@ export async function seedDemoCommunity(db: Db, hashCost: number): Promise<typeo
         tags: [...spec.tags],
         category: spec.category,
       });
-      const votes: NewVote[] = spec.demoAnswer === undefined ? [] : [{ questionId, voter: demo, choice: spec.demoAnswer }];
+      const votes: NewVote[] =
+        spec.demoAnswer === undefined ? [] : [{ questionId, voter: demo, choice: spec.demoAnswer }];
       const answering = sample(voters, spec.votes - votes.length, next);
-      for (const voter of answering) votes.push({ questionId, voter, choice: lowestAnswer(spec) + pick(spec.tendency(voter), next) });
-      for (let start = 0; start < votes.length; start += ROWS_PER_WRITE) await recordVotes(trx, votes.slice(start, start + ROWS_PER_WRITE));
-      const likes: NewLike[] = answering.filter(() => next() < LIKED_SHARE).map((voter) => ({ userId: voter.id, questionId, liked: true }));
-      for (let start = 0; start < likes.length; start += ROWS_PER_WRITE) await setLikes(trx, likes.slice(start, start + ROWS_PER_WRITE));
+      for (const voter of answering)
+        votes.push({ questionId, voter, choice: lowestAnswer(spec) + pick(spec.tendency(voter), next) });
+      for (let start = 0; start < votes.length; start += ROWS_PER_WRITE)
+        await recordVotes(trx, votes.slice(start, start + ROWS_PER_WRITE));
+      const likes: NewLike[] = answering
+        .filter(() => next() < LIKED_SHARE)
+        .map((voter) => ({ userId: voter.id, questionId, liked: true }));
+      for (let start = 0; start < likes.length; start += ROWS_PER_WRITE)
+        await setLikes(trx, likes.slice(start, start + ROWS_PER_WRITE));
     }
   });
   return DEMO_LOGIN;
 }
 
-/** Writes the seeded voters, many per statement, and returns them with their traits; `year` is this year, that ages count in. */
+/**
+ * Writes the seeded voters, many per statement, and returns them with their traits; `year` is this year, that ages
+ * count in.
+ */
 async function addVoters(trx: Db, year: number, createdAt: string, next: () => number): Promise<Profile[]> {
   const drawn = Array.from({ length: VOTERS }, (_, index) => {
     const age = AGES.min + Math.floor(next() * (AGES.max - AGES.min + 1));
@@ -305,9 +329,25 @@ async function addVoters(trx: Db, year: number, createdAt: string, next: () => n
           next,
         )
       ][0];
-    const traits = { gender, birth_year: year - age, country_id: country, age, followsSport: next() < followsSportShare(gender) };
+    const traits = {
+      gender,
+      birth_year: year - age,
+      country_id: country,
+      age,
+      followsSport: next() < followsSportShare(gender),
+    };
     const birthdate = `${year - age}-${twoDigits(1 + Math.floor(next() * 12))}-${twoDigits(1 + Math.floor(next() * 28))}`;
-    const row = userRow({ email: `voter${index + 1}@pollscope.app`, passwordHash: NO_PASSWORD, name: `Voter ${index + 1}`, birthdate, gender, country }, createdAt);
+    const row = userRow(
+      {
+        email: `voter${index + 1}@pollscope.app`,
+        passwordHash: NO_PASSWORD,
+        name: `Voter ${index + 1}`,
+        birthdate,
+        gender,
+        country,
+      },
+      createdAt,
+    );
     return { row, traits };
   });
   const traitsByEmail = new Map(drawn.map(({ row, traits }) => [row.email, traits]));

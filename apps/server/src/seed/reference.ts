@@ -24,9 +24,24 @@ export const CATEGORY_NAMES = [
 ];
 
 const QUIZ = [
-  { question: 'Which planet is known as the Red Planet?', choices: ['Venus', 'Mars', 'Jupiter', 'Saturn'], answer: 2, category: 'Science' },
-  { question: 'How do you like to spend a free evening?', choices: ['At home', 'Out with friends', 'Outdoors', 'On a hobby'], answer: null, category: 'Lifestyle' },
-  { question: 'How many sides does a hexagon have?', choices: ['Five', 'Six', 'Eight'], answer: 2, category: 'Education' },
+  {
+    question: 'Which planet is known as the Red Planet?',
+    choices: ['Venus', 'Mars', 'Jupiter', 'Saturn'],
+    answer: 2,
+    category: 'Science',
+  },
+  {
+    question: 'How do you like to spend a free evening?',
+    choices: ['At home', 'Out with friends', 'Outdoors', 'On a hobby'],
+    answer: null,
+    category: 'Lifestyle',
+  },
+  {
+    question: 'How many sides does a hexagon have?',
+    choices: ['Five', 'Six', 'Eight'],
+    answer: 2,
+    category: 'Education',
+  },
   { question: 'Coffee or tea?', choices: ['Coffee', 'Tea'], answer: null, category: 'Food & Drink' },
 ];
 

@@ -39,16 +39,27 @@ export interface ApiClient {
   /** A call sent with no body, as like or follow are. */
   post<S extends z.ZodType>(path: string, response: S): Promise<z.output<S>>;
   /** `body` is typed by the contract's schema of the call's body. */
-  post<B extends z.ZodType, S extends z.ZodType>(path: string, bodySchema: B, body: z.input<B>, response: S): Promise<z.output<S>>;
+  post<B extends z.ZodType, S extends z.ZodType>(
+    path: string,
+    bodySchema: B,
+    body: z.input<B>,
+    response: S,
+  ): Promise<z.output<S>>;
   /** Any body, a wrong one included. */
   raw(method: Method, path: string, body?: object): Promise<RawReply>;
 }
 
 /** A client whose calls `send` makes: through `inject` into a test's app, or over HTTP to a running server. */
 export function apiClient(send: (method: Method, path: string, body?: object) => Promise<RawReply>): ApiClient {
-  const succeeded = async <S extends z.ZodType>(method: Method, path: string, response: S, body?: object): Promise<z.output<S>> => {
+  const succeeded = async <S extends z.ZodType>(
+    method: Method,
+    path: string,
+    response: S,
+    body?: object,
+  ): Promise<z.output<S>> => {
     const reply = await send(method, path, body);
-    if (reply.status < 200 || reply.status > 299) throw new Error(`${method} ${path} answered ${reply.status}: ${reply.text}`);
+    if (reply.status < 200 || reply.status > 299)
+      throw new Error(`${method} ${path} answered ${reply.status}: ${reply.text}`);
     // A 204 has no body, which the contract describes as null.
     return reply.status === 204 ? response.parse(null) : reply.parse(response);
   };

@@ -44,7 +44,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (testPostgresUrl) {
     const serverUrl = testPostgresUrl;
     const template = inject('postgresTemplate');
-    if (!template) throw new Error('TEST_DATABASE_URL is set but the run made no template database: run the tests with vitest.config.ts');
+    if (!template)
+      throw new Error(
+        'TEST_DATABASE_URL is set but the run made no template database: run the tests with vitest.config.ts',
+      );
     const name = await createPostgresDatabase(serverUrl, 'pollscope_test', template);
     return { url: databaseUrlFor(serverUrl, name), drop: () => dropPostgresDatabase(serverUrl, name) };
   }
@@ -59,7 +62,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return testDatabase;
 }
 
-/** A new database with no table, not even migrated: a SQLite file, or on a PostgreSQL run a database of its own on that server. */
+/**
+ * A new database with no table, not even migrated: a SQLite file, or on a PostgreSQL run a database of its own on that
+ * server.
+ */
 export async function createEmptyTestDatabase(): Promise<TestDatabase> {
   if (testPostgresUrl) {
     const serverUrl = testPostgresUrl;
@@ -81,7 +87,10 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
 }
 
 /** The app on `testDatabase`, which closing the app drops. */
-export async function createTestAppOn(testDatabase: TestDatabase, overrides: Partial<Config> = {}): Promise<TestContext> {
+export async function createTestAppOn(
+  testDatabase: TestDatabase,
+  overrides: Partial<Config> = {},
+): Promise<TestContext> {
   // Mail the test does not catch with a mail server of its own is written here, not beside the project's data.
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-test-mail-'));
   const config: Config = {
@@ -115,7 +124,9 @@ export async function createTestAppOn(testDatabase: TestDatabase, overrides: Par
 }
 
 /** A test app whose mail goes through a test mail server of its own; closing the app stops the server too. */
-export async function createTestAppWithMail(overrides: Partial<Config> = {}): Promise<{ ctx: TestContext; mailbox: TestMailServer }> {
+export async function createTestAppWithMail(
+  overrides: Partial<Config> = {},
+): Promise<{ ctx: TestContext; mailbox: TestMailServer }> {
   const mailbox = await startMailServer();
   const ctx = await createTestApp({ smtpUrl: mailbox.url, ...overrides });
   const closeApp = ctx.close;
@@ -173,15 +184,33 @@ export interface TestUser {
 export async function signUp(ctx: TestContext, overrides: Partial<RegisterBody> = {}): Promise<TestUser> {
   registered += 1;
   const email = `person${registered}-${Date.now()}@example.com`;
-  const body: RegisterBody = { firstName: `Person ${registered}`, birthDate: '1990-06-15', gender: 'F', livingIn: 840, email, password: 'correct horse', ...overrides };
+  const body: RegisterBody = {
+    firstName: `Person ${registered}`,
+    birthDate: '1990-06-15',
+    gender: 'F',
+    livingIn: 840,
+    email,
+    password: 'correct horse',
+    ...overrides,
+  };
   const { token } = await client(ctx.app).post(api.register, registerBodySchema, body, tokenResponseSchema);
-  const user = await ctx.database.db.selectFrom('users').select('id').where('email', '=', body.email.toLowerCase()).executeTakeFirstOrThrow();
+  const user = await ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', body.email.toLowerCase())
+    .executeTakeFirstOrThrow();
   return { id: user.id, token, email: body.email, api: client(ctx.app, token) };
 }
 
 /** Asks a question through the API and returns its id. */
 export async function ask(user: TestUser, body: Partial<CreateQuestionBody> = {}): Promise<number> {
-  const question: CreateQuestionBody = { type: 'MC', question: 'Cats or dogs?', choices: ['Cats', 'Dogs'], tags: [], ...body };
+  const question: CreateQuestionBody = {
+    type: 'MC',
+    question: 'Cats or dogs?',
+    choices: ['Cats', 'Dogs'],
+    tags: [],
+    ...body,
+  };
   const created = await user.api.post(api.create, createQuestionBodySchema, question, createQuestionResponseSchema);
   return created.question.id;
 }
@@ -189,6 +218,13 @@ export async function ask(user: TestUser, body: Partial<CreateQuestionBody> = {}
 /** Changes some of the person's personal info through the API, keeping the rest (favourites cleared unless given). */
 export async function updateAccount(user: TestUser, change: Partial<AccountUpdateBody>): Promise<void> {
   const account = await user.api.get(api.account, accountSchema);
-  const update = { firstName: account.first_name, birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null, ...change };
+  const update = {
+    firstName: account.first_name,
+    birthDate: account.birthdate,
+    livingIn: account.country,
+    favoriteCategory: null,
+    favoriteTopic: null,
+    ...change,
+  };
   await user.api.post(api.account, accountUpdateBodySchema, update, accountSchema);
 }

@@ -38,7 +38,9 @@ export async function startMailServer(): Promise<TestMailServer> {
       disabledCommands: ['STARTTLS'],
       logger: false,
       onAuth: (auth, _session, callback) =>
-        auth.username === 'pollscope' && auth.password === 'secret' ? callback(null, { user: auth.username }) : callback(new Error('wrong password')),
+        auth.username === 'pollscope' && auth.password === 'secret'
+          ? callback(null, { user: auth.username })
+          : callback(new Error('wrong password')),
       onConnect: (_session, callback) => {
         if (holding === 'greeting') held += 1;
         else callback();

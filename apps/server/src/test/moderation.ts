@@ -1,10 +1,26 @@
-import { api, feedSchema, questionPageSchema, roleBodySchema, roleSetSchema, trendingSchema, type ModerationActionBody, type ReportBody, type Role } from '@pollscope/contract';
+import {
+  api,
+  feedSchema,
+  questionPageSchema,
+  roleBodySchema,
+  roleSetSchema,
+  trendingSchema,
+  type ModerationActionBody,
+  type ReportBody,
+  type Role,
+} from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ApiClient, RawReply } from './client.js';
 import type { TestUser } from './helper.js';
 
 /** Reports a target as `user`, the reply as it came (201 new, 200 the same open report). */
-export function report(user: TestUser | ApiClient, target: ReportBody['target'], id: number, reason: ReportBody['reason'] = 'spam', note?: string): Promise<RawReply> {
+export function report(
+  user: TestUser | ApiClient,
+  target: ReportBody['target'],
+  id: number,
+  reason: ReportBody['reason'] = 'spam',
+  note?: string,
+): Promise<RawReply> {
   const as = 'api' in user ? user.api : user;
   return as.raw('POST', api.reports, { target, id, reason, ...(note === undefined ? {} : { note }) });
 }
@@ -39,7 +55,13 @@ export async function placesShowing(as: ApiClient, question: Findable): Promise<
     const reply = await as.raw('GET', path);
     if (reply.status === 404) return [];
     if (reply.status !== 200) throw new Error(`GET ${path} answered ${reply.status}: ${reply.text}`);
-    return (path === api.feed ? reply.parse(feedSchema) : path === api.trending ? reply.parse(trendingSchema) : reply.parse(questionPageSchema)).questions.map((shown) => shown.id);
+    return (
+      path === api.feed
+        ? reply.parse(feedSchema)
+        : path === api.trending
+          ? reply.parse(trendingSchema)
+          : reply.parse(questionPageSchema)
+    ).questions.map((shown) => shown.id);
   };
   const places: Record<string, string> = {
     feed: api.feed,
@@ -58,6 +80,9 @@ export const EVERY_PLACE = ['feed', 'category', 'tag', 'author', 'search', 'tren
 
 /** The statuses of the question's share page and preview picture, which anyone may open. */
 export async function sharedStatuses(app: FastifyInstance, id: number): Promise<{ page: number; picture: number }> {
-  const [page, picture] = await Promise.all([app.inject({ url: `/q/${id}`, headers: { accept: 'text/html' } }), app.inject({ url: api.questionCard(id) })]);
+  const [page, picture] = await Promise.all([
+    app.inject({ url: `/q/${id}`, headers: { accept: 'text/html' } }),
+    app.inject({ url: api.questionCard(id) }),
+  ]);
   return { page: page.statusCode, picture: picture.statusCode };
 }

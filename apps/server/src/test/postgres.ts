@@ -41,13 +41,16 @@ async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promi
  */
 export async function createPostgresDatabase(serverUrl: string, prefix: string, template?: string): Promise<string> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, (client) => client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`));
+  await onServer(serverUrl, (client) =>
+    client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`),
+  );
   return name;
 }
 
 /** Drops a database made by createPostgresDatabase, ending any connection still open to it. */
 export async function dropPostgresDatabase(serverUrl: string, name: string): Promise<void> {
-  if (!/^pollscope_(test|template)_[0-9a-f]+$/.test(name)) throw new Error(`Refusing to drop ${name}: not a test database`);
+  if (!/^pollscope_(test|template)_[0-9a-f]+$/.test(name))
+    throw new Error(`Refusing to drop ${name}: not a test database`);
   await onServer(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
 }
 
@@ -60,28 +63,44 @@ export function postgresBinDir(): string | null {
     // No pg_config: look where Debian installs the server.
   }
   const root = '/usr/lib/postgresql';
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).filter((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb'))) : [];
+  const versions = fs.existsSync(root)
+    ? fs.readdirSync(root).filter((version) => fs.existsSync(path.join(root, version, 'bin', 'initdb')))
+    : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   return newest ? path.join(root, newest, 'bin') : null;
 }
 
-/** A PostgreSQL server of a test's own: its `url` is postgres://postgres@127.0.0.1:<port>/postgres, and it stops as an operator would (fast shutdown: sessions ended, all written). */
+/**
+ * A PostgreSQL server of a test's own: its `url` is postgres://postgres@127.0.0.1:<port>/postgres, and it stops as an
+ * operator would (fast shutdown: sessions ended, all written).
+ */
 export type PostgresCluster = StoppableService;
 
 /** A directory of the cluster's own, owned by `postgres` when run as root, and how its programs are run there. */
 function clusterPlace(): { dir: string; run: (program: string, args: string[]) => Promise<unknown> } {
   const bin = postgresBinDir();
-  if (!bin) throw new Error('PostgreSQL’s server programs (initdb, pg_ctl) are not installed: apt-get install postgresql');
+  if (!bin)
+    throw new Error('PostgreSQL’s server programs (initdb, pg_ctl) are not installed: apt-get install postgresql');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-postgres-'));
   // PostgreSQL refuses to run as root.
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) fs.chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })));
+  if (asRoot)
+    fs.chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+      Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+    );
   const run = (program: string, args: string[]) =>
-    asRoot ? execFileAsync('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args]) : execFileAsync(path.join(bin, program), args);
+    asRoot
+      ? execFileAsync('runuser', ['-u', 'postgres', '--', path.join(bin, program), ...args])
+      : execFileAsync(path.join(bin, program), args);
   return { dir, run };
 }
 
-/** Starts the cluster whose data `place` holds on `port` of 127.0.0.1, without fsync, as nothing here survives the machine; every commit still waits for its WAL write. */
+/**
+ * Starts the cluster whose data `place` holds on `port` of 127.0.0.1, without fsync, as nothing here survives the
+ * machine; every commit still waits for its WAL write.
+ */
 async function startClusterIn({ dir, run }: ReturnType<typeof clusterPlace>, port: number): Promise<PostgresCluster> {
   const data = path.join(dir, 'data');
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60 -c shared_buffers=16MB`;
@@ -117,7 +136,16 @@ async function startClusterIn({ dir, run }: ReturnType<typeof clusterPlace>, por
 export async function startPostgresCluster(): Promise<PostgresCluster> {
   const port = await freeFixedPort();
   const place = clusterPlace();
-  await place.run('initdb', ['-D', path.join(place.dir, 'data'), '-U', 'postgres', '--auth=trust', '--no-sync', '--encoding=UTF8', '--locale=C']);
+  await place.run('initdb', [
+    '-D',
+    path.join(place.dir, 'data'),
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '--encoding=UTF8',
+    '--locale=C',
+  ]);
   return startClusterIn(place, port);
 }
 
@@ -132,6 +160,15 @@ export async function startStreamingReplica(primary: PostgresCluster): Promise<P
   const from = new URL(primary.url);
   const source = ['-h', from.hostname, '-p', from.port, '-U', 'postgres'];
   // A fast checkpoint: the copy starts at once rather than after the primary's spread one, half a minute later.
-  await place.run('pg_basebackup', ['-D', path.join(place.dir, 'data'), ...source, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync']);
+  await place.run('pg_basebackup', [
+    '-D',
+    path.join(place.dir, 'data'),
+    ...source,
+    '-R',
+    '-X',
+    'stream',
+    '--checkpoint=fast',
+    '--no-sync',
+  ]);
   return startClusterIn(place, port);
 }

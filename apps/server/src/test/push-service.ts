@@ -102,7 +102,8 @@ export function aDevice(service: TestPushService, endpoint?: string): TestDevice
   return device;
 }
 
-const hkdf = (ikm: Buffer, salt: Buffer, info: Buffer, length: number) => Buffer.from(hkdfSync('sha256', ikm, salt, info, length));
+const hkdf = (ikm: Buffer, salt: Buffer, info: Buffer, length: number) =>
+  Buffer.from(hkdfSync('sha256', ikm, salt, info, length));
 
 /**
  * RFC 8291's decryption of a push message, written from the RFC (and RFC 8188's `aes128gcm`
@@ -134,7 +135,8 @@ export function decryptAes128gcm(body: Buffer, device: ECDH, authSecret: Buffer)
     let end = padded.length - 1;
     while (end >= 0 && padded[end] === 0) end -= 1;
     const last = start + recordSize >= records.length;
-    if (padded[end] !== (last ? 2 : 1)) throw new Error(`Record ${sequence} ends in delimiter ${padded[end]}, not ${last ? 2 : 1}`);
+    if (padded[end] !== (last ? 2 : 1))
+      throw new Error(`Record ${sequence} ends in delimiter ${padded[end]}, not ${last ? 2 : 1}`);
     plain.push(padded.subarray(0, end));
   }
   return Buffer.concat(plain).toString('utf8');
@@ -149,7 +151,10 @@ export interface VapidClaims {
   exp: number;
 }
 
-/** Reads `Authorization: vapid t=<JWT>, k=<key>` and verifies the JWT's ES256 signature with `k`; throws if it does not hold. */
+/**
+ * Reads `Authorization: vapid t=<JWT>, k=<key>` and verifies the JWT's ES256 signature with `k`; throws if it does not
+ * hold.
+ */
 export function verifiedVapid(authorization: string | undefined): VapidClaims {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(authorization ?? '');
   if (!match) throw new Error(`Not a VAPID authorization: ${authorization}`);
@@ -159,11 +164,21 @@ export function verifiedVapid(authorization: string | undefined): VapidClaims {
   if (head.alg !== 'ES256') throw new Error(`The token is signed with ${head.alg}, not ES256`);
   const point = Buffer.from(key, 'base64url');
   const publicKey = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
     format: 'jwk',
   });
   // JWS writes an ES256 signature as r and s, 32 bytes each (IEEE P1363), not DER.
-  const signed = verify('sha256', Buffer.from(`${header}.${payload}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${payload}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signed) throw new Error('The VAPID token’s signature does not verify with its key');
   const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Omit<VapidClaims, 'key'>;
   return { key, ...claims };

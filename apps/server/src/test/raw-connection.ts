@@ -1,6 +1,9 @@
 import net from 'node:net';
 
-/** One HTTP/1.1 connection held open by a test, to send requests on it one after another, or to leave a request half sent. */
+/**
+ * One HTTP/1.1 connection held open by a test, to send requests on it one after another, or to leave a request half
+ * sent.
+ */
 export interface RawConnection {
   /** Sends a GET on this connection, kept alive, and resolves with its answer. */
   get(path: string): Promise<{ status: number; body: string }>;
@@ -58,7 +61,9 @@ export async function openConnection(baseUrl: string): Promise<RawConnection> {
 
   return {
     get(path) {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nConnection: keep-alive\r\n\r\n`);
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\nConnection: keep-alive\r\n\r\n`,
+      );
       return nextAnswer();
     },
     sendHalf(path) {

@@ -13,7 +13,11 @@ export async function startRedisServer(): Promise<RedisServer> {
   let child: ChildProcess | null = null;
   const start = async () => {
     if (child) return;
-    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const started = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     const failed = new Promise<never>((_resolve, reject) => {
       started.once('error', (error) => reject(new Error(`redis-server could not start: ${error.message}`)));
       started.once('exit', (code) => reject(new Error(`redis-server stopped at start (exit code ${code})`)));

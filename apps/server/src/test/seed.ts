@@ -43,7 +43,10 @@ export async function castVotes(db: Db, votes: NewVote[]): Promise<void> {
   }
 }
 
-/** `count` multiple-choice questions of `authorId` written straight into the database, for a voter of thousands of answers. */
+/**
+ * `count` multiple-choice questions of `authorId` written straight into the database, for a voter of thousands of
+ * answers.
+ */
 export async function insertQuestions(db: Db, authorId: number, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < count; start += ROWS_PER_WRITE) {

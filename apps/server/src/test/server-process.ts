@@ -1,4 +1,12 @@
-import { api, createQuestionBodySchema, createQuestionResponseSchema, questionSchema, registerBodySchema, tokenResponseSchema, type CreateQuestionBody } from '@pollscope/contract';
+import {
+  api,
+  createQuestionBodySchema,
+  createQuestionResponseSchema,
+  questionSchema,
+  registerBodySchema,
+  tokenResponseSchema,
+  type CreateQuestionBody,
+} from '@pollscope/contract';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,16 +36,24 @@ export interface StoppableService {
   destroy(): Promise<void>;
 }
 
-/** The server from its source, through the TypeScript loader, or as `npm start` runs it, built (`npm run build -w apps/server`). */
+/**
+ * The server from its source, through the TypeScript loader, or as `npm start` runs it, built (`npm run build -w
+ * apps/server`).
+ */
 export type ServerEntry = 'source' | 'build';
 /** The arguments `npm start` gives node: its heap settings, then the built file. */
 function startArguments(): string[] {
-  const start = (JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (
+    JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  ).scripts.start;
   const [command, ...args] = start.split(/\s+/);
   if (command !== 'node') throw new Error(`npm start runs ${command}, not node`);
   return args;
 }
-const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = { source: () => ['--import', 'tsx', 'src/server.ts'], build: startArguments };
+const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = {
+  source: () => ['--import', 'tsx', 'src/server.ts'],
+  build: startArguments,
+};
 
 /**
  * Starts the real server on a database and a free port, as it runs in production but without the
@@ -62,9 +78,15 @@ export async function startServer(
     startupTimeoutMs?: number;
   } = {},
 ): Promise<ServerProcess> {
-  const node = [...(cpu === undefined ? [] : ['taskset', '-c', String(cpu)]), process.execPath, ...nodeOptions, ...ENTRY_ARGUMENTS[entry]()];
+  const node = [
+    ...(cpu === undefined ? [] : ['taskset', '-c', String(cpu)]),
+    process.execPath,
+    ...nodeOptions,
+    ...ENTRY_ARGUMENTS[entry](),
+  ];
   // The shell lowers its limit, then becomes node (exec): the process the test holds is the server's.
-  const [command, ...args] = fileLimit === undefined ? node : ['bash', '-c', `ulimit -n ${fileLimit} && exec "$@"`, 'bash', ...node];
+  const [command, ...args] =
+    fileLimit === undefined ? node : ['bash', '-c', `ulimit -n ${fileLimit} && exec "$@"`, 'bash', ...node];
   const child = spawn(command, args, {
     cwd: serverDir,
     env: {
@@ -88,7 +110,8 @@ export async function startServer(
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
 
-  // Listening on any free port (PORT=0), the server says which it got on a line of its own, once ready: no port is probed and let go for it.
+  // Listening on any free port (PORT=0), the server says which it got on a line of its own, once ready: no port is
+  // probed and let go for it.
   const baseUrl = await new Promise<string>((resolve, reject) => {
     let lines = '';
     const listening = (chunk: Buffer) => {
@@ -146,19 +169,40 @@ export interface Community {
 }
 
 /** Registers an author who asks `questions` four-choice questions, and `voters` other people. */
-export async function createCommunity(baseUrl: string, { voters, questions }: { voters: number; questions: number }): Promise<Community> {
+export async function createCommunity(
+  baseUrl: string,
+  { voters, questions }: { voters: number; questions: number },
+): Promise<Community> {
   const stamp = `${process.pid}-${Date.now()}`;
   const register = async (name: string, gender: 'F' | 'M') => {
-    const body = { firstName: name, birthDate: '1985-03-20', gender, livingIn: 840, email: `${name}-${stamp}@example.com`, password: 'correct horse' };
+    const body = {
+      firstName: name,
+      birthDate: '1985-03-20',
+      gender,
+      livingIn: 840,
+      email: `${name}-${stamp}@example.com`,
+      password: 'correct horse',
+    };
     return (await serverClient(baseUrl).post(api.register, registerBodySchema, body, tokenResponseSchema)).token;
   };
   const authorToken = await register('author', 'F');
   const voterTokens: string[] = [];
-  for (let index = 0; index < voters; index += 1) voterTokens.push(await register(`voter${index}`, index % 2 ? 'F' : 'M'));
+  for (let index = 0; index < voters; index += 1)
+    voterTokens.push(await register(`voter${index}`, index % 2 ? 'F' : 'M'));
   const questionIds: number[] = [];
   for (let index = 0; index < questions; index += 1) {
-    const body: CreateQuestionBody = { type: 'MC', question: `Question ${index}?`, choices: ['A', 'B', 'C', 'D'], tags: [] };
-    const { question } = await serverClient(baseUrl, authorToken).post(api.create, createQuestionBodySchema, body, createQuestionResponseSchema);
+    const body: CreateQuestionBody = {
+      type: 'MC',
+      question: `Question ${index}?`,
+      choices: ['A', 'B', 'C', 'D'],
+      tags: [],
+    };
+    const { question } = await serverClient(baseUrl, authorToken).post(
+      api.create,
+      createQuestionBodySchema,
+      body,
+      createQuestionResponseSchema,
+    );
     questionIds.push(question.id);
   }
   return { authorToken, voterTokens, questionIds };
@@ -189,7 +233,8 @@ export interface VoteStream {
  * Sends every voter's vote on every question, `concurrency` at a time, each worker pausing
  * `pauseMs` between its votes, until all are sent, a call fails (the server is gone) or `stop()`
  * says so; `onOutcome` hears of each answer as it comes. `from` skips the pairs of voter and
- * question an earlier stream sent (its number of outcomes). A vote answered other than 200 fails the stream, but a refusal (503 with Retry-After)
+ * question an earlier stream sent (its number of outcomes). A vote answered other than 200 fails the stream, but a
+ * refusal (503 with Retry-After)
  * when `refusals` allows them: such a vote is not sent again.
  */
 export async function streamVotes(
@@ -202,7 +247,14 @@ export async function streamVotes(
     pauseMs = 0,
     onOutcome = () => {},
     from = 0,
-  }: { concurrency: number; stop?: (acknowledged: number) => boolean; refusals?: boolean; pauseMs?: number; onOutcome?: (outcome: VoteOutcome) => void; from?: number },
+  }: {
+    concurrency: number;
+    stop?: (acknowledged: number) => boolean;
+    refusals?: boolean;
+    pauseMs?: number;
+    onOutcome?: (outcome: VoteOutcome) => void;
+    from?: number;
+  },
 ): Promise<VoteStream> {
   const acknowledged: AcknowledgedVote[] = [];
   const outcomes: VoteOutcome[] = [];
@@ -211,11 +263,19 @@ export async function streamVotes(
   const worker = async () => {
     while (next < total && !stop(acknowledged.length)) {
       const index = next++;
-      const vote = { voter: index % community.voterTokens.length, questionId: community.questionIds[Math.floor(index / community.voterTokens.length)], choice: (index % 4) + 1 };
+      const vote = {
+        voter: index % community.voterTokens.length,
+        questionId: community.questionIds[Math.floor(index / community.voterTokens.length)],
+        choice: (index % 4) + 1,
+      };
       const sentAt = performance.now();
       let reply: RawReply | null;
       try {
-        reply = await serverClient(baseUrl, community.voterTokens[vote.voter]).raw('POST', api.answer(vote.questionId), { choice: vote.choice });
+        reply = await serverClient(baseUrl, community.voterTokens[vote.voter]).raw(
+          'POST',
+          api.answer(vote.questionId),
+          { choice: vote.choice },
+        );
       } catch {
         reply = null;
       }
@@ -233,20 +293,38 @@ export async function streamVotes(
   return { acknowledged, outcomes };
 }
 
-/** Of `votes`, those a server does not show its voter as their answer, with that choice: none, when no acknowledged vote was lost. */
-export async function votesMissing(baseUrl: string, community: Community, votes: AcknowledgedVote[]): Promise<AcknowledgedVote[]> {
+/**
+ * Of `votes`, those a server does not show its voter as their answer, with that choice: none, when no acknowledged vote
+ * was lost.
+ */
+export async function votesMissing(
+  baseUrl: string,
+  community: Community,
+  votes: AcknowledgedVote[],
+): Promise<AcknowledgedVote[]> {
   const missing: AcknowledgedVote[] = [];
   for (const vote of votes) {
-    const question = await serverClient(baseUrl, community.voterTokens[vote.voter]).get(api.question(vote.questionId), questionSchema);
+    const question = await serverClient(baseUrl, community.voterTokens[vote.voter]).get(
+      api.question(vote.questionId),
+      questionSchema,
+    );
     if (question.answer?.choice !== vote.choice) missing.push(vote);
   }
   return missing;
 }
 
 /** Runs one of the server's commands (`src/db/check-cli.ts`…) to its end. */
-export function runCommand(script: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: serverDir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: serverDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -62,7 +62,10 @@ describe('a feed read again', () => {
   it('shows the reader’s own answer and the result it opens', async () => {
     const { reader, newer } = await readerOfAuthor();
     await reader.api.post(api.answer(newer), answerBodySchema, { choice: 2 }, questionSchema);
-    expect(questionIn((await feedOf(reader)).feed, newer)).toMatchObject({ answer: { choice: 2 }, result: { count: 1 } });
+    expect(questionIn((await feedOf(reader)).feed, newer)).toMatchObject({
+      answer: { choice: 2 },
+      result: { count: 1 },
+    });
   });
 
   it('counts a like by someone else, and shows the reader’s own', async () => {
@@ -85,7 +88,13 @@ describe('a feed read again', () => {
     await author.api.post(
       api.account,
       accountUpdateBodySchema,
-      { firstName: 'Grace', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null },
+      {
+        firstName: 'Grace',
+        birthDate: account.birthdate,
+        livingIn: account.country,
+        favoriteCategory: null,
+        favoriteTopic: null,
+      },
       accountSchema,
     );
     expect(questionIn((await feedOf(reader)).feed, newer)?.user_name).toBe('Grace');
@@ -117,7 +126,8 @@ describe('FEED_PAGES_MB', () => {
       const [reader, author] = [await signUp(none), await signUp(none)];
       await reader.api.post(api.follow(author.id), connectedSchema);
       const question = await ask(author);
-      for (let read = 0; read < 3; read += 1) expect((await reader.api.get(api.feed, feedSchema)).questions.map((item) => item.like_count)).toEqual([0]);
+      for (let read = 0; read < 3; read += 1)
+        expect((await reader.api.get(api.feed, feedSchema)).questions.map((item) => item.like_count)).toEqual([0]);
       await author.api.post(api.like(question), likedSchema);
       expect((await reader.api.get(api.feed, feedSchema)).questions.map((item) => item.like_count)).toEqual([1]);
     } finally {

@@ -42,7 +42,12 @@ export class FeedPages {
   }
 
   /** The JSON of the viewer's first page of `limit` questions, when the one kept is still right. */
-  find(viewer: ViewerState, limit: number, questionOfTheDay: number | null, moderationVersion: number): Buffer | undefined {
+  find(
+    viewer: ViewerState,
+    limit: number,
+    questionOfTheDay: number | null,
+    moderationVersion: number,
+  ): Buffer | undefined {
     const page = this.pages.get(viewer.userId);
     if (
       page === undefined ||

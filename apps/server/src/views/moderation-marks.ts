@@ -48,7 +48,8 @@ export class ModerationMarks {
   get version(): number {
     const now = Date.now();
     if (now >= this.nextEnd) {
-      for (const [userId, { until }] of this.suspensions) if (until !== null && until <= now) this.suspensions.delete(userId);
+      for (const [userId, { until }] of this.suspensions)
+        if (until !== null && until <= now) this.suspensions.delete(userId);
       this.changes += 1;
       this.nextEnd = this.firstEnd();
     }
@@ -85,7 +86,11 @@ export class ModerationMarks {
       const heard = this.heard;
       const now = new Date().toISOString();
       const [questions, people] = await Promise.all([
-        this.db.selectFrom('questions').select(['id', 'moderation', 'moderation_reason']).where('moderation', 'is not', null).execute(),
+        this.db
+          .selectFrom('questions')
+          .select(['id', 'moderation', 'moderation_reason'])
+          .where('moderation', 'is not', null)
+          .execute(),
         this.db
           .selectFrom('users')
           .select(['id', 'suspended_until'])
@@ -94,8 +99,12 @@ export class ModerationMarks {
           .execute(),
       ]);
       if (heard !== this.heard) continue;
-      this.questions = new Map(questions.map((row) => [row.id, { status: row.moderation!, reason: row.moderation_reason }]));
-      this.suspensions = new Map(people.map((row) => [row.id, { until: row.suspended_until === null ? null : Date.parse(row.suspended_until) }]));
+      this.questions = new Map(
+        questions.map((row) => [row.id, { status: row.moderation!, reason: row.moderation_reason }]),
+      );
+      this.suspensions = new Map(
+        people.map((row) => [row.id, { until: row.suspended_until === null ? null : Date.parse(row.suspended_until) }]),
+      );
       this.changes += 1;
       this.nextEnd = this.firstEnd();
       return;
@@ -111,7 +120,8 @@ export class ModerationMarks {
   private firstEnd(): number {
     const now = Date.now();
     let first = Infinity;
-    for (const { until } of this.suspensions.values()) if (until !== null && until > now && until < first) first = until;
+    for (const { until } of this.suspensions.values())
+      if (until !== null && until > now && until < first) first = until;
     return first;
   }
 }

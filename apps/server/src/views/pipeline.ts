@@ -54,7 +54,11 @@ export async function hydrate({ db, cards, viewer }: Reader, ids: readonly numbe
 }
 
 /** The questions of `ids` as the reader's viewer sees them, those that exist, in the order given. */
-export async function questionViews(reader: Reader, ids: readonly number[], options?: { withResults?: boolean }): Promise<Question[]> {
+export async function questionViews(
+  reader: Reader,
+  ids: readonly number[],
+  options?: { withResults?: boolean },
+): Promise<Question[]> {
   return present(reader.moderation, reader.viewer, await hydrate(reader, ids), options);
 }
 
@@ -79,7 +83,12 @@ export interface QuestionsPage {
  * tells whether a next page exists) or the list ends. `maxKey` is the largest key the list gives,
  * for a list whose keys are more than ids (search).
  */
-export async function listPage(reader: Reader, skeleton: Skeleton, page: PageQuery, maxKey?: number): Promise<QuestionsPage> {
+export async function listPage(
+  reader: Reader,
+  skeleton: Skeleton,
+  page: PageQuery,
+  maxKey?: number,
+): Promise<QuestionsPage> {
   let before = decodeCursor(page.cursor, maxKey);
   const shown: { key: number; read: CardRead }[] = [];
   for (;;) {

@@ -1,4 +1,11 @@
-import { accountSchema, accountUpdateBodySchema, answerBodySchema, api, likedSchema, questionSchema } from '@pollscope/contract';
+import {
+  accountSchema,
+  accountUpdateBodySchema,
+  answerBodySchema,
+  api,
+  likedSchema,
+  questionSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
 import { isCurrent, QuestionCards } from './question-cards.js';
@@ -13,14 +20,23 @@ afterAll(() => ctx.close());
 
 const votesOf = async (cards: QuestionCards, id: number) => {
   const read = (await cards.read(ctx.database.db, [id])).get(id)!;
-  return { count: read.moving.voteCount, byChoice: Object.fromEntries(read.moving.votesByChoice), likes: read.moving.likeCount };
+  return {
+    count: read.moving.voteCount,
+    byChoice: Object.fromEntries(read.moving.votesByChoice),
+    likes: read.moving.likeCount,
+  };
 };
 
 /** Answers through the API, as another instance would: the cards here hear nothing of it. */
 async function answerElsewhere(question: number, choice: number): Promise<number> {
   const voter = await signUp(ctx);
   await voter.api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
-  const { seq } = await ctx.database.db.selectFrom('votes').select('seq').where('question_id', '=', question).where('user_id', '=', voter.id).executeTakeFirstOrThrow();
+  const { seq } = await ctx.database.db
+    .selectFrom('votes')
+    .select('seq')
+    .where('question_id', '=', question)
+    .where('user_id', '=', voter.id)
+    .executeTakeFirstOrThrow();
   return seq;
 }
 
@@ -47,7 +63,9 @@ describe('question cards', () => {
     await votesOf(cards, question);
     const seq = await answerElsewhere(question, 2);
     expect((await cards.read(ctx.database.db, [question])).get(question)!.moving.voteCount).toBe(0);
-    expect((await cards.read(ctx.database.db, [question], new Map([[question, seq]]))).get(question)!.moving.voteCount).toBe(1);
+    expect(
+      (await cards.read(ctx.database.db, [question], new Map([[question, seq]]))).get(question)!.moving.voteCount,
+    ).toBe(1);
   });
 
   it('keep a read that started before a change from replacing what the change left', async () => {
@@ -76,7 +94,13 @@ describe('question cards', () => {
     await author.api.post(
       api.account,
       accountUpdateBodySchema,
-      { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null },
+      {
+        firstName: 'Renamed',
+        birthDate: account.birthdate,
+        livingIn: account.country,
+        favoriteCategory: null,
+        favoriteTopic: null,
+      },
       accountSchema,
     );
     cards.authorRenamed(author.id);

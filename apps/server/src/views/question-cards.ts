@@ -4,7 +4,10 @@ import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
 import { buildResult, choicesOf, questionKind, type QuestionKind } from './results.js';
 
 /** What never changes once a question is asked, as the contract's Question has it. */
-export type FixedPart = Pick<Question, 'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'>;
+export type FixedPart = Pick<
+  Question,
+  'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'
+>;
 
 /** What votes, likes and the author's profile change. */
 export interface MovingPart {
@@ -77,7 +80,11 @@ export function movingJson(card: QuestionCard, moving: MovingPart, withResult: b
 export async function tallies(db: Db, ids: number[]): Promise<Map<number, Map<number, number>>> {
   const byQuestion = new Map<number, Map<number, number>>(ids.map((id) => [id, new Map()]));
   if (ids.length === 0) return byQuestion;
-  const rows = await db.selectFrom('vote_tallies').select(['question_id', 'choice', 'count']).where('question_id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('vote_tallies')
+    .select(['question_id', 'choice', 'count'])
+    .where('question_id', 'in', ids)
+    .execute();
   for (const row of rows) byQuestion.get(row.question_id)?.set(row.choice, row.count);
   return byQuestion;
 }
@@ -114,7 +121,11 @@ export class QuestionCards {
    * The cards of `ids` that exist, each with a moving part that has counted the votes up to the
    * seq `seqsCounted` asks of it (a viewer's own vote must show in the result they see).
    */
-  async read(db: Db, ids: readonly number[], seqsCounted?: ReadonlyMap<number, number>): Promise<Map<number, CardRead>> {
+  async read(
+    db: Db,
+    ids: readonly number[],
+    seqsCounted?: ReadonlyMap<number, number>,
+  ): Promise<Map<number, CardRead>> {
     const reads = new Map<number, CardRead>();
     const missing: number[] = [];
     const stale: QuestionCard[] = [];
@@ -124,7 +135,8 @@ export class QuestionCards {
         missing.push(id);
         continue;
       }
-      if (card.moving && lastSeqOf(card.moving) >= (seqsCounted?.get(id) ?? 0)) reads.set(id, readOf(card, card.moving));
+      if (card.moving && lastSeqOf(card.moving) >= (seqsCounted?.get(id) ?? 0))
+        reads.set(id, readOf(card, card.moving));
       else stale.push(card);
     }
     if (missing.length > 0 || stale.length > 0) await this.readFromDatabase(db, missing, stale, reads);
@@ -188,7 +200,12 @@ export class QuestionCards {
     return part;
   }
 
-  private async readFromDatabase(db: Db, missing: number[], stale: QuestionCard[], reads: Map<number, CardRead>): Promise<void> {
+  private async readFromDatabase(
+    db: Db,
+    missing: number[],
+    stale: QuestionCard[],
+    reads: Map<number, CardRead>,
+  ): Promise<void> {
     const generations = new Map(stale.map((card) => [card.id, card.generation]));
     const staleIds = stale.map((card) => card.id);
     const deletedMeanwhile = new Set<number>();
@@ -218,18 +235,37 @@ export class QuestionCards {
             ])
             .where('questions.id', 'in', missing)
             .execute(),
-      missing.length === 0 ? [] : db.selectFrom('question_tags').select(['question_id', 'tag']).where('question_id', 'in', missing).orderBy('tag').execute(),
+      missing.length === 0
+        ? []
+        : db
+            .selectFrom('question_tags')
+            .select(['question_id', 'tag'])
+            .where('question_id', 'in', missing)
+            .orderBy('tag')
+            .execute(),
       staleIds.length === 0
         ? []
         : db
             .selectFrom('questions')
             .innerJoin('users', 'users.id', 'questions.user_id')
-            .select(['questions.id', 'questions.vote_count', 'questions.votes_removed', 'questions.like_count', 'users.first_name as author_name'])
+            .select([
+              'questions.id',
+              'questions.vote_count',
+              'questions.votes_removed',
+              'questions.like_count',
+              'users.first_name as author_name',
+            ])
             .where('questions.id', 'in', staleIds)
             .execute(),
       tallies(db, [...missing, ...staleIds]),
     ]).finally(() => this.reading.delete(deletedMeanwhile));
-    const movingOf = (row: { id: number; vote_count: number; votes_removed: number; like_count: number; author_name: string }): MovingPart => ({
+    const movingOf = (row: {
+      id: number;
+      vote_count: number;
+      votes_removed: number;
+      like_count: number;
+      author_name: string;
+    }): MovingPart => ({
       voteCount: row.vote_count,
       votesRemoved: row.votes_removed,
       likeCount: row.like_count,
@@ -247,9 +283,15 @@ export class QuestionCards {
       if (deletedMeanwhile.has(row.id)) continue;
       const read = questionKind(row);
       // A number's bounds are the author's own; a choice's count and a rating's scale are few.
-      const kind = read.type === 'N' ? read : this.shared(`kind:${read.type === 'MC' ? read.keys.length : `${read.min}:${read.max}`}`, read);
+      const kind =
+        read.type === 'N'
+          ? read
+          : this.shared(`kind:${read.type === 'MC' ? read.keys.length : `${read.min}:${read.max}`}`, read);
       const moving = movingOf(row);
-      const category = row.category_id !== null && row.category_name !== null ? this.shared(`category:${row.category_id}`, { id: row.category_id, name: row.category_name }) : null;
+      const category =
+        row.category_id !== null && row.category_name !== null
+          ? this.shared(`category:${row.category_id}`, { id: row.category_id, name: row.category_name })
+          : null;
       const fixed: FixedPart = {
         id: row.id,
         qid: row.id,
@@ -261,7 +303,16 @@ export class QuestionCards {
         published_at: row.published_at,
         user: row.user_id,
       };
-      const card: QuestionCard = { id: row.id, authorId: row.user_id, kind, fixed, fixedJson: JSON.stringify(fixed).slice(0, -1), moving, generation: 0, lastRead: undefined };
+      const card: QuestionCard = {
+        id: row.id,
+        authorId: row.user_id,
+        kind,
+        fixed,
+        fixedJson: JSON.stringify(fixed).slice(0, -1),
+        moving,
+        generation: 0,
+        lastRead: undefined,
+      };
       // Another request may have read it meanwhile: the first one kept is the one used.
       const kept = this.cards.get(row.id);
       if (!kept) this.cards.set(row.id, card);

@@ -31,7 +31,10 @@ describe('QuestionLists', () => {
     const [first, second] = [await signUp(ctx), await signUp(ctx)];
     const asked = [await ask(first), await ask(second), await ask(first)];
     const lists = new QuestionLists(1_000, 100);
-    expect(idsOf(await lists.listsOf(ctx.database.db, [authorList(first.id), authorList(second.id)]))).toEqual([[asked[0], asked[2]], [asked[1]]]);
+    expect(idsOf(await lists.listsOf(ctx.database.db, [authorList(first.id), authorList(second.id)]))).toEqual([
+      [asked[0], asked[2]],
+      [asked[1]],
+    ]);
 
     const later = await ask(first);
     lists.asked(later, [authorList(first.id)]);
@@ -66,10 +69,15 @@ describe('QuestionLists', () => {
     expect((await lists.page(ctx.database.db, [authorList(author.id)], mine[1], 10)).ids).toEqual(mine.slice(2));
     // A feed merged from a long list and a short one misses none of either past the kept part.
     const merged = [...mine, ...theirs].sort((a, b) => b - a);
-    expect((await lists.page(ctx.database.db, [authorList(author.id), authorList(other.id)], null, 10)).ids).toEqual(merged);
+    expect((await lists.page(ctx.database.db, [authorList(author.id), authorList(other.id)], null, 10)).ids).toEqual(
+      merged,
+    );
 
     const newest = await ask(author);
     lists.asked(newest, [authorList(author.id)]);
-    expect((await lists.listsOf(ctx.database.db, [authorList(author.id)]))[0]).toMatchObject({ ids: [mine[0], newest], complete: false });
+    expect((await lists.listsOf(ctx.database.db, [authorList(author.id)]))[0]).toMatchObject({
+      ids: [mine[0], newest],
+      complete: false,
+    });
   });
 });

@@ -34,7 +34,14 @@ function inLists(keys: readonly ListKey[]) {
           ? eb('questions.user_id', '=', key.id)
           : key.by === 'category'
             ? eb('questions.category_id', '=', key.id)
-            : eb('questions.id', 'in', eb.selectFrom('question_tags').select('question_tags.question_id').where('question_tags.tag', '=', key.name)),
+            : eb(
+                'questions.id',
+                'in',
+                eb
+                  .selectFrom('question_tags')
+                  .select('question_tags.question_id')
+                  .where('question_tags.tag', '=', key.name),
+              ),
       ),
     );
 }
@@ -55,7 +62,12 @@ function lastBefore(ids: readonly number[], before: number): number {
  * The ids of several ascending lists, newest first, below `before` (a page's cursor) and not
  * below `floor`: a merge of lists each already in order.
  */
-export function newestOf(lists: readonly (readonly number[])[], before: number | null, count: number, floor = 0): number[] {
+export function newestOf(
+  lists: readonly (readonly number[])[],
+  before: number | null,
+  count: number,
+  floor = 0,
+): number[] {
   const positions = lists.map((ids) => (before === null ? ids.length - 1 : lastBefore(ids, before)));
   const newest: number[] = [];
   while (newest.length < count) {
@@ -150,7 +162,11 @@ export class QuestionLists {
         if (this.reading.get(name) === mark) this.reading.delete(name);
         const ids = read.get(name) ?? [];
         const complete = ids.length <= this.window;
-        const list: QuestionList = { ids: (complete ? ids : ids.slice(0, -1)).reverse(), complete, current: !mark.staled };
+        const list: QuestionList = {
+          ids: (complete ? ids : ids.slice(0, -1)).reverse(),
+          complete,
+          current: !mark.staled,
+        };
         found.set(name, list);
         if (list.current) this.lists.set(name, list);
       }
@@ -211,7 +227,11 @@ export class QuestionLists {
             .selectFrom((eb) =>
               eb
                 .selectFrom('questions')
-                .select(['questions.id', 'questions.user_id', sql<number>`row_number() over (partition by questions.user_id order by questions.id desc)`.as('rank')])
+                .select([
+                  'questions.id',
+                  'questions.user_id',
+                  sql<number>`row_number() over (partition by questions.user_id order by questions.id desc)`.as('rank'),
+                ])
                 .where('questions.user_id', 'in', authors)
                 .as('ranked'),
             )
@@ -242,5 +262,9 @@ export class QuestionLists {
 
 /** The lists a question belongs to. */
 export function listsOfQuestion(authorId: number, categoryId: number | null, tags: readonly string[]): ListKey[] {
-  return [{ by: 'author', id: authorId }, ...(categoryId === null ? [] : [{ by: 'category' as const, id: categoryId }]), ...tags.map((name) => ({ by: 'tag' as const, name }))];
+  return [
+    { by: 'author', id: authorId },
+    ...(categoryId === null ? [] : [{ by: 'category' as const, id: categoryId }]),
+    ...tags.map((name) => ({ by: 'tag' as const, name })),
+  ];
 }

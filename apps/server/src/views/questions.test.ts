@@ -1,4 +1,12 @@
-import { answerBodySchema, api, likedSchema, passedSchema, questionSchema, type Question, type Result } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  likedSchema,
+  passedSchema,
+  questionSchema,
+  type Question,
+  type Result,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
 import { questionViews } from './pipeline.js';
@@ -19,7 +27,12 @@ beforeAll(async () => {
   stranger = await signUp(ctx);
   questions = [
     await ask(author, { question: 'Say "yes" or \\no\\?', choices: ['"Yes"', 'No\\'] }),
-    await ask(author, { question: 'Cats, dogs\tor both? 🐱🐶', choices: ['🐱 Cats', 'Chiens « » ', 'Both\nor neither'], tags: ['café-über'], category: 5 }),
+    await ask(author, {
+      question: 'Cats, dogs\tor both? 🐱🐶',
+      choices: ['🐱 Cats', 'Chiens « » ', 'Both\nor neither'],
+      tags: ['café-über'],
+      category: 5,
+    }),
     await ask(author, { question: 'Ωmega — which letter?', choices: ['α', 'β', '"γ"', 'δ \\ ε 😀'], tags: ['greek'] }),
     await ask(author, { type: 'RS', question: 'Rate “smart” quotes', choices: [], category: 2 }),
     await ask(author, { type: 'N', question: 'How far, in km?', choices: ['-10', '100'], tags: ['distance_km'] }),
@@ -33,7 +46,8 @@ beforeAll(async () => {
     [voter, number, 2.5],
     [author, number, -10],
   ];
-  for (const [user, question, choice] of votes) await user.api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
+  for (const [user, question, choice] of votes)
+    await user.api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
   await voter.api.post(api.like(mc2), likedSchema);
   await voter.api.post(api.like(mc4), likedSchema);
   await voter.api.post(api.pass(mc3), passedSchema);
@@ -44,13 +58,30 @@ afterAll(() => ctx.close());
 
 /** What `user` did, as a call they make now finds it. */
 async function stateOf(user: TestUser): Promise<ViewerState> {
-  const { state_version } = await ctx.database.db.selectFrom('users').select('state_version').where('id', '=', user.id).executeTakeFirstOrThrow();
+  const { state_version } = await ctx.database.db
+    .selectFrom('users')
+    .select('state_version')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow();
   return ctx.app.memory.viewers.get(ctx.database.db, user.id, state_version);
 }
 
 /** The questions as `viewer` sees them (null: a visitor), made from the app's own cards as its calls make them. */
-async function viewsAs(viewer: TestUser | null, ids: readonly number[], options?: { withResults: boolean }): Promise<Question[]> {
-  return questionViews({ db: ctx.database.db, cards: ctx.app.memory.cards, moderation: ctx.app.memory.moderation, viewer: viewer && (await stateOf(viewer)) }, ids, options);
+async function viewsAs(
+  viewer: TestUser | null,
+  ids: readonly number[],
+  options?: { withResults: boolean },
+): Promise<Question[]> {
+  return questionViews(
+    {
+      db: ctx.database.db,
+      cards: ctx.app.memory.cards,
+      moderation: ctx.app.memory.moderation,
+      viewer: viewer && (await stateOf(viewer)),
+    },
+    ids,
+    options,
+  );
 }
 
 /**
@@ -82,7 +113,15 @@ function responsesWith(views: Question[]): unknown[] {
     { qotd: first, questions: rest, next: null },
     { qotd: null, questions: views, next: 'azE0' },
     // Related questions, each with the figures of its link.
-    { related: views.map((question, index) => ({ question, shared_voters: 30 + index, cramers_v: 0.25, p_value: 0.001, q_value: 0.004 })) },
+    {
+      related: views.map((question, index) => ({
+        question,
+        shared_voters: 30 + index,
+        cramers_v: 0.25,
+        p_value: 0.001,
+        q_value: 0.004,
+      })),
+    },
     // The quiz, a list at the top.
     views.map((question) => ({ question, answer: null, strict: false })),
     // A created question.
@@ -115,7 +154,14 @@ describe('the JSON of question views', () => {
   it('shows each viewer the result, answer, like, pass and ownership that are theirs', async () => {
     const [mc2, mc3, mc4, rating, number] = questions;
     const seen = async (viewer: TestUser | null) =>
-      (await viewsAs(viewer, questions)).map((view) => [view.id, view.result !== null, view.answer?.choice ?? null, view.liked, view.passed, view.owner]);
+      (await viewsAs(viewer, questions)).map((view) => [
+        view.id,
+        view.result !== null,
+        view.answer?.choice ?? null,
+        view.liked,
+        view.passed,
+        view.owner,
+      ]);
     expect(await seen(author)).toEqual([
       [mc2, true, null, false, false, true],
       [mc3, true, null, false, false, true],
@@ -139,7 +185,8 @@ describe('the JSON of question views', () => {
     ]);
     const visitor = await viewsAs(null, questions);
     // The number of votes shows on every card, before voting too: only the split waits for a vote.
-    for (const viewer of [author, voter, stranger, null]) expect((await viewsAs(viewer, questions)).map((view) => readBack(view).vote_count)).toEqual([1, 1, 1, 1, 2]);
+    for (const viewer of [author, voter, stranger, null])
+      expect((await viewsAs(viewer, questions)).map((view) => readBack(view).vote_count)).toEqual([1, 1, 1, 1, 2]);
     expect(visitor.map((view) => view.category !== null)).toEqual([false, true, false, true, false]);
     expect(visitor.map((view) => view.tags.length > 0)).toEqual([false, true, true, false, true]);
   });
@@ -150,12 +197,20 @@ describe('the JSON of question views', () => {
       const views = await viewsAs(viewer, questions, { withResults: false });
       for (const view of views) {
         expectWrittenAsStringify(view, [view]);
-        const breakdown = { question: { ...view, result: suppressed }, overall: suppressed, comparison: null, ages: null };
+        const breakdown = {
+          question: { ...view, result: suppressed },
+          overall: suppressed,
+          comparison: null,
+          ages: null,
+        };
         expectWrittenAsStringify(breakdown, []);
       }
       // Given back the result it has, a view still says what its card says.
       const [withResult] = await viewsAs(author, questions);
-      expectWrittenAsStringify({ question: { ...views[0], result: withResult.result }, overall: withResult.result, association: null }, []);
+      expectWrittenAsStringify(
+        { question: { ...views[0], result: withResult.result }, overall: withResult.result, association: null },
+        [],
+      );
     }
   });
 
@@ -181,6 +236,10 @@ describe('the JSON of question views', () => {
       expectWrittenAsStringify({ qotd: after, questions: [], next: null }, [after]);
     }
     const [likedByNewcomer] = await viewsAs(newcomer, [question]);
-    expect(readBack(likedByNewcomer)).toMatchObject({ like_count: before.like_count + 1, liked: true, answer: { choice: 2 } });
+    expect(readBack(likedByNewcomer)).toMatchObject({
+      like_count: before.like_count + 1,
+      liked: true,
+      answer: { choice: 2 },
+    });
   });
 });

@@ -10,7 +10,12 @@ import type { ViewerState } from './viewer-states.js';
  * given, with what moderation decided when the viewer is its author. A caller that shows results
  * of its own (breakdown) sets `withResults: false`.
  */
-export function present(moderation: ModerationMarks, viewer: ViewerState | null, reads: readonly CardRead[], { withResults = true } = {}): Question[] {
+export function present(
+  moderation: ModerationMarks,
+  viewer: ViewerState | null,
+  reads: readonly CardRead[],
+  { withResults = true } = {},
+): Question[] {
   const views: Question[] = [];
   for (const read of reads) {
     const { card, moving } = read;
@@ -94,11 +99,13 @@ export function responseJson(value: unknown, depth = 0): string {
     return `${source.card.fixedJson}${movingJson(source.card, source.moving, view.result !== null)},"answer":${answer},"liked":${view.liked},"passed":${view.passed},"owner":${view.owner}${moderation}}`;
   }
   if (depth === VIEW_DEPTH) return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : responseJson(item, depth + 1))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((item) => (item === undefined ? 'null' : responseJson(item, depth + 1))).join(',')}]`;
   if (Object.getPrototypeOf(value) !== Object.prototype) return JSON.stringify(value);
   const fields: string[] = [];
   for (const [key, field] of Object.entries(value)) {
-    if (field !== undefined && typeof field !== 'function') fields.push(`${JSON.stringify(key)}:${responseJson(field, depth + 1)}`);
+    if (field !== undefined && typeof field !== 'function')
+      fields.push(`${JSON.stringify(key)}:${responseJson(field, depth + 1)}`);
   }
   return `{${fields.join(',')}}`;
 }

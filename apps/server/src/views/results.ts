@@ -11,7 +11,9 @@ export function choiceLabels(row: Pick<QuestionRow, 'choice_labels'>): string[] 
 
 /** The choices as the contract's Question has them: MC keys and labels, or a rating's or number's bounds. */
 export function choicesOf(row: Pick<QuestionRow, 'choice_labels'>, kind: QuestionKind): Question['choices'] {
-  return kind.type === 'MC' ? choiceLabels(row).map((value, index) => ({ key: index + 1, value })) : { min: kind.min, max: kind.max };
+  return kind.type === 'MC'
+    ? choiceLabels(row).map((value, index) => ({ key: index + 1, value }))
+    : { min: kind.min, max: kind.max };
 }
 
 /** MC choices are keyed 1..n in the order they were written. */
@@ -27,7 +29,9 @@ export function percentages(counts: number[]): number[] {
   const exact = counts.map((count) => (count * 100) / total);
   const floors = exact.map(Math.floor);
   let missing = 100 - floors.reduce((sum, value) => sum + value, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - floors[index] })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - floors[index] }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (missing === 0) break;
     floors[index] += 1;

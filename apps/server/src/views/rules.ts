@@ -19,23 +19,39 @@ export function isBlocked(viewer: ViewerState | null, card: QuestionCard): boole
   return viewer !== null && !isOwner(viewer, card) && viewer.blocked.has(card.authorId);
 }
 
-/** Moderation keeps the question from everyone but its author: removed, hidden by reports, or asked by someone suspended. */
+/**
+ * Moderation keeps the question from everyone but its author: removed, hidden by reports, or asked by someone
+ * suspended.
+ */
 export function isWithheld(moderation: ModerationMarks, card: QuestionCard): boolean {
   return moderation.questionMark(card.id) !== undefined || moderation.isSuspended(card.authorId);
 }
 
-/** Whether the viewer (null: a visitor) may see the question at all: its author always, anyone else unless moderation withholds it. */
+/**
+ * Whether the viewer (null: a visitor) may see the question at all: its author always, anyone else unless moderation
+ * withholds it.
+ */
 export function isVisible(moderation: ModerationMarks, viewer: ViewerState | null, card: QuestionCard): boolean {
   return isOwner(viewer, card) || !isWithheld(moderation, card);
 }
 
 /** Whether a list shows the question: visible, not hidden (passed) by the viewer, its author not blocked either way. */
 export function isListed(moderation: ModerationMarks, viewer: ViewerState | null, card: QuestionCard): boolean {
-  return isVisible(moderation, viewer, card) && (viewer === null || (!viewer.passes.has(card.id) && !isBlocked(viewer, card)));
+  return (
+    isVisible(moderation, viewer, card) &&
+    (viewer === null || (!viewer.passes.has(card.id) && !isBlocked(viewer, card)))
+  );
 }
 
-/** What its author is told of a question moderation withholds (CONTRACT §5); nothing for anyone else, nor for a question nobody acted on. */
-export function moderationShown(moderation: ModerationMarks, viewer: ViewerState | null, card: QuestionCard): QuestionModeration | undefined {
+/**
+ * What its author is told of a question moderation withholds (CONTRACT §5); nothing for anyone else, nor for a question
+ * nobody acted on.
+ */
+export function moderationShown(
+  moderation: ModerationMarks,
+  viewer: ViewerState | null,
+  card: QuestionCard,
+): QuestionModeration | undefined {
   return isOwner(viewer, card) ? moderation.questionMark(card.id) : undefined;
 }
 
@@ -44,23 +60,34 @@ export function seesResult(viewer: ViewerState | null, card: QuestionCard): bool
   return viewer !== null && (isOwner(viewer, card) || viewer.votes.has(card.id));
 }
 
-/** A question the viewer may open and act on (answer, like, hide, watch, report): it exists and is visible to them (404) and no block stands (403). */
+/**
+ * A question the viewer may open and act on (answer, like, hide, watch, report): it exists and is visible to them (404)
+ * and no block stands (403).
+ */
 export function mayAct(moderation: ModerationMarks, viewer: ViewerState, read: CardRead | undefined): CardRead {
   if (!read || !isVisible(moderation, viewer, read.card)) throw new NotFoundError('No such question');
   if (isBlocked(viewer, read.card)) throw new ForbiddenError('You cannot act on this question');
   return read;
 }
 
-/** A question whose voters the viewer may explore (breakdown, relate, related questions): one they may act on and see the result of (403). */
+/**
+ * A question whose voters the viewer may explore (breakdown, relate, related questions): one they may act on and see
+ * the result of (403).
+ */
 export function mayExplore(moderation: ModerationMarks, viewer: ViewerState, read: CardRead | undefined): CardRead {
   const reachable = mayAct(moderation, viewer, read);
-  if (!seesResult(viewer, reachable.card)) throw new ForbiddenError('Answer this question to see how others answered it');
+  if (!seesResult(viewer, reachable.card))
+    throw new ForbiddenError('Answer this question to see how others answered it');
   return reachable;
 }
 
-/** Two questions the viewer may relate (relate, its CSV): both answered by them (403), a relate shows the voters of both. */
+/**
+ * Two questions the viewer may relate (relate, its CSV): both answered by them (403), a relate shows the voters of
+ * both.
+ */
 export function mayRelate(viewer: ViewerState, first: QuestionCard, second: QuestionCard): void {
-  if (!viewer.votes.has(first.id) || !viewer.votes.has(second.id)) throw new ForbiddenError('Answer both questions to relate them');
+  if (!viewer.votes.has(first.id) || !viewer.votes.has(second.id))
+    throw new ForbiddenError('Answer both questions to relate them');
 }
 
 /** Whether others find the person (people search, suggestions, connections): not while they are suspended. */

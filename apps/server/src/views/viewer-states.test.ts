@@ -1,4 +1,12 @@
-import { answerBodySchema, api, blockedSchema, connectedSchema, likedSchema, passedSchema, questionSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  likedSchema,
+  passedSchema,
+  questionSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../test/helper.js';
 import { ViewerStates } from './viewer-states.js';
@@ -9,7 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const versionOf = async (userId: number) => (await ctx.database.db.selectFrom('users').select('state_version').where('id', '=', userId).executeTakeFirstOrThrow()).state_version;
+const versionOf = async (userId: number) =>
+  (await ctx.database.db.selectFrom('users').select('state_version').where('id', '=', userId).executeTakeFirstOrThrow())
+    .state_version;
 
 describe('viewer states', () => {
   it('hold what a person did, and are read again once their version moved', async () => {
@@ -28,7 +38,12 @@ describe('viewer states', () => {
 
     const after = await states.get(ctx.database.db, viewer.id, await versionOf(viewer.id));
     expect(after.version).toBe(before.version + 4);
-    expect(after.voter).toMatchObject({ id: viewer.id, gender: expect.any(String), birth_year: expect.any(Number), country_id: expect.any(Number) });
+    expect(after.voter).toMatchObject({
+      id: viewer.id,
+      gender: expect.any(String),
+      birth_year: expect.any(Number),
+      country_id: expect.any(Number),
+    });
     expect(after.votes.get(question)).toMatchObject({ choice: 2, seq: 1 });
     expect([...after.likes]).toEqual([question]);
     expect(after.followees).toEqual([author.id]);
@@ -55,7 +70,11 @@ describe('viewer states', () => {
     const [viewer, blocker, blocked] = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
     await blocker.api.post(api.ban(viewer.id), blockedSchema);
     await viewer.api.post(api.ban(blocked.id), blockedSchema);
-    const state = await new ViewerStates(100_000, ctx.database.dialect).get(ctx.database.db, viewer.id, await versionOf(viewer.id));
+    const state = await new ViewerStates(100_000, ctx.database.dialect).get(
+      ctx.database.db,
+      viewer.id,
+      await versionOf(viewer.id),
+    );
     expect([...state.blocked].sort()).toEqual([blocker.id, blocked.id].sort());
   });
 
@@ -63,7 +82,8 @@ describe('viewer states', () => {
     const people = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
     // Room for two people who did nothing yet, not three.
     const states = new ViewerStates(2_000, ctx.database.dialect);
-    const read = async (index: number) => states.get(ctx.database.db, people[index].id, await versionOf(people[index].id));
+    const read = async (index: number) =>
+      states.get(ctx.database.db, people[index].id, await versionOf(people[index].id));
     const [first, second] = [await read(0), await read(1)];
     expect(await read(0)).toBe(first);
     await read(2);

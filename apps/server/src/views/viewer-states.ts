@@ -68,7 +68,8 @@ function sizeOf(state: ViewerState): number {
   return STATE_BYTES + OWN_VOTE_BYTES * state.votes.size + ID_BYTES * ids;
 }
 
-type StateRow = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'> & Record<'votes' | 'likes' | 'passes' | 'followees' | 'blocked', unknown>;
+type StateRow = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'> &
+  Record<'votes' | 'likes' | 'passes' | 'followees' | 'blocked', unknown>;
 
 /** The rows of the states of `userIds` (those whose account exists), in one statement. */
 async function readStateRows(db: Db, dialect: DialectName, userIds: readonly number[]): Promise<Map<number, StateRow>> {
@@ -90,7 +91,13 @@ function stateOf({ votes, likes, passes, followees, blocked, ...voter }: StateRo
     userId: voter.id,
     version,
     voter,
-    votes: new OwnVotes(fromJsonArray<[number, number, number]>(votes).map(([question_id, choice, seq]) => ({ question_id, choice, seq }))),
+    votes: new OwnVotes(
+      fromJsonArray<[number, number, number]>(votes).map(([question_id, choice, seq]) => ({
+        question_id,
+        choice,
+        seq,
+      })),
+    ),
     likes: new IdSet(fromJsonArray<number>(likes)),
     passes: new IdSet(fromJsonArray<number>(passes)),
     followees: fromJsonArray<number>(followees),
@@ -139,7 +146,10 @@ export class ViewerStates {
     return state;
   }
 
-  /** The person's state as it is now, read again only when its version moved since it was kept; null for an account gone. */
+  /**
+   * The person's state as it is now, read again only when its version moved since it was kept; null for an account
+   * gone.
+   */
   async latest(db: Db, userId: number): Promise<ViewerState | null> {
     const user = await db.selectFrom('users').select('state_version').where('id', '=', userId).executeTakeFirst();
     return user ? this.get(db, userId, user.state_version) : null;

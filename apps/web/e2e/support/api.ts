@@ -3,7 +3,9 @@ import { api } from '@pollscope/contract';
 
 /** Direct calls for what a test needs to know or set up, not for what it tests. */
 export async function getJson<T>(baseUrl: string, path: string, token?: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, { headers: { Accept: 'application/json', ...(token && { Authorization: `Token ${token}` }) } });
+  const response = await fetch(`${baseUrl}${path}`, {
+    headers: { Accept: 'application/json', ...(token && { Authorization: `Token ${token}` }) },
+  });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -50,7 +52,11 @@ export async function registerMember(baseUrl: string, member: Member): Promise<s
 export async function postAs<T>(baseUrl: string, token: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
-    headers: { Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }), Authorization: `Token ${token}` },
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && { 'Content-Type': 'application/json' }),
+      Authorization: `Token ${token}`,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);

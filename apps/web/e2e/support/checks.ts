@@ -15,19 +15,27 @@ async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated rather than added as a script tag: the app's content security policy forbids inline scripts.
   await page.evaluate(axeSource);
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(document, {
-      resultTypes: ['violations'],
-    }),
+    (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+      document,
+      {
+        resultTypes: ['violations'],
+      },
+    ),
   );
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
 }
 
 /** Colours ease between themes: waits until every transition the switch started has finished. */
 export async function settled(page: Page): Promise<void> {
   // One cancelled meanwhile (its element gone, as a timed message goes) has settled too.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
 }
 
 /**
@@ -65,7 +73,11 @@ export async function checkScreen(page: Page, screen: string): Promise<void> {
  * Screenshots of the screen at a desktop's and a phone's width, in the light and the dark theme,
  * as `<name>-<width>-<theme>.png` in E2E_SHOTS_DIR: the whole page, or what a scrolled page shows.
  */
-export async function shoot(page: Page, name: string, { viewports = [DESKTOP, PHONE], fullPage = true } = {}): Promise<void> {
+export async function shoot(
+  page: Page,
+  name: string,
+  { viewports = [DESKTOP, PHONE], fullPage = true } = {},
+): Promise<void> {
   const viewport = page.viewportSize();
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
   for (const size of viewports) {

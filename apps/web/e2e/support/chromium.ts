@@ -8,7 +8,15 @@ export function hasChromium(): boolean {
   return fs.existsSync(CHROMIUM_PATH);
 }
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
@@ -18,6 +26,9 @@ export function launchChromium(): Promise<Browser> {
  * Chromium with a profile of its own in `userDataDir`, rather than the off-the-record one of
  * every other context: Chromium installs no app from an incognito window, and says so.
  */
-export function launchChromiumProfile(userDataDir: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export function launchChromiumProfile(
+  userDataDir: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: ARGS, ...options });
 }

@@ -41,7 +41,8 @@ export default async function setup(project: TestProject) {
     stdio: 'inherit',
   });
 
-  // The demo community stays out: each test file makes the people it needs (demo-insights starts a server of its own with it).
+  // The demo community stays out: each test file makes the people it needs (demo-insights starts a server of its own
+  // with it).
   const server = await startServer({ seedDemo: false });
   project.provide('baseUrl', server.baseUrl);
   return server.stop;

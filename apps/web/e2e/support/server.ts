@@ -33,7 +33,12 @@ export interface RunningServer {
  * directory of its own, answering once it has migrated and seeded. It listens on any free port and
  * says which; without PUBLIC_URL, its links point there.
  */
-export async function startServer({ seedDemo = false, startupTimeoutMs = 90_000, webDist = testsWebDist, env = {} }: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer({
+  seedDemo = false,
+  startupTimeoutMs = 90_000,
+  webDist = testsWebDist,
+  env = {},
+}: ServerOptions = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-e2e-'));
   const removeData = () => fs.rmSync(dataDir, { recursive: true, force: true });
   const settings = {

@@ -5,8 +5,14 @@ import type { ApiPathOf } from '@pollscope/contract';
  * (early-data.ts), inlined in index.html, carries no more code than it runs.
  */
 
-/** What the feed, a signed-in person's first screen, asks for as it opens (its route's loader, and early-data.ts before it). */
+/**
+ * What the feed, a signed-in person's first screen, asks for as it opens (its route's loader, and early-data.ts before
+ * it).
+ */
 export const feedScreenData = ['/api/polls/questions/', '/api/polls/categories/'] satisfies ApiPathOf<'GET'>[];
 
-/** What the frame around every screen asks for as it opens for a signed-in person: the account (the header's shield) and the unread count (its bell). */
+/**
+ * What the frame around every screen asks for as it opens for a signed-in person: the account (the header's shield) and
+ * the unread count (its bell).
+ */
 export const signedInFrameData = ['/api/auth/account/', '/api/notifications/live/'] satisfies ApiPathOf<'GET'>[];

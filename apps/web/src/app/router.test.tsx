@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../lib/auth-token';
-import { clearRelateSelection, toggleRelateSelection, useRelateSelection } from '../features/questions/relate-selection';
+import {
+  clearRelateSelection,
+  toggleRelateSelection,
+  useRelateSelection,
+} from '../features/questions/relate-selection';
 import { stubApi } from '../testing/api-stub';
 import { makeQuestion } from '../testing/factories';
 import { routes } from './router';
@@ -44,7 +48,9 @@ describe('app routes', () => {
     const { on } = stubApi();
     on('GET /api/polls/questions/', { body: emptyFeed });
     on('GET /api/polls/categories/', { body: [] });
-    on('GET /api/notifications/live/', ({ headers }) => (headers.Accept === 'application/json' ? { body: { unread: 0 } } : undefined));
+    on('GET /api/notifications/live/', ({ headers }) =>
+      headers.Accept === 'application/json' ? { body: { unread: 0 } } : undefined,
+    );
     on('GET /api/notifications/', { body: { notifications: [], next: null, unread: 0 } });
     const router = openAt('/');
     await screen.findByText('No question exist from your connections!');
@@ -58,7 +64,9 @@ describe('app routes', () => {
     stubApi();
     openAt('/rules');
     expect(await screen.findByRole('heading', { name: 'Community rules' })).toBeInTheDocument();
-    const footerLinks = ['Contact', 'Rules', 'ASK', 'Privacy', 'Stats'].map((name) => screen.getByRole('link', { name }).getAttribute('href'));
+    const footerLinks = ['Contact', 'Rules', 'ASK', 'Privacy', 'Stats'].map((name) =>
+      screen.getByRole('link', { name }).getAttribute('href'),
+    );
     expect(footerLinks).toEqual(['/contact', '/rules', '/create', '/privacy', '/stats']);
   });
 
@@ -82,7 +90,9 @@ describe('app routes', () => {
     await screen.findByText('No question exist from your connections!');
     expect(feedAskedBeforeScreen).toBe(true);
     expect(requests.filter((request) => request.path === '/api/polls/questions/')).toHaveLength(1);
-    expect(requests.find((request) => request.path === '/api/polls/questions/')?.headers).toMatchObject({ Authorization: 'Token t0k3n' });
+    expect(requests.find((request) => request.path === '/api/polls/questions/')?.headers).toMatchObject({
+      Authorization: 'Token t0k3n',
+    });
   });
 
   it('starts no signed-in screen’s request for a visitor, who is sent to log in and back after', async () => {
@@ -92,8 +102,14 @@ describe('app routes', () => {
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?next=%2Fquestion%2F5');
     expect(requests.filter((request) => request.path.startsWith('/api/polls/question/'))).toEqual([]);
     // Signing up instead, through the quiz or not, leads to the same place.
-    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register?next=%2Fquestion%2F5');
-    expect(screen.getByRole('link', { name: 'take the quick quiz' })).toHaveAttribute('href', '/quiz?next=%2Fquestion%2F5');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/register?next=%2Fquestion%2F5',
+    );
+    expect(screen.getByRole('link', { name: 'take the quick quiz' })).toHaveAttribute(
+      'href',
+      '/quiz?next=%2Fquestion%2F5',
+    );
   });
 
   it('carries a shared question from the quiz to sign-up', async () => {
@@ -106,12 +122,22 @@ describe('app routes', () => {
 
   it('sends someone signed in from the quiz straight to the shared question, and nowhere off the site', async () => {
     storeToken('t0k3n');
-    stubApi().on('GET /api/polls/question/:id/', { body: makeQuestion({ id: 5, qid: 5, title: 'Shared question' }) }, { params: { id: 5 } });
+    stubApi().on(
+      'GET /api/polls/question/:id/',
+      { body: makeQuestion({ id: 5, qid: 5, title: 'Shared question' }) },
+      { params: { id: 5 } },
+    );
     const router = openAt('/quiz?next=%2Fquestion%2F5');
     expect(await screen.findByRole('heading', { name: 'Shared question' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/question/5');
 
-    for (const elsewhere of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example', 'javascript:alert(1)']) {
+    for (const elsewhere of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+    ]) {
       const { on } = stubApi();
       on('GET /api/polls/questions/', { body: emptyFeed });
       on('GET /api/polls/categories/', { body: [] });
@@ -148,7 +174,16 @@ describe('app routes', () => {
     storeToken('t0k3n');
     const { on } = stubApi();
     on('GET /api/auth/account/', {
-      body: { id: 12, role: 'member', first_name: 'Ada', birthdate: '1990-06-15', country: 826, favorite_category: null, favorite_topic: null, gender: 'F' },
+      body: {
+        id: 12,
+        role: 'member',
+        first_name: 'Ada',
+        birthdate: '1990-06-15',
+        country: 826,
+        favorite_category: null,
+        favorite_topic: null,
+        gender: 'F',
+      },
     });
     on('GET /api/polls/stats/', { body: { question: 0, answer: 0, like: 0 } });
     on('GET /api/polls/countries/', { body: [] });
@@ -205,7 +240,11 @@ describe('app routes', () => {
     });
     const { on } = stubApi();
     const pair = { params: { a: 1, b: 2 } };
-    on('GET /api/polls/relate/:a/:b/', { body: { first, second, association: null, privacy: null, choices: [] } }, pair);
+    on(
+      'GET /api/polls/relate/:a/:b/',
+      { body: { first, second, association: null, privacy: null, choices: [] } },
+      pair,
+    );
     on(
       'POST /api/polls/relate/:a/:b/',
       {

@@ -12,10 +12,13 @@ import type { InfoPageHandle, ListHandle, ModerationHandle, SearchHandle } from 
 export const requireSignedIn = ({ request }: LoaderFunctionArgs) => {
   if (isSignedIn()) return null;
   const { pathname, search } = new URL(request.url);
-  return redirect(withDestination(paths.login.getHref(), pathname === paths.home.getHref() ? null : `${pathname}${search}`));
+  return redirect(
+    withDestination(paths.login.getHref(), pathname === paths.home.getHref() ? null : `${pathname}${search}`),
+  );
 };
 /** The quiz, sign-up and log-in screens have nothing for someone already signed in: on to where they were headed. */
-export const requireVisitor = ({ request }: LoaderFunctionArgs) => (isSignedIn() ? redirect(destinationIn(new URL(request.url).searchParams) ?? paths.home.getHref()) : null);
+export const requireVisitor = ({ request }: LoaderFunctionArgs) =>
+  isSignedIn() ? redirect(destinationIn(new URL(request.url).searchParams) ?? paths.home.getHref()) : null;
 
 /**
  * A loader that starts the screen's API requests (the paths its hooks ask for) as soon as its
@@ -46,9 +49,15 @@ const loadFeed = (args: LoaderFunctionArgs) => {
 const id = (params: Params, name: string) => params[name] ?? '';
 const myLists = { asked: api.myQuestions, answered: api.myAnswered, liked: api.myLiked };
 const userLists = { asked: api.userQuestions, answered: api.userAnswered, liked: api.userLiked };
-/** Someone's list: their profile, the list, and their asked questions (which tell whether the profile is the viewer's). */
+/**
+ * Someone's list: their profile, the list, and their asked questions (which tell whether the profile is the viewer's).
+ */
 const userListData = (list: keyof typeof userLists) =>
-  loadingData((params) => [api.userStats(id(params, 'userId')), userLists[list](id(params, 'userId')), api.userQuestions(id(params, 'userId'))]);
+  loadingData((params) => [
+    api.userStats(id(params, 'userId')),
+    userLists[list](id(params, 'userId')),
+    api.userQuestions(id(params, 'userId')),
+  ]);
 const myListData = (list: keyof typeof myLists) => loadingData(() => [api.myStats, myLists[list]]);
 /** A tab of the moderation screen: the viewer's role (from their account), the tab's list and the open count. */
 const moderationData = (list: string) => loadingData(() => [api.account, list, api.moderationOpenCount]);
@@ -74,8 +83,16 @@ export const routes: RouteObject[] = [
       {
         loader: requireVisitor,
         children: [
-          { path: paths.quiz.path, loader: loadingData(() => [api.quizes], { signedIn: false }), lazy: () => import('./routes/quiz') },
-          { path: paths.register.path, loader: loadingData(() => [api.countries], { signedIn: false }), lazy: () => import('./routes/register') },
+          {
+            path: paths.quiz.path,
+            loader: loadingData(() => [api.quizes], { signedIn: false }),
+            lazy: () => import('./routes/quiz'),
+          },
+          {
+            path: paths.register.path,
+            loader: loadingData(() => [api.countries], { signedIn: false }),
+            lazy: () => import('./routes/register'),
+          },
           { path: paths.login.path, lazy: () => import('./routes/login') },
           { path: paths.forgotPassword.path, lazy: () => import('./routes/forgot-password') },
         ],
@@ -88,25 +105,99 @@ export const routes: RouteObject[] = [
         loader: requireSignedIn,
         children: [
           { path: paths.home.path, loader: loadFeed, lazy: () => import('./routes/home') },
-          { path: paths.category.path, loader: loadingData((params) => [api.category(id(params, 'category')), api.categories]), lazy: () => import('./routes/category') },
-          { path: paths.tag.path, loader: loadingData((params) => [api.tag(id(params, 'tag'))]), lazy: () => import('./routes/tag') },
-          { path: paths.question.path, loader: loadingData((params) => [api.question(id(params, 'questionId'))]), lazy: () => import('./routes/question') },
-          { path: paths.breakdown.path, loader: loadingData((params) => [api.breakdown(id(params, 'questionId')), api.countries]), lazy: () => import('./routes/breakdown') },
-          { path: paths.relate.path, loader: loadingData((params) => [api.relate(id(params, 'firstId'), id(params, 'secondId'))]), lazy: () => import('./routes/relate') },
-          { path: paths.settings.path, loader: loadingData(() => [api.settings]), lazy: () => import('./routes/settings') },
-          { path: paths.myAccount.path, loader: loadingData(() => [api.account, api.myStats, api.countries, api.categories]), lazy: () => import('./routes/my-account') },
-          { path: paths.create.path, loader: loadingData(() => [api.categories]), lazy: () => import('./routes/create') },
-          { path: paths.user.path, handle: { list: 'asked' } satisfies ListHandle, loader: userListData('asked'), lazy: userListScreen },
-          { path: paths.userAnswered.path, handle: { list: 'answered' } satisfies ListHandle, loader: userListData('answered'), lazy: userListScreen },
-          { path: paths.userLikes.path, handle: { list: 'liked' } satisfies ListHandle, loader: userListData('liked'), lazy: userListScreen },
-          { path: paths.wall.path, handle: { list: 'asked' } satisfies ListHandle, loader: myListData('asked'), lazy: myListScreen },
-          { path: paths.answered.path, handle: { list: 'answered' } satisfies ListHandle, loader: myListData('answered'), lazy: myListScreen },
-          { path: paths.likes.path, handle: { list: 'liked' } satisfies ListHandle, loader: myListData('liked'), lazy: myListScreen },
-          { path: paths.connections.path, loader: loadingData(() => [api.connections]), lazy: () => import('./routes/connections') },
-          { path: paths.notifications.path, loader: loadingData(() => [api.notifications]), lazy: () => import('./routes/notifications') },
+          {
+            path: paths.category.path,
+            loader: loadingData((params) => [api.category(id(params, 'category')), api.categories]),
+            lazy: () => import('./routes/category'),
+          },
+          {
+            path: paths.tag.path,
+            loader: loadingData((params) => [api.tag(id(params, 'tag'))]),
+            lazy: () => import('./routes/tag'),
+          },
+          {
+            path: paths.question.path,
+            loader: loadingData((params) => [api.question(id(params, 'questionId'))]),
+            lazy: () => import('./routes/question'),
+          },
+          {
+            path: paths.breakdown.path,
+            loader: loadingData((params) => [api.breakdown(id(params, 'questionId')), api.countries]),
+            lazy: () => import('./routes/breakdown'),
+          },
+          {
+            path: paths.relate.path,
+            loader: loadingData((params) => [api.relate(id(params, 'firstId'), id(params, 'secondId'))]),
+            lazy: () => import('./routes/relate'),
+          },
+          {
+            path: paths.settings.path,
+            loader: loadingData(() => [api.settings]),
+            lazy: () => import('./routes/settings'),
+          },
+          {
+            path: paths.myAccount.path,
+            loader: loadingData(() => [api.account, api.myStats, api.countries, api.categories]),
+            lazy: () => import('./routes/my-account'),
+          },
+          {
+            path: paths.create.path,
+            loader: loadingData(() => [api.categories]),
+            lazy: () => import('./routes/create'),
+          },
+          {
+            path: paths.user.path,
+            handle: { list: 'asked' } satisfies ListHandle,
+            loader: userListData('asked'),
+            lazy: userListScreen,
+          },
+          {
+            path: paths.userAnswered.path,
+            handle: { list: 'answered' } satisfies ListHandle,
+            loader: userListData('answered'),
+            lazy: userListScreen,
+          },
+          {
+            path: paths.userLikes.path,
+            handle: { list: 'liked' } satisfies ListHandle,
+            loader: userListData('liked'),
+            lazy: userListScreen,
+          },
+          {
+            path: paths.wall.path,
+            handle: { list: 'asked' } satisfies ListHandle,
+            loader: myListData('asked'),
+            lazy: myListScreen,
+          },
+          {
+            path: paths.answered.path,
+            handle: { list: 'answered' } satisfies ListHandle,
+            loader: myListData('answered'),
+            lazy: myListScreen,
+          },
+          {
+            path: paths.likes.path,
+            handle: { list: 'liked' } satisfies ListHandle,
+            loader: myListData('liked'),
+            lazy: myListScreen,
+          },
+          {
+            path: paths.connections.path,
+            loader: loadingData(() => [api.connections]),
+            lazy: () => import('./routes/connections'),
+          },
+          {
+            path: paths.notifications.path,
+            loader: loadingData(() => [api.notifications]),
+            lazy: () => import('./routes/notifications'),
+          },
           { path: paths.search.path, handle: { tab: 'questions' } satisfies SearchHandle, lazy: searchScreen },
           { path: paths.searchPeople.path, handle: { tab: 'people' } satisfies SearchHandle, lazy: searchScreen },
-          { path: paths.trending.path, loader: loadingData(() => [api.trending, api.categories]), lazy: () => import('./routes/trending') },
+          {
+            path: paths.trending.path,
+            loader: loadingData(() => [api.trending, api.categories]),
+            lazy: () => import('./routes/trending'),
+          },
           {
             path: paths.moderation.path,
             handle: { tab: 'open' } satisfies ModerationHandle,
@@ -119,15 +210,32 @@ export const routes: RouteObject[] = [
             loader: moderationData(`${api.moderationReports}?status=closed`),
             lazy: moderationScreen,
           },
-          { path: paths.moderationLog.path, handle: { tab: 'log' } satisfies ModerationHandle, loader: moderationData(api.moderationLog), lazy: moderationScreen },
-          { path: paths.moderationPeople.path, handle: { tab: 'people' } satisfies ModerationHandle, lazy: moderationScreen },
-          { path: paths.myReports.path, loader: loadingData(() => [api.reports]), lazy: () => import('./routes/my-reports') },
+          {
+            path: paths.moderationLog.path,
+            handle: { tab: 'log' } satisfies ModerationHandle,
+            loader: moderationData(api.moderationLog),
+            lazy: moderationScreen,
+          },
+          {
+            path: paths.moderationPeople.path,
+            handle: { tab: 'people' } satisfies ModerationHandle,
+            lazy: moderationScreen,
+          },
+          {
+            path: paths.myReports.path,
+            loader: loadingData(() => [api.reports]),
+            lazy: () => import('./routes/my-reports'),
+          },
         ],
       },
       { path: paths.contact.path, handle: { page: 'contact' } satisfies InfoPageHandle, lazy: infoScreen },
       { path: paths.rules.path, lazy: () => import('./routes/rules') },
       { path: paths.privacy.path, handle: { page: 'privacy' } satisfies InfoPageHandle, lazy: infoScreen },
-      { path: paths.stats.path, loader: loadingData(() => [api.siteStats], { signedIn: false }), lazy: () => import('./routes/stats') },
+      {
+        path: paths.stats.path,
+        loader: loadingData(() => [api.siteStats], { signedIn: false }),
+        lazy: () => import('./routes/stats'),
+      },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

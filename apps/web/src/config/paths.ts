@@ -4,7 +4,10 @@ type Id = number | string;
 /** A screen at one address, without parameters. */
 const fixed = (path: string) => ({ path, getHref: () => path });
 
-/** The feed's address, also apart from the table: the page's first script (src/early-data.ts) carries no more than it uses. */
+/**
+ * The feed's address, also apart from the table: the page's first script (src/early-data.ts) carries no more than it
+ * uses.
+ */
 export const homePath = '/';
 
 export const paths = {
@@ -34,9 +37,15 @@ export const paths = {
   notifications: fixed('/notifications'),
   /** Search: the questions found, and the people, each a tab of its own with the words in `q`. */
   search: { path: '/search', getHref: (query = '') => (query ? `/search?q=${encodeURIComponent(query)}` : '/search') },
-  searchPeople: { path: '/search/people', getHref: (query = '') => (query ? `/search/people?q=${encodeURIComponent(query)}` : '/search/people') },
+  searchPeople: {
+    path: '/search/people',
+    getHref: (query = '') => (query ? `/search/people?q=${encodeURIComponent(query)}` : '/search/people'),
+  },
   trending: fixed('/trending'),
-  /** Moderation (moderators and admins): the open reports, the closed ones, the log of actions, and (admins) who moderates. */
+  /**
+   * Moderation (moderators and admins): the open reports, the closed ones, the log of actions, and (admins) who
+   * moderates.
+   */
   moderation: fixed('/moderation'),
   moderationClosed: fixed('/moderation/closed'),
   moderationLog: fixed('/moderation/log'),
@@ -45,7 +54,13 @@ export const paths = {
   myReports: fixed('/reports'),
   forgotPassword: fixed('/forgot-password'),
   /** Where a forgotten-password mail's link leads, with its token. */
-  resetPassword: { path: '/reset-password', getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}` },
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token: string) => `/reset-password?token=${encodeURIComponent(token)}`,
+  },
   /** Where the mail to a new email leads, with the token that confirms it. */
-  confirmEmail: { path: '/confirm-email', getHref: (token: string) => `/confirm-email?token=${encodeURIComponent(token)}` },
+  confirmEmail: {
+    path: '/confirm-email',
+    getHref: (token: string) => `/confirm-email?token=${encodeURIComponent(token)}`,
+  },
 } as const;

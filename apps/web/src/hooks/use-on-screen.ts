@@ -10,7 +10,9 @@ export function useOnScreen(ref: RefObject<Element | null>): boolean {
   useEffect(() => {
     const element = ref.current;
     if (!element || !canTell) return;
-    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry.isIntersecting), { rootMargin: NEAR_VIEWPORT });
+    const observer = new IntersectionObserver(([entry]) => setOnScreen(entry.isIntersecting), {
+      rootMargin: NEAR_VIEWPORT,
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref, canTell]);

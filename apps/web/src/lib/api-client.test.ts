@@ -27,7 +27,10 @@ describe('api client', () => {
 
   it('returns the error body instead of throwing', async () => {
     const { requests, on } = stubApi();
-    on('POST /api/polls/answer/:id/', { status: 409, body: { message: 'Already voted', errors: { choice: 'Once only' } } });
+    on('POST /api/polls/answer/:id/', {
+      status: 409,
+      body: { message: 'Already voted', errors: { choice: 'Once only' } },
+    });
     const result = await apiPost('/api/polls/answer/:id/', { params: { id: 1 }, body: { choice: 1 } });
     expect(requests).toMatchObject([{ method: 'POST', path: '/api/polls/answer/1/', body: { choice: 1 } }]);
     expect(result).toBeInstanceOf(ApiError);
@@ -41,11 +44,19 @@ describe('api client', () => {
 
   it('keeps the session on a 403 that only says "not allowed"', async () => {
     const after = await callWithSession({ status: 403, body: { message: 'You cannot connect to this user' } });
-    expect(after).toMatchObject({ token: 't0k3n', ended: false, result: { status: 403, message: 'You cannot connect to this user' } });
+    expect(after).toMatchObject({
+      token: 't0k3n',
+      ended: false,
+      result: { status: 403, message: 'You cannot connect to this user' },
+    });
   });
 
   it('ends the session on a 403 that challenges the token', async () => {
-    const after = await callWithSession({ status: 403, body: { message: 'Token not accepted' }, headers: { 'WWW-Authenticate': 'Token' } });
+    const after = await callWithSession({
+      status: 403,
+      body: { message: 'Token not accepted' },
+      headers: { 'WWW-Authenticate': 'Token' },
+    });
     expect(after).toMatchObject({ token: null, ended: true });
   });
 
@@ -79,6 +90,8 @@ describe('api paths', () => {
     expect(apiPath('/api/polls/tag/:tag/', { params: { tag: 'tea & coffee' } })).toBe(api.tag('tea & coffee'));
     expect(apiPath('/api/polls/relate/:a/:b/', { params: { a: 3, b: 12 } })).toBe(api.relate(3, 12));
     expect(apiPath('/api/polls/search/', { query: { q: 'tea time?' } })).toBe(api.search('tea time?'));
-    expect(apiPath('/api/moderation/reports/', { query: { status: 'closed' } })).toBe(`${api.moderationReports}?status=closed`);
+    expect(apiPath('/api/moderation/reports/', { query: { status: 'closed' } })).toBe(
+      `${api.moderationReports}?status=closed`,
+    );
   });
 });

@@ -63,14 +63,18 @@ export function endSessionIfRejected(response: Response): boolean {
 }
 
 /** Calls the API; failures come back as an ApiError value, never as a thrown error. */
-async function request<T>(path: string, { method = 'GET', body, anonymous = false }: RequestOptions = {}): Promise<ApiResult<T>> {
+async function request<T>(
+  path: string,
+  { method = 'GET', body, anonymous = false }: RequestOptions = {},
+): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(!anonymous && authorizationHeader()) };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     const early = method === 'GET' && !anonymous ? takePrefetched(path) : undefined;
-    response = await (early ?? fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    response = await (early ??
+      fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
     return new ApiError(0, { message: 'Cannot reach the server. Check your connection and try again.' });
   }
@@ -101,7 +105,10 @@ export function apiPost<Path extends ApiPathOf<'POST'>>(
 }
 
 /** Calls a DELETE of the contract's routes with its parts. */
-export function apiDelete<Path extends ApiPathOf<'DELETE'>>(pattern: Path, ...[parts]: PartsArg<Call<'DELETE', Path>>): Promise<ApiResult<ApiResponse<Call<'DELETE', Path>>>> {
+export function apiDelete<Path extends ApiPathOf<'DELETE'>>(
+  pattern: Path,
+  ...[parts]: PartsArg<Call<'DELETE', Path>>
+): Promise<ApiResult<ApiResponse<Call<'DELETE', Path>>>> {
   const sent: SentParts = parts ?? {};
   return request(fillPath(pattern, sent), { method: 'DELETE', body: sent.body });
 }
@@ -112,7 +119,9 @@ export interface DownloadedFile {
   filename: string;
 }
 
-/** Fetches a file as the signed-in person: a plain link cannot send the token. Failures come back as an ApiError value. */
+/**
+ * Fetches a file as the signed-in person: a plain link cannot send the token. Failures come back as an ApiError value.
+ */
 export async function apiDownload(path: ApiPath<unknown>, fallbackName: string): Promise<ApiResult<DownloadedFile>> {
   let response: Response;
   try {

@@ -19,9 +19,14 @@ type CallParts<Call extends ApiCall> = (Call extends `${string} ${infer Path}`
     : { params: PathParams<Path> }
   : never) &
   ([ApiQuery<Call>] extends [never] ? { query?: never } : { query?: ApiQuery<Call> }) &
-  ([ApiBody<Call>] extends [never] ? { body?: never } : undefined extends ApiBody<Call> ? { body?: ApiBody<Call> } : { body: ApiBody<Call> });
+  ([ApiBody<Call>] extends [never]
+    ? { body?: never }
+    : undefined extends ApiBody<Call>
+      ? { body?: ApiBody<Call> }
+      : { body: ApiBody<Call> });
 /** A call's parts as an argument, which a call that needs none may leave out. */
-export type PartsArg<Call extends ApiCall> = Record<never, never> extends CallParts<Call> ? [parts?: CallParts<Call>] : [parts: CallParts<Call>];
+export type PartsArg<Call extends ApiCall> =
+  Record<never, never> extends CallParts<Call> ? [parts?: CallParts<Call>] : [parts: CallParts<Call>];
 export type Call<Method extends string, Path extends string> = `${Method} ${Path}` & ApiCall;
 
 /** A call's parts as the client sends them, whatever the call. */
@@ -43,6 +48,9 @@ export function fillPath(pattern: string, { params = {}, query = {} }: SentParts
 }
 
 /** The path of a GET of the contract's routes, typed with its answer. */
-export function apiPath<Path extends ApiPathOf<'GET'>>(pattern: Path, ...[parts]: PartsArg<Call<'GET', Path>>): ApiPath<ApiResponse<Call<'GET', Path>>> {
+export function apiPath<Path extends ApiPathOf<'GET'>>(
+  pattern: Path,
+  ...[parts]: PartsArg<Call<'GET', Path>>
+): ApiPath<ApiResponse<Call<'GET', Path>>> {
   return fillPath(pattern, parts ?? {}) as ApiPath<ApiResponse<Call<'GET', Path>>>;
 }

@@ -1,7 +1,10 @@
 import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import type { ApiPath } from './api-path';
 
-/** A page of a list the API sends in pages: `next` is the cursor of the page after it, null (or none, for a list sent whole) on the last one. */
+/**
+ * A page of a list the API sends in pages: `next` is the cursor of the page after it, null (or none, for a list sent
+ * whole) on the last one.
+ */
 interface CursorPage {
   next?: string | null;
 }
@@ -16,7 +19,10 @@ export function pageKeys(path: string) {
 }
 
 /** A list the API sends in pages, grown one page at a time by "Load more". */
-export function useCursorPages<Page extends CursorPage>(path: ApiPath<Page>, config?: SWRInfiniteConfiguration<NoInfer<Page>>) {
+export function useCursorPages<Page extends CursorPage>(
+  path: ApiPath<Page>,
+  config?: SWRInfiniteConfiguration<NoInfer<Page>>,
+) {
   // SWR asks for the first page again whenever the list is shown or grows, so what changed on
   // another screen (a question asked or hidden, a notification read) is there on coming back.
   const { data, error, size, setSize, isLoading, mutate } = useSWRInfinite<Page>(pageKeys(path), config);

@@ -18,7 +18,8 @@ const HERE = 'https://pollscope.invalid';
  * "/.//host" gives the path "//host", which sent on would leave the site.
  */
 export function safeDestination(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || UNSEEN.test(next)) return null;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || UNSEEN.test(next))
+    return null;
   let resolved: URL;
   try {
     resolved = new URL(next, HERE);

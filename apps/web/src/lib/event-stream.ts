@@ -15,7 +15,10 @@ interface EventStreamHandlers {
  * format of the HTML standard's server-sent events: `field: value` lines, a blank line ends an
  * event, lines starting with a colon are comments).
  */
-export async function readEventStream(body: ReadableStream<Uint8Array>, { onEvent, onRetry }: EventStreamHandlers): Promise<void> {
+export async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  { onEvent, onRetry }: EventStreamHandlers,
+): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffered = '';

@@ -83,9 +83,14 @@ export function watchEventStream(path: string, onEvent: (event: ServerEvent) => 
     const controller = new AbortController();
     connection = controller;
     try {
-      const response = await fetch(path, { headers: { Accept: 'text/event-stream', ...authorizationHeader() }, signal: controller.signal });
+      const response = await fetch(path, {
+        headers: { Accept: 'text/event-stream', ...authorizationHeader() },
+        signal: controller.signal,
+      });
       if (!response.ok || !response.body) {
-        const final = endSessionIfRejected(response) || (response.status >= 400 && response.status < 500 && !RETRYABLE_STATUSES.has(response.status));
+        const final =
+          endSessionIfRejected(response) ||
+          (response.status >= 400 && response.status < 500 && !RETRYABLE_STATUSES.has(response.status));
         if (final) {
           stop();
           return;

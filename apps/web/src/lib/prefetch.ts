@@ -8,7 +8,9 @@ const started = new Map<string, { at: number; response: Promise<Response> }>();
 /** Paths the app has asked for since the page loaded: their data is in its cache, or soon will be. */
 const asked = new Set<string>();
 
-/** The GETs the page's inline first script started (src/early-data.ts), left for the app, which takes them over once. */
+/**
+ * The GETs the page's inline first script started (src/early-data.ts), left for the app, which takes them over once.
+ */
 interface StartedByPage {
   at: number;
   responses: Record<string, Promise<Response>>;
@@ -32,7 +34,10 @@ function startGet(path: string): Promise<Response> {
  * and leaves them where the app's first use of this module finds them and takes them as its own.
  */
 export function startBeforeApp(paths: readonly string[]): void {
-  window.pollscopeStartedByPage = { at: Date.now(), responses: Object.fromEntries(paths.map((path) => [path, startGet(path)])) };
+  window.pollscopeStartedByPage = {
+    at: Date.now(),
+    responses: Object.fromEntries(paths.map((path) => [path, startGet(path)])),
+  };
 }
 
 /** Takes over what the page's first script started, the first time the app looks at its requests. */

@@ -17,15 +17,32 @@ function aWindow(path: string, { focused = false, visible = false } = {}) {
 }
 
 function aBrowser(windows: ReturnType<typeof aWindow>[]) {
-  return { matchAll: vi.fn(async () => windows), openWindow: vi.fn(async () => null) } as unknown as Clients & { openWindow: ReturnType<typeof vi.fn> };
+  return { matchAll: vi.fn(async () => windows), openWindow: vi.fn(async () => null) } as unknown as Clients & {
+    openWindow: ReturnType<typeof vi.fn>;
+  };
 }
 
 describe('a pushed notification', () => {
   it('shows the payload’s title and body with the app’s icon, tagged with the notification’s id, and opens its path', () => {
-    const shown = notificationFromPush(push({ kind: 'follow', title: 'Dan followed you', body: 'Dan Brown now follows you.', url: '/user/7', notification_id: 42 }), ORIGIN);
+    const shown = notificationFromPush(
+      push({
+        kind: 'follow',
+        title: 'Dan followed you',
+        body: 'Dan Brown now follows you.',
+        url: '/user/7',
+        notification_id: 42,
+      }),
+      ORIGIN,
+    );
     expect(shown).toEqual({
       title: 'Dan followed you',
-      options: { body: 'Dan Brown now follows you.', icon: '/icons/icon-192.png', badge: '/icons/badge-96.png', tag: '42', data: { url: '/user/7' } },
+      options: {
+        body: 'Dan Brown now follows you.',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-96.png',
+        tag: '42',
+        data: { url: '/user/7' },
+      },
     });
   });
 
@@ -40,9 +57,17 @@ describe('a pushed notification', () => {
   });
 
   it('never leads off the site', () => {
-    const shown = notificationFromPush(push({ title: 'Hi', body: 'There', url: 'https://elsewhere.example/phish', notification_id: 1 }), ORIGIN);
+    const shown = notificationFromPush(
+      push({ title: 'Hi', body: 'There', url: 'https://elsewhere.example/phish', notification_id: 1 }),
+      ORIGIN,
+    );
     expect(shown.options.data).toEqual({ url: '/notifications' });
-    expect(notificationFromPush(push({ title: 'Hi', body: 'There', url: `${ORIGIN}/question/3?from=push#results`, notification_id: 1 }), ORIGIN).options.data).toEqual({
+    expect(
+      notificationFromPush(
+        push({ title: 'Hi', body: 'There', url: `${ORIGIN}/question/3?from=push#results`, notification_id: 1 }),
+        ORIGIN,
+      ).options.data,
+    ).toEqual({
       url: '/question/3?from=push#results',
     });
   });
@@ -60,7 +85,11 @@ describe('a clicked notification', () => {
   });
 
   it('prefers a visible window to a hidden one, and a window of the app to a shared question’s page', async () => {
-    const windows = [aWindow('/q/5', { focused: true, visible: true }), aWindow('/'), aWindow('/notifications', { visible: true })];
+    const windows = [
+      aWindow('/q/5', { focused: true, visible: true }),
+      aWindow('/'),
+      aWindow('/notifications', { visible: true }),
+    ];
     await openFromNotification(aBrowser(windows), ORIGIN, '/user/7');
     expect(windows[2].postMessage).toHaveBeenCalledWith({ type: 'navigate', url: '/user/7' });
     expect(windows[0].focus).not.toHaveBeenCalled();

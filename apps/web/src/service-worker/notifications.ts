@@ -9,7 +9,10 @@ const NOTIFICATIONS_PAGE = '/notifications';
  * that every push is visible), so a payload that cannot be read still shows a plain one that
  * leads to the notifications screen.
  */
-export function notificationFromPush(data: { json(): unknown } | null, origin: string): { title: string; options: NotificationOptions } {
+export function notificationFromPush(
+  data: { json(): unknown } | null,
+  origin: string,
+): { title: string; options: NotificationOptions } {
   let payload: Partial<PushPayload> = {};
   try {
     const parsed = data?.json();
@@ -42,7 +45,9 @@ function pathOnSite(url: unknown, origin: string): string {
   }
 }
 
-/** A window showing the app itself, rather than a page the server renders (a shared question's, the API's documents). */
+/**
+ * A window showing the app itself, rather than a page the server renders (a shared question's, the API's documents).
+ */
 function showsTheApp(client: WindowClient, origin: string): boolean {
   const { origin: clientOrigin, pathname } = new URL(client.url);
   return clientOrigin === origin && !pathname.startsWith('/q/') && !pathname.startsWith('/api/');
@@ -54,8 +59,13 @@ function showsTheApp(client: WindowClient, origin: string): boolean {
  * reloading; in a new window when none is open.
  */
 export async function openFromNotification(clients: Clients, origin: string, path: string): Promise<void> {
-  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((client) => showsTheApp(client, origin));
-  const chosen = windows.find((client) => client.focused) ?? windows.find((client) => client.visibilityState === 'visible') ?? windows[0];
+  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((client) =>
+    showsTheApp(client, origin),
+  );
+  const chosen =
+    windows.find((client) => client.focused) ??
+    windows.find((client) => client.visibilityState === 'visible') ??
+    windows[0];
   if (!chosen) {
     await clients.openWindow(path);
     return;

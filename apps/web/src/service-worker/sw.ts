@@ -28,7 +28,9 @@ async function keepFiles(): Promise<void> {
   const lane = async () => {
     for (let url = waiting.shift(); url !== undefined; url = waiting.shift()) {
       // Kept by an earlier version already, or fetched; the others are revalidated, so that no stale copy is kept.
-      const response = (isHashed(url) && (await caches.match(url))) || (await fetch(url, { cache: isHashed(url) ? 'default' : 'no-cache' }));
+      const response =
+        (isHashed(url) && (await caches.match(url))) ||
+        (await fetch(url, { cache: isHashed(url) ? 'default' : 'no-cache' }));
       if (!response.ok) throw new Error(`Cannot keep ${url}: ${response.status}`);
       await cache.put(url, response);
     }
@@ -44,8 +46,10 @@ self.addEventListener('install', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      // The old files go before the worker counts as activated: a page waits for that to tell from the cache whether it is of this version.
-      for (const name of await caches.keys()) if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
+      // The old files go before the worker counts as activated: a page waits for that to tell from the cache whether it
+      // is of this version.
+      for (const name of await caches.keys())
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE) await caches.delete(name);
       // The page's request starts while the worker is still waking up, rather than after.
       await self.registration.navigationPreload?.enable();
       await self.clients.claim();
@@ -68,7 +72,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (request.mode === 'navigate') event.respondWith(navigation(event));
-  else if (kept.has(url.pathname) && url.search === '') event.respondWith(caches.match(url.pathname, { cacheName: CACHE }).then((response) => response ?? fetch(request)));
+  else if (kept.has(url.pathname) && url.search === '')
+    event.respondWith(caches.match(url.pathname, { cacheName: CACHE }).then((response) => response ?? fetch(request)));
 });
 
 self.addEventListener('push', (event) => {

@@ -7,8 +7,10 @@ describe('the API stub', () => {
     const { on } = stubApi();
     const first = makeQuestion({ id: 1, qid: 1 });
     const second = makeQuestion({ id: 2, qid: 2 });
-    // @ts-expect-error A relate pair always says how it was released.
-    expect(() => on('GET /api/polls/relate/:a/:b/', { body: { first, second, association: null, choices: [] } })).toThrow(/privacy/);
+    expect(() =>
+      // @ts-expect-error A relate pair always says how it was released.
+      on('GET /api/polls/relate/:a/:b/', { body: { first, second, association: null, choices: [] } }),
+    ).toThrow(/privacy/);
     expect(() => on('POST /api/login/', { status: 400, body: { errors: {} } as never })).toThrow(/message/);
   });
 
@@ -17,7 +19,19 @@ describe('the API stub', () => {
     on('GET /api/polls/stats/:user/', { status: 404, body: { message: 'No such person' } });
     on(
       'GET /api/polls/stats/:user/',
-      { body: { id: 4, name: 'Ben', question: 2, answer: 5, like: 1, blocked: false, connected: false, birthdate: '1988-02-03', livein: 'Ireland' } },
+      {
+        body: {
+          id: 4,
+          name: 'Ben',
+          question: 2,
+          answer: 5,
+          like: 1,
+          blocked: false,
+          connected: false,
+          birthdate: '1988-02-03',
+          livein: 'Ireland',
+        },
+      },
       { params: { user: 4 } },
     );
     expect(await (await fetch('/api/polls/stats/4/')).json()).toMatchObject({ name: 'Ben' });

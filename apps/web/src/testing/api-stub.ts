@@ -1,4 +1,12 @@
-import { apiRoutes, errorBodySchema, type ApiBody, type ApiCall, type ApiResponseInput, type ErrorBody, type PathParams } from '@pollscope/contract';
+import {
+  apiRoutes,
+  errorBodySchema,
+  type ApiBody,
+  type ApiCall,
+  type ApiResponseInput,
+  type ErrorBody,
+  type PathParams,
+} from '@pollscope/contract';
 import { onTestFinished, vi } from 'vitest';
 
 type PathOf<Call extends ApiCall> = Call extends `${string} ${infer Path}` ? Path : never;
@@ -21,9 +29,10 @@ export interface StubRequest<Call extends ApiCall> extends RecordedRequest {
 }
 
 /** A success answer: the body the call's schema in the contract describes (none for a call answering nothing). */
-type SuccessReply<Call extends ApiCall> = { status?: 200 | 201 | 204; headers?: Record<string, string> } & (null extends ApiResponseInput<Call>
-  ? { body?: ApiResponseInput<Call> }
-  : { body: ApiResponseInput<Call> });
+type SuccessReply<Call extends ApiCall> = {
+  status?: 200 | 201 | 204;
+  headers?: Record<string, string>;
+} & (null extends ApiResponseInput<Call> ? { body?: ApiResponseInput<Call> } : { body: ApiResponseInput<Call> });
 
 /** A failure answer: the API's error body. */
 interface FailureReply {
@@ -35,10 +44,16 @@ interface FailureReply {
 /** What a stubbed call answers; a Response of the test's own (an event stream, say) is sent as it is. */
 export type StubReply<Call extends ApiCall> = SuccessReply<Call> | FailureReply | Response;
 
-/** A reply, or a handler choosing one for each request; a handler's undefined leaves the request to the stubs registered before it. */
+/**
+ * A reply, or a handler choosing one for each request; a handler's undefined leaves the request to the stubs registered
+ * before it.
+ */
 type Stub<Call extends ApiCall> = StubReply<Call> | ((request: StubRequest<Call>) => StubReply<Call> | undefined);
 
-/** Which requests of a route a stub answers: those with these parameters, and with exactly this query (any query when not given). */
+/**
+ * Which requests of a route a stub answers: those with these parameters, and with exactly this query (any query when
+ * not given).
+ */
 export interface StubWhere<Call extends ApiCall> {
   params?: Partial<PathParams<PathOf<Call>>>;
   query?: Record<string, string>;
@@ -47,7 +62,9 @@ export interface StubWhere<Call extends ApiCall> {
 /** Whether a request is one `where` names. */
 function isWhere(where: StubWhere<ApiCall>, params: Record<string, string>, query: Record<string, string>): boolean {
   const sameParams = Object.entries(where.params ?? {}).every(([name, value]) => params[name] === String(value));
-  const sameQuery = where.query === undefined || JSON.stringify(Object.entries(query).sort()) === JSON.stringify(Object.entries(where.query).sort());
+  const sameQuery =
+    where.query === undefined ||
+    JSON.stringify(Object.entries(query).sort()) === JSON.stringify(Object.entries(where.query).sort());
   return sameParams && sameQuery;
 }
 
@@ -56,11 +73,14 @@ function checkReply(call: ApiCall, reply: StubReply<ApiCall>): void {
   if (reply instanceof Response) return;
   const status = reply.status ?? 200;
   const schema = status >= 400 ? errorBodySchema : apiRoutes[call].response;
-  if (typeof schema === 'string') throw new Error(`The stub of ${call} answers a file (${schema}): answer it with a Response`);
+  if (typeof schema === 'string')
+    throw new Error(`The stub of ${call} answers a file (${schema}): answer it with a Response`);
   const checked = schema.safeParse(status === 204 ? null : reply.body);
   if (checked.success) return;
   const issues = checked.error.issues.map((issue) => `  ${issue.path.join('.') || 'the body'}: ${issue.message}`);
-  throw new Error(`The stub of ${call} answers ${status} with a body the contract does not allow:\n${issues.join('\n')}`);
+  throw new Error(
+    `The stub of ${call} answers ${status} with a body the contract does not allow:\n${issues.join('\n')}`,
+  );
 }
 
 /** The parameters a path pattern names, read from a path, or null when the path is not of the pattern. */
@@ -119,10 +139,14 @@ export function stubApi() {
       mismatch ??= error as Error;
       throw error;
     }
-    if (reply === undefined) return Response.json({ message: `No stub for ${request.method} ${request.path}` }, { status: 404 });
+    if (reply === undefined)
+      return Response.json({ message: `No stub for ${request.method} ${request.path}` }, { status: 404 });
     if (reply instanceof Response) return reply;
     const status = reply.status ?? 200;
-    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), { status, headers: { 'Content-Type': 'application/json', ...reply.headers } });
+    return new Response(status === 204 ? null : JSON.stringify(reply.body ?? null), {
+      status,
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
+    });
   });
   vi.stubGlobal('fetch', fetchMock);
 

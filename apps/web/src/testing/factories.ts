@@ -41,7 +41,12 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
 
 /** The same question after the viewer voted for the given choice. */
 export function answered(question: Question, choice: number, answers: { key: number; percent: number }[]): Question {
-  return { ...question, answer: { choice }, result: { count: question.vote_count + 1, answers }, vote_count: question.vote_count + 1 };
+  return {
+    ...question,
+    answer: { choice },
+    result: { count: question.vote_count + 1, answers },
+    vote_count: question.vote_count + 1,
+  };
 }
 
 /** A group of a private release, shown, with its noisy count; its answers are the test's to give. */
@@ -119,5 +124,13 @@ export function makeLogEntry(overrides: Partial<ModerationLogEntry> = {}): Moder
 
 /** One of the viewer's own reports. */
 export function makeMyReport(overrides: Partial<MyReport> = {}): MyReport {
-  return myReportSchema.parse({ id: 1, target: 'question', target_id: 7, reason: 'spam', created_at: '2026-05-04T10:00:00.000Z', outcome: 'open', ...overrides });
+  return myReportSchema.parse({
+    id: 1,
+    target: 'question',
+    target_id: 7,
+    reason: 'spam',
+    created_at: '2026-05-04T10:00:00.000Z',
+    outcome: 'open',
+    ...overrides,
+  });
 }

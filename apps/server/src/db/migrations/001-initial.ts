@@ -75,7 +75,11 @@ export function initial(dialect: DialectName) {
         .addUniqueConstraint('votes_one_per_user', ['question_id', 'user_id'])
         .execute();
       await db.schema.createIndex('votes_by_user').on('votes').columns(['user_id', 'id']).execute();
-      await db.schema.createIndex('votes_by_choice').on('votes').columns(['question_id', 'choice', 'user_id']).execute();
+      await db.schema
+        .createIndex('votes_by_choice')
+        .on('votes')
+        .columns(['question_id', 'choice', 'user_id'])
+        .execute();
 
       await db.schema
         .createTable('vote_tallies')

@@ -12,8 +12,15 @@ export function insights() {
         .alterTable('votes')
         .addColumn('seq', 'integer', (col) => col.notNull().defaultTo(0))
         .execute();
-      await sql`update votes set seq = (select count(*) from votes as earlier where earlier.question_id = votes.question_id and earlier.id <= votes.id)`.execute(db);
-      await db.schema.createIndex('votes_by_question_seq').on('votes').columns(['question_id', 'seq']).unique().execute();
+      await sql`update votes set seq = (select count(*) from votes as earlier where earlier.question_id = votes.question_id and earlier.id <= votes.id)`.execute(
+        db,
+      );
+      await db.schema
+        .createIndex('votes_by_question_seq')
+        .on('votes')
+        .columns(['question_id', 'seq'])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable('vote_country_tallies')

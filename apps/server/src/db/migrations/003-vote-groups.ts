@@ -25,7 +25,9 @@ export function voteGroups() {
         .addColumn('country_id', 'integer', (col) => col.notNull().defaultTo(0))
         .execute();
       // The votes cast so far take the voter's group as it is now: no row says what it was then.
-      await sql`update votes set gender = users.gender, birth_year = users.birth_year, country_id = users.country_id from users where users.id = votes.user_id`.execute(db);
+      await sql`update votes set gender = users.gender, birth_year = users.birth_year, country_id = users.country_id from users where users.id = votes.user_id`.execute(
+        db,
+      );
 
       await db.schema.dropTable('vote_age_segments').execute();
       await db.schema.dropTable('vote_country_tallies').execute();

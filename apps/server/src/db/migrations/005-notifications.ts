@@ -21,7 +21,12 @@ export function notifications(dialect: DialectName) {
         .execute();
       // A person's list, newest first, and their unread count.
       await db.schema.createIndex('notifications_by_user').on('notifications').columns(['user_id', 'id']).execute();
-      await db.schema.createIndex('notifications_unread').on('notifications').columns(['user_id', 'id']).where(sql.ref('read_at'), 'is', null).execute();
+      await db.schema
+        .createIndex('notifications_unread')
+        .on('notifications')
+        .columns(['user_id', 'id'])
+        .where(sql.ref('read_at'), 'is', null)
+        .execute();
       // At most one unread like notification per question, which every new like of it joins.
       await db.schema
         .createIndex('notifications_unread_like')
@@ -34,7 +39,9 @@ export function notifications(dialect: DialectName) {
 
       await db.schema
         .createTable('notification_actors')
-        .addColumn('notification_id', 'integer', (col) => col.notNull().references('notifications.id').onDelete('cascade'))
+        .addColumn('notification_id', 'integer', (col) =>
+          col.notNull().references('notifications.id').onDelete('cascade'),
+        )
         .addColumn('actor_id', 'integer', (col) => col.notNull().references('users.id'))
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addPrimaryKeyConstraint('notification_actors_pk', ['notification_id', 'actor_id'])

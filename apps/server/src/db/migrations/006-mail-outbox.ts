@@ -25,7 +25,13 @@ export function mailOutbox(dialect: DialectName) {
         .addColumn('given_up_at', 'text')
         .execute();
       // Only the rows still to send, which the worker reads every second.
-      await db.schema.createIndex('mail_outbox_due').on('mail_outbox').column('due_at').where(sql.ref('sent_at'), 'is', null).where(sql.ref('given_up_at'), 'is', null).execute();
+      await db.schema
+        .createIndex('mail_outbox_due')
+        .on('mail_outbox')
+        .column('due_at')
+        .where(sql.ref('sent_at'), 'is', null)
+        .where(sql.ref('given_up_at'), 'is', null)
+        .execute();
     },
   };
 }

@@ -17,15 +17,27 @@ export function accountLife() {
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('expires_at', 'text', (col) => col.notNull())
         .execute();
-      await db.schema.createIndex('password_reset_tokens_by_user').on('password_reset_tokens').column('user_id').execute();
-      await db.schema.createIndex('password_reset_tokens_by_expiry').on('password_reset_tokens').column('expires_at').execute();
+      await db.schema
+        .createIndex('password_reset_tokens_by_user')
+        .on('password_reset_tokens')
+        .column('user_id')
+        .execute();
+      await db.schema
+        .createIndex('password_reset_tokens_by_expiry')
+        .on('password_reset_tokens')
+        .column('expires_at')
+        .execute();
 
       await db.schema
         .alterTable('questions')
         .addColumn('votes_removed', 'integer', (col) => col.notNull().defaultTo(0))
         .execute();
 
-      await db.schema.createIndex('notification_actors_by_actor').on('notification_actors').column('actor_id').execute();
+      await db.schema
+        .createIndex('notification_actors_by_actor')
+        .on('notification_actors')
+        .column('actor_id')
+        .execute();
       await db.schema.createIndex('passes_by_question').on('passes').column('question_id').execute();
       await db.schema.createIndex('mail_outbox_by_recipient').on('mail_outbox').column('recipient').execute();
     },

@@ -19,7 +19,9 @@ async function fullTextIndexOfQuestions(db: Kysely<Database>, dialect: DialectNa
     // the same whatever the search path (a restore runs with an empty one).
     const { rows } = await sql<{
       schema: string;
-    }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'unaccent'`.execute(db);
+    }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace where e.extname = 'unaccent'`.execute(
+      db,
+    );
     const schema = rows[0].schema;
     await sql`create or replace function search_unaccent(text) returns text language sql immutable parallel safe strict
       return ${sql.id(schema, 'unaccent')}(${sql.lit(`${schema}.unaccent`)}::regdictionary, $1)`.execute(db);
@@ -74,7 +76,13 @@ export function search(dialect: DialectName) {
       const db = untyped as unknown as Kysely<Database>;
       await fullTextIndexOfQuestions(db, dialect);
       for (let after = 0; ;) {
-        const questions = await db.selectFrom('questions').select(['id', 'title', 'choice_labels']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+        const questions = await db
+          .selectFrom('questions')
+          .select(['id', 'title', 'choice_labels'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(BATCH)
+          .execute();
         if (questions.length === 0) break;
         after = questions[questions.length - 1].id;
         const tags = await db
@@ -97,10 +105,18 @@ export function search(dialect: DialectName) {
       // Byte order (PostgreSQL's "C" collation, SQLite's own), so that a name's prefixes are a range of the index.
       await db.schema
         .alterTable('users')
-        .addColumn('search_name', 'text', (col) => (dialect === 'postgres' ? col.modifyFront(sql`collate "C"`) : col).notNull().defaultTo(''))
+        .addColumn('search_name', 'text', (col) =>
+          (dialect === 'postgres' ? col.modifyFront(sql`collate "C"`) : col).notNull().defaultTo(''),
+        )
         .execute();
       for (let after = 0; ;) {
-        const users = await db.selectFrom('users').select(['id', 'first_name']).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+        const users = await db
+          .selectFrom('users')
+          .select(['id', 'first_name'])
+          .where('id', '>', after)
+          .orderBy('id')
+          .limit(BATCH)
+          .execute();
         if (users.length === 0) break;
         after = users[users.length - 1].id;
         for (const user of users)

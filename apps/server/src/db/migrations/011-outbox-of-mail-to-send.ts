@@ -12,7 +12,12 @@ export function outboxOfMailToSend() {
       await sql`delete from mail_outbox where sent_at is not null`.execute(db);
       await db.schema.alterTable('mail_outbox').dropColumn('sent_at').execute();
       await db.schema.alterTable('mail_outbox').dropColumn('claimed_until').execute();
-      await db.schema.createIndex('mail_outbox_due').on('mail_outbox').column('due_at').where(sql.ref('given_up_at'), 'is', null).execute();
+      await db.schema
+        .createIndex('mail_outbox_due')
+        .on('mail_outbox')
+        .column('due_at')
+        .where(sql.ref('given_up_at'), 'is', null)
+        .execute();
     },
   };
 }

@@ -18,9 +18,13 @@ export function searchWordsByLevel(dialect: DialectName) {
       await sql`alter table question_search_documents
         add column title_words tsvector generated always as (to_tsvector('simple', search_unaccent(title))) stored,
         add column title_and_tag_words tsvector generated always as (to_tsvector('simple', search_unaccent(title || ' ' || tags))) stored,
-        add column all_words tsvector generated always as (to_tsvector('simple', search_unaccent(title || ' ' || tags || ' ' || choices))) stored`.execute(db);
+        add column all_words tsvector generated always as (to_tsvector('simple', search_unaccent(title || ' ' || tags || ' ' || choices))) stored`.execute(
+        db,
+      );
       for (const column of ['title_words', 'title_and_tag_words', 'all_words'])
-        await sql`create index ${sql.id(`question_search_by_${column}`)} on question_search_documents using gin (${sql.id(column)})`.execute(db);
+        await sql`create index ${sql.id(`question_search_by_${column}`)} on question_search_documents using gin (${sql.id(column)})`.execute(
+          db,
+        );
       // The planner chooses between the index and the newest questions first by these columns' statistics.
       await sql`analyze question_search_documents`.execute(db);
     },

@@ -18,7 +18,11 @@ export function emailChanges() {
         .addColumn('expires_at', 'text', (col) => col.notNull())
         .execute();
       await db.schema.createIndex('email_change_tokens_by_user').on('email_change_tokens').column('user_id').execute();
-      await db.schema.createIndex('email_change_tokens_by_expiry').on('email_change_tokens').column('expires_at').execute();
+      await db.schema
+        .createIndex('email_change_tokens_by_expiry')
+        .on('email_change_tokens')
+        .column('expires_at')
+        .execute();
     },
   };
 }

@@ -23,8 +23,18 @@ export function moderation(dialect: DialectName) {
       await db.schema.alterTable('questions').addColumn('moderation', 'text').execute();
       await db.schema.alterTable('questions').addColumn('moderation_reason', 'text').execute();
       // Each instance reads the few people suspended and questions withheld when it starts.
-      await db.schema.createIndex('users_suspended').on('users').column('id').where(sql.ref('suspension_reason'), 'is not', null).execute();
-      await db.schema.createIndex('questions_moderated').on('questions').column('id').where(sql.ref('moderation'), 'is not', null).execute();
+      await db.schema
+        .createIndex('users_suspended')
+        .on('users')
+        .column('id')
+        .where(sql.ref('suspension_reason'), 'is not', null)
+        .execute();
+      await db.schema
+        .createIndex('questions_moderated')
+        .on('questions')
+        .column('id')
+        .where(sql.ref('moderation'), 'is not', null)
+        .execute();
 
       await withIdColumn(dialect, db.schema.createTable('reports'))
         .addColumn('reporter_id', 'integer', (col) => col.notNull().references('users.id').onDelete('cascade'))

@@ -19,11 +19,19 @@ export function push(dialect: DialectName) {
         .addColumn('auth', 'text', (col) => col.notNull())
         .addColumn('created_at', 'text', (col) => col.notNull())
         .execute();
-      await db.schema.createIndex('push_subscriptions_by_user').on('push_subscriptions').columns(['user_id', 'id']).execute();
+      await db.schema
+        .createIndex('push_subscriptions_by_user')
+        .on('push_subscriptions')
+        .columns(['user_id', 'id'])
+        .execute();
 
       await withIdColumn(dialect, db.schema.createTable('push_outbox'))
-        .addColumn('subscription_id', 'integer', (col) => col.notNull().references('push_subscriptions.id').onDelete('cascade'))
-        .addColumn('notification_id', 'integer', (col) => col.notNull().references('notifications.id').onDelete('cascade'))
+        .addColumn('subscription_id', 'integer', (col) =>
+          col.notNull().references('push_subscriptions.id').onDelete('cascade'),
+        )
+        .addColumn('notification_id', 'integer', (col) =>
+          col.notNull().references('notifications.id').onDelete('cascade'),
+        )
         .addColumn('created_at', 'text', (col) => col.notNull())
         .addColumn('due_at', 'text', (col) => col.notNull())
         .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
@@ -31,9 +39,18 @@ export function push(dialect: DialectName) {
         .addColumn('given_up_at', 'text')
         .execute();
       // The rows still to push, which each instance's worker reads every second.
-      await db.schema.createIndex('push_outbox_due').on('push_outbox').column('due_at').where(sql.ref('given_up_at'), 'is', null).execute();
+      await db.schema
+        .createIndex('push_outbox_due')
+        .on('push_outbox')
+        .column('due_at')
+        .where(sql.ref('given_up_at'), 'is', null)
+        .execute();
       // The rows of one notification to one device, which one push sends together; and the deletions that cascade.
-      await db.schema.createIndex('push_outbox_by_subscription').on('push_outbox').columns(['subscription_id', 'notification_id']).execute();
+      await db.schema
+        .createIndex('push_outbox_by_subscription')
+        .on('push_outbox')
+        .columns(['subscription_id', 'notification_id'])
+        .execute();
       await db.schema.createIndex('push_outbox_by_notification').on('push_outbox').column('notification_id').execute();
 
       await db.schema

@@ -52,18 +52,33 @@ export function votesByQuestion(dialect: DialectName) {
       }
       // Filled before its indexes are built: one sort per index instead of an insert per vote.
       await sql`insert into votes_partitioned (id, question_id, user_id, choice, created_at, seq, gender, birth_year, country_id)
-        select id, question_id, user_id, choice, created_at, seq, gender, birth_year, country_id from votes`.execute(db);
+        select id, question_id, user_id, choice, created_at, seq, gender, birth_year, country_id from votes`.execute(
+        db,
+      );
       await sql`drop table votes`.execute(db);
       await sql`alter table votes_partitioned rename to votes`.execute(db);
       await sql`alter sequence votes_id_seq owned by votes.id`.execute(db);
 
       await sql`alter table votes add constraint votes_pkey primary key (id, question_id)`.execute(db);
       await sql`alter table votes add constraint votes_one_per_user unique (question_id, user_id)`.execute(db);
-      await sql`alter table votes add constraint votes_question_id_fkey foreign key (question_id) references questions (id)`.execute(db);
-      await sql`alter table votes add constraint votes_user_id_fkey foreign key (user_id) references users (id)`.execute(db);
-      await db.schema.createIndex('votes_by_question_seq').on('votes').columns(['question_id', 'seq']).unique().execute();
+      await sql`alter table votes add constraint votes_question_id_fkey foreign key (question_id) references questions (id)`.execute(
+        db,
+      );
+      await sql`alter table votes add constraint votes_user_id_fkey foreign key (user_id) references users (id)`.execute(
+        db,
+      );
+      await db.schema
+        .createIndex('votes_by_question_seq')
+        .on('votes')
+        .columns(['question_id', 'seq'])
+        .unique()
+        .execute();
       await db.schema.createIndex('votes_by_user').on('votes').columns(['user_id', 'id']).execute();
-      await db.schema.createIndex('votes_by_choice').on('votes').columns(['question_id', 'choice', 'user_id']).execute();
+      await db.schema
+        .createIndex('votes_by_choice')
+        .on('votes')
+        .columns(['question_id', 'choice', 'user_id'])
+        .execute();
       await db.schema.createIndex('votes_by_time').on('votes').columns(['created_at', 'question_id']).execute();
       // The planner's statistics of the new tables, rather than none until autovacuum comes by.
       await sql`analyze votes`.execute(db);

@@ -2,7 +2,14 @@ import { answerBodySchema, api, likedSchema, questionSchema } from '@pollscope/c
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../seed/reference.js';
-import { ask, createEmptyTestDatabase, createTestAppOn, restartApp, signUp, type TestContext } from '../../test/helper.js';
+import {
+  ask,
+  createEmptyTestDatabase,
+  createTestAppOn,
+  restartApp,
+  signUp,
+  type TestContext,
+} from '../../test/helper.js';
 import { testPostgresUrl } from '../../test/postgres.js';
 import { runCommand } from '../../test/server-process.js';
 import { findTallyMismatches } from '../check.js';
@@ -28,13 +35,28 @@ async function votesAndTallies(db: Db) {
   return {
     votes: await db.selectFrom('votes').selectAll().orderBy('id').execute(),
     tallies: await db.selectFrom('vote_tallies').selectAll().orderBy('question_id').orderBy('choice').execute(),
-    segments: await db.selectFrom('vote_segments').selectAll().orderBy('question_id').orderBy('country_id').orderBy('gender').orderBy('birth_year').orderBy('choice').execute(),
-    questions: await db.selectFrom('questions').select(['id', 'vote_count', 'votes_removed', 'like_count']).orderBy('id').execute(),
+    segments: await db
+      .selectFrom('vote_segments')
+      .selectAll()
+      .orderBy('question_id')
+      .orderBy('country_id')
+      .orderBy('gender')
+      .orderBy('birth_year')
+      .orderBy('choice')
+      .execute(),
+    questions: await db
+      .selectFrom('questions')
+      .select(['id', 'vote_count', 'votes_removed', 'like_count'])
+      .orderBy('id')
+      .execute(),
     voters: await db.selectFrom('users').select(['id', 'answer_count', 'like_count']).orderBy('id').execute(),
   };
 }
 
-/** The site chart's counts of each day, in order: the sums of the day's one row from before migration 019 and of its shards. */
+/**
+ * The site chart's counts of each day, in order: the sums of the day's one row from before migration 019 and of its
+ * shards.
+ */
 async function chart(db: Db) {
   const kinds = ['answers', 'questions', 'users', 'likes'] as const;
   const rows = await db
@@ -49,7 +71,13 @@ async function chart(db: Db) {
     .groupBy('day')
     .orderBy('day')
     .execute();
-  return rows.map((row) => ({ day: row.day, answers: Number(row.answers), questions: Number(row.questions), users: Number(row.users), likes: Number(row.likes) }));
+  return rows.map((row) => ({
+    day: row.day,
+    answers: Number(row.answers),
+    questions: Number(row.questions),
+    users: Number(row.users),
+    likes: Number(row.likes),
+  }));
 }
 
 let ctx: TestContext;
@@ -75,9 +103,18 @@ beforeAll(async () => {
     await ask(authors[1], { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'] }),
   ];
   for (let index = 0; index < 8; index += 1) {
-    const voter = await signUp(ctx, { gender: index % 2 === 0 ? 'F' : 'M', birthDate: `${1960 + index * 5}-03-01`, livingIn: index < 4 ? 840 : 276 });
+    const voter = await signUp(ctx, {
+      gender: index % 2 === 0 ? 'F' : 'M',
+      birthDate: `${1960 + index * 5}-03-01`,
+      livingIn: index < 4 ? 840 : 276,
+    });
     for (const [position, questionId] of questionIds.entries()) {
-      await voter.api.post(api.answer(questionId), answerBodySchema, { choice: 1 + ((index + position) % 2) }, questionSchema);
+      await voter.api.post(
+        api.answer(questionId),
+        answerBodySchema,
+        { choice: 1 + ((index + position) % 2) },
+        questionSchema,
+      );
     }
     if (index % 3 === 0) await voter.api.post(api.like(questionIds[0]), likedSchema);
   }
@@ -87,7 +124,12 @@ afterAll(() => ctx.close());
 describe('migration 019, the day’s activity over several rows', () => {
   it('keeps the days counted before where they were, and the chart sums them with the new rows', async () => {
     const { db } = ctx.database;
-    const kept = await db.selectFrom('daily_activity').selectAll().where('day', '<', '2021-01-01').orderBy('day').execute();
+    const kept = await db
+      .selectFrom('daily_activity')
+      .selectAll()
+      .where('day', '<', '2021-01-01')
+      .orderBy('day')
+      .execute();
     expect(kept).toEqual(DAYS_BEFORE);
     expect((await chart(db)).slice(0, 2)).toEqual(DAYS_BEFORE);
   });
@@ -118,7 +160,11 @@ describe('migration 019, the day’s activity over several rows', () => {
             .executeTakeFirstOrThrow()
         ).count,
       );
-    expect(today).toMatchObject({ answers: await count('votes', 'created_at'), likes: await count('likes', 'created_at'), users: 10 });
+    expect(today).toMatchObject({
+      answers: await count('votes', 'created_at'),
+      likes: await count('likes', 'created_at'),
+      users: 10,
+    });
     expect(today!.questions).toBe(await count('questions', 'published_at'));
   });
 });
@@ -135,20 +181,25 @@ describe('migration 020, votes partitioned by question', () => {
     expect(await findTallyMismatches(db)).toEqual([]);
   });
 
-  it.runIf(testPostgresUrl)('partitions the votes on PostgreSQL by a hash of their question, 16 tables by default', async () => {
-    const { db } = ctx.database;
-    const { rows: partitioned } = await sql<{ key: string; partitions: number }>`
-      select pg_get_partkeydef('votes'::regclass) as key, (select count(*) from pg_inherits where inhparent = 'votes'::regclass) as partitions`.execute(db);
-    expect(partitioned).toEqual([{ key: 'HASH (question_id)', partitions: DEFAULT_VOTE_PARTITIONS }]);
-    // Every unique key holds the question, as partitions (and Citus's shards) require.
-    const { rows: uniqueKeys } = await sql<{ name: string; columns: string }>`
+  it.runIf(testPostgresUrl)(
+    'partitions the votes on PostgreSQL by a hash of their question, 16 tables by default',
+    async () => {
+      const { db } = ctx.database;
+      const { rows: partitioned } = await sql<{ key: string; partitions: number }>`
+      select pg_get_partkeydef('votes'::regclass) as key, (select count(*) from pg_inherits where inhparent = 'votes'::regclass) as partitions`.execute(
+        db,
+      );
+      expect(partitioned).toEqual([{ key: 'HASH (question_id)', partitions: DEFAULT_VOTE_PARTITIONS }]);
+      // Every unique key holds the question, as partitions (and Citus's shards) require.
+      const { rows: uniqueKeys } = await sql<{ name: string; columns: string }>`
       select index.relname as name, pg_get_indexdef(index.oid) as columns
       from pg_index join pg_class as index on index.oid = pg_index.indexrelid
       where pg_index.indrelid = 'votes'::regclass and pg_index.indisunique
       order by name`.execute(db);
-    expect(uniqueKeys.map((key) => key.name)).toEqual(['votes_by_question_seq', 'votes_one_per_user', 'votes_pkey']);
-    for (const key of uniqueKeys) expect(key.columns).toMatch(/\(.*question_id.*\)/);
-  });
+      expect(uniqueKeys.map((key) => key.name)).toEqual(['votes_by_question_seq', 'votes_one_per_user', 'votes_pkey']);
+      for (const key of uniqueKeys) expect(key.columns).toMatch(/\(.*question_id.*\)/);
+    },
+  );
 
   it('goes on taking votes after it: counted on, the second of one person refused, ids after the old ones, and the check passes', async () => {
     await restartApp(ctx);
@@ -180,7 +231,8 @@ describe('VOTE_PARTITIONS', () => {
     expect(votePartitionsOf(undefined)).toBe(16);
     expect(votePartitionsOf('')).toBe(16);
     expect(votePartitionsOf('4')).toBe(4);
-    for (const wrong of ['0', '-2', '1.5', 'many', '257']) expect(() => votePartitionsOf(wrong)).toThrow(/VOTE_PARTITIONS must be a whole number from 1 to 256/);
+    for (const wrong of ['0', '-2', '1.5', 'many', '257'])
+      expect(() => votePartitionsOf(wrong)).toThrow(/VOTE_PARTITIONS must be a whole number from 1 to 256/);
   });
 
   it.runIf(testPostgresUrl)('sets the number of partitions a new database’s votes get', async () => {
@@ -189,7 +241,9 @@ describe('VOTE_PARTITIONS', () => {
     process.env.VOTE_PARTITIONS = '4';
     try {
       await migrateToLatest(handle);
-      const { rows } = await sql<{ partitions: number }>`select count(*) as partitions from pg_inherits where inhparent = 'votes'::regclass`.execute(handle.db);
+      const { rows } = await sql<{
+        partitions: number;
+      }>`select count(*) as partitions from pg_inherits where inhparent = 'votes'::regclass`.execute(handle.db);
       expect(rows).toEqual([{ partitions: 4 }]);
     } finally {
       delete process.env.VOTE_PARTITIONS;

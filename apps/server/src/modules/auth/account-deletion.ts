@@ -22,7 +22,10 @@ import { removeConnectionsOf } from '../social/index.js';
  */
 export async function deleteAccount(trx: Db, dialect: DialectName, userId: number): Promise<Change> {
   await lockContentOf(trx, dialect, userId);
-  const person = await lockedForUpdate(dialect, trx.selectFrom('users').select(['email', 'created_at']).where('id', '=', userId)).executeTakeFirst();
+  const person = await lockedForUpdate(
+    dialect,
+    trx.selectFrom('users').select(['email', 'created_at']).where('id', '=', userId),
+  ).executeTakeFirst();
   // Deleted by another request of theirs a moment ago.
   if (!person) throw new UnauthorizedError('Your session has ended, sign in again');
   const notifiedIds = await removeNotificationsOf(trx, userId);
@@ -32,7 +35,8 @@ export async function deleteAccount(trx: Db, dialect: DialectName, userId: numbe
   await forgetReleasesOf(trx, questionIds);
   await removeConnectionsOf(trx, userId);
   await forgetRecipient(trx, person.email);
-  // Their sessions, links to choose a new password and push subscriptions (with the pushes waiting for them) go with the row (on delete cascade).
+  // Their sessions, links to choose a new password and push subscriptions (with the pushes waiting for them) go with
+  // the row (on delete cascade).
   await trx.deleteFrom('users').where('id', '=', userId).execute();
   addActivity(activity, 'users', person.created_at);
   await uncountActivity(trx, activity);

@@ -18,7 +18,8 @@ async function mailWaitingFor(person: TestUser): Promise<AccountExport['mail_wai
 }
 
 /** Moves the person to `email`, as a confirmed change of email does. */
-const moveTo = (person: TestUser, email: string) => ctx.database.db.updateTable('users').set({ email }).where('id', '=', person.id).execute();
+const moveTo = (person: TestUser, email: string) =>
+  ctx.database.db.updateTable('users').set({ email }).where('id', '=', person.id).execute();
 
 describe('mail waiting, in an export', () => {
   it('is listed for the account it was written for, never for the next owner of its address', async () => {
@@ -27,7 +28,9 @@ describe('mail waiting, in an export', () => {
     const before = await signUp(ctx, { email: address });
     expect((await client(ctx.app).raw('POST', api.passwordReset, { email: address })).status).toBe(200);
     await moveTo(before, `moved-${stamp}@example.com`);
-    expect(await ctx.database.db.selectFrom('mail_outbox').select('subject').where('recipient', '=', address).execute()).toEqual([{ subject: 'Choose a new Pollscope password' }]);
+    expect(
+      await ctx.database.db.selectFrom('mail_outbox').select('subject').where('recipient', '=', address).execute(),
+    ).toEqual([{ subject: 'Choose a new Pollscope password' }]);
 
     const after = await signUp(ctx, { email: address });
     expect(await mailWaitingFor(after)).toEqual([]);
@@ -35,7 +38,9 @@ describe('mail waiting, in an export', () => {
 
     // Deleted, the account leaves the mail written for it to the address it had, and still nobody else sees it.
     expect((await before.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
-    expect(await ctx.database.db.selectFrom('mail_outbox').select('subject').where('recipient', '=', address).execute()).toHaveLength(1);
+    expect(
+      await ctx.database.db.selectFrom('mail_outbox').select('subject').where('recipient', '=', address).execute(),
+    ).toHaveLength(1);
     expect(await mailWaitingFor(after)).toEqual([]);
   });
 

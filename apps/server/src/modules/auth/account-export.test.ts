@@ -27,8 +27,17 @@ afterAll(() => ctx.close());
 describe('downloading one’s data', () => {
   it('gives everything stored about the person as a JSON attachment, and nothing of anyone else’s', async () => {
     const person = await signUp(ctx, { firstName: 'Ada', birthDate: '1990-06-15', gender: 'F', livingIn: 826 });
-    const [friend, fan, pest] = [await signUp(ctx, { firstName: 'Bo' }), await signUp(ctx, { firstName: 'Cy' }), await signUp(ctx, { firstName: 'Di' })];
-    const asked = await ask(person, { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'], tags: ['drinks'], category: 2 });
+    const [friend, fan, pest] = [
+      await signUp(ctx, { firstName: 'Bo' }),
+      await signUp(ctx, { firstName: 'Cy' }),
+      await signUp(ctx, { firstName: 'Di' }),
+    ];
+    const asked = await ask(person, {
+      question: 'Tea or coffee?',
+      choices: ['Tea', 'Coffee'],
+      tags: ['drinks'],
+      category: 2,
+    });
     const rated = await ask(person, { type: 'RS', question: 'Rate Mondays', choices: [] });
     const friends = await ask(friend, { question: 'Stay or go?', choices: ['Stay', 'Go'] });
     const hidden = await ask(friend, { question: 'Hide me?' });
@@ -49,7 +58,9 @@ describe('downloading one’s data', () => {
     const reply = await person.api.raw('GET', api.exportAccount);
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(reply.headers['content-disposition']).toBe(`attachment; filename="pollscope-${displayId('UID', person.id)}-${new Date().toISOString().slice(0, 10)}.json"`);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="pollscope-${displayId('UID', person.id)}-${new Date().toISOString().slice(0, 10)}.json"`,
+    );
     expect(reply.headers['cache-control']).toBe('no-store');
     const data = reply.json() as AccountExport;
     // Parsing keeps only what the contract declares: nothing else was sent.
@@ -88,7 +99,12 @@ describe('downloading one’s data', () => {
           ],
         },
       },
-      expect.objectContaining({ id: rated, type: 'RS', choices: { min: 1, max: 10 }, result: expect.objectContaining({ count: 0 }) }),
+      expect.objectContaining({
+        id: rated,
+        type: 'RS',
+        choices: { min: 1, max: 10 },
+        result: expect.objectContaining({ count: 0 }),
+      }),
     ]);
     expect(data.votes.map(({ question, question_title, choice }) => ({ question, question_title, choice }))).toEqual([
       { question: asked, question_title: 'Tea or coffee?', choice: 1 },
@@ -111,9 +127,17 @@ describe('downloading one’s data', () => {
 
     // No hash of a password or token, nor anyone else's address.
     const { db } = ctx.database;
-    const { password_hash } = await db.selectFrom('users').select('password_hash').where('id', '=', person.id).executeTakeFirstOrThrow();
+    const { password_hash } = await db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', person.id)
+      .executeTakeFirstOrThrow();
     const sessions = await db.selectFrom('sessions').select('token_hash').where('user_id', '=', person.id).execute();
-    const resetTokens = await db.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', person.id).execute();
+    const resetTokens = await db
+      .selectFrom('password_reset_tokens')
+      .select('token_hash')
+      .where('user_id', '=', person.id)
+      .execute();
     const hashes = [...sessions, ...resetTokens].map((row) => row.token_hash);
     for (const secret of [password_hash, 'scrypt$', person.token, ...hashes, friend.email, fan.email, pest.email]) {
       expect(reply.text).not.toContain(secret);

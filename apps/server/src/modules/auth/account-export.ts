@@ -13,7 +13,11 @@ type Item<K extends keyof AccountExport> = AccountExport[K] extends (infer T)[] 
  * The rows `read` returns after a key, a lot at a time in key order until it returns fewer than
  * a lot, each lot turned into what the download lists.
  */
-async function* inLots<R, T>(read: (after: number) => Promise<R[]>, keyOf: (row: R) => number, present: (rows: R[]) => Promise<T[]> | T[]): AsyncGenerator<T[]> {
+async function* inLots<R, T>(
+  read: (after: number) => Promise<R[]>,
+  keyOf: (row: R) => number,
+  present: (rows: R[]) => Promise<T[]> | T[],
+): AsyncGenerator<T[]> {
   let after = 0;
   for (;;) {
     const rows = await read(after);
@@ -63,7 +67,10 @@ async function account(db: Db, userId: number): Promise<Pick<AccountExport, 'acc
       birthdate: row.birthdate,
       gender: row.gender,
       country: { id: row.country_id, name: row.country_name },
-      favorite_category: row.favorite_category_id === null || row.category_name === null ? null : { id: row.favorite_category_id, name: row.category_name },
+      favorite_category:
+        row.favorite_category_id === null || row.category_name === null
+          ? null
+          : { id: row.favorite_category_id, name: row.category_name },
       favorite_topic: row.favorite_topic,
       created_at: row.created_at,
     },
@@ -100,7 +107,12 @@ function questions(db: Db, userId: number): AsyncGenerator<Item<'questions'>[]> 
       const ids = rows.map((row) => row.id);
       const [votes, tags] = await Promise.all([
         tallies(db, ids),
-        db.selectFrom('question_tags').select(['question_id', 'tag']).where('question_id', 'in', ids).orderBy('tag').execute(),
+        db
+          .selectFrom('question_tags')
+          .select(['question_id', 'tag'])
+          .where('question_id', 'in', ids)
+          .orderBy('tag')
+          .execute(),
       ]);
       return rows.map((row) => {
         const kind = questionKind(row);
@@ -108,7 +120,10 @@ function questions(db: Db, userId: number): AsyncGenerator<Item<'questions'>[]> 
           id: row.id,
           type: row.type,
           title: row.title,
-          category: row.category_id === null || row.category_name === null ? null : { id: row.category_id, name: row.category_name },
+          category:
+            row.category_id === null || row.category_name === null
+              ? null
+              : { id: row.category_id, name: row.category_name },
           choices: choicesOf(row, kind),
           tags: tags.filter((tag) => tag.question_id === row.id).map((tag) => tag.tag),
           published_at: row.published_at,
@@ -120,7 +135,9 @@ function questions(db: Db, userId: number): AsyncGenerator<Item<'questions'>[]> 
   );
 }
 
-/** The person's side and the other side of each list of people: whom they follow, who follows them, whom they blocked. */
+/**
+ * The person's side and the other side of each list of people: whom they follow, who follows them, whom they blocked.
+ */
 const SIDES = {
   following: { table: 'follows', mine: 'follower_id', theirs: 'followee_id' },
   followers: { table: 'follows', mine: 'followee_id', theirs: 'follower_id' },
@@ -180,7 +197,9 @@ function notifications(db: Db, userId: number): AsyncGenerator<Item<'notificatio
         mailed_at: row.mailed_at,
         question: row.question_id,
         count: row.count,
-        actors: actors.filter((actor) => actor.notification_id === row.id).map((actor) => ({ id: actor.id, name: actor.first_name })),
+        actors: actors
+          .filter((actor) => actor.notification_id === row.id)
+          .map((actor) => ({ id: actor.id, name: actor.first_name })),
       }));
     },
   );
@@ -212,7 +231,13 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
           .limit(ROWS_PER_PIECE)
           .execute(),
       (row) => row.id,
-      (rows): Item<'votes'>[] => rows.map((row) => ({ question: row.question_id, question_title: row.title, choice: row.choice, created_at: row.created_at })),
+      (rows): Item<'votes'>[] =>
+        rows.map((row) => ({
+          question: row.question_id,
+          question_title: row.title,
+          choice: row.choice,
+          created_at: row.created_at,
+        })),
     ),
   );
   yield* arrayField(
@@ -229,7 +254,8 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
           .limit(ROWS_PER_PIECE)
           .execute(),
       (row) => row.id,
-      (rows): Item<'likes'>[] => rows.map((row) => ({ question: row.question_id, question_title: row.title, created_at: row.created_at })),
+      (rows): Item<'likes'>[] =>
+        rows.map((row) => ({ question: row.question_id, question_title: row.title, created_at: row.created_at })),
     ),
   );
   yield* arrayField(
@@ -251,7 +277,12 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
   );
   for (const side of ['following', 'followers', 'blocked'] as const) yield* arrayField(side, people(db, userId, side));
   yield* arrayField('notifications', notifications(db, userId));
-  const sessions = await db.selectFrom('sessions').select(['created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+  const sessions = await db
+    .selectFrom('sessions')
+    .select(['created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
   yield `,"sessions":${JSON.stringify(sessions satisfies AccountExport['sessions'])}`;
   const resetLinks = await db
     .selectFrom('password_reset_tokens')
@@ -262,7 +293,12 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
     .execute();
   yield `,"password_reset_links":${JSON.stringify(resetLinks satisfies AccountExport['password_reset_links'])}`;
   // Written for this account: mail waiting for its address may have been written for the address's previous owner.
-  const mail = await db.selectFrom('mail_outbox').select(['subject', 'created_at as queued_at', 'given_up_at']).where('user_id', '=', userId).orderBy('id').execute();
+  const mail = await db
+    .selectFrom('mail_outbox')
+    .select(['subject', 'created_at as queued_at', 'given_up_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
   yield `,"mail_waiting":${JSON.stringify(mail satisfies AccountExport['mail_waiting'])}`;
   yield `,"push_subscriptions":${JSON.stringify(await subscriptionsOf(db, userId))}}`;
 }

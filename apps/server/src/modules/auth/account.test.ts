@@ -1,4 +1,11 @@
-import { accountSchema, accountUpdateBodySchema, answerBodySchema, api, questionSchema, userStatsSchema } from '@pollscope/contract';
+import {
+  accountSchema,
+  accountUpdateBodySchema,
+  answerBodySchema,
+  api,
+  questionSchema,
+  userStatsSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 
@@ -8,7 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const update = { firstName: 'Grace', birthDate: '1985-12-09', livingIn: 250, favoriteCategory: 3, favoriteTopic: 'compilers' };
+const update = {
+  firstName: 'Grace',
+  birthDate: '1985-12-09',
+  livingIn: 250,
+  favoriteCategory: 3,
+  favoriteTopic: 'compilers',
+};
 
 describe('personal info', () => {
   it('shows what the person registered with', async () => {
@@ -29,13 +42,30 @@ describe('personal info', () => {
 
   it('saves an update and answers with the saved info, which the stats and questions show too', async () => {
     const user = await signUp(ctx, { gender: 'M' });
-    const reply = await user.api.raw('POST', api.account, { ...update, firstName: '  Grace  ', favoriteTopic: ' compilers ' });
+    const reply = await user.api.raw('POST', api.account, {
+      ...update,
+      firstName: '  Grace  ',
+      favoriteTopic: ' compilers ',
+    });
     expect(reply.status).toBe(200);
-    const saved = { id: user.id, role: 'member', first_name: 'Grace', birthdate: '1985-12-09', country: 250, favorite_category: 3, favorite_topic: 'compilers', gender: 'M' };
+    const saved = {
+      id: user.id,
+      role: 'member',
+      first_name: 'Grace',
+      birthdate: '1985-12-09',
+      country: 250,
+      favorite_category: 3,
+      favorite_topic: 'compilers',
+      gender: 'M',
+    };
     expect(reply.parse(accountSchema.strict())).toEqual(saved);
     expect(await user.api.get(api.account, accountSchema)).toEqual(saved);
     const other = await signUp(ctx);
-    expect(await other.api.get(api.userStats(user.id), userStatsSchema)).toMatchObject({ name: 'Grace', birthdate: '1985-12-09', livein: 'France' });
+    expect(await other.api.get(api.userStats(user.id), userStatsSchema)).toMatchObject({
+      name: 'Grace',
+      birthdate: '1985-12-09',
+      livein: 'France',
+    });
     const id = await ask(user);
     expect((await other.api.get(api.question(id), questionSchema)).user_name).toBe('Grace');
   });
@@ -43,7 +73,11 @@ describe('personal info', () => {
   it('clears the favourites when they are left empty or out', async () => {
     const user = await signUp(ctx);
     await user.api.post(api.account, accountUpdateBodySchema, update, accountSchema);
-    for (const favourites of [{ favoriteCategory: '', favoriteTopic: '' }, { favoriteCategory: null, favoriteTopic: null }, {}]) {
+    for (const favourites of [
+      { favoriteCategory: '', favoriteTopic: '' },
+      { favoriteCategory: null, favoriteTopic: null },
+      {},
+    ]) {
       await user.api.post(api.account, accountUpdateBodySchema, update, accountSchema);
       const { firstName, birthDate, livingIn } = update;
       const reply = await user.api.raw('POST', api.account, { firstName, birthDate, livingIn, ...favourites });
@@ -60,7 +94,11 @@ describe('personal info', () => {
       [{ ...update, firstName: 'x'.repeat(51) }, 'firstName'],
       [{ ...update, birthDate: '1985-13-01' }, 'birthDate'],
       [{ ...update, birthDate: '09/12/1985' }, 'birthDate'],
-      [{ ...update, birthDate: new Date().toISOString().slice(0, 10) }, 'birthDate', 'You must be between 13 and 120 years old'],
+      [
+        { ...update, birthDate: new Date().toISOString().slice(0, 10) },
+        'birthDate',
+        'You must be between 13 and 120 years old',
+      ],
       [{ ...update, birthDate: '1890-01-01' }, 'birthDate'],
       [{ ...update, livingIn: undefined }, 'livingIn'],
       [{ ...update, livingIn: 1 }, 'livingIn', 'Unknown country'],
@@ -83,13 +121,26 @@ describe('personal info', () => {
     const voter = await signUp(ctx, { livingIn: 840, birthDate: '1990-06-15', gender: 'F' });
     const id = await ask(author);
     await voter.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
-    await voter.api.post(api.account, accountUpdateBodySchema, { ...update, livingIn: 250, birthDate: '1970-01-01' }, accountSchema);
-    const segments = await ctx.database.db.selectFrom('vote_segments').select(['country_id', 'birth_year', 'gender', 'count']).where('question_id', '=', id).execute();
+    await voter.api.post(
+      api.account,
+      accountUpdateBodySchema,
+      { ...update, livingIn: 250, birthDate: '1970-01-01' },
+      accountSchema,
+    );
+    const segments = await ctx.database.db
+      .selectFrom('vote_segments')
+      .select(['country_id', 'birth_year', 'gender', 'count'])
+      .where('question_id', '=', id)
+      .execute();
     expect(segments).toEqual([{ country_id: 840, birth_year: 1990, gender: 'F', count: 1 }]);
     // The next vote is cast in the new group.
     const next = await ask(author);
     await voter.api.post(api.answer(next), answerBodySchema, { choice: 1 }, questionSchema);
-    const nextSegments = await ctx.database.db.selectFrom('vote_segments').select(['country_id', 'birth_year', 'gender', 'count']).where('question_id', '=', next).execute();
+    const nextSegments = await ctx.database.db
+      .selectFrom('vote_segments')
+      .select(['country_id', 'birth_year', 'gender', 'count'])
+      .where('question_id', '=', next)
+      .execute();
     expect(nextSegments).toEqual([{ country_id: 250, birth_year: 1970, gender: 'F', count: 1 }]);
   });
 });

@@ -36,7 +36,12 @@ export function roleByEmail(config: Pick<Config, 'adminEmails'>, email: string):
 }
 
 /** Creates the account and turns the quiz answers given before registering into its first votes. */
-export async function registerUser(trx: Db, input: Registration, passwordHash: string, role: Role): Promise<{ userId: number; changes: ChangeMade[] }> {
+export async function registerUser(
+  trx: Db,
+  input: Registration,
+  passwordHash: string,
+  role: Role,
+): Promise<{ userId: number; changes: ChangeMade[] }> {
   await checkReferences(trx, input.livingIn, null);
   let userId: number;
   try {
@@ -62,7 +67,12 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
     throw error;
   }
   await countActivity(trx, 'users');
-  const voter = { id: userId, gender: input.gender, birth_year: Number(input.birthDate.slice(0, 4)), country_id: input.livingIn };
+  const voter = {
+    id: userId,
+    gender: input.gender,
+    birth_year: Number(input.birthDate.slice(0, 4)),
+    country_id: input.livingIn,
+  };
   const answered = new Set<number>();
   const changes: ChangeMade[] = [];
   for (const [index, { question: questionId, choice }] of (input.quiz ?? []).entries()) {
@@ -72,9 +82,16 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
       .selectFrom('questions')
       .selectAll('questions')
       .where('id', '=', questionId)
-      .where((eb) => eb.exists(eb.selectFrom('quiz_items').select('quiz_items.id').whereRef('quiz_items.question_id', '=', 'questions.id')))
+      .where((eb) =>
+        eb.exists(
+          eb.selectFrom('quiz_items').select('quiz_items.id').whereRef('quiz_items.question_id', '=', 'questions.id'),
+        ),
+      )
       .executeTakeFirst();
-    if (!question) throw new BadRequestError('That is not a quiz question', { [`quiz.${index}.question`]: `Question ${questionId} is not in the quiz` });
+    if (!question)
+      throw new BadRequestError('That is not a quiz question', {
+        [`quiz.${index}.question`]: `Question ${questionId} is not in the quiz`,
+      });
     checkChoice(questionKind(question), choice, `quiz.${index}.choice`);
     changes.push(await recordVote(trx, question, voter, choice));
   }
@@ -83,7 +100,11 @@ export async function registerUser(trx: Db, input: Registration, passwordHash: s
 
 /** The user behind a login, or null; an unknown email costs as much time as a wrong password. */
 export async function authenticate(db: Db, email: string, password: string, dummyHash: string): Promise<number | null> {
-  const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   const matches = await verifyPassword(password, user?.password_hash ?? dummyHash);
   return user && matches ? user.id : null;
 }
@@ -94,13 +115,22 @@ export async function authenticate(db: Db, email: string, password: string, dumm
  */
 export async function admitToSignIn(db: Db, config: Pick<Config, 'adminEmails'>, userId: number): Promise<void> {
   await refuseSuspended(db, userId);
-  const person = await db.selectFrom('users').select(['email', 'role']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const person = await db
+    .selectFrom('users')
+    .select(['email', 'role'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const role = roleByEmail(config, person.email);
-  if (role !== null && person.role !== role) await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+  if (role !== null && person.role !== role)
+    await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
 }
 
 export async function getSettings(db: Db, userId: number): Promise<Settings> {
-  const row = await db.selectFrom('users').select(['email', 'notification']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select(['email', 'notification'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { email: row.email, notification: Boolean(row.notification), pending_email: await pendingEmail(db, userId) };
 }
 
@@ -112,9 +142,14 @@ export const WRONG_CURRENT_PASSWORD = 'Wrong password';
  * so that a session alone, a stolen token, cannot take the account over.
  */
 export async function checkCurrentPassword(db: Db, userId: number, input: SettingsUpdate): Promise<void> {
-  const person = await db.selectFrom('users').select(['email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const person = await db
+    .selectFrom('users')
+    .select(['email', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   if (input.email === person.email && input.password === undefined) return;
-  if (input.current_password === undefined) throw new BadRequestError(CURRENT_PASSWORD_NEEDED, { current_password: CURRENT_PASSWORD_NEEDED });
+  if (input.current_password === undefined)
+    throw new BadRequestError(CURRENT_PASSWORD_NEEDED, { current_password: CURRENT_PASSWORD_NEEDED });
   if (!(await verifyPassword(input.current_password, person.password_hash))) {
     throw new BadRequestError(WRONG_CURRENT_PASSWORD, { current_password: WRONG_CURRENT_PASSWORD });
   }
@@ -135,10 +170,17 @@ export async function updateSettings(
   passwordHash: string | undefined,
   keepToken: string,
 ): Promise<Change | null> {
-  const before = await trx.selectFrom('users').select(['id', 'email', 'first_name']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const before = await trx
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   await trx
     .updateTable('users')
-    .set({ notification: input.notification ? 1 : 0, ...(passwordHash ? { password_hash: passwordHash, unsubscribe_token: null } : {}) })
+    .set({
+      notification: input.notification ? 1 : 0,
+      ...(passwordHash ? { password_hash: passwordHash, unsubscribe_token: null } : {}),
+    })
     .where('id', '=', userId)
     .execute();
   if (input.email !== before.email) await requestEmailChange(trx, config, before, input.email);

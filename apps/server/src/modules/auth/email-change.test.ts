@@ -18,10 +18,12 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 const anyone = () => client(ctx.app);
-const mailsTo = (address: string, subject: string) => mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase() && mail.subject === subject);
+const mailsTo = (address: string, subject: string) =>
+  mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase() && mail.subject === subject);
 const confirm = (token: string) => anyone().raw('POST', api.confirmEmail, { token });
 const signIn = (email: string, password = 'correct horse') => anyone().raw('POST', api.login, { email, password });
-const tokenRows = (userId: number) => ctx.database.db.selectFrom('email_change_tokens').selectAll().where('user_id', '=', userId).execute();
+const tokenRows = (userId: number) =>
+  ctx.database.db.selectFrom('email_change_tokens').selectAll().where('user_id', '=', userId).execute();
 
 /** The `count`th mail with `subject` to `address`, once it has come through the mail server. */
 function mailTo(address: string, subject: string, count = 1): Promise<ParsedMail> {
@@ -45,7 +47,11 @@ function tokenIn(mail: ParsedMail): string {
 
 /** Asks for `email` as the person's new address and returns the token of the link mailed to it. */
 async function askFor(person: TestUser, email: string, count = 1): Promise<string> {
-  const reply = await person.api.raw('POST', api.settings, { email, notification: true, current_password: 'correct horse' });
+  const reply = await person.api.raw('POST', api.settings, {
+    email,
+    notification: true,
+    current_password: 'correct horse',
+  });
   expect(reply.status).toBe(200);
   return tokenIn(await mailTo(email, CONFIRM_SUBJECT, count));
 }
@@ -61,15 +67,29 @@ describe('a new email', () => {
     expect(row.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(row)).not.toContain(token);
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(EMAIL_CONFIRM_MINUTES * 60_000);
-    expect(await person.api.get(api.settings, settingsSchema)).toEqual({ email: person.email.toLowerCase(), notification: true, pending_email: newAddress });
+    expect(await person.api.get(api.settings, settingsSchema)).toEqual({
+      email: person.email.toLowerCase(),
+      notification: true,
+      pending_email: newAddress,
+    });
     // Nothing told to the old address yet: nothing changed.
-    expect(await ctx.database.db.selectFrom('mail_outbox').select('id').where('recipient', '=', person.email.toLowerCase()).execute()).toEqual([]);
+    expect(
+      await ctx.database.db
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('recipient', '=', person.email.toLowerCase())
+        .execute(),
+    ).toEqual([]);
     expect(mailsTo(person.email, CHANGED_SUBJECT)).toEqual([]);
 
     const confirmed = await confirm(token);
     expect(confirmed.status).toBe(200);
     expect(confirmed.parse(emailConfirmAnswerSchema.strict())).toEqual({ email: newAddress });
-    expect(await person.api.get(api.settings, settingsSchema)).toEqual({ email: newAddress, notification: true, pending_email: null });
+    expect(await person.api.get(api.settings, settingsSchema)).toEqual({
+      email: newAddress,
+      notification: true,
+      pending_email: null,
+    });
     expect((await signIn(newAddress)).status).toBe(200);
     expect((await signIn(person.email)).status).toBe(400);
     const notice = await mailTo(person.email, CHANGED_SUBJECT);
@@ -125,7 +145,11 @@ describe('unsubscribe links', () => {
   it('stop working when the email changes', async () => {
     const person = await signUp(ctx);
     // As the first notification mail made it.
-    await ctx.database.db.updateTable('users').set({ unsubscribe_token: 'link-mailed-to-the-old-address' }).where('id', '=', person.id).execute();
+    await ctx.database.db
+      .updateTable('users')
+      .set({ unsubscribe_token: 'link-mailed-to-the-old-address' })
+      .where('id', '=', person.id)
+      .execute();
     expect((await confirm(await askFor(person, `unsubscribed-${person.id}@example.com`))).status).toBe(200);
 
     const oldLink = await ctx.app.inject({ method: 'POST', url: api.unsubscribe('link-mailed-to-the-old-address') });
@@ -135,10 +159,21 @@ describe('unsubscribe links', () => {
 
   it('stop working when the password changes', async () => {
     const person = await signUp(ctx);
-    await ctx.database.db.updateTable('users').set({ unsubscribe_token: 'link-of-before-the-password' }).where('id', '=', person.id).execute();
-    const changed = await person.api.raw('POST', api.settings, { email: person.email, notification: true, password: 'battery staple', current_password: 'correct horse' });
+    await ctx.database.db
+      .updateTable('users')
+      .set({ unsubscribe_token: 'link-of-before-the-password' })
+      .where('id', '=', person.id)
+      .execute();
+    const changed = await person.api.raw('POST', api.settings, {
+      email: person.email,
+      notification: true,
+      password: 'battery staple',
+      current_password: 'correct horse',
+    });
     expect(changed.status).toBe(200);
-    expect((await ctx.app.inject({ method: 'POST', url: api.unsubscribe('link-of-before-the-password') })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: api.unsubscribe('link-of-before-the-password') })).statusCode,
+    ).toBe(404);
     expect((await person.api.get(api.settings, settingsSchema)).notification).toBe(true);
   });
 });

@@ -11,10 +11,12 @@ import { hashToken } from './sessions.js';
 
 export const EMAIL_LINK_UNUSABLE = 'This link does not work any more: it was used, it lapsed, or it is not one we sent';
 
-export const emailTaken = () => new ConflictError('This email is already registered', { email: 'This email is already registered' });
+export const emailTaken = () =>
+  new ConflictError('This email is already registered', { email: 'This email is already registered' });
 
 /** The page a confirmation mail links to, with its token. */
-export const confirmEmailUrl = (config: Pick<Config, 'publicUrl'>, token: string) => `${config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+export const confirmEmailUrl = (config: Pick<Config, 'publicUrl'>, token: string) =>
+  `${config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 
 /** The new address waiting to be confirmed, if a link to it still works. */
 export async function pendingEmail(db: Db, userId: number, now = new Date()): Promise<string | null> {
@@ -33,7 +35,13 @@ export async function pendingEmail(db: Db, userId: number, now = new Date()): Pr
  * is opened the account keeps its address. Only the latest such link works; an address another
  * account has is refused at once (409), as registering it would be.
  */
-export async function requestEmailChange(trx: Db, config: Pick<Config, 'publicUrl'>, person: { id: number; first_name: string }, email: string, now = new Date()): Promise<void> {
+export async function requestEmailChange(
+  trx: Db,
+  config: Pick<Config, 'publicUrl'>,
+  person: { id: number; first_name: string },
+  email: string,
+  now = new Date(),
+): Promise<void> {
   const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (taken) throw emailTaken();
   const token = randomBytes(32).toString('base64url');
@@ -75,7 +83,12 @@ export async function requestEmailChange(trx: Db, config: Pick<Config, 'publicUr
  * unsubscribe links; the old address is told now, when the change takes effect. A token unknown,
  * used or lapsed changes nothing (400); an address registered meanwhile by someone else, 409.
  */
-export async function confirmEmailChange(trx: Db, config: Pick<Config, 'publicUrl'>, token: string, now = new Date()): Promise<{ email: string; changes: [] }> {
+export async function confirmEmailChange(
+  trx: Db,
+  config: Pick<Config, 'publicUrl'>,
+  token: string,
+  now = new Date(),
+): Promise<{ email: string; changes: [] }> {
   // Deleting it is what uses it: of two uses at once, one finds it gone.
   const used = await trx
     .deleteFrom('email_change_tokens')
@@ -84,12 +97,20 @@ export async function confirmEmailChange(trx: Db, config: Pick<Config, 'publicUr
     .returning(['user_id', 'email'])
     .executeTakeFirst();
   if (!used) throw new BadRequestError(EMAIL_LINK_UNUSABLE);
-  const before = await trx.selectFrom('users').select(['email', 'first_name']).where('id', '=', used.user_id).executeTakeFirstOrThrow();
+  const before = await trx
+    .selectFrom('users')
+    .select(['email', 'first_name'])
+    .where('id', '=', used.user_id)
+    .executeTakeFirstOrThrow();
   // Queued while the old address is still the account's, so that the notice is the account's mail.
   await queueChangeNotice(trx, config, before.email, before.first_name, { email: used.email, password: false }, now);
   try {
     // A new unsubscribe token is made with the next notification mail: links mailed to the old address stop working.
-    await trx.updateTable('users').set({ email: used.email, unsubscribe_token: null }).where('id', '=', used.user_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ email: used.email, unsubscribe_token: null })
+      .where('id', '=', used.user_id)
+      .execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

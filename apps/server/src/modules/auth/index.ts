@@ -1,4 +1,7 @@
-/** What the rest of the app uses of this area. It imports it from here only, so that this area's own files can change without touching it. */
+/**
+ * What the rest of the app uses of this area. It imports it from here only, so that this area's own files can change
+ * without touching it.
+ */
 export { deleteAccount } from './account-deletion.js';
 export { authenticate } from './accounts.js';
 export { hashPassword } from './passwords.js';

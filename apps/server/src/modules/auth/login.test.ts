@@ -79,7 +79,10 @@ describe('signing in', () => {
     const wrongPassword = await client(ctx.app).raw('POST', api.login, { email: user.email, password: 'wrong horse' });
     const wrongPasswordCosts = hashCosts();
     vi.mocked(scrypt).mockClear();
-    const unknownEmail = await client(ctx.app).raw('POST', api.login, { email: 'nobody-here@example.com', password: 'wrong horse' });
+    const unknownEmail = await client(ctx.app).raw('POST', api.login, {
+      email: 'nobody-here@example.com',
+      password: 'wrong horse',
+    });
     const unknownEmailCosts = hashCosts();
 
     expect(unknownEmail.status).toBe(wrongPassword.status);
@@ -94,7 +97,11 @@ describe('signing in', () => {
 describe('signing out', () => {
   it('answers 204 with no body, and the token no longer works', async () => {
     const user = await signUp(ctx);
-    const reply = await ctx.app.inject({ method: 'POST', url: api.logout, headers: { authorization: `Token ${user.token}` } });
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: api.logout,
+      headers: { authorization: `Token ${user.token}` },
+    });
     expect(reply.statusCode).toBe(204);
     expect(reply.body).toBe('');
     const after = await user.api.raw('GET', api.account);

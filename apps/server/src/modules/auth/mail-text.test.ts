@@ -27,7 +27,8 @@ const TITLE_SHOWN = 'Cats or dogs? Reply to win';
  * Names and titles are written straight into the database: registration and asking may refuse
  * such text, which must reach no mail either way (older rows, other ways in).
  */
-const nameAs = (person: TestUser, name: string) => ctx.database.db.updateTable('users').set({ first_name: name }).where('id', '=', person.id).execute();
+const nameAs = (person: TestUser, name: string) =>
+  ctx.database.db.updateTable('users').set({ first_name: name }).where('id', '=', person.id).execute();
 
 const mailsTo = (address: string) => mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase());
 /** The mail to `address` whose subject `subject` matches, once it has come through the mail server. */
@@ -46,13 +47,18 @@ const mailTo = (address: string, subject: RegExp): Promise<ParsedMail> =>
     { timeout: 15_000, interval: 50 },
   );
 
-/** What a mail shows of `shown`: each on one line of the text part, in an HTML paragraph escaped, and nothing invisible anywhere. */
+/**
+ * What a mail shows of `shown`: each on one line of the text part, in an HTML paragraph escaped, and nothing invisible
+ * anywhere.
+ */
 function expectPlain(mail: ParsedMail, shown: string[]) {
   const text = mail.text ?? '';
   const html = typeof mail.html === 'string' ? mail.html : '';
   for (const part of [mail.subject ?? '', text, html]) expect(part).not.toMatch(/[\p{Cf}\r\t]/u);
   expect(mail.subject).not.toMatch(/\n/);
-  expect(text.split('\n').filter((line) => /URGENT|Reply|dogs/.test(line))).toSatisfy((lines: string[]) => lines.every((line) => shown.some((each) => line.includes(each))));
+  expect(text.split('\n').filter((line) => /URGENT|Reply|dogs/.test(line))).toSatisfy((lines: string[]) =>
+    lines.every((line) => shown.some((each) => line.includes(each))),
+  );
   for (const each of shown) {
     expect(text).toContain(each);
     expect(html).toContain(escapeHtml(each));
@@ -80,13 +86,20 @@ describe('what people type, in every kind of mail', () => {
     expectPlain(reset, [`Hi ${NAME_SHOWN},`]);
 
     const token = /reset-password\?token=([\w-]+)/.exec(reset.text ?? '')![1];
-    expect((await client(ctx.app).raw('POST', api.passwordResetConfirm, { token, password: 'a brand new horse' })).status).toBe(200);
+    expect(
+      (await client(ctx.app).raw('POST', api.passwordResetConfirm, { token, password: 'a brand new horse' })).status,
+    ).toBe(200);
     expectPlain(await mailTo(person.email, /password was changed/), [`Hi ${NAME_SHOWN},`]);
   });
 
   it('is one plain line in the notice of a new email and password to the address the account had', async () => {
     const person = await signUp(ctx);
-    await ctx.database.db.transaction().execute((trx) => queueChangeNotice(trx, ctx.config, person.email, NAME, { email: `moved-${person.id}@example.com`, password: true }));
+    await ctx.database.db.transaction().execute((trx) =>
+      queueChangeNotice(trx, ctx.config, person.email, NAME, {
+        email: `moved-${person.id}@example.com`,
+        password: true,
+      }),
+    );
     expectPlain(await mailTo(person.email, /email and password were changed/), [`Hi ${NAME_SHOWN},`]);
   });
 });

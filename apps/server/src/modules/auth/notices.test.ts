@@ -15,7 +15,10 @@ afterAll(() => ctx?.close());
 
 const mailsTo = (address: string) => mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase());
 
-/** The one mail to `address`, once it has come through the mail server. A mail is queued in the transaction of what it tells. */
+/**
+ * The one mail to `address`, once it has come through the mail server. A mail is queued in the transaction of what it
+ * tells.
+ */
 async function onlyMailTo(address: string): Promise<ParsedMail> {
   const mail = await vi.waitFor(
     () => {
@@ -31,14 +34,25 @@ async function onlyMailTo(address: string): Promise<ParsedMail> {
 
 /** No mail to `address` is waiting in the outbox or came through the mail server (a sent mail leaves the outbox). */
 async function expectNoMailTo(address: string): Promise<void> {
-  expect(await ctx.database.db.selectFrom('mail_outbox').select('id').where('recipient', '=', address.toLowerCase()).execute()).toEqual([]);
+  expect(
+    await ctx.database.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('recipient', '=', address.toLowerCase())
+      .execute(),
+  ).toEqual([]);
   expect(mailsTo(address)).toEqual([]);
 }
 
 async function changeSettings(person: TestUser, change: Partial<SettingsUpdateBody>): Promise<Date> {
   const { email, notification } = await person.api.get(api.settings, settingsSchema);
   const at = new Date();
-  await person.api.post(api.settings, settingsUpdateBodySchema, { email, notification, current_password: 'correct horse', ...change }, settingsSchema);
+  await person.api.post(
+    api.settings,
+    settingsUpdateBodySchema,
+    { email, notification, current_password: 'correct horse', ...change },
+    settingsSchema,
+  );
   return at;
 }
 
@@ -66,7 +80,9 @@ describe('a notice to the address the account had', () => {
     expect(notice.subject).toBe('Your Pollscope password was changed');
     expect(notice.text).toMatch(whenPattern(at));
     expect(notice.text).toContain('If this was you, there is nothing to do.');
-    expect(notice.text).toContain('If it was not you, someone else had your password: choose a new one at once with "Forgot password?" on the sign-in page');
+    expect(notice.text).toContain(
+      'If it was not you, someone else had your password: choose a new one at once with "Forgot password?" on the sign-in page',
+    );
     expect(notice.text).toContain(`Choose a new password: ${PUBLIC_URL}/forgot-password`);
     expect(notice.html).toContain(`href="${PUBLIC_URL}/forgot-password"`);
   });
@@ -77,7 +93,9 @@ describe('a notice to the address the account had', () => {
     const at = await changeEmail(person, newAddress);
     const notice = await onlyMailTo(person.email);
     expect(notice.subject).toBe('Your Pollscope email was changed');
-    expect(notice.text).toContain(`The email of your Pollscope account was changed from ${person.email.toLowerCase()} to ${newAddress}`);
+    expect(notice.text).toContain(
+      `The email of your Pollscope account was changed from ${person.email.toLowerCase()} to ${newAddress}`,
+    );
     expect(notice.text).toMatch(whenPattern(at));
     expect(notice.text).toContain('write to us at once from this address');
     expect(notice.text).toContain(`Write to us: ${PUBLIC_URL}/contact`);
@@ -86,7 +104,11 @@ describe('a notice to the address the account had', () => {
 
   it('tells of a new password at once, and of a new email when it takes effect, each to the old address', async () => {
     const person = await signUp(ctx);
-    await changeSettings(person, { email: `both-${person.id}@example.com`, password: 'a brand new horse', current_password: 'correct horse' });
+    await changeSettings(person, {
+      email: `both-${person.id}@example.com`,
+      password: 'a brand new horse',
+      current_password: 'correct horse',
+    });
     const passwordNotice = await onlyMailTo(person.email);
     expect(passwordNotice.subject).toBe('Your Pollscope password was changed');
     const link = await onlyMailTo(`both-${person.id}@example.com`);

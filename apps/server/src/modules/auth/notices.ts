@@ -11,10 +11,16 @@ function inWords(at: Date): string {
 }
 
 /** The page a forgotten-password mail links to, with its token. */
-export const resetPasswordUrl = (config: Pick<Config, 'publicUrl'>, token: string) => `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+export const resetPasswordUrl = (config: Pick<Config, 'publicUrl'>, token: string) =>
+  `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 /** Queues the mail with a link to choose a new password, in the transaction that stores its token. */
-export async function queueResetMail(trx: Db, config: Pick<Config, 'publicUrl'>, person: { email: string; first_name: string }, token: string): Promise<void> {
+export async function queueResetMail(
+  trx: Db,
+  config: Pick<Config, 'publicUrl'>,
+  person: { email: string; first_name: string },
+  token: string,
+): Promise<void> {
   await queueMail(trx, {
     to: person.email,
     subject: 'Choose a new Pollscope password',
@@ -43,13 +49,30 @@ export interface SignInChange {
  * what changed and when, and what to do if it was not them. With the email changed, whoever
  * changed it receives the account's mail from now on, so the way back is to write to us.
  */
-export async function queueChangeNotice(trx: Db, config: Pick<Config, 'publicUrl'>, to: string, firstName: string, change: SignInChange, at = new Date()): Promise<void> {
-  const what = change.email !== undefined && change.password ? 'email and password' : change.email !== undefined ? 'email' : 'password';
+export async function queueChangeNotice(
+  trx: Db,
+  config: Pick<Config, 'publicUrl'>,
+  to: string,
+  firstName: string,
+  change: SignInChange,
+  at = new Date(),
+): Promise<void> {
+  const what =
+    change.email !== undefined && change.password
+      ? 'email and password'
+      : change.email !== undefined
+        ? 'email'
+        : 'password';
   const when = inWords(at);
   const paragraphs = [`Hi ${firstName},`];
   if (change.email !== undefined)
-    paragraphs.push(`The email of your Pollscope account was changed from ${to} to ${change.email} on ${when}. Mail about the account now goes there.`);
-  if (change.password) paragraphs.push(`The password of your Pollscope account was changed on ${when}, and every other device signed out.`);
+    paragraphs.push(
+      `The email of your Pollscope account was changed from ${to} to ${change.email} on ${when}. Mail about the account now goes there.`,
+    );
+  if (change.password)
+    paragraphs.push(
+      `The password of your Pollscope account was changed on ${when}, and every other device signed out.`,
+    );
   paragraphs.push('If this was you, there is nothing to do.');
   paragraphs.push(
     change.email !== undefined
@@ -63,8 +86,11 @@ export async function queueChangeNotice(trx: Db, config: Pick<Config, 'publicUrl
       title: `Your ${what} ${what.includes(' and ') ? 'were' : 'was'} changed`,
       paragraphs,
       action:
-        change.email !== undefined ? { label: 'Write to us', url: `${config.publicUrl}/contact` } : { label: 'Choose a new password', url: `${config.publicUrl}/forgot-password` },
-      footer: 'You get this mail because the sign-in details of a Pollscope account with this address changed. It is sent whatever your notification settings say.',
+        change.email !== undefined
+          ? { label: 'Write to us', url: `${config.publicUrl}/contact` }
+          : { label: 'Choose a new password', url: `${config.publicUrl}/forgot-password` },
+      footer:
+        'You get this mail because the sign-in details of a Pollscope account with this address changed. It is sent whatever your notification settings say.',
     }),
   });
 }

@@ -1,4 +1,12 @@
-import { api, loginBodySchema, passwordResetAnswerSchema, PASSWORD_RESET_MINUTES, settingsSchema, settingsUpdateBodySchema, tokenResponseSchema } from '@pollscope/contract';
+import {
+  api,
+  loginBodySchema,
+  passwordResetAnswerSchema,
+  PASSWORD_RESET_MINUTES,
+  settingsSchema,
+  settingsUpdateBodySchema,
+  tokenResponseSchema,
+} from '@pollscope/contract';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_EMAIL } from '../../db/schema.js';
@@ -18,8 +26,10 @@ afterAll(() => ctx?.close());
 
 const anyone = () => client(ctx.app);
 const requestLink = (email: string) => anyone().raw('POST', api.passwordReset, { email });
-const useLink = (token: string, password: string) => anyone().raw('POST', api.passwordResetConfirm, { token, password });
-const mailsTo = (address: string, subject: string) => mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase() && mail.subject === subject);
+const useLink = (token: string, password: string) =>
+  anyone().raw('POST', api.passwordResetConfirm, { token, password });
+const mailsTo = (address: string, subject: string) =>
+  mailbox.received.filter((mail) => recipientOf(mail) === address.toLowerCase() && mail.subject === subject);
 
 /** The mail with `subject` to `address`, once it has come through the mail server. */
 async function mailTo(address: string, subject: string): Promise<ParsedMail> {
@@ -33,7 +43,9 @@ async function mailTo(address: string, subject: string): Promise<ParsedMail> {
   );
 }
 
-/** The token of the link in a forgotten-password mail, after checking that the text and the HTML carry the same link. */
+/**
+ * The token of the link in a forgotten-password mail, after checking that the text and the HTML carry the same link.
+ */
 function tokenIn(mail: Pick<ParsedMail, 'text' | 'html'>): string {
   const match = /https:\/\/pollscope\.example\/reset-password\?token=([\w-]+)/.exec(mail.text ?? '');
   expect(match, mail.text).not.toBeNull();
@@ -43,7 +55,8 @@ function tokenIn(mail: Pick<ParsedMail, 'text' | 'html'>): string {
 
 const RESET_SUBJECT = 'Choose a new Pollscope password';
 const signInWith = (email: string, password: string) => anyone().raw('POST', api.login, { email, password });
-const linkRows = (userId: number) => ctx.database.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', userId).execute();
+const linkRows = (userId: number) =>
+  ctx.database.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', userId).execute();
 
 /** Asks for a link for the person and returns the token of the mail it sends, once it has come. */
 async function linkFor(person: TestUser): Promise<string> {
@@ -63,7 +76,12 @@ async function linkFor(person: TestUser): Promise<string> {
 describe('a forgotten password', () => {
   it('is mailed a link that sets a new password, signs in and ends every other session', async () => {
     const person = await signUp(ctx);
-    const other = await anyone().post(api.login, loginBodySchema, { email: person.email, password: 'correct horse' }, tokenResponseSchema);
+    const other = await anyone().post(
+      api.login,
+      loginBodySchema,
+      { email: person.email, password: 'correct horse' },
+      tokenResponseSchema,
+    );
     const asked = await requestLink(` ${person.email.toUpperCase()} `);
     expect(asked.status).toBe(200);
     expect(asked.parse(passwordResetAnswerSchema.strict())).toEqual({ message: RESET_REQUESTED });
@@ -81,12 +99,15 @@ describe('a forgotten password', () => {
     expect(reset.status).toBe(200);
     const { token: signedIn } = reset.parse(tokenResponseSchema.strict());
     expect((await client(ctx.app, signedIn).get(api.settings, settingsSchema)).email).toBe(person.email);
-    for (const ended of [person.token, other.token]) expect((await client(ctx.app, ended).raw('GET', api.myStats)).status).toBe(401);
+    for (const ended of [person.token, other.token])
+      expect((await client(ctx.app, ended).raw('GET', api.myStats)).status).toBe(401);
     expect((await signInWith(person.email, 'correct horse')).status).toBe(400);
     expect((await signInWith(person.email, 'a brand new horse')).status).toBe(200);
     // The address is told, as of any new password.
     const notice = await mailTo(person.email, 'Your Pollscope password was changed');
-    expect(notice.text).toMatch(/The password of your Pollscope account was changed on \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/);
+    expect(notice.text).toMatch(
+      /The password of your Pollscope account was changed on \d{1,2} \w+ \d{4} at \d{2}:\d{2} UTC/,
+    );
 
     // Once only.
     const again = await useLink(token, 'yet another horse');
@@ -108,9 +129,20 @@ describe('a forgotten password', () => {
     }
     await mailTo(person.email, RESET_SUBJECT);
     // The worker has sent what was queued with the person's mail: nothing to the others is waiting or came.
-    expect(await ctx.database.db.selectFrom('mail_outbox').select('recipient').where('recipient', 'in', ['nobody-at-all@example.com', SYSTEM_EMAIL]).execute()).toEqual([]);
-    for (const address of ['nobody-at-all@example.com', SYSTEM_EMAIL]) expect(mailsTo(address, RESET_SUBJECT)).toEqual([]);
-    const links = await ctx.database.db.selectFrom('password_reset_tokens').innerJoin('users', 'users.id', 'password_reset_tokens.user_id').select('users.email').execute();
+    expect(
+      await ctx.database.db
+        .selectFrom('mail_outbox')
+        .select('recipient')
+        .where('recipient', 'in', ['nobody-at-all@example.com', SYSTEM_EMAIL])
+        .execute(),
+    ).toEqual([]);
+    for (const address of ['nobody-at-all@example.com', SYSTEM_EMAIL])
+      expect(mailsTo(address, RESET_SUBJECT)).toEqual([]);
+    const links = await ctx.database.db
+      .selectFrom('password_reset_tokens')
+      .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+      .select('users.email')
+      .execute();
     expect(links.map((link) => link.email)).not.toContain(SYSTEM_EMAIL);
   });
 
@@ -130,7 +162,10 @@ describe('a forgotten password', () => {
       without.push(await timed(`nobody-${round}@example.com`));
     }
     expect(Math.min(...withAccount, ...without)).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 1);
-    expect(Math.abs(median(withAccount) - median(without)), `with an account ${withAccount.map(Math.round)} ms, without ${without.map(Math.round)} ms`).toBeLessThan(25);
+    expect(
+      Math.abs(median(withAccount) - median(without)),
+      `with an account ${withAccount.map(Math.round)} ms, without ${without.map(Math.round)} ms`,
+    ).toBeLessThan(25);
     // The work of the one with an account was done: a link for each request.
     expect(await linkRows(person.id)).toHaveLength(7);
   });
@@ -155,7 +190,9 @@ describe('a forgotten password', () => {
     const leaversLink = await linkFor(leaver);
     expect((await leaver.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
     expect((await useLink(leaversLink, 'a brand new horse')).error()).toEqual({ message: RESET_LINK_UNUSABLE });
-    expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', leaver.email).execute()).toEqual([]);
+    expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', leaver.email).execute()).toEqual(
+      [],
+    );
   });
 
   it('refuses a new password out of bounds, and a body without a token or a valid email', async () => {
@@ -164,7 +201,9 @@ describe('a forgotten password', () => {
     const short = await useLink(token, 'short');
     expect(short.status).toBe(400);
     expect(short.error().errors).toEqual({ password: 'At least 8 characters' });
-    expect((await anyone().raw('POST', api.passwordResetConfirm, { password: 'a brand new horse' })).error().errors).toHaveProperty('token');
+    expect(
+      (await anyone().raw('POST', api.passwordResetConfirm, { password: 'a brand new horse' })).error().errors,
+    ).toHaveProperty('token');
     expect((await requestLink('not an address')).error().errors).toEqual({ email: 'Enter a valid email' });
     // The link still works after the refusals.
     expect((await useLink(token, 'a brand new horse')).status).toBe(200);
@@ -180,7 +219,12 @@ describe('a forgotten password', () => {
     const other = await signUp(ctx);
     const pending = await linkFor(other);
     const settings = await other.api.get(api.settings, settingsSchema);
-    await other.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'changed in settings', current_password: 'correct horse' }, settingsSchema);
+    await other.api.post(
+      api.settings,
+      settingsUpdateBodySchema,
+      { ...settings, password: 'changed in settings', current_password: 'correct horse' },
+      settingsSchema,
+    );
     expect((await useLink(pending, 'a brand new horse')).status).toBe(400);
     expect((await signInWith(other.email, 'changed in settings')).status).toBe(200);
   });

@@ -25,16 +25,31 @@ export const RESET_ANSWER_MS = 250;
  * with no password, has none), and queues the mail with its link, in one transaction. The token
  * is made and hashed either way. Lapsed tokens of anyone are deleted on the way.
  */
-export async function requestPasswordReset(db: Db, config: Pick<Config, 'publicUrl'>, email: string, now = new Date()): Promise<void> {
+export async function requestPasswordReset(
+  db: Db,
+  config: Pick<Config, 'publicUrl'>,
+  email: string,
+  now = new Date(),
+): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const tokenHash = hashToken(token);
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('password_reset_tokens').where('expires_at', '<=', now.toISOString()).execute();
-    const person = await trx.selectFrom('users').select(['id', 'email', 'first_name']).where('email', '=', email).where('email', '<>', SYSTEM_EMAIL).executeTakeFirst();
+    const person = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name'])
+      .where('email', '=', email)
+      .where('email', '<>', SYSTEM_EMAIL)
+      .executeTakeFirst();
     if (!person) return;
     await trx
       .insertInto('password_reset_tokens')
-      .values({ token_hash: tokenHash, user_id: person.id, created_at: now.toISOString(), expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString() })
+      .values({
+        token_hash: tokenHash,
+        user_id: person.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
+      })
       .execute();
     await queueResetMail(trx, config, person, token);
   });

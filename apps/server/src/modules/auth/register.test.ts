@@ -56,7 +56,12 @@ const tableSizes = async () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { users: await count('users'), votes: await count('votes'), sessions: await count('sessions'), tallies: await count('vote_tallies') };
+  return {
+    users: await count('users'),
+    votes: await count('votes'),
+    sessions: await count('sessions'),
+    tallies: await count('vote_tallies'),
+  };
 };
 
 /** Registers with a body that must be refused with `status`, naming `field`, and leave no trace. */
@@ -77,7 +82,11 @@ describe('registering', () => {
     expect(reply.status).toBe(201);
     const { token } = reply.parse(tokenResponseSchema.strict());
     const me = client(ctx.app, token);
-    expect(await me.get(api.settings, settingsSchema)).toEqual({ email: 'ada.lovelace@example.com', notification: true, pending_email: null });
+    expect(await me.get(api.settings, settingsSchema)).toEqual({
+      email: 'ada.lovelace@example.com',
+      notification: true,
+      pending_email: null,
+    });
     expect(await me.get(api.account, accountSchema)).toEqual({
       id: expect.any(Number),
       role: 'member',
@@ -101,12 +110,21 @@ describe('registering', () => {
       message: 'This email is already registered',
       errors: { email: 'This email is already registered' },
     });
-    const accounts = await ctx.database.db.selectFrom('users').select('id').where('email', '=', 'twin@example.com').execute();
+    const accounts = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'twin@example.com')
+      .execute();
     expect(accounts).toHaveLength(1);
   });
 
   it('refuses an email already registered, whatever its case, with 409', async () => {
-    await client(ctx.app).post(api.register, registerBodySchema, { ...registration(), email: 'taken@example.com' }, tokenResponseSchema);
+    await client(ctx.app).post(
+      api.register,
+      registerBodySchema,
+      { ...registration(), email: 'taken@example.com' },
+      tokenResponseSchema,
+    );
     await refused(person({ email: 'TAKEN@example.com' }), 'email', 409);
   });
 
@@ -127,7 +145,9 @@ describe('registering', () => {
     await refused(person({ birthDate: turningToday(121) }), 'birthDate');
     await refused(person({ birthDate: '2999-01-01' }), 'birthDate');
     expect((await client(ctx.app).raw('POST', api.register, person({ birthDate: turningToday(13) }))).status).toBe(201);
-    expect((await client(ctx.app).raw('POST', api.register, person({ birthDate: dayAfter(turningToday(121)) }))).status).toBe(201);
+    expect(
+      (await client(ctx.app).raw('POST', api.register, person({ birthDate: dayAfter(turningToday(121)) }))).status,
+    ).toBe(201);
   });
 
   it('needs gender F or M', async () => {
@@ -146,7 +166,15 @@ describe('registering', () => {
   });
 
   it('needs a valid email', async () => {
-    for (const email of [undefined, '', 'nope', 'a@', '@example.com', 'two words@example.com', `${'x'.repeat(250)}@example.com`]) {
+    for (const email of [
+      undefined,
+      '',
+      'nope',
+      'a@',
+      '@example.com',
+      'two words@example.com',
+      `${'x'.repeat(250)}@example.com`,
+    ]) {
       await refused(person({ email }), 'email');
     }
   });
@@ -162,7 +190,14 @@ describe('registering', () => {
 
   it('names every missing field of an empty body', async () => {
     const error = await refused({}, null);
-    expect(Object.keys(error.errors ?? {}).sort()).toEqual(['birthDate', 'email', 'firstName', 'gender', 'livingIn', 'password']);
+    expect(Object.keys(error.errors ?? {}).sort()).toEqual([
+      'birthDate',
+      'email',
+      'firstName',
+      'gender',
+      'livingIn',
+      'password',
+    ]);
   });
 });
 
@@ -204,7 +239,9 @@ describe('the quiz answers sent with a registration', () => {
       }),
     );
     expect(reply.status).toBe(201);
-    const answered = (await client(ctx.app, reply.parse(tokenResponseSchema).token).get(api.myAnswered, questionPageSchema)).questions;
+    const answered = (
+      await client(ctx.app, reply.parse(tokenResponseSchema).token).get(api.myAnswered, questionPageSchema)
+    ).questions;
     expect(answered.map((question) => question.answer)).toEqual([{ choice: 1 }]);
   });
 

@@ -26,7 +26,17 @@ import { BadRequestError, UnauthorizedError } from '../../errors.js';
 import { viewer } from '../../plugins/app/auth.js';
 import { deleteAccount } from './account-deletion.js';
 import { accountExport } from './account-export.js';
-import { admitToSignIn, authenticate, checkCurrentPassword, getAccount, getSettings, registerUser, roleByEmail, updateAccount, updateSettings } from './accounts.js';
+import {
+  admitToSignIn,
+  authenticate,
+  checkCurrentPassword,
+  getAccount,
+  getSettings,
+  registerUser,
+  roleByEmail,
+  updateAccount,
+  updateSettings,
+} from './accounts.js';
 import { confirmEmailChange } from './email-change.js';
 import { RESET_ANSWER_MS, RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -44,11 +54,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/register/',
-    { config: { public: true }, schema: { tags, security: [], body: registerBodySchema, response: { 201: tokenResponseSchema, ...errors, 409: errorBodySchema } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        body: registerBodySchema,
+        response: { 201: tokenResponseSchema, ...errors, 409: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
       const { token } = await app.changes.commit(async (trx) => {
-        const { userId, changes } = await registerUser(trx, request.body, passwordHash, roleByEmail(config, request.body.email) ?? 'member');
+        const { userId, changes } = await registerUser(
+          trx,
+          request.body,
+          passwordHash,
+          roleByEmail(config, request.body.email) ?? 'member',
+        );
         return { token: await createSession(trx, userId), changes };
       });
       return reply.code(201).send({ token });
@@ -57,7 +80,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login/',
-    { config: { public: true }, schema: { tags, security: [], body: loginBodySchema, response: { 200: tokenResponseSchema, ...errors, 403: errorBodySchema } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        body: loginBodySchema,
+        response: { 200: tokenResponseSchema, ...errors, 403: errorBodySchema },
+      },
+    },
     async (request) => {
       const userId = await authenticate(db, request.body.email, request.body.password, dummyHash);
       if (userId === null) throw new BadRequestError(WRONG_CREDENTIALS);
@@ -72,24 +103,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.code(204).send(null);
   });
 
-  app.get('/auth/settings/', { schema: { tags, response: { 200: settingsSchema, ...errors } } }, (request) => getSettings(db, viewer(request)));
+  app.get('/auth/settings/', { schema: { tags, response: { 200: settingsSchema, ...errors } } }, (request) =>
+    getSettings(db, viewer(request)),
+  );
 
-  app.post('/auth/settings/', { schema: { tags, body: settingsUpdateBodySchema, response: { 200: settingsSchema, ...errors, 409: errorBodySchema } } }, async (request) => {
-    const viewerId = viewer(request);
-    await checkCurrentPassword(db, viewerId, request.body);
-    const { password } = request.body;
-    // Hashed before the transaction, which would otherwise hold the database for as long.
-    const passwordHash = password ? await hashPassword(password, config.passwordHashCost) : undefined;
-    await app.changes.commit((trx) => updateSettings(trx, config, viewerId, request.body, passwordHash, request.token!));
-    return getSettings(db, viewerId);
-  });
+  app.post(
+    '/auth/settings/',
+    {
+      schema: {
+        tags,
+        body: settingsUpdateBodySchema,
+        response: { 200: settingsSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const viewerId = viewer(request);
+      await checkCurrentPassword(db, viewerId, request.body);
+      const { password } = request.body;
+      // Hashed before the transaction, which would otherwise hold the database for as long.
+      const passwordHash = password ? await hashPassword(password, config.passwordHashCost) : undefined;
+      await app.changes.commit((trx) =>
+        updateSettings(trx, config, viewerId, request.body, passwordHash, request.token!),
+      );
+      return getSettings(db, viewerId);
+    },
+  );
 
   app.post(
     '/auth/email/confirm/',
     {
       // Opened from the mail, maybe on a device not signed in: the token is the proof.
       config: { public: true },
-      schema: { tags, security: [], body: emailConfirmBodySchema, response: { 200: emailConfirmAnswerSchema, ...errors, 409: errorBodySchema } },
+      schema: {
+        tags,
+        security: [],
+        body: emailConfirmBodySchema,
+        response: { 200: emailConfirmAnswerSchema, ...errors, 409: errorBodySchema },
+      },
     },
     async (request) => {
       const { email } = await app.changes.commit((trx) => confirmEmailChange(trx, config, request.body.token));
@@ -97,11 +147,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/auth/account/', { schema: { tags, response: { 200: accountSchema, ...errors } } }, (request) => getAccount(db, viewer(request)));
+  app.get('/auth/account/', { schema: { tags, response: { 200: accountSchema, ...errors } } }, (request) =>
+    getAccount(db, viewer(request)),
+  );
 
   app.post(
     '/auth/password-reset/',
-    { config: { public: true }, schema: { tags, security: [], body: passwordResetBodySchema, response: { 200: passwordResetAnswerSchema, ...errors } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        body: passwordResetBodySchema,
+        response: { 200: passwordResetAnswerSchema, ...errors },
+      },
+    },
     async (request) => {
       const answerAt = performance.now() + RESET_ANSWER_MS;
       await requestPasswordReset(db, config, request.body.email);
@@ -112,7 +172,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/password-reset/confirm/',
-    { config: { public: true }, schema: { tags, security: [], body: passwordResetConfirmBodySchema, response: { 200: tokenResponseSchema, ...errors, 403: errorBodySchema } } },
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        body: passwordResetConfirmBodySchema,
+        response: { 200: tokenResponseSchema, ...errors, 403: errorBodySchema },
+      },
+    },
     async (request) => {
       // Hashed before the transaction, and whatever the token: a bad one costs the same.
       const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
@@ -127,7 +195,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description: 'A JSON file (`Content-Disposition: attachment`), sent as it is read, a thousand rows at a time.',
-        response: { 200: { description: 'Everything stored about you', content: { 'application/json': { schema: accountExportSchema } } }, ...errors },
+        response: {
+          200: {
+            description: 'Everything stored about you',
+            content: { 'application/json': { schema: accountExportSchema } },
+          },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -144,18 +218,27 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/auth/delete/', { schema: { tags, body: deleteAccountBodySchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    const viewerId = viewer(request);
-    const person = await db.selectFrom('users').select('password_hash').where('id', '=', viewerId).executeTakeFirst();
-    if (!person) throw new UnauthorizedError('Your session has ended, sign in again');
-    if (!(await verifyPassword(request.body.password, person.password_hash))) throw new BadRequestError(WRONG_PASSWORD, { password: WRONG_PASSWORD });
-    await retryingConflicts(() => app.changes.commit((trx) => deleteAccount(trx, app.dialect, viewerId)));
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/auth/delete/',
+    { schema: { tags, body: deleteAccountBodySchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const viewerId = viewer(request);
+      const person = await db.selectFrom('users').select('password_hash').where('id', '=', viewerId).executeTakeFirst();
+      if (!person) throw new UnauthorizedError('Your session has ended, sign in again');
+      if (!(await verifyPassword(request.body.password, person.password_hash)))
+        throw new BadRequestError(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+      await retryingConflicts(() => app.changes.commit((trx) => deleteAccount(trx, app.dialect, viewerId)));
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.post('/auth/account/', { schema: { tags, body: accountUpdateBodySchema, response: { 200: accountSchema, ...errors } } }, async (request) => {
-    const viewerId = viewer(request);
-    await app.changes.commit((trx) => updateAccount(trx, viewerId, request.body));
-    return getAccount(db, viewerId);
-  });
+  app.post(
+    '/auth/account/',
+    { schema: { tags, body: accountUpdateBodySchema, response: { 200: accountSchema, ...errors } } },
+    async (request) => {
+      const viewerId = viewer(request);
+      await app.changes.commit((trx) => updateAccount(trx, viewerId, request.body));
+      return getAccount(db, viewerId);
+    },
+  );
 };

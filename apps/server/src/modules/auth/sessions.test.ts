@@ -16,13 +16,22 @@ afterAll(() => ctx.close());
 /** Pretends the user's sessions were last used this many seconds ago. */
 async function idleFor(user: TestUser, seconds: number): Promise<void> {
   const lastUsed = new Date(Date.now() - seconds * 1000).toISOString();
-  await ctx.database.db.updateTable('sessions').set({ last_used_at: lastUsed }).where('user_id', '=', user.id).execute();
+  await ctx.database.db
+    .updateTable('sessions')
+    .set({ last_used_at: lastUsed })
+    .where('user_id', '=', user.id)
+    .execute();
   // Changed behind the server's back: what it keeps of sessions is read again.
   ctx.app.memory.sessions.forgetAll();
 }
 
 async function signIn(user: TestUser) {
-  const { token } = await client(ctx.app).post(api.login, loginBodySchema, { email: user.email, password: 'correct horse' }, tokenResponseSchema);
+  const { token } = await client(ctx.app).post(
+    api.login,
+    loginBodySchema,
+    { email: user.email, password: 'correct horse' },
+    tokenResponseSchema,
+  );
   return client(ctx.app, token);
 }
 
@@ -53,7 +62,11 @@ describe('sessions', () => {
     await idleFor(user, IDLE_SECONDS - 60);
     await user.api.raw('GET', api.myStats);
     await ctx.app.memory.sessions.writeTouches();
-    const session = await ctx.database.db.selectFrom('sessions').select('last_used_at').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const session = await ctx.database.db
+      .selectFrom('sessions')
+      .select('last_used_at')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(session.last_used_at)).toBeLessThan(60_000);
   });
 
@@ -63,20 +76,31 @@ describe('sessions', () => {
     const phone = await signIn(user);
     // In use, so the server keeps it.
     expect((await phone.raw('GET', api.myStats)).status).toBe(200);
-    const changed = await laptop.raw('POST', api.settings, { email: user.email, notification: true, password: 'a new password', current_password: 'correct horse' });
+    const changed = await laptop.raw('POST', api.settings, {
+      email: user.email,
+      notification: true,
+      password: 'a new password',
+      current_password: 'correct horse',
+    });
     expect(changed.status).toBe(200);
 
     expect((await laptop.raw('GET', api.myStats)).status).toBe(200);
     expect((await phone.raw('GET', api.myStats)).status).toBe(401);
     expect((await user.api.raw('GET', api.myStats)).status).toBe(401);
-    expect((await client(ctx.app).raw('POST', api.login, { email: user.email, password: 'correct horse' })).status).toBe(400);
-    expect((await client(ctx.app).raw('POST', api.login, { email: user.email, password: 'a new password' })).status).toBe(200);
+    expect(
+      (await client(ctx.app).raw('POST', api.login, { email: user.email, password: 'correct horse' })).status,
+    ).toBe(400);
+    expect(
+      (await client(ctx.app).raw('POST', api.login, { email: user.email, password: 'a new password' })).status,
+    ).toBe(200);
   });
 
   it('keeps the other sessions when settings change without a new password', async () => {
     const user = await signUp(ctx);
     const phone = await signIn(user);
-    expect((await user.api.raw('POST', api.settings, { email: user.email, notification: false, password: '' })).status).toBe(200);
+    expect(
+      (await user.api.raw('POST', api.settings, { email: user.email, notification: false, password: '' })).status,
+    ).toBe(200);
     expect((await phone.raw('GET', api.myStats)).status).toBe(200);
   });
 
@@ -118,7 +142,10 @@ describe('sessions kept in memory by an instance alone', () => {
         gate = new Promise<void>((resolve) => (release = resolve));
         read = new Promise<void>((resolve) => (readDone = resolve));
       },
-      /** Once the held read has its rows: on PostgreSQL it runs on a connection of its own, maybe after what the test does next. */
+      /**
+       * Once the held read has its rows: on PostgreSQL it runs on a connection of its own, maybe after what the test
+       * does next.
+       */
       read: () => read,
       release: () => release(),
     };

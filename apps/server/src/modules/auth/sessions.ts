@@ -26,7 +26,11 @@ export async function createSession(db: Db, userId: number): Promise<string> {
 /** Signs a token out: the change it made, or null for a token already gone. */
 export async function endSession(db: Db, token: string): Promise<Change | null> {
   const tokenHash = hashToken(token);
-  const session = await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).returning('user_id').executeTakeFirst();
+  const session = await db
+    .deleteFrom('sessions')
+    .where('token_hash', '=', tokenHash)
+    .returning('user_id')
+    .executeTakeFirst();
   return session ? { kind: 'sessionEnded', userId: session.user_id, tokenHash } : null;
 }
 
@@ -144,7 +148,12 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
   /** The session as kept, when nothing since could have changed it. */
   const trusted = (token: string): FoundSession | null => {
     const session = kept.get(token);
-    if (!session || performance.now() - session.readAt > KEPT_SESSION_MS || session.readAt <= (changedAt.get(session.userId) ?? -Infinity)) return null;
+    if (
+      !session ||
+      performance.now() - session.readAt > KEPT_SESSION_MS ||
+      session.readAt <= (changedAt.get(session.userId) ?? -Infinity)
+    )
+      return null;
     const version = versions.get(session.userId);
     return version === undefined ? null : { session, version };
   };
@@ -157,7 +166,13 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
       kept.delete(token);
       return null;
     }
-    const session = { userId: row.user_id, tokenHash, issuedAt: Date.parse(row.created_at), lastUsed: Date.parse(row.last_used_at), readAt };
+    const session = {
+      userId: row.user_id,
+      tokenHash,
+      issuedAt: Date.parse(row.created_at),
+      lastUsed: Date.parse(row.last_used_at),
+      readAt,
+    };
     // Versions only grow: one moved here since this read began is the later.
     const version = Math.max(row.state_version, versions.get(row.user_id) ?? 0);
     if (keep) {

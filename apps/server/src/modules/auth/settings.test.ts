@@ -23,7 +23,11 @@ describe('settings', () => {
 
   it('save the notification choice without the current password', async () => {
     const user = await signUp(ctx);
-    const reply = await user.api.raw('POST', api.settings, { email: ` ${user.email.toUpperCase()} `, notification: false, password: '' });
+    const reply = await user.api.raw('POST', api.settings, {
+      email: ` ${user.email.toUpperCase()} `,
+      notification: false,
+      password: '',
+    });
     expect(reply.status).toBe(200);
     expect(reply.parse(settingsSchema.strict())).toEqual({ ...asBefore(user), notification: false });
     expect((await signIn(user.email, 'correct horse')).status).toBe(200);
@@ -32,7 +36,11 @@ describe('settings', () => {
   it('keep the email until the new one is confirmed, and show the new one as waiting', async () => {
     const user = await signUp(ctx);
     const email = `New.Address${user.id}@Example.com`;
-    const reply = await user.api.raw('POST', api.settings, { email, notification: false, current_password: 'correct horse' });
+    const reply = await user.api.raw('POST', api.settings, {
+      email,
+      notification: false,
+      current_password: 'correct horse',
+    });
     expect(reply.status).toBe(200);
     const waiting = { email: user.email.toLowerCase(), notification: false, pending_email: email.toLowerCase() };
     expect(reply.parse(settingsSchema.strict())).toEqual(waiting);
@@ -43,7 +51,16 @@ describe('settings', () => {
 
   it('change the password given the current one, and keep it when the new one is left empty', async () => {
     const user = await signUp(ctx);
-    expect((await user.api.raw('POST', api.settings, { email: user.email, notification: true, password: 'battery staple', current_password: 'correct horse' })).status).toBe(200);
+    expect(
+      (
+        await user.api.raw('POST', api.settings, {
+          email: user.email,
+          notification: true,
+          password: 'battery staple',
+          current_password: 'correct horse',
+        })
+      ).status,
+    ).toBe(200);
     expect((await signIn(user.email, 'battery staple')).status).toBe(200);
     expect((await signIn(user.email, 'correct horse')).status).toBe(400);
   });
@@ -83,7 +100,10 @@ describe('settings', () => {
       current_password: 'correct horse',
     });
     expect(reply.status).toBe(409);
-    expect(reply.error()).toEqual({ message: 'This email is already registered', errors: { email: 'This email is already registered' } });
+    expect(reply.error()).toEqual({
+      message: 'This email is already registered',
+      errors: { email: 'This email is already registered' },
+    });
     expect(await settingsOf(user)).toEqual(asBefore(user));
     expect((await signIn(user.email, 'correct horse')).status).toBe(200);
   });
@@ -96,8 +116,14 @@ describe('settings', () => {
       [{ email: user.email, notification: 'yes' }, 'notification'],
       [{ email: user.email }, 'notification'],
       [{ email: user.email, notification: true, password: 'short', current_password: 'correct horse' }, 'password'],
-      [{ email: user.email, notification: true, password: 'x'.repeat(129), current_password: 'correct horse' }, 'password'],
-      [{ email: user.email, notification: true, password: 'battery staple', current_password: 'x'.repeat(129) }, 'current_password'],
+      [
+        { email: user.email, notification: true, password: 'x'.repeat(129), current_password: 'correct horse' },
+        'password',
+      ],
+      [
+        { email: user.email, notification: true, password: 'battery staple', current_password: 'x'.repeat(129) },
+        'current_password',
+      ],
     ];
     for (const [body, field] of cases) {
       const reply = await user.api.raw('POST', api.settings, body);
@@ -139,7 +165,13 @@ describe('a first name', () => {
       expect(registering.error().errors).toEqual({ firstName: message });
 
       const user = await signUp(ctx, { firstName: 'Ann' });
-      const renaming = await user.api.raw('POST', api.account, { firstName, birthDate: '1990-06-15', livingIn: 840, favoriteCategory: null, favoriteTopic: null });
+      const renaming = await user.api.raw('POST', api.account, {
+        firstName,
+        birthDate: '1990-06-15',
+        livingIn: 840,
+        favoriteCategory: null,
+        favoriteTopic: null,
+      });
       expect(renaming.status).toBe(400);
       expect(renaming.error().errors).toEqual({ firstName: message });
     });
@@ -148,7 +180,11 @@ describe('a first name', () => {
   it('may hold letters of any script, accents, apostrophes, hyphens, spaces and emoji', async () => {
     for (const firstName of ['Zoë', "O'Brien", 'Anne-Marie', 'Mary Ann', 'محمد', '李', 'Ana 👩‍👩‍👧']) {
       const user = await signUp(ctx, { firstName });
-      const name = await ctx.database.db.selectFrom('users').select('first_name').where('id', '=', user.id).executeTakeFirstOrThrow();
+      const name = await ctx.database.db
+        .selectFrom('users')
+        .select('first_name')
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       expect(name.first_name).toBe(firstName);
     }
   });

@@ -30,7 +30,8 @@ const publicCalls = [
   // Someone who forgot their password is not signed in (CONTRACT.md §4, an account's life).
   route('POST', api.passwordReset),
   route('POST', api.passwordResetConfirm),
-  // Opened from the mail to a new address, maybe on a device not signed in: the mailed token is the proof (CONTRACT.md §6).
+  // Opened from the mail to a new address, maybe on a device not signed in: the mailed token is the proof (CONTRACT.md
+  // §6).
   route('POST', api.confirmEmail),
   // The key a browser subscribes to push with, the same for everyone (CONTRACT.md §5).
   route('GET', api.pushKey),
@@ -44,7 +45,8 @@ function urlOf(key: string): { method: 'GET' | 'POST' | 'DELETE'; url: string } 
 }
 
 describe('a call that needs a token', () => {
-  const guarded = () => apiRoutesOf(ctx.app).filter((key) => !publicCalls.includes(key) && !unsubscribeCalls.includes(key));
+  const guarded = () =>
+    apiRoutesOf(ctx.app).filter((key) => !publicCalls.includes(key) && !unsubscribeCalls.includes(key));
 
   it('is every call but the public ones', () => {
     expect(guarded().length).toBeGreaterThan(25);
@@ -60,7 +62,11 @@ describe('a call that needs a token', () => {
     ] as const;
     for (const key of guarded()) {
       for (const [headers, message] of cases) {
-        const reply = await ctx.app.inject({ ...urlOf(key), headers: { ...headers, 'content-type': 'application/json' }, payload: key.startsWith('POST') ? '{}' : undefined });
+        const reply = await ctx.app.inject({
+          ...urlOf(key),
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: key.startsWith('POST') ? '{}' : undefined,
+        });
         expect(reply.statusCode, `${key} ${JSON.stringify(headers)}`).toBe(401);
         expect(errorBodySchema.strict().parse(reply.json())).toEqual({ message });
       }

@@ -1,4 +1,13 @@
-import { answerBodySchema, api, blockedSchema, connectedSchema, peopleSchema, questionSchema, suggestionsSchema, type Suggestion } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  peopleSchema,
+  questionSchema,
+  suggestionsSchema,
+  type Suggestion,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, updateAccount, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -10,7 +19,8 @@ afterAll(() => ctx.close());
 
 const people = async (user: TestUser, q: string) => (await user.api.get(api.people(q), peopleSchema.strict())).people;
 const suggestions = async (user: TestUser) => (await user.api.get(api.suggestions, suggestionsSchema.strict())).people;
-const reasonFor = (list: Suggestion[], person: TestUser) => list.find((suggestion) => suggestion.id === person.id)?.reason;
+const reasonFor = (list: Suggestion[], person: TestUser) =>
+  list.find((suggestion) => suggestion.id === person.id)?.reason;
 
 describe('finding people by first name', () => {
   it('finds the start of a first name in any case and accent, the exact name first, then those who ask most', async () => {
@@ -95,7 +105,8 @@ describe('people to follow', () => {
     const viewer = await signUp(ctx);
     const author = await signUp(ctx);
     const scientist = await signUp(ctx);
-    for (const id of [await ask(author), await ask(author)]) await viewer.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
+    for (const id of [await ask(author), await ask(author)])
+      await viewer.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
     const lone = await signUp(ctx);
     await viewer.api.post(api.answer(await ask(lone)), answerBodySchema, { choice: 2 }, questionSchema);
     await ask(scientist, { category: 5 });
@@ -128,7 +139,8 @@ describe('people to follow', () => {
       const asker = await signUp(ctx);
       await viewer.api.post(api.answer(await ask(asker)), answerBodySchema, { choice: 1 }, questionSchema);
     }
-    for (const person of [followed, blocker, blocked]) await viewer.api.post(api.answer(await ask(person)), answerBodySchema, { choice: 1 }, questionSchema);
+    for (const person of [followed, blocker, blocked])
+      await viewer.api.post(api.answer(await ask(person)), answerBodySchema, { choice: 1 }, questionSchema);
     await viewer.api.post(api.follow(followed.id), connectedSchema);
     await blocker.api.post(api.ban(viewer.id), blockedSchema);
     await viewer.api.post(api.ban(blocked.id), blockedSchema);

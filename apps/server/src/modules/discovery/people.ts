@@ -59,7 +59,11 @@ interface Source {
 
 /** A question of the quiz: everyone answers them before signing up, so they tell nothing of anyone's taste. */
 const notInQuiz = (eb: ExpressionBuilder<Database, 'questions'>) =>
-  eb.not(eb.exists(eb.selectFrom('quiz_items').select('quiz_items.id').whereRef('quiz_items.question_id', '=', 'questions.id')));
+  eb.not(
+    eb.exists(
+      eb.selectFrom('quiz_items').select('quiz_items.id').whereRef('quiz_items.question_id', '=', 'questions.id'),
+    ),
+  );
 
 /**
  * Up to 10 people the viewer does not follow, who ask questions, each with the reason it is
@@ -73,8 +77,10 @@ export async function suggestPeople(db: Db, viewer: ViewerState): Promise<Sugges
   const me = viewer.userId;
   // Each source asks for enough that those blocked either way can be left out after.
   const wanted = SUGGESTED + viewer.blocked.size;
-  const notFollowed = (userId: string) => sql<SqlBool>`not exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${sql.ref(userId)})`;
-  const notMineNorFollowed = (eb: ExpressionBuilder<Database, 'questions'>) => eb.and([eb('questions.user_id', '!=', me), notFollowed('questions.user_id')]);
+  const notFollowed = (userId: string) =>
+    sql<SqlBool>`not exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${sql.ref(userId)})`;
+  const notMineNorFollowed = (eb: ExpressionBuilder<Database, 'questions'>) =>
+    eb.and([eb('questions.user_id', '!=', me), notFollowed('questions.user_id')]);
 
   const followedByFollowees = () =>
     db
@@ -106,15 +112,25 @@ export async function suggestPeople(db: Db, viewer: ViewerState): Promise<Sugges
       .limit(wanted)
       .execute();
 
-  /** The authors of the newest questions (of a category), by how many of them they asked, or how many answers those drew. */
+  /**
+   * The authors of the newest questions (of a category), by how many of them they asked, or how many answers those
+   * drew.
+   */
   const recentAskers = (categoryId: number | null, by: 'questions' | 'answers') => () =>
     db
       .selectFrom((eb) => {
-        let recent = eb.selectFrom('questions').select(['questions.id', 'questions.user_id', 'questions.vote_count']).where(notMineNorFollowed).where(notInQuiz);
+        let recent = eb
+          .selectFrom('questions')
+          .select(['questions.id', 'questions.user_id', 'questions.vote_count'])
+          .where(notMineNorFollowed)
+          .where(notInQuiz);
         if (categoryId !== null) recent = recent.where('questions.category_id', '=', categoryId);
         return recent.orderBy('questions.id', 'desc').limit(RECENT_QUESTIONS).as('recent');
       })
-      .select((eb) => ['recent.user_id as id', (by === 'questions' ? eb.fn.countAll<number>() : eb.fn.sum<number>('recent.vote_count')).as('strength')])
+      .select((eb) => [
+        'recent.user_id as id',
+        (by === 'questions' ? eb.fn.countAll<number>() : eb.fn.sum<number>('recent.vote_count')).as('strength'),
+      ])
       .groupBy('recent.user_id')
       .having((eb) => (by === 'questions' ? eb.fn.countAll() : eb.fn.sum('recent.vote_count')), '>', 0)
       .orderBy('strength', 'desc')
@@ -124,9 +140,18 @@ export async function suggestPeople(db: Db, viewer: ViewerState): Promise<Sugges
 
   const category = await favouriteCategory(db, me);
   const sources: Source[] = [
-    { candidates: followedByFollowees, reason: (count) => (count === 1 ? 'Followed by 1 person you follow' : `Followed by ${count} people you follow`) },
-    { candidates: answeredAuthors, reason: (count) => (count === 1 ? 'You answered one of their questions' : `You answered ${count} of their questions`) },
-    ...(category ? [{ candidates: recentAskers(category.id, 'questions'), reason: () => `Asks about ${category.name}` }] : []),
+    {
+      candidates: followedByFollowees,
+      reason: (count) => (count === 1 ? 'Followed by 1 person you follow' : `Followed by ${count} people you follow`),
+    },
+    {
+      candidates: answeredAuthors,
+      reason: (count) =>
+        count === 1 ? 'You answered one of their questions' : `You answered ${count} of their questions`,
+    },
+    ...(category
+      ? [{ candidates: recentAskers(category.id, 'questions'), reason: () => `Asks about ${category.name}` }]
+      : []),
     { candidates: recentAskers(null, 'answers'), reason: () => 'Asks popular questions' },
   ];
   const found = await Promise.all(sources.map((source) => source.candidates()));

@@ -20,7 +20,10 @@ export class SearchResults {
     this.pages = new ClockCache(maxPages);
   }
 
-  /** The page of `key`, kept or read; `settledMs`: `read` sees only what committed that long ago (a replica), 0 for the primary. */
+  /**
+   * The page of `key`, kept or read; `settledMs`: `read` sees only what committed that long ago (a replica), 0 for the
+   * primary.
+   */
   async page(key: string, read: () => Promise<SearchMatch[]>, settledMs: number): Promise<SearchMatch[]> {
     const kept = this.pages.get(key);
     if (kept) return kept;

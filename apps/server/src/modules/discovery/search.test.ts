@@ -20,14 +20,23 @@ async function found(user: TestUser, q: string): Promise<number[]> {
 }
 
 /** Every word in these tests is made up, so that no other test's question (nor the quiz) matches. */
-const mc = (question: string, choices: string[], tags: string[] = []): Partial<CreateQuestionBody> => ({ question, choices, tags });
+const mc = (question: string, choices: string[], tags: string[] = []): Partial<CreateQuestionBody> => ({
+  question,
+  choices,
+  tags,
+});
 
 describe('searching questions', () => {
   it('finds a question by a word of its title, of a choice or of its tag, in any case and with or without accents', async () => {
     const byTitle = await ask(author, mc('Is the Zorblax café worth a visit?', ['Yes', 'No']));
     const byChoice = await ask(author, mc('Which drink tonight?', ['Zorblax tea', 'Water']));
     const byTag = await ask(author, mc('Where to meet?', ['Here', 'There'], ['zorblax']));
-    const rating = await ask(author, { type: 'RS', question: 'How fresh is a Zorblax morning?', choices: [], tags: [] });
+    const rating = await ask(author, {
+      type: 'RS',
+      question: 'How fresh is a Zorblax morning?',
+      choices: [],
+      tags: [],
+    });
     await ask(author, mc('Nothing to see here?', ['Yes', 'No']));
 
     expect(new Set(await found(reader, 'zorblax'))).toEqual(new Set([byTitle, byChoice, byTag, rating]));
@@ -55,8 +64,21 @@ describe('searching questions', () => {
     const inTitleAndTag = await ask(author, mc('Which widget?', ['One', 'Two'], ['plonkish']));
     const tagOnly = await ask(author, mc('Any gadget?', ['One', 'Two'], ['plonkish']));
     const inChoice = await ask(author, mc('Which one?', ['Plonkish widget', 'Other']));
-    expect(await found(reader, 'plonkish widget')).toEqual([togetherNewer, together, wordsApart, inTitleAndTag, inChoice]);
-    expect(await found(reader, 'plonk')).toEqual([wordsApart, togetherNewer, together, tagOnly, inTitleAndTag, inChoice]);
+    expect(await found(reader, 'plonkish widget')).toEqual([
+      togetherNewer,
+      together,
+      wordsApart,
+      inTitleAndTag,
+      inChoice,
+    ]);
+    expect(await found(reader, 'plonk')).toEqual([
+      wordsApart,
+      togetherNewer,
+      together,
+      tagOnly,
+      inTitleAndTag,
+      inChoice,
+    ]);
   });
 
   it('never shows a question the reader hid, or by someone blocked either way; the author still finds their own', async () => {
@@ -78,9 +100,11 @@ describe('searching questions', () => {
 
   it('pages without a gap or a repeat, while questions are asked and hidden between pages', async () => {
     const ids: number[] = [];
-    for (let index = 0; index < 4; index += 1) ids.push(await ask(author, mc(`Flumbet number ${index}?`, ['Yes', 'No'])));
+    for (let index = 0; index < 4; index += 1)
+      ids.push(await ask(author, mc(`Flumbet number ${index}?`, ['Yes', 'No'])));
     for (let index = 0; index < 3; index += 1) ids.push(await ask(author, mc(`Choice ${index}?`, ['Flumbet', 'No'])));
-    for (let index = 0; index < 3; index += 1) ids.push(await ask(author, mc(`Tag ${index}?`, ['Yes', 'No'], ['flumbet'])));
+    for (let index = 0; index < 3; index += 1)
+      ids.push(await ask(author, mc(`Tag ${index}?`, ['Yes', 'No'], ['flumbet'])));
     const expected = await found(reader, 'flumbet');
     expect(new Set(expected)).toEqual(new Set(ids));
 
@@ -113,8 +137,13 @@ describe('searching questions', () => {
     const numbered = await found(reader, 'flumbet number');
     const first = await reader.api.get(`${api.search('flumbet number')}&limit=2`, questionPageSchema);
     await reader.api.post(api.pass(numbered[2]), passedSchema);
-    const second = await reader.api.get(`${api.search('flumbet number')}&limit=2&cursor=${encodeURIComponent(first.next!)}`, questionPageSchema);
-    expect([...first.questions, ...second.questions].map((question) => question.id)).toEqual(numbered.filter((id) => id !== numbered[2]).slice(0, 4));
+    const second = await reader.api.get(
+      `${api.search('flumbet number')}&limit=2&cursor=${encodeURIComponent(first.next!)}`,
+      questionPageSchema,
+    );
+    expect([...first.questions, ...second.questions].map((question) => question.id)).toEqual(
+      numbered.filter((id) => id !== numbered[2]).slice(0, 4),
+    );
   });
 
   it('finds a question behind many newer ones, and lists many matches newest first', async () => {
@@ -151,10 +180,15 @@ describe('searching questions', () => {
     expect(await found(reader, 'snarv')).toEqual([old]);
     expect(await found(reader, 'glorpwig')).toEqual(newer.slice(-100).reverse());
     const first = await reader.api.get(`${api.search('glorpwig question 5')}&limit=3`, questionPageSchema);
-    const second = await reader.api.get(`${api.search('glorpwig question 5')}&limit=3&cursor=${encodeURIComponent(first.next!)}`, questionPageSchema);
+    const second = await reader.api.get(
+      `${api.search('glorpwig question 5')}&limit=3&cursor=${encodeURIComponent(first.next!)}`,
+      questionPageSchema,
+    );
     // The last word is a prefix: 5, 50 to 59 and 500 to 599, the newest first.
     const numbered = newer.filter((_, index) => String(index).startsWith('5'));
-    expect([...first.questions, ...second.questions].map((question) => question.id)).toEqual(numbered.reverse().slice(0, 6));
+    expect([...first.questions, ...second.questions].map((question) => question.id)).toEqual(
+      numbered.reverse().slice(0, 6),
+    );
   });
 
   it('finds a question asked since the same words were searched, at once', async () => {
@@ -167,7 +201,12 @@ describe('searching questions', () => {
 
   it('finds nothing for a query without letters or digits, and refuses a missing, blank or too long query or a bad cursor', async () => {
     expect(await reader.api.get(api.search('?!…'), questionPageSchema)).toEqual({ questions: [], next: null });
-    for (const url of ['/api/polls/search/', api.search('   '), api.search('x'.repeat(101)), `${api.search('flumbet')}&cursor=nonsense`]) {
+    for (const url of [
+      '/api/polls/search/',
+      api.search('   '),
+      api.search('x'.repeat(101)),
+      `${api.search('flumbet')}&cursor=nonsense`,
+    ]) {
       const reply = await reader.api.raw('GET', url);
       expect(reply.status, url).toBe(400);
       expect(Object.keys(reply.error().errors ?? {}), url).toEqual([url.includes('cursor') ? 'cursor' : 'q']);

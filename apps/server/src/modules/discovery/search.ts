@@ -25,11 +25,20 @@ export function queryWords(query: string): string[] {
  * depend on nothing but the question and the words: a page goes on from the last key shown,
  * however many questions were asked since, without a gap or a repeat.
  */
-export function matchingQuestions({ db, settledMs }: LaggingReads, dialect: DialectName, kept: SearchResults, words: readonly string[]): Skeleton {
+export function matchingQuestions(
+  { db, settledMs }: LaggingReads,
+  dialect: DialectName,
+  kept: SearchResults,
+  words: readonly string[],
+): Skeleton {
   return async (before, count) => {
     const first = before === null ? 0 : MATCH_LEVELS.length - Math.floor(before / LEVEL_SPAN);
     const below = before === null ? null : before % LEVEL_SPAN;
-    const matches = await kept.page(`${first} ${below} ${count} ${words.join(' ')}`, () => questionsMatching(db, dialect, words, first, below, count), settledMs);
+    const matches = await kept.page(
+      `${first} ${below} ${count} ${words.join(' ')}`,
+      () => questionsMatching(db, dialect, words, first, below, count),
+      settledMs,
+    );
     return matches.map(({ level, id }): Candidate => ({ id, key: (MATCH_LEVELS.length - level) * LEVEL_SPAN + id }));
   };
 }

@@ -1,4 +1,11 @@
-import { answerBodySchema, api, blockedSchema, passedSchema, questionSchema, trendingSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  passedSchema,
+  questionSchema,
+  trendingSchema,
+} from '@pollscope/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, client, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -18,12 +25,14 @@ afterAll(() => ctx.close());
 
 /** The person's calls to the app of now: a restart replaces it. */
 const as = (user: TestUser) => client(ctx.app, user.token);
-const trending = async (user: TestUser) => (await as(user).get(api.trending, trendingSchema.strict())).questions.map((question) => question.id);
+const trending = async (user: TestUser) =>
+  (await as(user).get(api.trending, trendingSchema.strict())).questions.map((question) => question.id);
 const askAs = (user: TestUser) => ask({ ...user, api: as(user) });
 
 /** `count` new people answer the question. */
 async function votes(question: number, count: number): Promise<void> {
-  for (let index = 0; index < count; index += 1) await (await signUp(ctx)).api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+  for (let index = 0; index < count; index += 1)
+    await (await signUp(ctx)).api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
 }
 
 /** The clock of the app and the test as it would be at `time`. */
@@ -66,7 +75,12 @@ describe('trending questions', () => {
   it('leave out what the viewer hid and what people blocked either way asked', async () => {
     const blocker = await signUp(ctx);
     const blocked = await signUp(ctx);
-    const [hidden, shown, byBlocker, byBlocked] = [await askAs(author), await askAs(author), await askAs(blocker), await askAs(blocked)];
+    const [hidden, shown, byBlocker, byBlocked] = [
+      await askAs(author),
+      await askAs(author),
+      await askAs(blocker),
+      await askAs(blocked),
+    ];
     for (const question of [hidden, shown, byBlocker, byBlocked]) await votes(question, 1);
     await as(viewer).post(api.pass(hidden), passedSchema);
     await as(blocker).post(api.ban(viewer.id), blockedSchema);
@@ -89,7 +103,12 @@ describe('trending questions', () => {
     counts.voted(heardDuringRead, 1);
     counts.voted(heardDuringRead, 2);
     const ranking = await read;
-    // Counted twice, it would tie the most answered and come first as the newer; not counted, it would come after the fewest.
-    expect(ranking.filter((id) => [mostAnswered, heardDuringRead, fewest].includes(id))).toEqual([mostAnswered, heardDuringRead, fewest]);
+    // Counted twice, it would tie the most answered and come first as the newer; not counted, it would come after the
+    // fewest.
+    expect(ranking.filter((id) => [mostAnswered, heardDuringRead, fewest].includes(id))).toEqual([
+      mostAnswered,
+      heardDuringRead,
+      fewest,
+    ]);
   });
 });

@@ -2,17 +2,24 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Skeleton } from '../../views/pipeline.js';
 
-/** Votes are counted in slots of ten minutes, as the first 15 characters of their ISO time name them ("2024-05-01T12:3"). */
+/**
+ * Votes are counted in slots of ten minutes, as the first 15 characters of their ISO time name them
+ * ("2024-05-01T12:3").
+ */
 const SLOT_MS = 10 * 60_000;
 const SLOT_PREFIX = 15;
 /** The slots of the last 24 hours: the current one and those that began since, so no older vote counts. */
 const WINDOW_SLOTS = (24 * 3_600_000) / SLOT_MS - 1;
-/** The most answered questions kept in order: enough for a page after the viewer's hidden and blocked ones are left out. */
+/**
+ * The most answered questions kept in order: enough for a page after the viewer's hidden and blocked ones are left out.
+ */
 const RANKED = 100;
 
 const slotOf = (time: number) => Math.floor(time / SLOT_MS);
 
-/** A vote heard while the counts were being read: its place in its question's order tells whether the read counted it. */
+/**
+ * A vote heard while the counts were being read: its place in its question's order tells whether the read counted it.
+ */
 interface HeardVote {
   questionId: number;
   seq: number;
@@ -41,7 +48,10 @@ export class TrendingCounts {
   private loadedGeneration = -1;
 
   constructor(
-    /** Where the votes are read: a handle as current as the primary when asked (a replica that has caught up, or the primary). */
+    /**
+     * Where the votes are read: a handle as current as the primary when asked (a replica that has caught up, or the
+     * primary).
+     */
     private readonly currentDb: () => Promise<Db>,
     private readonly reloadMs: number,
     private readonly now: () => number = () => Date.now(),
@@ -147,7 +157,8 @@ export class TrendingCounts {
       }
       this.ranked = null;
       this.heardWhileLoading = null;
-      for (const vote of heard) if (vote.seq > (counted.get(vote.questionId) ?? 0)) this.count(vote.questionId, vote.at);
+      for (const vote of heard)
+        if (vote.seq > (counted.get(vote.questionId) ?? 0)) this.count(vote.questionId, vote.at);
       this.loadedAt = startedAt;
       this.loadedGeneration = generation;
     } catch (error) {

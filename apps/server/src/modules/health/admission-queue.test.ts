@@ -44,7 +44,11 @@ describe('the admission queue', () => {
 
     const standing = standingQueue();
     standing.enqueue('late', 2100);
-    expect(standing.expire(2200).map((waiting) => waiting.item)).toEqual(['old1', 'old2', ...Array.from({ length: 50 }, (_, index) => `r${index}`)]);
+    expect(standing.expire(2200).map((waiting) => waiting.item)).toEqual([
+      'old1',
+      'old2',
+      ...Array.from({ length: 50 }, (_, index) => `r${index}`),
+    ]);
     expect(standing.next(2200)).toMatchObject({ item: 'late', waitedMs: 100 });
   });
 
@@ -124,7 +128,11 @@ describe('the admission queue', () => {
     queue.expire(400);
     expect(queue.next(400)).toMatchObject({ item: 'fresh' });
     expect(queue.next(400)).toBeNull();
-    expect([queue.nextToRefuse(400)?.item, queue.nextToRefuse(400)?.item, queue.nextToRefuse(400)]).toEqual(['old1', 'old2', null]);
+    expect([queue.nextToRefuse(400)?.item, queue.nextToRefuse(400)?.item, queue.nextToRefuse(400)]).toEqual([
+      'old1',
+      'old2',
+      null,
+    ]);
     // Those left waited 250 ms: stale, and started first.
     expect(queue.next(400)).toMatchObject({ item: 'r0', waitedMs: 250 });
   });

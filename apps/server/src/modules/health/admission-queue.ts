@@ -124,7 +124,9 @@ export class AdmissionQueue<T> {
    * the process shows less than the instance can do.
    */
   private clearsWithinTarget(): boolean {
-    return this.length <= (Math.max(0, ...this.startedInRecentIntervals) * this.settings.targetMs) / this.settings.intervalMs;
+    return (
+      this.length <= (Math.max(0, ...this.startedInRecentIntervals) * this.settings.targetMs) / this.settings.intervalMs
+    );
   }
 
   /** While it stands: the stale are started first when the queue clears in time and the oldest is not past starting. */
@@ -168,8 +170,13 @@ export class AdmissionQueue<T> {
     }
     if (now < this.intervalEndsAt) return;
     if (this.startedInInterval > 0) {
-      this.startedInRecentIntervals = [...this.startedInRecentIntervals.slice(1 - RECENT_INTERVALS), this.startedInInterval];
-      this.standing = this.standing ? !this.clearsWithinTarget() || this.oldestWait(now) > targetMs : this.shortestWait > targetMs;
+      this.startedInRecentIntervals = [
+        ...this.startedInRecentIntervals.slice(1 - RECENT_INTERVALS),
+        this.startedInInterval,
+      ];
+      this.standing = this.standing
+        ? !this.clearsWithinTarget() || this.oldestWait(now) > targetMs
+        : this.shortestWait > targetMs;
     }
     this.shortestWait = Infinity;
     this.startedInInterval = 0;

@@ -40,7 +40,10 @@ describe('connections past MAX_CONNECTIONS', () => {
     expect(await refused.closed).toBe('');
 
     const metrics = (await kept.get('/metrics')).body;
-    expect({ open: sample(metrics, 'pollscope_connections_open'), refused: sample(metrics, 'pollscope_connections_refused_total') }).toEqual({ open: 4, refused: 1 });
+    expect({
+      open: sample(metrics, 'pollscope_connections_open'),
+      refused: sample(metrics, 'pollscope_connections_refused_total'),
+    }).toEqual({ open: 4, refused: 1 });
     expect((await kept.get(api.health)).status).toBe(200);
 
     for (const connection of halfSent) connection.close();

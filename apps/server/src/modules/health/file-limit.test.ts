@@ -28,50 +28,63 @@ function sample(text: string, series: string): number {
 }
 
 describe('a server at its open-file limit', () => {
-  it('survives streams and half-sent requests past the limit, answers its kept connections, and takes new ones once they close', { timeout: 120_000 }, async () => {
-    // MAX_CONNECTIONS left to its default, which the limit sets; the heap bound left on, so that its sampling runs.
-    server = await startServer(path.join(dir, 'test.db'), {}, [], 'source', { fileLimit: FILE_LIMIT });
-    const { baseUrl } = server;
-    const body = { firstName: 'Streamer', birthDate: '1990-06-15', gender: 'F' as const, livingIn: 840, email: 'streamer@example.com', password: 'correct horse' };
-    const { token } = await serverClient(baseUrl).post(api.register, registerBodySchema, body, tokenResponseSchema);
-    // A load balancer's connection, opened before the flood and kept alive.
-    const kept = await openConnection(baseUrl);
-    connections.push(kept);
-    expect((await kept.get(api.health)).status).toBe(200);
+  it(
+    'survives streams and half-sent requests past the limit, answers its kept connections, and takes new ones once they close',
+    { timeout: 120_000 },
+    async () => {
+      // MAX_CONNECTIONS left to its default, which the limit sets; the heap bound left on, so that its sampling runs.
+      server = await startServer(path.join(dir, 'test.db'), {}, [], 'source', { fileLimit: FILE_LIMIT });
+      const { baseUrl } = server;
+      const body = {
+        firstName: 'Streamer',
+        birthDate: '1990-06-15',
+        gender: 'F' as const,
+        livingIn: 840,
+        email: 'streamer@example.com',
+        password: 'correct horse',
+      };
+      const { token } = await serverClient(baseUrl).post(api.register, registerBodySchema, body, tokenResponseSchema);
+      // A load balancer's connection, opened before the flood and kept alive.
+      const kept = await openConnection(baseUrl);
+      connections.push(kept);
+      expect((await kept.get(api.health)).status).toBe(200);
 
-    // One person's 30 streams, of which the instance keeps 20, then half-sent requests: more connections than the process may open files.
-    for (let index = 0; index < 30; index += 1) streams.push(await openEventStream(`${baseUrl}${api.notificationsLive}`, token));
-    expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
-    const flood = await Promise.all(Array.from({ length: FILE_LIMIT + 50 }, () => openConnection(baseUrl)));
-    connections.push(...flood);
-    for (const connection of flood) connection.sendHalf(api.health);
+      // One person's 30 streams, of which the instance keeps 20, then half-sent requests: more connections than the
+      // process may open files.
+      for (let index = 0; index < 30; index += 1)
+        streams.push(await openEventStream(`${baseUrl}${api.notificationsLive}`, token));
+      expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
+      const flood = await Promise.all(Array.from({ length: FILE_LIMIT + 50 }, () => openConnection(baseUrl)));
+      connections.push(...flood);
+      for (const connection of flood) connection.sendHalf(api.health);
 
-    // Past the bound a new connection is closed unanswered; the kept one is answered, metrics too.
-    const refused = await openConnection(baseUrl);
-    refused.sendHalf(api.health);
-    expect(await refused.closed).toBe('');
-    expect((await kept.get(api.health)).status).toBe(200);
-    expect((await kept.get(api.ready)).status).toBe(200);
-    const metrics = (await kept.get('/metrics')).body;
-    expect(sample(metrics, 'pollscope_connections_refused_total')).toBeGreaterThan(0);
-    expect(sample(metrics, 'pollscope_live_unread_streams')).toBe(20);
-    expect(sample(metrics, 'pollscope_connections_open')).toBeLessThan(FILE_LIMIT - 100);
-    expect(server.child.exitCode).toBeNull();
+      // Past the bound a new connection is closed unanswered; the kept one is answered, metrics too.
+      const refused = await openConnection(baseUrl);
+      refused.sendHalf(api.health);
+      expect(await refused.closed).toBe('');
+      expect((await kept.get(api.health)).status).toBe(200);
+      expect((await kept.get(api.ready)).status).toBe(200);
+      const metrics = (await kept.get('/metrics')).body;
+      expect(sample(metrics, 'pollscope_connections_refused_total')).toBeGreaterThan(0);
+      expect(sample(metrics, 'pollscope_live_unread_streams')).toBe(20);
+      expect(sample(metrics, 'pollscope_connections_open')).toBeLessThan(FILE_LIMIT - 100);
+      expect(server.child.exitCode).toBeNull();
 
-    for (const connection of flood) connection.close();
-    for (const stream of streams) stream.close();
-    // The instance hears of the closes in a later turn: a new connection is refused until it has.
-    let answered: number | null = null;
-    while (answered === null) {
-      const fresh = await openConnection(baseUrl);
-      connections.push(fresh);
-      answered = await fresh.get(api.health).then(
-        (answer) => answer.status,
-        () => null,
-      );
-    }
-    expect(answered).toBe(200);
-    expect(server.child.exitCode).toBeNull();
-    expect(server.output()).not.toContain('EMFILE');
-  });
+      for (const connection of flood) connection.close();
+      for (const stream of streams) stream.close();
+      // The instance hears of the closes in a later turn: a new connection is refused until it has.
+      let answered: number | null = null;
+      while (answered === null) {
+        const fresh = await openConnection(baseUrl);
+        connections.push(fresh);
+        answered = await fresh.get(api.health).then(
+          (answer) => answer.status,
+          () => null,
+        );
+      }
+      expect(answered).toBe(200);
+      expect(server.child.exitCode).toBeNull();
+      expect(server.output()).not.toContain('EMFILE');
+    },
+  );
 });

@@ -14,7 +14,10 @@ const metrics = (options: { address?: string; authorization?: string; forwardedF
     method: 'GET',
     url: '/metrics',
     remoteAddress: options.address ?? '127.0.0.1',
-    headers: { ...(options.authorization ? { authorization: options.authorization } : {}), ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}) },
+    headers: {
+      ...(options.authorization ? { authorization: options.authorization } : {}),
+      ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+    },
   });
 
 /** The value of one series in Prometheus's text format, or undefined when it is not there. */
@@ -37,7 +40,8 @@ describe('GET /metrics', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = reply.body;
-    const questionRoute = 'pollscope_http_request_duration_seconds_count{method="GET",route="/api/polls/question/:id/",status=';
+    const questionRoute =
+      'pollscope_http_request_duration_seconds_count{method="GET",route="/api/polls/question/:id/",status=';
     expect(sample(text, `${questionRoute}"200"}`)).toBe(2);
     expect(sample(text, `${questionRoute}"404"}`)).toBe(1);
     // The pattern, never the URL asked: one series per route, whatever the ids.
@@ -82,7 +86,13 @@ describe('GET /metrics behind a proxy', () => {
   it('goes by the address the proxy forwards, not the proxy’s own loopback address', async () => {
     const proxied = await createTestApp({ trustProxy: true });
     try {
-      const inject = (forwardedFor: string) => proxied.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': forwardedFor } });
+      const inject = (forwardedFor: string) =>
+        proxied.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
       expect((await inject('203.0.113.9')).statusCode).toBe(404);
       expect((await inject('127.0.0.1')).statusCode).toBe(200);
     } finally {
@@ -93,7 +103,10 @@ describe('GET /metrics behind a proxy', () => {
 
 describe('GET /api/ready', () => {
   it('answers 200 when the database answers, and 503 naming it when it does not', async () => {
-    expect(readySchema.parse((await client(ctx.app).raw('GET', api.ready)).json())).toEqual({ database: 'ok', redis: 'not configured' });
+    expect(readySchema.parse((await client(ctx.app).raw('GET', api.ready)).json())).toEqual({
+      database: 'ok',
+      redis: 'not configured',
+    });
     const broken = await createTestApp();
     try {
       await broken.database.db.destroy();
@@ -113,7 +126,14 @@ describe('an overloaded instance', () => {
     try {
       const anonymous = client(busy.app);
       // The first registration waits for its password hash: the second arrives while it is in flight.
-      const body = (index: number) => ({ firstName: 'Busy', birthDate: '1990-01-01', gender: 'F', livingIn: 840, email: `busy${index}@example.com`, password: 'correct horse' });
+      const body = (index: number) => ({
+        firstName: 'Busy',
+        birthDate: '1990-01-01',
+        gender: 'F',
+        livingIn: 840,
+        email: `busy${index}@example.com`,
+        password: 'correct horse',
+      });
       const [first, second, health] = await Promise.all([
         anonymous.raw('POST', api.register, body(1)),
         anonymous.raw('POST', api.register, body(2)),
@@ -123,7 +143,9 @@ describe('an overloaded instance', () => {
       const text = (await busy.app.inject({ method: 'GET', url: '/metrics' })).body;
       // Both waits were measured, the second's from the moment it was read.
       expect(sample(text, 'pollscope_request_queue_wait_seconds_count')).toBeGreaterThanOrEqual(2);
-      expect(sample(text, 'pollscope_request_queue_wait_seconds_bucket{le="0.001"}')).toBeLessThan(sample(text, 'pollscope_request_queue_wait_seconds_count')!);
+      expect(sample(text, 'pollscope_request_queue_wait_seconds_bucket{le="0.001"}')).toBeLessThan(
+        sample(text, 'pollscope_request_queue_wait_seconds_count')!,
+      );
     } finally {
       await busy.close();
     }
@@ -158,12 +180,17 @@ describe('an overloaded instance', () => {
       expect(refused.every((answer) => answer.retryAfter === '2')).toBe(true);
       const text = (await lagging.app.inject({ method: 'GET', url: '/metrics' })).body;
       // Past the timeout, or stale once the queue stood: each refusal counted by its reason.
-      const counted = ['queue_timeout', 'queue_standing'].map((reason) => sample(text, `pollscope_overload_refused_total{reason="${reason}"}`) ?? 0);
+      const counted = ['queue_timeout', 'queue_standing'].map(
+        (reason) => sample(text, `pollscope_overload_refused_total{reason="${reason}"}`) ?? 0,
+      );
       expect(counted[0] + counted[1]).toBe(refused.length);
       // None was started after waiting past the timeout.
-      expect(sample(text, 'pollscope_request_queue_wait_seconds_bucket{le="0.1"}')).toBe(sample(text, 'pollscope_request_queue_wait_seconds_count'));
+      expect(sample(text, 'pollscope_request_queue_wait_seconds_bucket{le="0.1"}')).toBe(
+        sample(text, 'pollscope_request_queue_wait_seconds_count'),
+      );
       // One at a time makes no queue.
-      for (let index = 0; index < 20; index += 1) expect((await fetch(`http://127.0.0.1:${port}${page}`)).status).toBe(200);
+      for (let index = 0; index < 20; index += 1)
+        expect((await fetch(`http://127.0.0.1:${port}${page}`)).status).toBe(200);
     } finally {
       await lagging.close();
     }

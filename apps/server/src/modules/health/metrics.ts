@@ -31,13 +31,17 @@ function carriesToken(request: FastifyRequest, token: string): boolean {
  */
 export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   const { metricsToken } = app.config;
-  app.get('/metrics', { schema: { hide: true }, config: { alwaysAnswered: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const allowed = LOOPBACK.test(request.ip) || (metricsToken !== null && carriesToken(request, metricsToken));
-    if (!allowed) return reply.callNotFound();
-    const merged = Registry.merge([processRegistry(), app.metrics]);
-    return reply
-      .header('content-type', merged.contentType)
-      .header('cache-control', 'no-store')
-      .send(await merged.metrics());
-  });
+  app.get(
+    '/metrics',
+    { schema: { hide: true }, config: { alwaysAnswered: true } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const allowed = LOOPBACK.test(request.ip) || (metricsToken !== null && carriesToken(request, metricsToken));
+      if (!allowed) return reply.callNotFound();
+      const merged = Registry.merge([processRegistry(), app.metrics]);
+      return reply
+        .header('content-type', merged.contentType)
+        .header('cache-control', 'no-store')
+        .send(await merged.metrics());
+    },
+  );
 }

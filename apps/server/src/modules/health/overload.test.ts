@@ -36,11 +36,22 @@ async function untilQueued(baseUrl: string): Promise<void> {
 }
 
 /** People reading questions and their feed, each asking again as soon as answered. */
-async function load(baseUrl: string, token: string, questionIds: number[], connections: number, seconds: number): Promise<LoadResult> {
+async function load(
+  baseUrl: string,
+  token: string,
+  questionIds: number[],
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   const result: LoadResult = { answers: 0, served: 0, refused: 0, failures: [] };
   const headers = { accept: 'application/json', authorization: `Token ${token}` };
   const paths = [api.feed, ...questionIds.map((id) => api.question(id))];
-  const onResponse = (status: number, _body: string, _context: object, responseHeaders: IncomingHttpHeaders | undefined) => {
+  const onResponse = (
+    status: number,
+    _body: string,
+    _context: object,
+    responseHeaders: IncomingHttpHeaders | undefined,
+  ) => {
     result.answers += 1;
     if (status >= 200 && status < 300) result.served += 1;
     else if (status === 503 && responseHeaders?.['retry-after'] !== undefined) result.refused += 1;
@@ -65,25 +76,36 @@ async function load(baseUrl: string, token: string, questionIds: number[], conne
  */
 describe('load shedding at two speeds', () => {
   for (const slowed of [false, true]) {
-    it(slowed ? 'slowed by a busy neighbour on its one processor' : 'at the machine’s speed', { timeout: 120_000 }, async () => {
-      const server = await startServer(path.join(dir, `${slowed ? 'slowed' : 'full'}.db`), { OVERLOAD_QUEUE_TIMEOUT_MS: '' }, [], 'source', slowed ? { cpu: 0 } : {});
-      servers.push(server);
-      if (slowed) neighbours.push(spawn('taskset', ['-c', '0', process.execPath, '-e', 'for (;;);'], { stdio: 'ignore' }));
-      const { authorToken: token, questionIds } = await createCommunity(server.baseUrl, { voters: 0, questions: 5 });
+    it(
+      slowed ? 'slowed by a busy neighbour on its one processor' : 'at the machine’s speed',
+      { timeout: 120_000 },
+      async () => {
+        const server = await startServer(
+          path.join(dir, `${slowed ? 'slowed' : 'full'}.db`),
+          { OVERLOAD_QUEUE_TIMEOUT_MS: '' },
+          [],
+          'source',
+          slowed ? { cpu: 0 } : {},
+        );
+        servers.push(server);
+        if (slowed)
+          neighbours.push(spawn('taskset', ['-c', '0', process.execPath, '-e', 'for (;;);'], { stdio: 'ignore' }));
+        const { authorToken: token, questionIds } = await createCommunity(server.baseUrl, { voters: 0, questions: 5 });
 
-      const carried = await load(server.baseUrl, token, questionIds, 200, 4);
-      expect(carried.failures).toEqual([]);
-      expect(carried.refused).toBe(0);
-      expect(carried.served).toBeGreaterThan(200);
+        const carried = await load(server.baseUrl, token, questionIds, 200, 4);
+        expect(carried.failures).toEqual([]);
+        expect(carried.refused).toBe(0);
+        expect(carried.served).toBeGreaterThan(200);
 
-      // Health checks are answered ahead of the queue while requests wait in it.
-      const flood = load(server.baseUrl, token, questionIds, 1000, 5);
-      await untilQueued(server.baseUrl);
-      expect((await fetch(`${server.baseUrl}${api.health}`)).status).toBe(200);
-      const past = await flood;
-      expect(past.failures).toEqual([]);
-      expect(past.answers).toBe(past.served + past.refused);
-      expect(past.served).toBeGreaterThan(1000);
-    });
+        // Health checks are answered ahead of the queue while requests wait in it.
+        const flood = load(server.baseUrl, token, questionIds, 1000, 5);
+        await untilQueued(server.baseUrl);
+        expect((await fetch(`${server.baseUrl}${api.health}`)).status).toBe(200);
+        const past = await flood;
+        expect(past.failures).toEqual([]);
+        expect(past.answers).toBe(past.served + past.refused);
+        expect(past.served).toBeGreaterThan(1000);
+      },
+    );
   }
 });

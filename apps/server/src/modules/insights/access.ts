@@ -33,6 +33,9 @@ export function exploredOf({ card, moving }: CardRead): ExploredQuestion {
 }
 
 /** A question whose voters the viewer may explore (breakdown, related questions): 404 and 403 as the rules say. */
-export async function exploredQuestion(reader: Reader & { viewer: ViewerState }, questionId: number): Promise<ExploredQuestion> {
+export async function exploredQuestion(
+  reader: Reader & { viewer: ViewerState },
+  questionId: number,
+): Promise<ExploredQuestion> {
   return exploredOf(await questionToExplore(reader, questionId));
 }

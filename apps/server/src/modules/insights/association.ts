@@ -16,9 +16,15 @@ const SIGNIFICANCE = 0.05;
  */
 function columnsOf(input: AssociationInput): { count: number; columnOf: (bucket: number) => number; width: number[] } {
   const { buckets, rows } = input;
-  const identity = { count: buckets.count, columnOf: (bucket: number) => bucket, width: new Array<number>(buckets.count).fill(1) };
+  const identity = {
+    count: buckets.count,
+    columnOf: (bucket: number) => bucket,
+    width: new Array<number>(buckets.count).fill(1),
+  };
   if (input.first.type === 'MC' || buckets.count <= VALUE_GROUPS + 1) return identity;
-  const totals = Array.from({ length: buckets.count }, (_, bucket) => rows.reduce((sum, row) => sum + row.counts[bucket], 0));
+  const totals = Array.from({ length: buckets.count }, (_, bucket) =>
+    rows.reduce((sum, row) => sum + row.counts[bucket], 0),
+  );
   const share = totals.reduce((sum, count) => sum + count, 0) / VALUE_GROUPS;
   // Ranges filled in order, each closed once it holds its share of the votes: a range is never
   // made of buckets the noise alone put votes in, which would leave its expected counts too small.

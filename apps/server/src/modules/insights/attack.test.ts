@@ -1,4 +1,11 @@
-import { answerBodySchema, api, breakdownFilterBodySchema, breakdownResultSchema, questionSchema, type Result } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  breakdownFilterBodySchema,
+  breakdownResultSchema,
+  questionSchema,
+  type Result,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import type { Voter } from '../../views/viewer-states.js';
@@ -7,7 +14,17 @@ import { AGE_BANDS } from './ages.js';
 import { filteredBreakdown } from './breakdown.js';
 import { relateTable } from './relate.js';
 import { cellIndex, GENDERS } from './segment-tables.js';
-import { castVotes, createPeople, createQuestions, FRANCE, JAPAN, many, seededRandom, signUpAs, type Person } from '../../../test/insights.js';
+import {
+  castVotes,
+  createPeople,
+  createQuestions,
+  FRANCE,
+  JAPAN,
+  many,
+  seededRandom,
+  signUpAs,
+  type Person,
+} from '../../../test/insights.js';
 
 /**
  * The attack of fake accounts. The target, a woman of Japan aged 70 or more, is the only such
@@ -57,7 +74,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** The attacker's guess from the group's yes and no counts: the target is whatever is left once the 4 yeses are taken away. */
+/**
+ * The attacker's guess from the group's yes and no counts: the target is whatever is left once the 4 yeses are taken
+ * away.
+ */
 function guess(yes: number, no: number, random: () => number): number {
   const targetYes = yes - sybilVoters.length;
   if (no === targetYes) return random() < 0.5 ? YES : NO;
@@ -72,7 +92,8 @@ async function exploredQuestions(ids: number[]): Promise<Map<number, ExploredQue
 /** `work` on every item, twenty at a time: on PostgreSQL they share the pool's connections. */
 async function eachAtOnce<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = [];
-  for (let start = 0; start < items.length; start += 20) results.push(...(await Promise.all(items.slice(start, start + 20).map(work))));
+  for (let start = 0; start < items.length; start += 20)
+    results.push(...(await Promise.all(items.slice(start, start + 20).map(work))));
   return results;
 }
 
@@ -123,7 +144,10 @@ describe('the attack of fake accounts on relate', () => {
     const random = seededRandom(2027);
     const votes = targetVotes();
     // The crowd drinks coffee; the target and the 4 accounts alone drink tea.
-    const [attacked, drinks] = [await createQuestions(ctx, author, titles('Attacked'), ['Yes', 'No']), await createQuestions(ctx, author, titles('Drink'), ['Coffee', 'Tea'])];
+    const [attacked, drinks] = [
+      await createQuestions(ctx, author, titles('Attacked'), ['Yes', 'No']),
+      await createQuestions(ctx, author, titles('Drink'), ['Coffee', 'Tea']),
+    ];
     const pairs = attacked.map((first, trial): [number, number] => [first, drinks[trial]]);
     await castVotes(
       ctx,
@@ -144,7 +168,9 @@ describe('the attack of fake accounts on relate', () => {
     // k = 0: every row as released, whether or not it would be shown.
     const rows = await eachAtOnce(
       pairs,
-      async ([first, second]) => (await relateTable(ctx.app.memory.pairTables, questions.get(first)!, questions.get(second)!, 0))!.rows[1].counts,
+      async ([first, second]) =>
+        (await relateTable(ctx.app.memory.pairTables, questions.get(first)!, questions.get(second)!, 0))!.rows[1]
+          .counts,
     );
     let right = 0;
     for (const [trial, [yes, no]] of rows.entries()) if (guess(yes, no, random) === votes[trial]) right += 1;
@@ -153,59 +179,77 @@ describe('the attack of fake accounts on relate', () => {
 });
 
 describe('the attack of fake accounts through the API', () => {
-  it('gets the release’s numbers, mostly too few to show, and cannot tell the target’s vote every time', { timeout: 120_000 }, async () => {
-    const app = await createTestApp();
-    try {
-      const year = new Date().getUTCFullYear();
-      const [crowdUsers, [targetUser], accounts] = [
-        await Promise.all(crowd.map((person) => signUpAs(app, person))),
-        [await signUpAs(app, target)],
-        await Promise.all(sybils(year).map((person) => signUpAs(app, person))),
-      ];
-      const asker = await signUp(app);
-      const filter = { gender: 'F', min_age: 65, country: JAPAN };
-      const random = seededRandom(2028);
-      const rounds = 20;
-      let right = 0;
-      let shown = 0;
-      for (let round = 0; round < rounds; round += 1) {
-        const vote = round % 2 === 0 ? YES : NO;
-        const question = await ask(asker, { question: `Attacked over HTTP ${round}?`, choices: ['Yes', 'No'] });
-        const answer = (user: TestUser, choice: number) => user.api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
-        await Promise.all([...crowdUsers.map((user) => answer(user, random() < 0.5 ? YES : NO)), answer(targetUser, vote), ...accounts.map((user) => answer(user, YES))]);
+  it(
+    'gets the release’s numbers, mostly too few to show, and cannot tell the target’s vote every time',
+    { timeout: 120_000 },
+    async () => {
+      const app = await createTestApp();
+      try {
+        const year = new Date().getUTCFullYear();
+        const [crowdUsers, [targetUser], accounts] = [
+          await Promise.all(crowd.map((person) => signUpAs(app, person))),
+          [await signUpAs(app, target)],
+          await Promise.all(sybils(year).map((person) => signUpAs(app, person))),
+        ];
+        const asker = await signUp(app);
+        const filter = { gender: 'F', min_age: 65, country: JAPAN };
+        const random = seededRandom(2028);
+        const rounds = 20;
+        let right = 0;
+        let shown = 0;
+        for (let round = 0; round < rounds; round += 1) {
+          const vote = round % 2 === 0 ? YES : NO;
+          const question = await ask(asker, { question: `Attacked over HTTP ${round}?`, choices: ['Yes', 'No'] });
+          const answer = (user: TestUser, choice: number) =>
+            user.api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
+          await Promise.all([
+            ...crowdUsers.map((user) => answer(user, random() < 0.5 ? YES : NO)),
+            answer(targetUser, vote),
+            ...accounts.map((user) => answer(user, YES)),
+          ]);
 
-        const body = await accounts[0].api.post(api.breakdown(question), breakdownFilterBodySchema, filter, breakdownResultSchema);
-        // 27 + 1 + 4 = 32 votes: the first release point, so the release counts every one of them.
-        expect(body.privacy).toMatchObject({ exact: false, counted: 32 });
-        // What the API shows is the release's, as the module computes it for the same question.
-        const [explored] = (await app.app.memory.cards.read(app.database.db, [question])).values();
-        const release = await filteredBreakdown(
-          app.app.memory.segmentTables,
-          exploredOf(explored),
-          { minAge: 65, maxAge: 999, gender: 'F', country: JAPAN },
-          app.config.minGroupSize,
-        );
-        expect(body.question.result).toEqual(release.result);
-        const counts = countsShown(body.question.result!);
-        if (counts) shown += 1;
-        if ((counts ? guess(counts.yes, counts.no, random) : random() < 0.5 ? YES : NO) === vote) right += 1;
+          const body = await accounts[0].api.post(
+            api.breakdown(question),
+            breakdownFilterBodySchema,
+            filter,
+            breakdownResultSchema,
+          );
+          // 27 + 1 + 4 = 32 votes: the first release point, so the release counts every one of them.
+          expect(body.privacy).toMatchObject({ exact: false, counted: 32 });
+          // What the API shows is the release's, as the module computes it for the same question.
+          const [explored] = (await app.app.memory.cards.read(app.database.db, [question])).values();
+          const release = await filteredBreakdown(
+            app.app.memory.segmentTables,
+            exploredOf(explored),
+            { minAge: 65, maxAge: 999, gender: 'F', country: JAPAN },
+            app.config.minGroupSize,
+          );
+          expect(body.question.result).toEqual(release.result);
+          const counts = countsShown(body.question.result!);
+          if (counts) shown += 1;
+          if ((counts ? guess(counts.yes, counts.no, random) : random() < 0.5 ? YES : NO) === vote) right += 1;
+        }
+        // Five people with noise of standard deviation 6.4 in their count (one cell of the full
+        // table, in an epoch of 2 countries) are shown only when the noise lifts them to 13, 2 sds:
+        // about one round in 8. 10 rounds shown of 20 or more come about once in 30,000 runs; and
+        // with a suppressed round a coin toss, each round is guessed right about half the time, all
+        // 20 about once in a million runs.
+        expect(shown).toBeLessThan(rounds / 2);
+        expect(right).toBeLessThan(rounds);
+      } finally {
+        await app.close();
       }
-      // Five people with noise of standard deviation 6.4 in their count (one cell of the full
-      // table, in an epoch of 2 countries) are shown only when the noise lifts them to 13, 2 sds:
-      // about one round in 8. 10 rounds shown of 20 or more come about once in 30,000 runs; and
-      // with a suppressed round a coin toss, each round is guessed right about half the time, all
-      // 20 about once in a million runs.
-      expect(shown).toBeLessThan(rounds / 2);
-      expect(right).toBeLessThan(rounds);
-    } finally {
-      await app.close();
-    }
-  });
+    },
+  );
 });
 
 /** The yes and no votes a shown result stands for: its count shared by its percentages. */
 function countsShown(result: Result): { yes: number; no: number } | null {
   if (result.suppressed) return null;
-  const percent = (key: number) => result.answers.find((answer) => 'key' in answer && answer.key === key)! as { percent: number };
-  return { yes: Math.round((result.count * percent(YES).percent) / 100), no: Math.round((result.count * percent(NO).percent) / 100) };
+  const percent = (key: number) =>
+    result.answers.find((answer) => 'key' in answer && answer.key === key)! as { percent: number };
+  return {
+    yes: Math.round((result.count * percent(YES).percent) / 100),
+    no: Math.round((result.count * percent(NO).percent) / 100),
+  };
 }

@@ -1,7 +1,16 @@
 import type { Db } from '../../db/index.js';
 import { asNumber, type Allocation } from '../../private-release/allocation.js';
 import { prefixSize } from '../../private-release/binary-tree.js';
-import { ANSWER, BAND, BANDS, breakdownAllocation, breakdownSizes, COUNTRY, GENDER, GENDERS } from '../../private-release/breakdown-design.js';
+import {
+  ANSWER,
+  BAND,
+  BANDS,
+  breakdownAllocation,
+  breakdownSizes,
+  COUNTRY,
+  GENDER,
+  GENDERS,
+} from '../../private-release/breakdown-design.js';
 import { LEGACY } from '../../private-release/budget.js';
 import { countVariance, estimate, precisions, type Measurement } from '../../private-release/marginals.js';
 import { releasePointsBetween } from '../../private-release/schedule.js';
@@ -34,12 +43,20 @@ function cellsIn(sizes: readonly number[], mask: number): number {
 }
 
 async function readEpochs(db: Db, questionId: number): Promise<BreakdownEpoch[]> {
-  const rows = await db.selectFrom('breakdown_epochs').selectAll().where('question_id', '=', questionId).orderBy('epoch').execute();
+  const rows = await db
+    .selectFrom('breakdown_epochs')
+    .selectAll()
+    .where('question_id', '=', questionId)
+    .orderBy('epoch')
+    .execute();
   return rows.map((row) => ({
     epoch: row.epoch,
     counted: row.counted,
     countries: JSON.parse(row.countries) as number[],
-    tables: (JSON.parse(row.tables) as { mask: number; num: string; den: string }[]).map(({ mask, num, den }) => ({ mask, variance: { num: BigInt(num), den: BigInt(den) } })),
+    tables: (JSON.parse(row.tables) as { mask: number; num: string; den: string }[]).map(({ mask, num, den }) => ({
+      mask,
+      variance: { num: BigInt(num), den: BigInt(den) },
+    })),
     legacy: row.legacy === 1,
   }));
 }
@@ -68,13 +85,25 @@ async function countriesUpTo(db: Db, questionId: number, seqs: number[]): Promis
  * every country), and only later votes go into the epochs released now.
  */
 async function legacyEpoch(db: Db, questionId: number, seq: number): Promise<BreakdownEpoch | null> {
-  const drawn = await db.selectFrom('release_noise').select('cell').where('question_id', '=', questionId).where('other_id', '=', 0).limit(1).executeTakeFirst();
+  const drawn = await db
+    .selectFrom('release_noise')
+    .select('cell')
+    .where('question_id', '=', questionId)
+    .where('other_id', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
   if (!drawn) return null;
   const index = LEGACY.releases.index(seq);
   const counted = LEGACY.releases.point(index);
   const variance = { num: BigInt(prefixSize(index) * LEGACY.breakdownVariance), den: 1n };
   const [countries] = await countriesUpTo(db, questionId, [counted]);
-  return { epoch: 0, counted, countries, tables: [ANSWER | GENDER | BAND | COUNTRY, ANSWER | GENDER | BAND].map((mask) => ({ mask, variance })), legacy: true };
+  return {
+    epoch: 0,
+    counted,
+    countries,
+    tables: [ANSWER | GENDER | BAND | COUNTRY, ANSWER | GENDER | BAND].map((mask) => ({ mask, variance })),
+    legacy: true,
+  };
 }
 
 async function insertEpochs(db: Db, questionId: number, epochs: BreakdownEpoch[]): Promise<void> {
@@ -87,7 +116,9 @@ async function insertEpochs(db: Db, questionId: number, epochs: BreakdownEpoch[]
         epoch: epoch.epoch,
         counted: epoch.counted,
         countries: JSON.stringify(epoch.countries),
-        tables: JSON.stringify(epoch.tables.map(({ mask, variance }) => ({ mask, num: String(variance.num), den: String(variance.den) }))),
+        tables: JSON.stringify(
+          epoch.tables.map(({ mask, variance }) => ({ mask, num: String(variance.num), den: String(variance.den) })),
+        ),
         legacy: epoch.legacy ? 1 : 0,
       })),
     )
@@ -96,7 +127,12 @@ async function insertEpochs(db: Db, questionId: number, epochs: BreakdownEpoch[]
 }
 
 /** The question's epochs, released up to the last release point at or below `seq` (its last vote's place). */
-export async function breakdownEpochs(db: Db, questionId: number, answers: number, seq: number): Promise<BreakdownEpoch[]> {
+export async function breakdownEpochs(
+  db: Db,
+  questionId: number,
+  answers: number,
+  seq: number,
+): Promise<BreakdownEpoch[]> {
   let epochs = await readEpochs(db, questionId);
   if (epochs.length === 0) {
     const legacy = await legacyEpoch(db, questionId, seq);
@@ -113,7 +149,13 @@ export async function breakdownEpochs(db: Db, questionId: number, answers: numbe
   await insertEpochs(
     db,
     questionId,
-    points.map((counted, index) => ({ epoch: first + index, counted, countries: domains[index], tables: breakdownAllocation(answers, domains[index].length), legacy: false })),
+    points.map((counted, index) => ({
+      epoch: first + index,
+      counted,
+      countries: domains[index],
+      tables: breakdownAllocation(answers, domains[index].length),
+      legacy: false,
+    })),
   );
   return readEpochs(db, questionId);
 }
@@ -148,7 +190,12 @@ export function emptyNoise(buckets: number): ReleasedNoise {
 }
 
 /** The noise of an epoch's tables, drawn once and kept, as each table's measurement. */
-async function epochMeasurements(store: NoiseStore, questionId: number, buckets: number, epoch: BreakdownEpoch): Promise<Measurement[]> {
+async function epochMeasurements(
+  store: NoiseStore,
+  questionId: number,
+  buckets: number,
+  epoch: BreakdownEpoch,
+): Promise<Measurement[]> {
   const sizes = breakdownSizes(buckets, epoch.countries.length);
   if (epoch.legacy) return legacyMeasurements(store, questionId, buckets, epoch, sizes);
   const offsets = tableOffsets(epoch.tables, sizes);
@@ -156,14 +203,37 @@ async function epochMeasurements(store: NoiseStore, questionId: number, buckets:
     { questionId, otherId: 0, epoch: epoch.epoch },
     epoch.tables.map(({ variance }, index) => ({ cells: offsets[index + 1] - offsets[index], variance })),
   );
-  return epoch.tables.map(({ mask, variance }, index) => ({ mask, variance: asNumber(variance), values: draws.subarray(offsets[index], offsets[index + 1]) }));
+  return epoch.tables.map(({ mask, variance }, index) => ({
+    mask,
+    variance: asNumber(variance),
+    values: draws.subarray(offsets[index], offsets[index + 1]),
+  }));
 }
 
-/** The binary tree's noise in its two tables, read (and, for blocks nobody had asked for, drawn) as that release drew it. */
-async function legacyMeasurements(store: NoiseStore, questionId: number, buckets: number, epoch: BreakdownEpoch, sizes: number[]): Promise<Measurement[]> {
+/**
+ * The binary tree's noise in its two tables, read (and, for blocks nobody had asked for, drawn) as that release drew
+ * it.
+ */
+async function legacyMeasurements(
+  store: NoiseStore,
+  questionId: number,
+  buckets: number,
+  epoch: BreakdownEpoch,
+  sizes: number[],
+): Promise<Measurement[]> {
   const index = LEGACY.releases.index(epoch.counted);
   const blockCells = GENDERS * BANDS * buckets;
-  const blockOf = (country: number | null) => store.sums({ questionId, otherId: 0, firstCell: (country ?? 0) * 256, cells: blockCells, variance: LEGACY.breakdownVariance }, index);
+  const blockOf = (country: number | null) =>
+    store.sums(
+      {
+        questionId,
+        otherId: 0,
+        firstCell: (country ?? 0) * 256,
+        cells: blockCells,
+        variance: LEGACY.breakdownVariance,
+      },
+      index,
+    );
   const [everywhere, ...countries] = await Promise.all([blockOf(null), ...epoch.countries.map(blockOf)]);
   const full = new Float64Array(cellsIn(sizes, ANSWER | GENDER | BAND | COUNTRY));
   const overAll = new Float64Array(cellsIn(sizes, ANSWER | GENDER | BAND));
@@ -185,7 +255,13 @@ async function legacyMeasurements(store: NoiseStore, questionId: number, buckets
 }
 
 /** Adds one epoch's fitted noise to what the epochs before it gave. */
-export async function withEpoch(store: NoiseStore, questionId: number, buckets: number, before: ReleasedNoise, epoch: BreakdownEpoch): Promise<ReleasedNoise> {
+export async function withEpoch(
+  store: NoiseStore,
+  questionId: number,
+  buckets: number,
+  before: ReleasedNoise,
+  epoch: BreakdownEpoch,
+): Promise<ReleasedNoise> {
   const sizes = breakdownSizes(buckets, epoch.countries.length);
   const measurements = await epochMeasurements(store, questionId, buckets, epoch);
   const fitted = estimate(sizes, measurements, { mask: ANSWER, values: new Float64Array(buckets) });
@@ -206,11 +282,18 @@ export async function withEpoch(store: NoiseStore, questionId: number, buckets: 
       }
     }
   });
-  const part = { sizes, lambda: precisions(sizes, measurements), countryIndex: new Map(epoch.countries.map((country, index) => [country, index])) };
+  const part = {
+    sizes,
+    lambda: precisions(sizes, measurements),
+    countryIndex: new Map(epoch.countries.map((country, index) => [country, index])),
+  };
   return { byCountry, everywhere, parts: [...before.parts, part] };
 }
 
-/** Which of a group's values each attribute takes: `answers` buckets (1 for one answer's count), genders and bands, and a country or every one. */
+/**
+ * Which of a group's values each attribute takes: `answers` buckets (1 for one answer's count), genders and bands, and
+ * a country or every one.
+ */
 export interface GroupShape {
   answers: number;
   genders: number;

@@ -1,4 +1,13 @@
-import { answerBodySchema, api, blockedSchema, breakdownInfoSchema, breakdownResultSchema, questionSchema, type BreakdownResult, type Result } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  breakdownInfoSchema,
+  breakdownResultSchema,
+  questionSchema,
+  type BreakdownResult,
+  type Result,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, secondInstance, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { percentages, type QuestionKind } from '../../views/results.js';
@@ -32,7 +41,8 @@ let cats: number;
 beforeAll(async () => {
   ctx = await createTestApp();
   author = await signUp(ctx);
-  const signUpMany = async (people: Parameters<typeof signUpAs>[1][]) => Promise.all(people.map((person) => signUpAs(ctx, person)));
+  const signUpMany = async (people: Parameters<typeof signUpAs>[1][]) =>
+    Promise.all(people.map((person) => signUpAs(ctx, person)));
   women30 = await signUpMany(many(8, { gender: 'F', age: 30, country: US }));
   men40 = await signUpMany(many(8, { gender: 'M', age: 40, country: FRANCE }));
   women50 = await signUpMany(many(6, { gender: 'F', age: 50, country: JAPAN }));
@@ -43,11 +53,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const filtered = (user: TestUser, id: number, body: Record<string, unknown>) => user.api.raw('POST', api.breakdown(id), body);
+const filtered = (user: TestUser, id: number, body: Record<string, unknown>) =>
+  user.api.raw('POST', api.breakdown(id), body);
 
 describe('who may see a breakdown', () => {
   it('answers 404 for an unknown question', async () => {
-    for (const reply of [await women30[0].api.raw('GET', api.breakdown(999_999)), await filtered(women30[0], 999_999, {})]) {
+    for (const reply of [
+      await women30[0].api.raw('GET', api.breakdown(999_999)),
+      await filtered(women30[0], 999_999, {}),
+    ]) {
       expect(reply.status).toBe(404);
       reply.error();
     }
@@ -57,7 +71,11 @@ describe('who may see a breakdown', () => {
     const question = await ask(author);
     const newcomer = await signUp(ctx);
     const csv = () => newcomer.api.raw('GET', api.breakdownCsv(question));
-    for (const reply of [await newcomer.api.raw('GET', api.breakdown(question)), await filtered(newcomer, question, {}), await csv()]) {
+    for (const reply of [
+      await newcomer.api.raw('GET', api.breakdown(question)),
+      await filtered(newcomer, question, {}),
+      await csv(),
+    ]) {
       expect(reply.status).toBe(403);
       expect(reply.error().message).toMatch(/answer/i);
     }
@@ -128,7 +146,9 @@ describe('everyone’s result', () => {
       expect(result.overall).toEqual(result.question.result);
       expect(result.ages).toBeNull();
       expect(result.privacy).toEqual({ exact: true, counted: 22, count_sd: 0 });
-      expect(result.comparison?.rows.map((row) => [row.label, row.percent, row.overall_percent, row.significant])).toEqual([
+      expect(
+        result.comparison?.rows.map((row) => [row.label, row.percent, row.overall_percent, row.significant]),
+      ).toEqual([
         ['Cats', 41, 41, false],
         ['Dogs', 36, 36, false],
         ['Both', 23, 23, false],
@@ -174,9 +194,16 @@ describe('a group’s result', () => {
       ...many(2_000, { gender: 'M', age: 40, country: FRANCE }),
       ...many(1_000, { gender: 'F', age: 50, country: JAPAN }),
     ]);
-    drink = { id: await ask(author, { question: 'Tea, coffee or water?', choices: ['Tea', 'Coffee', 'Water'] }), kind: { type: 'MC', keys: [1, 2, 3] } };
-    sleep = { id: await ask(author, { type: 'RS', question: 'Rate your sleep', choices: [] }), kind: { type: 'RS', min: 1, max: 10 } };
-    const drinkOf = (index: number) => (index < 2_003 ? (index % 4 === 0 ? 2 : 1) : index < 4_003 ? (index % 4 === 0 ? 1 : 2) : 3);
+    drink = {
+      id: await ask(author, { question: 'Tea, coffee or water?', choices: ['Tea', 'Coffee', 'Water'] }),
+      kind: { type: 'MC', keys: [1, 2, 3] },
+    };
+    sleep = {
+      id: await ask(author, { type: 'RS', question: 'Rate your sleep', choices: [] }),
+      kind: { type: 'RS', min: 1, max: 10 },
+    };
+    const drinkOf = (index: number) =>
+      index < 2_003 ? (index % 4 === 0 ? 2 : 1) : index < 4_003 ? (index % 4 === 0 ? 1 : 2) : 3;
     const sleepOf = (index: number) => (index < 2_003 ? 7 + (index % 3) : index < 4_003 ? 3 + (index % 3) : 5);
     await castVotes(ctx, [
       ...voters.map((voter: Voter, index) => ({ questionId: drink.id, voter, choice: drinkOf(index) })),
@@ -203,7 +230,10 @@ describe('a group’s result', () => {
   function expectReleased(result: Result, released: number[], kind: QuestionKind, source: string): void {
     const count = released.reduce((sum, votes) => sum + votes, 0);
     expect(result.count, source).toBe(count);
-    if (kind.type === 'MC') expect(result.answers, source).toEqual(kind.keys.map((key, index) => ({ key, percent: percentages(released)[index] })));
+    if (kind.type === 'MC')
+      expect(result.answers, source).toEqual(
+        kind.keys.map((key, index) => ({ key, percent: percentages(released)[index] })),
+      );
     else expect(result.answers, source).toEqual(released.map((votes, index) => ({ choice: index + 1, count: votes })));
   }
 
@@ -218,7 +248,11 @@ describe('a group’s result', () => {
           country: filter.country as number | undefined,
           ages: body.ages ?? null,
         });
-        expect(body.privacy, source).toEqual({ exact: false, counted: group.counted, count_sd: Math.round(group.countSd * 100) / 100 });
+        expect(body.privacy, source).toEqual({
+          exact: false,
+          counted: group.counted,
+          count_sd: Math.round(group.countSd * 100) / 100,
+        });
         expect(body.question.result?.suppressed ?? false, source).toBe(!group.shown);
         if (!group.shown) {
           expect(body.comparison, source).toBeNull();
@@ -243,7 +277,9 @@ describe('a group’s result', () => {
       // Noise of standard deviation about 64 votes in each answer of 3,000 women: 2 points; 9 is 4 standard deviations.
       expect(Math.abs(row.percent - exactPercents[index]), row.label).toBeLessThanOrEqual(9);
       // Wider than sampling alone would make it.
-      expect(row.margin, row.label).toBeGreaterThan(Math.round(proportionMargin(group.released[index], body.question.result!.count) * 1000) / 10);
+      expect(row.margin, row.label).toBeGreaterThan(
+        Math.round(proportionMargin(group.released[index], body.question.result!.count) * 1000) / 10,
+      );
     });
     // Women drink tea and water, men coffee: 17% of the women against 75% of the men.
     expect(rows[1].significant).toBe(true);
@@ -251,8 +287,11 @@ describe('a group’s result', () => {
   });
 
   it('compares a rating’s average with its margin of error', async () => {
-    const { comparison, question } = (await filtered(researcher, sleep.id, { country: US })).parse(breakdownResultSchema);
-    // The women of the US rate their sleep 7 to 9, the others 3 to 5; the noise moves the average of 2,000 by about half a point.
+    const { comparison, question } = (await filtered(researcher, sleep.id, { country: US })).parse(
+      breakdownResultSchema,
+    );
+    // The women of the US rate their sleep 7 to 9, the others 3 to 5; the noise moves the average of 2,000 by about
+    // half a point.
     expect(comparison?.rows).toEqual([]);
     expect(Math.abs(comparison!.average!.value - 8)).toBeLessThan(2);
     expect(comparison?.average?.significant).toBe(true);
@@ -269,7 +308,14 @@ describe('a group’s result', () => {
   it('gives the same numbers asked again, and from another instance or after a restart: the noise is drawn once', async () => {
     const filter = { gender: 'M', country: FRANCE };
     const ask = async (app = ctx.app) =>
-      (await app.inject({ method: 'POST', url: api.breakdown(drink.id), headers: { authorization: `Token ${researcher.token}` }, payload: filter })).json() as BreakdownResult;
+      (
+        await app.inject({
+          method: 'POST',
+          url: api.breakdown(drink.id),
+          headers: { authorization: `Token ${researcher.token}` },
+          payload: filter,
+        })
+      ).json() as BreakdownResult;
     const first = await ask();
     expect(first.privacy.exact).toBe(false);
     expect(await ask()).toEqual(first);
@@ -305,9 +351,13 @@ describe('a group’s result', () => {
     const reply = await researcher.api.raw('GET', `${api.breakdownCsv(drink.id)}?gender=F&min_age=&country=`);
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^text\/csv/);
-    expect(reply.headers['content-disposition']).toBe(`attachment; filename="QID${String(drink.id).padStart(3, '0')}-breakdown.csv"`);
+    expect(reply.headers['content-disposition']).toBe(
+      `attachment; filename="QID${String(drink.id).padStart(3, '0')}-breakdown.csv"`,
+    );
     const lines = reply.text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('question_id,question,filter,answer,votes,noise_sd,percent,margin_of_error,everyone_votes,everyone_percent,significant,note');
+    expect(lines[0]).toBe(
+      'question_id,question,filter,answer,votes,noise_sd,percent,margin_of_error,everyone_votes,everyone_percent,significant,note',
+    );
     expect(lines).toHaveLength(4);
     const group = await releasedGroup(ctx, drink, { gender: 'F', ages: null });
     expect(csvRecords(reply.text)[0]).toMatchObject({
@@ -324,7 +374,10 @@ describe('a group’s result', () => {
   it('says in its download when too few voters match, and shows nothing of them', async () => {
     const reply = await researcher.api.raw('GET', `${api.breakdownCsv(drink.id)}?country=36`);
     const lines = reply.text.trimEnd().split('\r\n');
-    expect(lines).toEqual([lines[0], `${drink.id},"Tea, coffee or water?",Australia,,,,,,,,,too few voters match to show results`]);
+    expect(lines).toEqual([
+      lines[0],
+      `${drink.id},"Tea, coffee or water?",Australia,,,,,,,,,too few voters match to show results`,
+    ]);
   });
 
   it('validates its download’s filter like the form', async () => {

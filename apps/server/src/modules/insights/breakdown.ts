@@ -70,8 +70,11 @@ export function nonNegative(noisy: number[]): number[] {
   const exact = noisy.map((value) => Math.max(0, value - shift));
   // Whole votes adding up to the total: each rounded down, the votes left to the largest remainders.
   const counts = exact.map(Math.floor);
-  const order = exact.map((value, index) => ({ index, remainder: value - counts[index] })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (let left = total - totalOf(counts), at = 0; left > 0; left -= 1, at += 1) counts[order[at % order.length].index] += 1;
+  const order = exact
+    .map((value, index) => ({ index, remainder: value - counts[index] }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (let left = total - totalOf(counts), at = 0; left > 0; left -= 1, at += 1)
+    counts[order[at % order.length].index] += 1;
   return counts;
 }
 
@@ -89,7 +92,11 @@ export function countsPerBucket(buckets: Buckets, votes: Counts): number[] {
 export function bucketResult(kind: QuestionKind, buckets: Buckets, counts: number[]): Result {
   if (!buckets.ranges) return buildResult(kind, new Map(buckets.values.map((value, index) => [value, counts[index]])));
   const { n, mean } = sampleOf(buckets.values, counts);
-  const answers = buckets.ranges.map((range, index) => ({ choice: roundTo2(range.from), upto: roundTo2(range.upto), count: counts[index] }));
+  const answers = buckets.ranges.map((range, index) => ({
+    choice: roundTo2(range.from),
+    upto: roundTo2(range.upto),
+    count: counts[index],
+  }));
   return n > 0 ? { count: n, answers, average: roundTo2(mean) } : { count: n, answers };
 }
 
@@ -127,8 +134,15 @@ export async function breakdownFilters(db: Db, question: ExploredQuestion): Prom
     .groupBy(['country_id', 'birth_year'])
     .execute();
   const birthYears = groups.map((group) => group.birth_year);
-  const age = birthYears.length === 0 ? { ...AGE_FILTER_DEFAULTS } : { min: question.year - Math.max(...birthYears), max: question.year - Math.min(...birthYears) };
-  return { gender: GENDER_FILTERS, age, country: [...new Set(groups.map((group) => group.country_id))].sort((a, b) => a - b) };
+  const age =
+    birthYears.length === 0
+      ? { ...AGE_FILTER_DEFAULTS }
+      : { min: question.year - Math.max(...birthYears), max: question.year - Math.min(...birthYears) };
+  return {
+    gender: GENDER_FILTERS,
+    age,
+    country: [...new Set(groups.map((group) => group.country_id))].sort((a, b) => a - b),
+  };
 }
 
 export interface FilteredBreakdown {
@@ -159,7 +173,11 @@ interface Group {
  * to everyone's exact answers: breakdown-release.ts), made whole and never negative; null when
  * nobody from the group's country has voted (the countries with voters are public).
  */
-async function releasedCounts(tables: SegmentTables, table: SegmentTable, group: Group): Promise<ReleasedCounts | null> {
+async function releasedCounts(
+  tables: SegmentTables,
+  table: SegmentTable,
+  group: Group,
+): Promise<ReleasedCounts | null> {
   const cells = group.country === null ? table.everywhere : table.countries.get(group.country);
   if (!cells) return null;
   const release = await tables.releaseOf(table);
@@ -175,7 +193,11 @@ async function releasedCounts(tables: SegmentTables, table: SegmentTable, group:
     }
     return sum;
   });
-  const shape = { genders: group.genders.length, bands: group.bands.last - group.bands.first + 1, country: group.country };
+  const shape = {
+    genders: group.genders.length,
+    bands: group.bands.last - group.bands.first + 1,
+    country: group.country,
+  };
   return {
     counts: nonNegative(noisy),
     variance: groupVariance(release, { ...shape, answers: 1 }),
@@ -193,7 +215,12 @@ function countSdOf(group: ReleasedCounts): number {
  * kept once worked out, so asking again, or asking for an overlapping group, reads the same
  * numbers. A group that is everyone is exact.
  */
-export async function filteredBreakdown(tables: SegmentTables, question: ExploredQuestion, query: BreakdownQuery, k: number): Promise<FilteredBreakdown> {
+export async function filteredBreakdown(
+  tables: SegmentTables,
+  question: ExploredQuestion,
+  query: BreakdownQuery,
+  k: number,
+): Promise<FilteredBreakdown> {
   const bands = bandsTouched(query.minAge, query.maxAge);
   const everyAge = bands.first === 0 && bands.last === AGE_BANDS.length - 1;
   const table = await tables.current(question);
@@ -222,25 +249,48 @@ export async function filteredBreakdown(tables: SegmentTables, question: Explore
   const genders = query.gender === null ? GENDERS.map((_, index) => index) : [GENDERS.indexOf(query.gender)];
   const group = await releasedCounts(tables, table, { genders, bands, country: query.country });
   // A country nobody from there has voted from holds nobody: the countries with voters are public (breakdownFilters).
-  if (!group) return { ...base, result: suppressedResult(), comparison: null, privacy: privacyOf(table, 0), group: null };
+  if (!group)
+    return { ...base, result: suppressedResult(), comparison: null, privacy: privacyOf(table, 0), group: null };
   const countSd = countSdOf(group);
   const privacy = privacyOf(table, countSd);
-  if (!mayShow(totalOf(group.counts), countSd, k)) return { ...base, result: suppressedResult(), comparison: null, privacy, group: null };
-  return { ...base, result: bucketResult(kind, buckets, group.counts), comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes), privacy, group };
+  if (!mayShow(totalOf(group.counts), countSd, k))
+    return { ...base, result: suppressedResult(), comparison: null, privacy, group: null };
+  return {
+    ...base,
+    result: bucketResult(kind, buckets, group.counts),
+    comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes),
+    privacy,
+    group,
+  };
 }
 
 function privacyOf(table: SegmentTable, countSd: number): BreakdownPrivacy {
   return { exact: false, counted: table.counted, count_sd: roundTo2(countSd) };
 }
 
-/** A group's result with its uncertainty, as splits and relate show it side by side; not shown when its count says too little. */
-export function releasedGroupOf(kind: QuestionKind, labels: string[], buckets: Buckets, label: string, group: ReleasedCounts | null, k: number): ReleasedGroup {
+/**
+ * A group's result with its uncertainty, as splits and relate show it side by side; not shown when its count says too
+ * little.
+ */
+export function releasedGroupOf(
+  kind: QuestionKind,
+  labels: string[],
+  buckets: Buckets,
+  label: string,
+  group: ReleasedCounts | null,
+  k: number,
+): ReleasedGroup {
   const countSd = group ? countSdOf(group) : 0;
   const hidden = { label, shown: false, count: 0, count_sd: roundTo2(countSd), rows: [], average: null };
   if (!group || !mayShow(totalOf(group.counts), countSd, k)) return hidden;
   const n = totalOf(group.counts);
   const percents = percentages(group.counts);
-  const answerLabels = kind.type === 'MC' ? labels : buckets.ranges ? buckets.ranges.map((range) => `${roundTo2(range.from)}–${roundTo2(range.upto)}`) : buckets.values.map(String);
+  const answerLabels =
+    kind.type === 'MC'
+      ? labels
+      : buckets.ranges
+        ? buckets.ranges.map((range) => `${roundTo2(range.from)}–${roundTo2(range.upto)}`)
+        : buckets.values.map(String);
   const rows = group.counts.map((count, index) => ({
     key: kind.type === 'MC' ? kind.keys[index] : buckets.values[index],
     label: answerLabels[index] ?? String(index + 1),
@@ -249,11 +299,22 @@ export function releasedGroupOf(kind: QuestionKind, labels: string[], buckets: B
   }));
   if (kind.type === 'MC') return { label, shown: true, count: n, count_sd: roundTo2(countSd), rows, average: null };
   const sample = sampleOf(buckets.values, group.counts);
-  const meanNoise = group.variance * buckets.values.reduce((sum, value) => sum + ((value - sample.mean) / sample.n) ** 2, 0);
-  return { label, shown: true, count: n, count_sd: roundTo2(countSd), rows, average: { value: roundTo2(sample.mean), margin: roundTo2(meanMargin(sample, meanNoise)) } };
+  const meanNoise =
+    group.variance * buckets.values.reduce((sum, value) => sum + ((value - sample.mean) / sample.n) ** 2, 0);
+  return {
+    label,
+    shown: true,
+    count: n,
+    count_sd: roundTo2(countSd),
+    rows,
+    average: { value: roundTo2(sample.mean), margin: roundTo2(meanMargin(sample, meanNoise)) },
+  };
 }
 
-/** The variance the noise adds to an answer's share of a group, by the delta method: its own count moves it one way, the others' the other. */
+/**
+ * The variance the noise adds to an answer's share of a group, by the delta method: its own count moves it one way, the
+ * others' the other.
+ */
 function shareNoise(group: ReleasedCounts, index: number): number {
   const n = totalOf(group.counts);
   if (n === 0) return 0;
@@ -281,9 +342,14 @@ export async function breakdownSplits(
     ...releasedGroupOf(kind, labels, table.buckets, label, await releasedCounts(tables, table, group), k),
     filter,
   });
-  const voterBands = filters.country.length > 0 ? bandsTouched(filters.age.min, filters.age.max) : { first: 0, last: -1 };
+  const voterBands =
+    filters.country.length > 0 ? bandsTouched(filters.age.min, filters.age.max) : { first: 0, last: -1 };
   const [gender, age, country] = await Promise.all([
-    Promise.all(GENDER_FILTERS.map(({ value, label }, index) => splitOf(label, { genders: [index], bands: everyBand, country: null }, { gender: value }))),
+    Promise.all(
+      GENDER_FILTERS.map(({ value, label }, index) =>
+        splitOf(label, { genders: [index], bands: everyBand, country: null }, { gender: value }),
+      ),
+    ),
     Promise.all(
       AGE_BANDS.flatMap((band, index) =>
         index >= voterBands.first && index <= voterBands.last
@@ -300,7 +366,13 @@ export async function breakdownSplits(
     Promise.all(
       [...filters.country]
         .sort((a, b) => (countryNames.get(a) ?? '').localeCompare(countryNames.get(b) ?? ''))
-        .map((id) => splitOf(countryNames.get(id) ?? `Country ${id}`, { genders: bothGenders, bands: everyBand, country: id }, { country: id })),
+        .map((id) =>
+          splitOf(
+            countryNames.get(id) ?? `Country ${id}`,
+            { genders: bothGenders, bands: everyBand, country: id },
+            { country: id },
+          ),
+        ),
     ),
   ]);
   return { gender, age, country };
@@ -311,7 +383,10 @@ function describeBand(band: AgeBand): string {
   return band.max >= AGE_BANDS[AGE_BANDS.length - 1].max ? `${band.min} and over` : `${band.min}–${band.max}`;
 }
 
-/** Size, mean and sample variance of the values voted, from the votes per value (or per bucket, `values` standing for them). */
+/**
+ * Size, mean and sample variance of the values voted, from the votes per value (or per bucket, `values` standing for
+ * them).
+ */
 export function sampleOf(values: number[], counts: number[]): Sample {
   const n = totalOf(counts);
   const mean = n > 0 ? values.reduce((sum, value, index) => sum + value * counts[index], 0) / n : 0;
@@ -330,7 +405,14 @@ const SIGNIFICANCE = 0.05;
  * its share among everyone else, (e − x)/(N − n): both move with the group's noisy counts, the
  * bucket's own (variance v) and the other buckets' together ((B − 1)·v). By the delta method.
  */
-function shareDifferenceNoise(x: number, n: number, e: number, everyone: number, variance: number, buckets: number): number {
+function shareDifferenceNoise(
+  x: number,
+  n: number,
+  e: number,
+  everyone: number,
+  variance: number,
+  buckets: number,
+): number {
   const rest = everyone - n;
   const [p1, p2] = [x / n, (e - x) / rest];
   const byOwn = (1 - p1) / n + (1 - p2) / rest;
@@ -345,7 +427,13 @@ function shareDifferenceNoise(x: number, n: number, e: number, everyone: number,
  * sampling: the noise's variance, carried into each share and average by the delta method, is
  * added to the margins and to the tests, so noise alone does not make a difference significant.
  */
-export function compareWithEveryone(kind: QuestionKind, labels: string[], buckets: Buckets, group: ReleasedCounts, everyoneVotes: Counts): Comparison {
+export function compareWithEveryone(
+  kind: QuestionKind,
+  labels: string[],
+  buckets: Buckets,
+  group: ReleasedCounts,
+  everyoneVotes: Counts,
+): Comparison {
   const { counts, variance } = group;
   const everyone = countsPerBucket(buckets, everyoneVotes);
   const n = totalOf(counts);
@@ -357,28 +445,43 @@ export function compareWithEveryone(kind: QuestionKind, labels: string[], bucket
     const everyonePercents = percentages(everyone);
     return {
       rows: kind.keys.map((key, index) => {
-        const differenceNoise = n > 0 && restN > 0 ? shareDifferenceNoise(counts[index], n, everyone[index], all, variance, buckets.count) : 0;
+        const differenceNoise =
+          n > 0 && restN > 0
+            ? shareDifferenceNoise(counts[index], n, everyone[index], all, variance, buckets.count)
+            : 0;
         return {
           key,
           label: labels[index] ?? String(key),
           percent: groupPercents[index],
           overall_percent: everyonePercents[index],
           margin: Math.round(proportionMargin(counts[index], n, shareNoise(group, index)) * 1000) / 10,
-          significant: n > 0 && restN > 0 && twoProportionPValue(counts[index], n, rest[index], restN, differenceNoise) < SIGNIFICANCE,
+          significant:
+            n > 0 &&
+            restN > 0 &&
+            twoProportionPValue(counts[index], n, rest[index], restN, differenceNoise) < SIGNIFICANCE,
         };
       }),
       average: null,
     };
   }
-  // Everyone's average is exact; a group's is counted per bucket (for a number, the middle of each range stands for it).
+  // Everyone's average is exact; a group's is counted per bucket (for a number, the middle of each range stands for
+  // it).
   const everyoneSample = sampleOfVotes(everyoneVotes);
   const groupSample = variance === 0 ? everyoneSample : sampleOf(buckets.values, counts);
   const restSample = sampleOf(buckets.values, rest);
   if (groupSample.n === 0) return { rows: [], average: null };
   // The mean moves by (value − mean)/n with each bucket's count; the others' mean the opposite way.
-  const meanNoise = variance * buckets.values.reduce((sum, value) => sum + ((value - groupSample.mean) / groupSample.n) ** 2, 0);
+  const meanNoise =
+    variance * buckets.values.reduce((sum, value) => sum + ((value - groupSample.mean) / groupSample.n) ** 2, 0);
   const differenceNoise =
-    restSample.n > 0 ? variance * buckets.values.reduce((sum, value) => sum + ((value - groupSample.mean) / groupSample.n + (value - restSample.mean) / restSample.n) ** 2, 0) : 0;
+    restSample.n > 0
+      ? variance *
+        buckets.values.reduce(
+          (sum, value) =>
+            sum + ((value - groupSample.mean) / groupSample.n + (value - restSample.mean) / restSample.n) ** 2,
+          0,
+        )
+      : 0;
   return {
     rows: [],
     average: {

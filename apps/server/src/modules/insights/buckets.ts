@@ -19,13 +19,17 @@ export interface Buckets {
 const NUMBER_RANGES = 10;
 
 export function bucketsOf(kind: QuestionKind): Buckets {
-  if (kind.type === 'MC') return { count: kind.keys.length, of: (key) => kind.keys.indexOf(key), values: kind.keys, ranges: null };
+  if (kind.type === 'MC')
+    return { count: kind.keys.length, of: (key) => kind.keys.indexOf(key), values: kind.keys, ranges: null };
   if (kind.type === 'RS') {
     const values = Array.from({ length: kind.max - kind.min + 1 }, (_, index) => kind.min + index);
     return { count: values.length, of: (value) => value - kind.min, values, ranges: null };
   }
   const width = (kind.max - kind.min) / NUMBER_RANGES;
-  const ranges = Array.from({ length: NUMBER_RANGES }, (_, index) => ({ from: kind.min + index * width, upto: kind.min + (index + 1) * width }));
+  const ranges = Array.from({ length: NUMBER_RANGES }, (_, index) => ({
+    from: kind.min + index * width,
+    upto: kind.min + (index + 1) * width,
+  }));
   return {
     count: NUMBER_RANGES,
     of: (value) => Math.max(0, Math.min(NUMBER_RANGES - 1, Math.floor((value - kind.min) / width))),

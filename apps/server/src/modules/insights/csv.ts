@@ -22,7 +22,8 @@ export function toCsv(header: string[], rows: Cell[][]): string {
 }
 
 export const TOO_FEW = 'too few voters match to show results';
-export const BUDGET_SPENT = 'not released: a question of the pair has been related to as many others as its privacy budget allows';
+export const BUDGET_SPENT =
+  'not released: a question of the pair has been related to as many others as its privacy budget allows';
 
 /** Each bucket's answer as a download names it: the choice, the rating, or the range of numbers. */
 export function bucketLabels(kind: QuestionKind, labels: string[], buckets: Buckets): string[] {
@@ -49,21 +50,57 @@ export interface GroupLines {
  * and percent, whether the difference is significant), and for a rating or number a last line
  * with the averages. A group not shown gets one line that says why (`note`).
  */
-export function groupLines(prefix: Cell[], { answers, buckets, group, everyone, everyoneAverage, comparison }: GroupLines, note = TOO_FEW): Cell[][] {
+export function groupLines(
+  prefix: Cell[],
+  { answers, buckets, group, everyone, everyoneAverage, comparison }: GroupLines,
+  note = TOO_FEW,
+): Cell[][] {
   if (group === null) return [[...prefix, null, null, null, null, null, null, null, null, note]];
   const groupPercents = percentages(group.counts);
   const everyonePercents = percentages(everyone);
   const noiseSd = roundTo2(Math.sqrt(group.variance));
   const lines: Cell[][] = answers.map((answer, index) => {
     const row = comparison?.rows[index];
-    return [...prefix, answer, group.counts[index], noiseSd, groupPercents[index], row?.margin ?? null, everyone[index], everyonePercents[index], row?.significant ?? null, null];
+    return [
+      ...prefix,
+      answer,
+      group.counts[index],
+      noiseSd,
+      groupPercents[index],
+      row?.margin ?? null,
+      everyone[index],
+      everyonePercents[index],
+      row?.significant ?? null,
+      null,
+    ];
   });
   if (everyoneAverage !== null && totalOf(group.counts) > 0) {
     const average = comparison?.average;
     const groupAverage = group.variance === 0 ? everyoneAverage : roundTo2(sampleOf(buckets.values, group.counts).mean);
-    lines.push([...prefix, 'average', groupAverage, null, null, average?.margin ?? null, everyoneAverage, null, average?.significant ?? null, null]);
+    lines.push([
+      ...prefix,
+      'average',
+      groupAverage,
+      null,
+      null,
+      average?.margin ?? null,
+      everyoneAverage,
+      null,
+      average?.significant ?? null,
+      null,
+    ]);
   }
   return lines;
 }
 
-export const GROUP_COLUMNS = ['answer', 'votes', 'noise_sd', 'percent', 'margin_of_error', 'everyone_votes', 'everyone_percent', 'significant', 'note'];
+export const GROUP_COLUMNS = [
+  'answer',
+  'votes',
+  'noise_sd',
+  'percent',
+  'margin_of_error',
+  'everyone_votes',
+  'everyone_percent',
+  'significant',
+  'note',
+];

@@ -1,4 +1,11 @@
-import { api, breakdownFilterBodySchema, breakdownResultSchema, relateBodySchema, relateResultSchema, type Result } from '@pollscope/contract';
+import {
+  api,
+  breakdownFilterBodySchema,
+  breakdownResultSchema,
+  relateBodySchema,
+  relateResultSchema,
+  type Result,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 import { percentages, type QuestionKind } from '../../views/results.js';
@@ -56,14 +63,22 @@ const leaning = (count: number) => (voter: GeneratedVoter) => {
   return 1 + Math.min(count - 1, Math.floor(lean * count));
 };
 
-const choices = (count: number): QuestionKind => ({ type: 'MC', keys: Array.from({ length: count }, (_, index) => index + 1) });
+const choices = (count: number): QuestionKind => ({
+  type: 'MC',
+  keys: Array.from({ length: count }, (_, index) => index + 1),
+});
 
 beforeAll(async () => {
   ctx = await createTestApp();
   random = seededRandom(20_260_101);
   voters = await generateCommunity(ctx, random, 220, [US, FRANCE, JAPAN, GERMANY, BRAZIL, INDIA]);
   const author = await signUp(ctx);
-  colour = { id: await ask(author, { question: 'Favourite colour?', choices: ['Red', 'Green', 'Blue'] }), kind: choices(3), labels: ['Red', 'Green', 'Blue'], draw: leaning(3) };
+  colour = {
+    id: await ask(author, { question: 'Favourite colour?', choices: ['Red', 'Green', 'Blue'] }),
+    kind: choices(3),
+    labels: ['Red', 'Green', 'Blue'],
+    draw: leaning(3),
+  };
   season = {
     id: await ask(author, { question: 'Favourite season?', choices: ['Spring', 'Summer', 'Autumn', 'Winter'] }),
     kind: choices(4),
@@ -98,7 +113,9 @@ afterAll(() => ctx.close());
 function expectCounts(result: Result, counts: number[], question: Asked, source: string): void {
   expect(result.count, source).toBe(counts.reduce((sum, count) => sum + count, 0));
   if (question.kind.type === 'MC') {
-    expect(result.answers, source).toEqual(question.kind.keys.map((key, index) => ({ key, percent: percentages(counts)[index] })));
+    expect(result.answers, source).toEqual(
+      question.kind.keys.map((key, index) => ({ key, percent: percentages(counts)[index] })),
+    );
     return;
   }
   expect(
@@ -122,61 +139,81 @@ const ageRanges: [number, number][] = [
 ];
 
 describe('breakdown counts', () => {
-  it('are the release’s for every filter tried, on every kind of question, and everyone’s are exact', { timeout: 300_000 }, async () => {
-    let exactGroups = 0;
-    let suppressed = 0;
-    for (const question of [colour, season, rating, number]) {
-      let everyone: ReleasedGroup | undefined;
-      const [explored] = (await ctx.app.memory.cards.read(ctx.database.db, [question.id])).values();
-      const table = await ctx.app.memory.segmentTables.current(exploredOf(explored));
-      const buckets = bucketsOf(question.kind);
-      for (const gender of [undefined, 'F', 'M'] as const) {
-        for (const [min_age, max_age] of ageRanges) {
-          for (const country of [undefined, US, FRANCE, JAPAN, BRAZIL]) {
-            const filter = { min_age, max_age, ...(gender ? { gender } : {}), ...(country ? { country } : {}) };
-            const source = `${question.kind.type} ${question.id} ${JSON.stringify(filter)}`;
-            const body = await researcher.user.api.post(api.breakdown(question.id), breakdownFilterBodySchema, filter, breakdownResultSchema);
-            // The first request released the epochs the votes have reached.
-            everyone ??= await releasedGroup(ctx, question, { ages: null });
-            // Everyone is exact: every vote so far with no filter, beside a group the votes the release counts.
-            expect(body.overall.count, `${source}, everyone`).toBe(body.privacy.exact ? explored.moving.voteCount : everyone.exact.reduce((sum, count) => sum + count, 0));
-            const csv = downloadGroups((await researcher.user.api.raw('GET', `${api.breakdownCsv(question.id)}?${queryString(filter)}`)).text, null).get('');
-            const group = await releasedGroup(ctx, question, { gender, country, ages: body.ages ?? null });
+  it(
+    'are the release’s for every filter tried, on every kind of question, and everyone’s are exact',
+    { timeout: 300_000 },
+    async () => {
+      let exactGroups = 0;
+      let suppressed = 0;
+      for (const question of [colour, season, rating, number]) {
+        let everyone: ReleasedGroup | undefined;
+        const [explored] = (await ctx.app.memory.cards.read(ctx.database.db, [question.id])).values();
+        const table = await ctx.app.memory.segmentTables.current(exploredOf(explored));
+        const buckets = bucketsOf(question.kind);
+        for (const gender of [undefined, 'F', 'M'] as const) {
+          for (const [min_age, max_age] of ageRanges) {
+            for (const country of [undefined, US, FRANCE, JAPAN, BRAZIL]) {
+              const filter = { min_age, max_age, ...(gender ? { gender } : {}), ...(country ? { country } : {}) };
+              const source = `${question.kind.type} ${question.id} ${JSON.stringify(filter)}`;
+              const body = await researcher.user.api.post(
+                api.breakdown(question.id),
+                breakdownFilterBodySchema,
+                filter,
+                breakdownResultSchema,
+              );
+              // The first request released the epochs the votes have reached.
+              everyone ??= await releasedGroup(ctx, question, { ages: null });
+              // Everyone is exact: every vote so far with no filter, beside a group the votes the release counts.
+              expect(body.overall.count, `${source}, everyone`).toBe(
+                body.privacy.exact ? explored.moving.voteCount : everyone.exact.reduce((sum, count) => sum + count, 0),
+              );
+              const csv = downloadGroups(
+                (await researcher.user.api.raw('GET', `${api.breakdownCsv(question.id)}?${queryString(filter)}`)).text,
+                null,
+              ).get('');
+              const group = await releasedGroup(ctx, question, { gender, country, ages: body.ages ?? null });
 
-            // The table in memory counts the group's votes exactly as the votes table does.
-            const cells = country === undefined ? table.everywhere : table.countries.get(country);
-            const genders = gender ? [GENDERS.indexOf(gender)] : [0, 1];
-            const [first, last] = [bandOf(body.ages?.min ?? 0), bandOf(body.ages?.max ?? 999)];
-            const counted = buckets.values.map((_, bucket) =>
-              genders.reduce(
-                (sum, g) => sum + Array.from({ length: last - first + 1 }, (_, band) => cells?.[cellIndex(buckets, g, first + band, bucket)] ?? 0).reduce((a, b) => a + b, 0),
-                0,
-              ),
-            );
-            expect(counted, `${source}, counted in memory`).toEqual(group.exact);
+              // The table in memory counts the group's votes exactly as the votes table does.
+              const cells = country === undefined ? table.everywhere : table.countries.get(country);
+              const genders = gender ? [GENDERS.indexOf(gender)] : [0, 1];
+              const [first, last] = [bandOf(body.ages?.min ?? 0), bandOf(body.ages?.max ?? 999)];
+              const counted = buckets.values.map((_, bucket) =>
+                genders.reduce(
+                  (sum, g) =>
+                    sum +
+                    Array.from(
+                      { length: last - first + 1 },
+                      (_, band) => cells?.[cellIndex(buckets, g, first + band, bucket)] ?? 0,
+                    ).reduce((a, b) => a + b, 0),
+                  0,
+                ),
+              );
+              expect(counted, `${source}, counted in memory`).toEqual(group.exact);
 
-            if (body.privacy.exact) {
-              expect(body.question.result, source).toEqual(body.overall);
-              exactGroups += 1;
-              continue;
+              if (body.privacy.exact) {
+                expect(body.question.result, source).toEqual(body.overall);
+                exactGroups += 1;
+                continue;
+              }
+              if (!group.shown) {
+                expect(body.question.result?.suppressed, source).toBe(true);
+                expect(csv, source).toBeNull();
+                suppressed += 1;
+                continue;
+              }
+              expectCounts(body.question.result!, group.released, question, source);
+              expect(inOrder(csv!.votes), `${source} CSV`).toEqual(group.released);
+              expect(inOrder(csv!.everyone), `${source} CSV, everyone`).toEqual(everyone.exact);
             }
-            if (!group.shown) {
-              expect(body.question.result?.suppressed, source).toBe(true);
-              expect(csv, source).toBeNull();
-              suppressed += 1;
-              continue;
-            }
-            expectCounts(body.question.result!, group.released, question, source);
-            expect(inOrder(csv!.votes), `${source} CSV`).toEqual(group.released);
-            expect(inOrder(csv!.everyone), `${source} CSV, everyone`).toEqual(everyone.exact);
           }
         }
       }
-    }
-    // Only the filters that leave everyone in are exact; most of the groups of a community of 220 are too small for their noise.
-    expect(exactGroups).toBe(4);
-    expect(suppressed).toBeGreaterThan(300);
-  });
+      // Only the filters that leave everyone in are exact; most of the groups of a community of 220 are too small for
+      // their noise.
+      expect(exactGroups).toBe(4);
+      expect(suppressed).toBeGreaterThan(300);
+    },
+  );
 });
 
 describe('relate counts', () => {
@@ -187,10 +224,18 @@ describe('relate counts', () => {
       [rating, colour],
       [number, season],
     ] as const) {
-      const csv = downloadGroups((await researcher.user.api.raw('GET', api.relateCsv(first.id, second.id))).text, 'second_answer');
+      const csv = downloadGroups(
+        (await researcher.user.api.raw('GET', api.relateCsv(first.id, second.id))).text,
+        'second_answer',
+      );
       for (const [index, label] of second.labels.entries()) {
         const source = `${first.kind.type} ${first.id} by "${label}" of ${second.id}`;
-        const body = await researcher.user.api.post(api.relate(first.id, second.id), relateBodySchema, { choice: index + 1 }, relateResultSchema);
+        const body = await researcher.user.api.post(
+          api.relate(first.id, second.id),
+          relateBodySchema,
+          { choice: index + 1 },
+          relateResultSchema,
+        );
         const row = await releasedRow(ctx, first, second, index + 1);
         expect(body.question.result?.suppressed ?? false, source).toBe(!row.shown);
         if (!row.shown) {

@@ -22,7 +22,10 @@ let people: Voter[];
 beforeAll(async () => {
   ctx = await createTestApp();
   researcher = await signUpAs(ctx, { gender: 'F', age: 30, country: US });
-  people = await createPeople(ctx, [...many(60, { gender: 'F', age: 30, country: US }), ...many(60, { gender: 'M', age: 50, country: FRANCE })]);
+  people = await createPeople(ctx, [
+    ...many(60, { gender: 'F', age: 30, country: US }),
+    ...many(60, { gender: 'M', age: 50, country: FRANCE }),
+  ]);
 });
 afterAll(() => ctx.close());
 
@@ -43,16 +46,32 @@ describe('a breakdown released by the binary tree', () => {
     // 39 more votes: 40 in all, the tree's epoch 36 (every vote up to 32, then every second one).
     await castVotes(
       ctx,
-      [...people.slice(0, 20), ...people.slice(60, 79)].map((voter, index) => ({ questionId: question, voter, choice: (index % 2) + 1 })),
+      [...people.slice(0, 20), ...people.slice(60, 79)].map((voter, index) => ({
+        questionId: question,
+        voter,
+        choice: (index % 2) + 1,
+      })),
     );
     const treeEpoch = LEGACY.releases.index(40);
     // What the tree's server drew when someone asked for the women of the US.
-    const seen = await new NoiseStore(ctx.database.db).sums({ questionId: question, otherId: 0, firstCell: US * 256, cells: 28, variance: LEGACY.breakdownVariance }, treeEpoch);
+    const seen = await new NoiseStore(ctx.database.db).sums(
+      { questionId: question, otherId: 0, firstCell: US * 256, cells: 28, variance: LEGACY.breakdownVariance },
+      treeEpoch,
+    );
     const drawnBefore = await releaseNoiseRows(question, 0);
 
-    const women = await researcher.api.post(api.breakdown(question), breakdownFilterBodySchema, { gender: 'F', country: US }, breakdownResultSchema);
+    const women = await researcher.api.post(
+      api.breakdown(question),
+      breakdownFilterBodySchema,
+      { gender: 'F', country: US },
+      breakdownResultSchema,
+    );
     expect(women.privacy.counted).toBe(40);
-    const epochs = await ctx.database.db.selectFrom('breakdown_epochs').selectAll().where('question_id', '=', question).execute();
+    const epochs = await ctx.database.db
+      .selectFrom('breakdown_epochs')
+      .selectAll()
+      .where('question_id', '=', question)
+      .execute();
     expect(epochs).toMatchObject([{ epoch: 0, counted: 40, legacy: 1 }]);
     const variance = prefixSize(treeEpoch) * LEGACY.breakdownVariance;
     expect(JSON.parse(epochs[0].tables)).toEqual([
@@ -62,9 +81,12 @@ describe('a breakdown released by the binary tree', () => {
     // The draws someone saw are the ones read; the blocks nobody had asked for are drawn by the tree's rule, once.
     const drawnAfter = await releaseNoiseRows(question, 0);
     for (const row of drawnBefore) expect(drawnAfter).toContainEqual(row);
-    expect(await new NoiseStore(ctx.database.db).sums({ questionId: question, otherId: 0, firstCell: US * 256, cells: 28, variance: LEGACY.breakdownVariance }, treeEpoch)).toEqual(
-      seen,
-    );
+    expect(
+      await new NoiseStore(ctx.database.db).sums(
+        { questionId: question, otherId: 0, firstCell: US * 256, cells: 28, variance: LEGACY.breakdownVariance },
+        treeEpoch,
+      ),
+    ).toEqual(seen);
     expect(await releaseNoiseRows(question, 0)).toEqual(drawnAfter);
 
     // Votes up to 64 are a new epoch, in `epoch_noise`; the tree's count is untouched.
@@ -72,21 +94,39 @@ describe('a breakdown released by the binary tree', () => {
       ctx,
       [...people.slice(20, 45), ...people.slice(79, 84)].map((voter) => ({ questionId: question, voter, choice: 1 })),
     );
-    const later = await researcher.api.post(api.breakdown(question), breakdownFilterBodySchema, { gender: 'F' }, breakdownResultSchema);
+    const later = await researcher.api.post(
+      api.breakdown(question),
+      breakdownFilterBodySchema,
+      { gender: 'F' },
+      breakdownResultSchema,
+    );
     expect(later.privacy.counted).toBe(64);
-    const next = await ctx.database.db.selectFrom('breakdown_epochs').select(['epoch', 'counted', 'legacy']).where('question_id', '=', question).orderBy('epoch').execute();
+    const next = await ctx.database.db
+      .selectFrom('breakdown_epochs')
+      .select(['epoch', 'counted', 'legacy'])
+      .where('question_id', '=', question)
+      .orderBy('epoch')
+      .execute();
     expect(next).toEqual([
       { epoch: 0, counted: 40, legacy: 1 },
       { epoch: 1, counted: 64, legacy: 0 },
     ]);
     expect(await releaseNoiseRows(question, 0)).toEqual(drawnAfter);
-    const epochNoise = await ctx.database.db.selectFrom('epoch_noise').select('epoch').where('question_id', '=', question).groupBy('epoch').execute();
+    const epochNoise = await ctx.database.db
+      .selectFrom('epoch_noise')
+      .select('epoch')
+      .where('question_id', '=', question)
+      .groupBy('epoch')
+      .execute();
     expect(epochNoise.map((row) => row.epoch)).toEqual([1]);
   });
 });
 
 describe('a relate pair released by the binary tree', () => {
-  /** Two questions answered by the first `voters` people, the pair released by the tree up to them, as the server before this one left it. */
+  /**
+   * Two questions answered by the first `voters` people, the pair released by the tree up to them, as the server before
+   * this one left it.
+   */
   async function treePair(voters: number) {
     const low = await ask(researcher, { choices: ['Yes', 'No'] });
     const high = await ask(researcher, { choices: ['Yes', 'No'] });
@@ -98,7 +138,10 @@ describe('a relate pair released by the binary tree', () => {
       ...crowd.map((voter) => ({ questionId: high, voter, choice: 1 })),
     ]);
     const { db } = ctx.database;
-    await db.insertInto('relate_releases').values({ low_id: low, high_id: high, epoch: 3, low_counted: voters, high_counted: voters, variance: null }).execute();
+    await db
+      .insertInto('relate_releases')
+      .values({ low_id: low, high_id: high, epoch: 3, low_counted: voters, high_counted: voters, variance: null })
+      .execute();
     await db
       .insertInto('relate_budgets')
       .values([
@@ -106,12 +149,18 @@ describe('a relate pair released by the binary tree', () => {
         { question_id: high, pairs: LEGACY.relatePairUnits },
       ])
       .execute();
-    const seen = await new NoiseStore(db).sums({ questionId: low, otherId: high, firstCell: 0, cells: 4, variance: LEGACY.relateVariance }, 3);
+    const seen = await new NoiseStore(db).sums(
+      { questionId: low, otherId: high, firstCell: 0, cells: 4, variance: LEGACY.relateVariance },
+      3,
+    );
     return { low, high, seen };
   }
 
   const addVoters = (low: number, high: number, voters: Voter[]) =>
-    castVotes(ctx, [...voters.map((voter) => ({ questionId: low, voter, choice: 1 })), ...voters.map((voter) => ({ questionId: high, voter, choice: 2 }))]);
+    castVotes(ctx, [
+      ...voters.map((voter) => ({ questionId: low, voter, choice: 1 })),
+      ...voters.map((voter) => ({ questionId: high, voter, choice: 2 })),
+    ]);
 
   it('keeps its epoch and its noise, and moves on for a unit more of each question’s budget', async () => {
     const { low, high, seen } = await treePair(30);
@@ -119,14 +168,23 @@ describe('a relate pair released by the binary tree', () => {
     // Its count and noise stand as the tree released them: 30 people, noise of variance 2 × 1,280 per cell.
     expect(before.privacy).toMatchObject({ first_counted: 30, second_counted: 30 });
     expect(before.privacy!.count_sd).toBeGreaterThan(40);
-    expect(await new NoiseStore(ctx.database.db).sums({ questionId: low, otherId: high, firstCell: 0, cells: 4, variance: LEGACY.relateVariance }, 3)).toEqual(seen);
+    expect(
+      await new NoiseStore(ctx.database.db).sums(
+        { questionId: low, otherId: high, firstCell: 0, cells: 4, variance: LEGACY.relateVariance },
+        3,
+      ),
+    ).toEqual(seen);
 
     // As many people again answer both: a new epoch, which costs a unit more of each budget.
     await addVoters(low, high, people.slice(29, 69));
     const after = await researcher.api.get(api.relate(low, high), relatePairSchema);
     // It counts up to the last of each question's points (16 per doubling) that the votes passed: 68 of 70.
     expect(after.privacy!.first_counted).toBe(LEGACY.releases.point(LEGACY.releases.index(70)));
-    const budgets = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', 'in', [low, high]).execute();
+    const budgets = await ctx.database.db
+      .selectFrom('relate_budgets')
+      .select('pairs')
+      .where('question_id', 'in', [low, high])
+      .execute();
     expect(budgets.map((row) => row.pairs)).toEqual([2, 2]);
     const epochs = await ctx.database.db
       .selectFrom('relate_releases')
@@ -143,11 +201,20 @@ describe('a relate pair released by the binary tree', () => {
 
   it('stays as the tree left it when a question has no unit left', async () => {
     const { low, high } = await treePair(30);
-    await ctx.database.db.updateTable('relate_budgets').set({ pairs: RELATE_UNITS }).where('question_id', '=', low).execute();
+    await ctx.database.db
+      .updateTable('relate_budgets')
+      .set({ pairs: RELATE_UNITS })
+      .where('question_id', '=', low)
+      .execute();
     await addVoters(low, high, people.slice(29, 69));
     const pair = await researcher.api.get(api.relate(low, high), relatePairSchema);
     expect(pair.privacy).toMatchObject({ first_counted: 30, second_counted: 30 });
-    const epochs = await ctx.database.db.selectFrom('relate_releases').select('epoch').where('low_id', '=', low).where('high_id', '=', high).execute();
+    const epochs = await ctx.database.db
+      .selectFrom('relate_releases')
+      .select('epoch')
+      .where('low_id', '=', low)
+      .where('high_id', '=', high)
+      .execute();
     expect(epochs).toHaveLength(1);
   });
 });

@@ -17,7 +17,13 @@ afterAll(async () => {
 });
 
 let nextQuestion = 1_000_000;
-const block = (cells = 40): NoiseBlock => ({ questionId: (nextQuestion += 1), otherId: 0, firstCell: 250 * 256, cells, variance: LEGACY.breakdownVariance });
+const block = (cells = 40): NoiseBlock => ({
+  questionId: (nextQuestion += 1),
+  otherId: 0,
+  firstCell: 250 * 256,
+  cells,
+  variance: LEGACY.breakdownVariance,
+});
 const rowsOf = (questionId: number) =>
   ctx.database.db
     .selectFrom('release_noise')
@@ -52,7 +58,10 @@ describe('the noise store', () => {
   it('keeps one draw when instances draw the same cells at once, and both use it', async () => {
     for (let round = 0; round < 5; round += 1) {
       const cells = block(100);
-      const [here, there] = await Promise.all([new NoiseStore(ctx.database.db).sums(cells, 31), new NoiseStore(other.db).sums(cells, 31)]);
+      const [here, there] = await Promise.all([
+        new NoiseStore(ctx.database.db).sums(cells, 31),
+        new NoiseStore(other.db).sums(cells, 31),
+      ]);
       expect(there).toEqual(here);
       expect(await rowsOf(cells.questionId)).toBe(100 * 5);
       expect(await new NoiseStore(ctx.database.db).sums(cells, 31)).toEqual(here);
@@ -63,7 +72,12 @@ describe('the noise store', () => {
     const store = new NoiseStore(ctx.database.db);
     const cells = block(1);
     const [two, three, four] = [await store.sums(cells, 2), await store.sums(cells, 3), await store.sums(cells, 4)];
-    const nodes = await ctx.database.db.selectFrom('release_noise').select(['node', 'noise']).where('question_id', '=', cells.questionId).orderBy('node').execute();
+    const nodes = await ctx.database.db
+      .selectFrom('release_noise')
+      .select(['node', 'noise'])
+      .where('question_id', '=', cells.questionId)
+      .orderBy('node')
+      .execute();
     // Nodes by level and position: epochs 1–2 (level 1), epoch 3 (level 0, position 2), epochs 1–4 (level 2).
     const noiseOf = (level: number, position: number) => nodes.find((row) => row.node === position * 32 + level)!.noise;
     expect(two[0]).toBe(noiseOf(1, 0));

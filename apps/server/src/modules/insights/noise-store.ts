@@ -2,7 +2,12 @@ import type { InsertResult } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { EpochNoiseTable, ReleaseNoiseTable } from '../../db/schema.js';
 import { nodeId, prefixNodes } from '../../private-release/binary-tree.js';
-import { cryptoRandom, discreteGaussian, type CryptoRandom, type Fraction } from '../../private-release/discrete-noise.js';
+import {
+  cryptoRandom,
+  discreteGaussian,
+  type CryptoRandom,
+  type Fraction,
+} from '../../private-release/discrete-noise.js';
 
 /** Cells of one release read together: `cells` cells from `firstCell`, with noise of one variance. */
 export interface NoiseBlock {
@@ -55,7 +60,14 @@ export class NoiseStore {
       let cell = 0;
       for (const run of runs) {
         for (let end = cell + run.cells; cell < end; cell += 1) {
-          if (!drawn.has(cell)) missing.push({ question_id: of.questionId, other_id: of.otherId, epoch: of.epoch, cell, noise: discreteGaussian(this.random, run.variance) });
+          if (!drawn.has(cell))
+            missing.push({
+              question_id: of.questionId,
+              other_id: of.otherId,
+              epoch: of.epoch,
+              cell,
+              noise: discreteGaussian(this.random, run.variance),
+            });
         }
       }
       const inserted = await this.insertAll(missing, (chunk) =>
@@ -82,7 +94,10 @@ export class NoiseStore {
       .execute();
   }
 
-  /** Each cell's noise in its count over epochs 1 to `epoch` of the binary tree: the sum of the draws of the nodes that tile them. */
+  /**
+   * Each cell's noise in its count over epochs 1 to `epoch` of the binary tree: the sum of the draws of the nodes that
+   * tile them.
+   */
   async sums(block: NoiseBlock, epoch: number): Promise<Int32Array> {
     const sums = new Int32Array(block.cells);
     const nodes = prefixNodes(epoch).map(nodeId);
@@ -93,7 +108,14 @@ export class NoiseStore {
     const variance = { num: BigInt(block.variance), den: 1n };
     for (let cell = block.firstCell; cell < block.firstCell + block.cells; cell += 1) {
       for (const node of nodes) {
-        if (!drawn.has(`${cell}:${node}`)) missing.push({ question_id: block.questionId, other_id: block.otherId, cell, node, noise: discreteGaussian(this.random, variance) });
+        if (!drawn.has(`${cell}:${node}`))
+          missing.push({
+            question_id: block.questionId,
+            other_id: block.otherId,
+            cell,
+            node,
+            noise: discreteGaussian(this.random, variance),
+          });
       }
     }
     if (missing.length > 0) {

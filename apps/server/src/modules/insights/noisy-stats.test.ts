@@ -123,7 +123,13 @@ describe('a rating related to a choice', () => {
       { key: 1, label: 'Morning', counts: [0, 1, 0, 2, 0, 0, 1, 498, 500, 1] },
       { key: 2, label: 'Evening', counts: [2, 0, 499, 500, 1, 0, 0, 0, 1, 0] },
     ];
-    const tested = associationOf({ first: kind, firstLabels: [], buckets: bucketsOf(kind), variance: RELATE_VARIANCE, rows })!;
+    const tested = associationOf({
+      first: kind,
+      firstLabels: [],
+      buckets: bucketsOf(kind),
+      variance: RELATE_VARIANCE,
+      rows,
+    })!;
     expect(tested.test.columns.length).toBeGreaterThanOrEqual(2);
     expect(reliable(tested.test)).toBe(true);
     expect(tested.association).toMatchObject({ significant: true, strength: 'strong' });
@@ -168,13 +174,15 @@ describe('a noisy group against everyone else', () => {
       const shares = buckets.values.map(() => 1 / buckets.count);
       let marked = 0;
       for (let index = 0; index < TABLES; index += 1) {
-        // A group of about 300 among 3,000 in 10 countries (7 epochs), answering as everyone does: a gender in one country.
+        // A group of about 300 among 3,000 in 10 countries (7 epochs), answering as everyone does: a gender in one
+        // country.
         const [group, rest] = table(3_000, [0.1, 0.9], [shares, shares]);
         const variance = breakdownVariance(buckets.count, 10, [1, 1, 7, 1], 7);
         const [noisy] = released([group], variance);
         const everyone = new Map(buckets.values.map((value, bucket) => [value, group[bucket] + rest[bucket]]));
         const comparison = compareWithEveryone(kind, [], buckets, { counts: noisy, variance }, everyone);
-        const significant = kind.type === 'MC' ? comparison.rows.some((row) => row.significant) : comparison.average!.significant;
+        const significant =
+          kind.type === 'MC' ? comparison.rows.some((row) => row.significant) : comparison.average!.significant;
         if (significant) marked += 1;
       }
       // Three percentages are tested at once for a choice: up to three times as many chance findings.
@@ -214,7 +222,9 @@ describe('a noisy group against everyone else', () => {
       const [noisy] = released([exact], variance);
       const counts = nonNegative(noisy);
       expect(Math.abs(totalOf(counts) - 100_000)).toBeLessThan(500);
-      percentages(counts).forEach((percent, answer) => expect(Math.abs(percent - percentages(exact)[answer])).toBeLessThanOrEqual(1));
+      percentages(counts).forEach((percent, answer) =>
+        expect(Math.abs(percent - percentages(exact)[answer])).toBeLessThanOrEqual(1),
+      );
     }
   });
 

@@ -36,16 +36,20 @@ async function questionsAnswered(voters: Voter[], ...choices: number[][]): Promi
   );
   await castVotes(
     ctx,
-    ids.flatMap((questionId, index) => voters.map((voter, at) => ({ questionId, voter, choice: choices[index][at % choices[index].length] }))),
+    ids.flatMap((questionId, index) =>
+      voters.map((voter, at) => ({ questionId, voter, choice: choices[index][at % choices[index].length] })),
+    ),
   );
   return ids;
 }
 
 /** The table's epochs as lists of [epoch, votes of the lower question counted, votes of the other counted]. */
-const reaches = (table: PairTable | null) => table!.epochs.map((epoch) => [epoch.epoch, epoch.lowCounted, epoch.highCounted]);
+const reaches = (table: PairTable | null) =>
+  table!.epochs.map((epoch) => [epoch.epoch, epoch.lowCounted, epoch.highCounted]);
 
 /** The table's counts as lists of [low answer, high answer, voters]. */
-const cellsOf = (table: PairTable | null) => [...table!.cells].flatMap(([low, byHigh]) => [...byHigh].map(([high, count]) => [low, high, count])).sort();
+const cellsOf = (table: PairTable | null) =>
+  [...table!.cells].flatMap(([low, byHigh]) => [...byHigh].map(([high, count]) => [low, high, count])).sort();
 
 describe('pair tables', () => {
   it('count the people among each question’s first votes up to its last release point, and move on once they double', async () => {
@@ -109,9 +113,13 @@ describe('pair tables', () => {
   });
 
   it(`open a question in at most ${RELATE_PAIRS_PER_QUESTION} pairs, and keep the pairs open`, async () => {
-    const [hub, ...others] = await questionsAnswered(people.slice(0, 6), ...Array.from({ length: RELATE_PAIRS_PER_QUESTION + 3 }, () => [1, 2]));
+    const [hub, ...others] = await questionsAnswered(
+      people.slice(0, 6),
+      ...Array.from({ length: RELATE_PAIRS_PER_QUESTION + 3 }, () => [1, 2]),
+    );
     const tables = newTables();
-    for (const question of others.slice(0, RELATE_PAIRS_PER_QUESTION)) expect(await tables.current(hub, question), `pair with ${question}`).not.toBeNull();
+    for (const question of others.slice(0, RELATE_PAIRS_PER_QUESTION))
+      expect(await tables.current(hub, question), `pair with ${question}`).not.toBeNull();
     for (const question of others.slice(RELATE_PAIRS_PER_QUESTION)) {
       expect(await tables.current(hub, question)).toBeNull();
       // Nor does another instance open it.
@@ -119,8 +127,14 @@ describe('pair tables', () => {
     }
     // The pairs opened stay open, and the questions left out can still be related with each other.
     expect(await newTables().current(hub, others[0])).not.toBeNull();
-    expect(await tables.current(others[RELATE_PAIRS_PER_QUESTION], others[RELATE_PAIRS_PER_QUESTION + 1])).not.toBeNull();
-    const budgets = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', '=', hub).executeTakeFirstOrThrow();
+    expect(
+      await tables.current(others[RELATE_PAIRS_PER_QUESTION], others[RELATE_PAIRS_PER_QUESTION + 1]),
+    ).not.toBeNull();
+    const budgets = await ctx.database.db
+      .selectFrom('relate_budgets')
+      .select('pairs')
+      .where('question_id', '=', hub)
+      .executeTakeFirstOrThrow();
     // Each pair spends 2 of a question's 16 units of 1/128.
     expect(budgets.pairs).toBe(2 * RELATE_PAIRS_PER_QUESTION);
   });
@@ -129,9 +143,16 @@ describe('pair tables', () => {
     const [one, two] = await questionsAnswered(people.slice(0, 6), [1, 2], [2, 1]);
     // A SQLite file belongs to one server process: there, two caches share its one connection.
     const elsewhere = ctx.database.dialect === 'postgres' ? other.db : ctx.database.db;
-    const [here, there] = await Promise.all([newTables().current(one, two), newTables(100_000, elsewhere).current(two, one)]);
+    const [here, there] = await Promise.all([
+      newTables().current(one, two),
+      newTables(100_000, elsewhere).current(two, one),
+    ]);
     expect(there!.epochs).toEqual(here!.epochs);
-    const budgets = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', 'in', [one, two]).execute();
+    const budgets = await ctx.database.db
+      .selectFrom('relate_budgets')
+      .select('pairs')
+      .where('question_id', 'in', [one, two])
+      .execute();
     expect(budgets.map((row) => row.pairs)).toEqual([2, 2]);
   });
 

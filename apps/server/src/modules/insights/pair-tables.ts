@@ -22,7 +22,10 @@ export interface PairNoise {
   lambdas: Float64Array[];
 }
 
-/** The people who answered both questions of a pair, counted by their two answers, up to the latest epoch of the pair's relate release. */
+/**
+ * The people who answered both questions of a pair, counted by their two answers, up to the latest epoch of the pair's
+ * relate release.
+ */
 export interface PairTable {
   low: number;
   high: number;
@@ -30,7 +33,10 @@ export interface PairTable {
   epochs: RelateEpoch[];
   /** Each question's `votes_removed` when the table was counted: once more are removed, it is counted again. */
   removed: Reach;
-  /** Rows by the answer to the question with the lower id, columns by the answer to the other: the people the latest epoch counts. */
+  /**
+   * Rows by the answer to the question with the lower id, columns by the answer to the other: the people the latest
+   * epoch counts.
+   */
   cells: Cells;
   /**
    * The same counted further, to the last release point of each question's votes (16 per
@@ -127,7 +133,10 @@ export class PairTables {
     if (this.closed.get(key)) return null;
     await this.updates.get(key)?.catch(() => undefined);
     const { seqs, removed } = await this.voteCounts(low, high);
-    const reach = { low: PROBE_POINTS.point(PROBE_POINTS.index(seqs.low)), high: PROBE_POINTS.point(PROBE_POINTS.index(seqs.high)) };
+    const reach = {
+      low: PROBE_POINTS.point(PROBE_POINTS.index(seqs.low)),
+      high: PROBE_POINTS.point(PROBE_POINTS.index(seqs.high)),
+    };
     const cached = this.kept(key, removed);
     if (cached && cached.probe.reach.low >= reach.low && cached.probe.reach.high >= reach.high) return cached;
     // One update of a pair at a time, each from where the last one stopped.
@@ -167,12 +176,17 @@ export class PairTables {
           ? {
               mask: 3,
               variance: prefixSize(epoch.epoch) * LEGACY.relateVariance,
-              values: await this.noiseStore.sums({ ...release, firstCell: 0, cells, variance: LEGACY.relateVariance }, epoch.epoch),
+              values: await this.noiseStore.sums(
+                { ...release, firstCell: 0, cells, variance: LEGACY.relateVariance },
+                epoch.epoch,
+              ),
             }
           : {
               mask: 3,
               variance: epoch.variance,
-              values: await this.noiseStore.epochDraws({ ...release, epoch: epoch.epoch }, [{ cells, variance: { num: BigInt(epoch.variance), den: 1n } }]),
+              values: await this.noiseStore.epochDraws({ ...release, epoch: epoch.epoch }, [
+                { cells, variance: { num: BigInt(epoch.variance), den: 1n } },
+              ]),
             };
       const fit = estimate(sizes, [measurement], { mask: 0, values: [0] });
       for (let cell = 0; cell < cells; cell += 1) fitted[cell] += fit[cell];
@@ -186,11 +200,14 @@ export class PairTables {
     return this.tables.stats();
   }
 
-  /** The questions were deleted, or votes they had: the tables of their pairs go, and are counted again if asked for. */
+  /**
+   * The questions were deleted, or votes they had: the tables of their pairs go, and are counted again if asked for.
+   */
   forget(questionIds: readonly number[]): void {
     const gone = new Set(questionIds);
     const keys: string[] = [];
-    for (const table of this.tables.values()) if (gone.has(table.low) || gone.has(table.high)) keys.push(`${table.low}:${table.high}`);
+    for (const table of this.tables.values())
+      if (gone.has(table.low) || gone.has(table.high)) keys.push(`${table.low}:${table.high}`);
     for (const key of keys) this.tables.delete(key);
   }
 
@@ -205,13 +222,26 @@ export class PairTables {
    * with their voters' accounts: the last is `vote_count + votes_removed`.
    */
   private async voteCounts(low: number, high: number): Promise<{ seqs: Reach; removed: Reach }> {
-    const rows = await this.db.selectFrom('questions').select(['id', 'vote_count', 'votes_removed']).where('id', 'in', [low, high]).execute();
+    const rows = await this.db
+      .selectFrom('questions')
+      .select(['id', 'vote_count', 'votes_removed'])
+      .where('id', 'in', [low, high])
+      .execute();
     const rowOf = (id: number) => rows.find((row) => row.id === id) ?? { vote_count: 0, votes_removed: 0 };
     const seqOf = (id: number) => rowOf(id).vote_count + rowOf(id).votes_removed;
-    return { seqs: { low: seqOf(low), high: seqOf(high) }, removed: { low: rowOf(low).votes_removed, high: rowOf(high).votes_removed } };
+    return {
+      seqs: { low: seqOf(low), high: seqOf(high) },
+      removed: { low: rowOf(low).votes_removed, high: rowOf(high).votes_removed },
+    };
   }
 
-  private async update(key: string, low: number, high: number, reach: Reach, removed: Reach): Promise<PairTable | null> {
+  private async update(
+    key: string,
+    low: number,
+    high: number,
+    reach: Reach,
+    removed: Reach,
+  ): Promise<PairTable | null> {
     const previous = this.kept(key, removed);
     const opened = previous?.epochs ?? (await openedEpochs(this.db, low, high));
     if (!opened) {
@@ -221,7 +251,10 @@ export class PairTables {
     let epochs = opened;
     const probe = { reach, cells: await this.countedTo(low, high, reach, previous?.probe) };
     let frozen = previous?.frozen ?? false;
-    let cells = previous && previous.epochs === epochs ? previous.cells : await this.cellsAt(low, high, latestReach(epochs), probe);
+    let cells =
+      previous && previous.epochs === epochs
+        ? previous.cells
+        : await this.cellsAt(low, high, latestReach(epochs), probe);
     const latest = epochs[epochs.length - 1];
     const further = reach.low > latest.lowCounted || reach.high > latest.highCounted;
     // The next epoch holds at least as many people as all before it: the epochs stay few, about log₂ of the people.
@@ -235,26 +268,49 @@ export class PairTables {
       }
     }
     const unchanged = previous && previous.epochs === epochs;
-    const table: PairTable = { low, high, epochs, removed, cells, probe, frozen, noise: unchanged ? previous.noise : null };
+    const table: PairTable = {
+      low,
+      high,
+      epochs,
+      removed,
+      cells,
+      probe,
+      frozen,
+      noise: unchanged ? previous.noise : null,
+    };
     this.tables.set(key, table);
     return table;
   }
 
   /** The people an epoch reaching `at` counts: the probe's when it reaches as far. */
   private async cellsAt(low: number, high: number, at: Reach, probe: { reach: Reach; cells: Cells }): Promise<Cells> {
-    return at.low === probe.reach.low && at.high === probe.reach.high ? copyOf(probe.cells) : cellsOf(await this.pairs(low, high, at).execute());
+    return at.low === probe.reach.low && at.high === probe.reach.high
+      ? copyOf(probe.cells)
+      : cellsOf(await this.pairs(low, high, at).execute());
   }
 
-  /** The people among the first `reach` voters of each question, counted by their two answers: from what `from` counted when it counts less. */
-  private async countedTo(low: number, high: number, reach: Reach, from?: { reach: Reach; cells: Cells }): Promise<Cells> {
+  /**
+   * The people among the first `reach` voters of each question, counted by their two answers: from what `from` counted
+   * when it counts less.
+   */
+  private async countedTo(
+    low: number,
+    high: number,
+    reach: Reach,
+    from?: { reach: Reach; cells: Cells },
+  ): Promise<Cells> {
     // Votes up to a reach are committed and never change: no snapshot is needed.
-    if (!from || from.reach.low > reach.low || from.reach.high > reach.high) return cellsOf(await this.pairs(low, high, reach).execute());
+    if (!from || from.reach.low > reach.low || from.reach.high > reach.high)
+      return cellsOf(await this.pairs(low, high, reach).execute());
     const cells = copyOf(from.cells);
     addCells(cells, await this.newPairs(low, high, from.reach, reach));
     return cells;
   }
 
-  /** Voters among the low question's first `reach.low` joined with their vote among the high one's first `reach.high`, counted by the two answers. */
+  /**
+   * Voters among the low question's first `reach.low` joined with their vote among the high one's first `reach.high`,
+   * counted by the two answers.
+   */
   private pairs(low: number, high: number, upTo: Reach) {
     return this.db
       .selectFrom('votes as l')
@@ -266,11 +322,17 @@ export class PairTables {
       .groupBy(['l.choice', 'h.choice']);
   }
 
-  /** The pairs `reach` counts that `previous` did not: by a newly counted vote on the low question, or one on the high question beside an old low one. */
+  /**
+   * The pairs `reach` counts that `previous` did not: by a newly counted vote on the low question, or one on the high
+   * question beside an old low one.
+   */
   private async newPairs(low: number, high: number, previous: Reach, reach: Reach): Promise<CellRow[]> {
     const [byNewLow, byNewHigh] = [
       await this.pairs(low, high, reach).where('l.seq', '>', previous.low).execute(),
-      await this.pairs(low, high, reach).where('l.seq', '<=', previous.low).where('h.seq', '>', previous.high).execute(),
+      await this.pairs(low, high, reach)
+        .where('l.seq', '<=', previous.low)
+        .where('h.seq', '>', previous.high)
+        .execute(),
     ];
     return [...byNewLow, ...byNewHigh];
   }

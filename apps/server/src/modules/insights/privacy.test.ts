@@ -5,7 +5,17 @@ import { BREAKDOWN_RHO, RELATE_PAIR_RHO } from '../../private-release/budget.js'
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { exposedSets, type Members } from './attacker.js';
 import { bandsTouched } from './ages.js';
-import { FRANCE, JAPAN, many, queryString, releasedGroup, releasedRow, signUpAs, US, type Person } from '../../../test/insights.js';
+import {
+  FRANCE,
+  JAPAN,
+  many,
+  queryString,
+  releasedGroup,
+  releasedRow,
+  signUpAs,
+  US,
+  type Person,
+} from '../../../test/insights.js';
 
 /**
  * The differencing attack: someone who knows everyone's gender, age, country and answers to other
@@ -45,7 +55,9 @@ const leastSd = (rho: number) => 1 / Math.sqrt(2 * rho);
 /** People of several kinds in turn, one of each while they last, so that every kind votes early and late. */
 function inTurn(...kinds: Person[][]): Person[] {
   const longest = Math.max(...kinds.map((kind) => kind.length));
-  return Array.from({ length: longest }, (_, index) => kinds.flatMap((kind) => (index < kind.length ? [kind[index]] : []))).flat();
+  return Array.from({ length: longest }, (_, index) =>
+    kinds.flatMap((kind) => (index < kind.length ? [kind[index]] : [])),
+  ).flat();
 }
 
 // 16 women of 30 and 16 men of 40 in the US, 10 men of 70 in the US, 12 women of 60 in France,
@@ -113,12 +125,15 @@ const naive = (filter: Filter): Members =>
       voter.age <= (filter.max_age ?? 999),
   );
 
-/** The cells of the release a breakdown adds up: a table (a country, or every country) and its genders and age bands. */
+/**
+ * The cells of the release a breakdown adds up: a table (a country, or every country) and its genders and age bands.
+ */
 function cellsOf(filter: Filter): Set<string> {
   const bands = bandsTouched(filter.min_age ?? 0, filter.max_age ?? 999);
   const cells = new Set<string>();
   for (const gender of filter.gender ? [filter.gender] : ['F', 'M']) {
-    for (let band = bands.first; band <= bands.last; band += 1) cells.add(`${filter.country ?? 'all'}:${gender}:${band}`);
+    for (let band = bands.first; band <= bands.last; band += 1)
+      cells.add(`${filter.country ?? 'all'}:${gender}:${band}`);
   }
   return cells;
 }
@@ -129,7 +144,11 @@ async function breakdownBodies(filter: Filter): Promise<string[]> {
   const reply = await attacker().api.raw('POST', api.breakdown(first), filter);
   expect(reply.status, source).toBe(200);
   const body = reply.parse(breakdownResultSchema);
-  const group = await releasedGroup(ctx, { id: first, kind }, { gender: filter.gender, country: filter.country, ages: body.ages ?? null });
+  const group = await releasedGroup(
+    ctx,
+    { id: first, kind },
+    { gender: filter.gender, country: filter.country, ages: body.ages ?? null },
+  );
   expect(body.overall.count, source).toBe(voters.length);
   expect(body.privacy.counted, source).toBe(voters.length);
   if (body.privacy.exact) {
@@ -139,7 +158,8 @@ async function breakdownBodies(filter: Filter): Promise<string[]> {
     expect(body.privacy.count_sd, source).toBe(Math.round(group.countSd * 100) / 100);
     expect(body.privacy.count_sd, source).toBeGreaterThanOrEqual(leastSd(BREAKDOWN_RHO));
     expect(body.question.result?.suppressed ?? false, source).toBe(!group.shown);
-    if (group.shown) expect(body.question.result?.count, source).toBe(group.released.reduce((sum, count) => sum + count, 0));
+    if (group.shown)
+      expect(body.question.result?.count, source).toBe(group.released.reduce((sum, count) => sum + count, 0));
   }
   const csv = await attacker().api.raw('GET', `${api.breakdownCsv(first)}?${queryString(filter)}`);
   return [reply.text, csv.text];
@@ -150,10 +170,19 @@ async function relateBodies(second: number, choices: number): Promise<string[]> 
   for (let choice = 1; choice <= choices; choice += 1) {
     const reply = await attacker().api.raw('POST', api.relate(first, second), { choice });
     const body = reply.parse(relateResultSchema);
-    const row = await releasedRow(ctx, { id: first, kind }, { id: second, kind: { type: 'MC', keys: Array.from({ length: choices }, (_, index) => index + 1) } }, choice);
+    const row = await releasedRow(
+      ctx,
+      { id: first, kind },
+      { id: second, kind: { type: 'MC', keys: Array.from({ length: choices }, (_, index) => index + 1) } },
+      choice,
+    );
     // The pair's one epoch counts everyone among each question's first votes up to its release
     // point: 64 of the question attacked, and of the one the victim skipped (63 votes) 62.
-    expect(body.privacy).toEqual({ first_counted: 64, second_counted: second === skipped ? 62 : 64, count_sd: Math.round(row.countSd * 100) / 100 });
+    expect(body.privacy).toEqual({
+      first_counted: 64,
+      second_counted: second === skipped ? 62 : 64,
+      count_sd: Math.round(row.countSd * 100) / 100,
+    });
     expect(body.privacy!.count_sd).toBeGreaterThanOrEqual(leastSd(RELATE_PAIR_RHO));
     expect(body.question.result?.suppressed ?? false, `relate to ${second}, choice ${choice}`).toBe(!row.shown);
     bodies.push(reply.text, (await attacker().api.raw('GET', `${api.relateCsv(first, second)}?choice=${choice}`)).text);
@@ -182,7 +211,12 @@ const ageRanges: [number, number][] = [
 function allFilters(): Filter[] {
   return [undefined, 'F' as const, 'M' as const].flatMap((gender) =>
     ageRanges.flatMap(([min_age, max_age]) =>
-      [undefined, US, FRANCE, JAPAN].map((country) => ({ min_age, max_age, ...(gender ? { gender } : {}), ...(country ? { country } : {}) })),
+      [undefined, US, FRANCE, JAPAN].map((country) => ({
+        min_age,
+        max_age,
+        ...(gender ? { gender } : {}),
+        ...(country ? { country } : {}),
+      })),
     ),
   );
 }
@@ -198,20 +232,33 @@ const noiseRows = async () =>
   );
 
 /** The cells of a table of `sizes` (answer, gender, age band, country) kept by `mask`. */
-const cellsIn = (sizes: number[], mask: number) => sizes.reduce((cells, size, index) => (mask & (1 << index) ? cells * size : cells), 1);
+const cellsIn = (sizes: number[], mask: number) =>
+  sizes.reduce((cells, size, index) => (mask & (1 << index) ? cells * size : cells), 1);
 
-/** The cells every epoch released so far measures: the breakdown's tables of the question attacked, and its relate pairs' tables. */
+/**
+ * The cells every epoch released so far measures: the breakdown's tables of the question attacked, and its relate
+ * pairs' tables.
+ */
 async function cellsReleased(): Promise<number> {
   const { db } = ctx.database;
-  const epochs = await db.selectFrom('breakdown_epochs').select(['countries', 'tables']).where('question_id', '=', first).execute();
+  const epochs = await db
+    .selectFrom('breakdown_epochs')
+    .select(['countries', 'tables'])
+    .where('question_id', '=', first)
+    .execute();
   let cells = 0;
   for (const epoch of epochs) {
     const sizes = breakdownSizes(3, (JSON.parse(epoch.countries) as number[]).length);
     for (const { mask } of JSON.parse(epoch.tables) as { mask: number }[]) cells += cellsIn(sizes, mask);
   }
-  const pairs = await db.selectFrom('relate_releases').select(['high_id', 'low_counted', 'high_counted']).where('low_id', '=', first).execute();
+  const pairs = await db
+    .selectFrom('relate_releases')
+    .select(['high_id', 'low_counted', 'high_counted'])
+    .where('low_id', '=', first)
+    .execute();
   // A pair's table has a cell per two answers; its epoch 0 counts nobody and measures nothing.
-  for (const pair of pairs) if (pair.low_counted > 0 || pair.high_counted > 0) cells += 3 * (pair.high_id === skipped ? 2 : 3);
+  for (const pair of pairs)
+    if (pair.low_counted > 0 || pair.high_counted > 0) cells += 3 * (pair.high_id === skipped ? 2 : 3);
   return cells;
 }
 
@@ -231,7 +278,12 @@ describe('the differencing attack', () => {
       target: () => youngest,
       alone: null,
     },
-    { name: 'France against the women of France', pair: [{ country: FRANCE }, { country: FRANCE, gender: 'F' }], target: () => victim, alone: { country: FRANCE, gender: 'M' } },
+    {
+      name: 'France against the women of France',
+      pair: [{ country: FRANCE }, { country: FRANCE, gender: 'F' }],
+      target: () => victim,
+      alone: { country: FRANCE, gender: 'M' },
+    },
     {
       name: 'ages 45–64 in France against its women',
       pair: [
@@ -241,10 +293,30 @@ describe('the differencing attack', () => {
       target: () => victim,
       alone: { min_age: 45, max_age: 64, country: FRANCE, gender: 'M' },
     },
-    { name: 'France against France at 55 and over', pair: [{ country: FRANCE }, { country: FRANCE, min_age: 55 }], target: () => victim, alone: { country: FRANCE, max_age: 54 } },
-    { name: 'under 45 and 55 and over, against everyone', pair: [{ max_age: 44 }, { min_age: 55 }], target: () => victim, alone: { min_age: 45, max_age: 54 } },
-    { name: 'up to 54 and from 45, overlapping in one person', pair: [{ max_age: 54 }, { min_age: 45 }], target: () => victim, alone: { min_age: 45, max_age: 54 } },
-    { name: 'the men of France against France', pair: [{ country: FRANCE, gender: 'M' }, { country: FRANCE }], target: () => victim, alone: { country: FRANCE, gender: 'M' } },
+    {
+      name: 'France against France at 55 and over',
+      pair: [{ country: FRANCE }, { country: FRANCE, min_age: 55 }],
+      target: () => victim,
+      alone: { country: FRANCE, max_age: 54 },
+    },
+    {
+      name: 'under 45 and 55 and over, against everyone',
+      pair: [{ max_age: 44 }, { min_age: 55 }],
+      target: () => victim,
+      alone: { min_age: 45, max_age: 54 },
+    },
+    {
+      name: 'up to 54 and from 45, overlapping in one person',
+      pair: [{ max_age: 54 }, { min_age: 45 }],
+      target: () => victim,
+      alone: { min_age: 45, max_age: 54 },
+    },
+    {
+      name: 'the men of France against France',
+      pair: [{ country: FRANCE, gender: 'M' }, { country: FRANCE }],
+      target: () => victim,
+      alone: { country: FRANCE, gender: 'M' },
+    },
   ];
 
   for (const attack of attacks) {
@@ -264,7 +336,11 @@ describe('the differencing attack', () => {
       for (const filter of attack.pair) await breakdownBodies(filter);
       expect(naive(attack.alone)).toEqual([attack.target()]);
       const { gender, country, min_age = 0, max_age = 999 } = attack.alone;
-      const alone = await releasedGroup(ctx, { id: first, kind }, { gender, country, ages: { min: min_age, max: max_age } });
+      const alone = await releasedGroup(
+        ctx,
+        { id: first, kind },
+        { gender, country, ages: { min: min_age, max: max_age } },
+      );
       expect(alone.exact).toEqual(kind.keys.map((key) => (key === voters[attack.target()].first ? 1 : 0)));
       // …with noise in each answer's count of an sd the budget keeps at 2 or more: a vote either
       // way is within the noise.
@@ -272,27 +348,36 @@ describe('the differencing attack', () => {
     });
   }
 
-  it('asks every breakdown, download and relate twice, and gets the same numbers with no new noise drawn', { timeout: 120_000 }, async () => {
-    const round = async () => {
-      const bodies: string[] = [];
-      for (const filter of allFilters()) bodies.push(...(await breakdownBodies(filter)));
-      bodies.push(...(await relateBodies(skipped, 2)), ...(await relateBodies(rare, 3)));
-      return bodies;
-    };
-    const once = await round();
-    // Every cell of every table released is drawn once, and nothing else.
-    const drawn = await noiseRows();
-    expect(drawn).toBe(await cellsReleased());
-    expect(await round()).toEqual(once);
-    expect(await noiseRows()).toBe(drawn);
-  });
+  it(
+    'asks every breakdown, download and relate twice, and gets the same numbers with no new noise drawn',
+    { timeout: 120_000 },
+    async () => {
+      const round = async () => {
+        const bodies: string[] = [];
+        for (const filter of allFilters()) bodies.push(...(await breakdownBodies(filter)));
+        bodies.push(...(await relateBodies(skipped, 2)), ...(await relateBodies(rare, 3)));
+        return bodies;
+      };
+      const once = await round();
+      // Every cell of every table released is drawn once, and nothing else.
+      const drawn = await noiseRows();
+      expect(drawn).toBe(await cellsReleased());
+      expect(await round()).toEqual(once);
+      expect(await noiseRows()).toBe(drawn);
+    },
+  );
 });
 
 describe('the release', () => {
   it('has cells for every gender and age band of each table, even those nobody is in', async () => {
     await attacker().api.raw('POST', api.breakdown(first), { gender: 'F', country: JAPAN });
     const { db } = ctx.database;
-    const epochs = await db.selectFrom('breakdown_epochs').selectAll().where('question_id', '=', first).orderBy('epoch').execute();
+    const epochs = await db
+      .selectFrom('breakdown_epochs')
+      .selectAll()
+      .where('question_id', '=', first)
+      .orderBy('epoch')
+      .execute();
     // Release points at 32 and 64 votes: two epochs, each of the votes since the one before, both
     // with voters of every country (public, as every voter's country is).
     expect(epochs.map((epoch) => [epoch.epoch, epoch.counted, JSON.parse(epoch.countries), epoch.legacy])).toEqual([
@@ -302,10 +387,20 @@ describe('the release', () => {
     for (const epoch of epochs) {
       const tables = JSON.parse(epoch.tables) as { mask: number; num: string; den: string }[];
       // Voters by gender, by age band and by country, each of those by answer, and the full table.
-      const masks = [GENDER, BAND, COUNTRY, ANSWER | GENDER, ANSWER | BAND, ANSWER | COUNTRY, ANSWER | GENDER | BAND | COUNTRY];
+      const masks = [
+        GENDER,
+        BAND,
+        COUNTRY,
+        ANSWER | GENDER,
+        ANSWER | BAND,
+        ANSWER | COUNTRY,
+        ANSWER | GENDER | BAND | COUNTRY,
+      ];
       expect(tables.map((table) => table.mask).sort((x, y) => x - y)).toEqual(masks.sort((x, y) => x - y));
       // Each vote is in one epoch, whose tables spend at most its breakdown budget: Σ 1/σ² ≤ 1/8.
-      expect(tables.reduce((spent, table) => spent + Number(table.den) / Number(table.num), 0)).toBeLessThanOrEqual(BREAKDOWN_RHO);
+      expect(tables.reduce((spent, table) => spent + Number(table.den) / Number(table.num), 0)).toBeLessThanOrEqual(
+        BREAKDOWN_RHO,
+      );
       // Every cell of every table is drawn, whatever the votes: the full table alone is 3 answers ×
       // 2 genders × 7 age bands × 3 countries, 126 cells, though only women of 18 to 24 voted from
       // Japan, and nobody under 18 anywhere.

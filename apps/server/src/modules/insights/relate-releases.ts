@@ -38,7 +38,12 @@ export async function epochsOf(db: Db, low: number, high: number): Promise<Relat
     .where('high_id', '=', high)
     .orderBy('epoch')
     .execute();
-  const epochs = rows.map((row) => ({ epoch: row.epoch, lowCounted: row.low_counted, highCounted: row.high_counted, variance: row.variance }));
+  const epochs = rows.map((row) => ({
+    epoch: row.epoch,
+    lowCounted: row.low_counted,
+    highCounted: row.high_counted,
+    variance: row.variance,
+  }));
   // Of a tree pair, only its latest tree epoch is read: it stands for every one before it.
   let lastTree = -1;
   epochs.forEach((epoch, index) => (lastTree = epoch.variance === null ? index : lastTree));
@@ -49,7 +54,14 @@ export async function epochsOf(db: Db, low: number, high: number): Promise<Relat
 async function insertEpoch(db: Db, low: number, high: number, epoch: RelateEpoch): Promise<boolean> {
   const result = await db
     .insertInto('relate_releases')
-    .values({ low_id: low, high_id: high, epoch: epoch.epoch, low_counted: epoch.lowCounted, high_counted: epoch.highCounted, variance: epoch.variance })
+    .values({
+      low_id: low,
+      high_id: high,
+      epoch: epoch.epoch,
+      low_counted: epoch.lowCounted,
+      high_counted: epoch.highCounted,
+      variance: epoch.variance,
+    })
     .onConflict((conflict) => conflict.columns(['low_id', 'high_id', 'epoch']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
@@ -65,7 +77,8 @@ async function spend(trx: Db, low: number, high: number, units: number): Promise
     ])
     .onConflict((conflict) => conflict.column('question_id').doNothing())
     .execute();
-  // Each row is locked as it is updated (PostgreSQL), so two pairs opened at once cannot both take a question's last units.
+  // Each row is locked as it is updated (PostgreSQL), so two pairs opened at once cannot both take a question's last
+  // units.
   const spent = await trx
     .updateTable('relate_budgets')
     .set((eb) => ({ pairs: eb('pairs', '+', units) }))
@@ -75,7 +88,10 @@ async function spend(trx: Db, low: number, high: number, units: number): Promise
   if (Number(spent.numUpdatedRows) < 2) throw new BudgetSpentError();
 }
 
-/** Writes `epoch` and, when it is the first to spend (a pair opened, or a tree pair moved on), its budget; false when a question has too little left. */
+/**
+ * Writes `epoch` and, when it is the first to spend (a pair opened, or a tree pair moved on), its budget; false when a
+ * question has too little left.
+ */
 async function release(db: Db, low: number, high: number, epoch: RelateEpoch, units: number): Promise<boolean> {
   try {
     await db.transaction().execute(async (trx) => {
@@ -93,7 +109,16 @@ async function release(db: Db, low: number, high: number, epoch: RelateEpoch, un
 export async function openedEpochs(db: Db, low: number, high: number): Promise<RelateEpoch[] | null> {
   const epochs = await epochsOf(db, low, high);
   if (epochs.length > 0) return epochs;
-  if (!(await release(db, low, high, { epoch: 0, lowCounted: 0, highCounted: 0, variance: RELATE_VARIANCE }, RELATE_PAIR_UNITS))) return null;
+  if (
+    !(await release(
+      db,
+      low,
+      high,
+      { epoch: 0, lowCounted: 0, highCounted: 0, variance: RELATE_VARIANCE },
+      RELATE_PAIR_UNITS,
+    ))
+  )
+    return null;
   return epochsOf(db, low, high);
 }
 
@@ -101,8 +126,19 @@ export async function openedEpochs(db: Db, low: number, high: number): Promise<R
  * Releases the pair's next epoch, reaching `reach`, after `latest`; the epochs as they then are,
  * or null when a tree pair cannot move on because a question has spent its budget.
  */
-export async function releaseNext(db: Db, low: number, high: number, latest: RelateEpoch, reach: Reach): Promise<RelateEpoch[] | null> {
-  const next: RelateEpoch = { epoch: latest.epoch + 1, lowCounted: reach.low, highCounted: reach.high, variance: RELATE_VARIANCE };
+export async function releaseNext(
+  db: Db,
+  low: number,
+  high: number,
+  latest: RelateEpoch,
+  reach: Reach,
+): Promise<RelateEpoch[] | null> {
+  const next: RelateEpoch = {
+    epoch: latest.epoch + 1,
+    lowCounted: reach.low,
+    highCounted: reach.high,
+    variance: RELATE_VARIANCE,
+  };
   const units = latest.variance === null ? RELATE_PAIR_UNITS - LEGACY.relatePairUnits : 0;
   if (!(await release(db, low, high, next, units))) return null;
   return epochsOf(db, low, high);

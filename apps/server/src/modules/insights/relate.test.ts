@@ -13,7 +13,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { percentages, type QuestionKind } from '../../views/results.js';
 import type { Voter } from '../../views/viewer-states.js';
-import { answerAll, answerNoiseSd, castVotes, createPeople, createQuestions, csvRecords, expectOnlyDeclared, many, parseCsv, releasedRow, US } from '../../../test/insights.js';
+import {
+  answerAll,
+  answerNoiseSd,
+  castVotes,
+  createPeople,
+  createQuestions,
+  csvRecords,
+  expectOnlyDeclared,
+  many,
+  parseCsv,
+  releasedRow,
+  US,
+} from '../../../test/insights.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -26,7 +38,10 @@ interface Asked {
   id: number;
   kind: QuestionKind;
 }
-const choice = (keys: number): QuestionKind => ({ type: 'MC', keys: Array.from({ length: keys }, (_, index) => index + 1) });
+const choice = (keys: number): QuestionKind => ({
+  type: 'MC',
+  keys: Array.from({ length: keys }, (_, index) => index + 1),
+});
 
 let drink: Asked;
 let time: Asked;
@@ -40,9 +55,18 @@ beforeAll(async () => {
   asker = await signUp(ctx);
   morning = await createPeople(ctx, many(1_000, { gender: 'F', age: 30, country: US }));
   evening = await createPeople(ctx, many(1_000, { gender: 'M', age: 40, country: US }));
-  drink = { id: await ask(author, { question: 'Tea, coffee or water?', choices: ['Tea', 'Coffee', 'Water'] }), kind: choice(3) };
-  time = { id: await ask(author, { question: 'Morning or evening person?', choices: ['Morning', 'Evening'] }), kind: choice(2) };
-  rating = { id: await ask(author, { type: 'RS', question: 'Rate mornings', choices: [] }), kind: { type: 'RS', min: 1, max: 10 } };
+  drink = {
+    id: await ask(author, { question: 'Tea, coffee or water?', choices: ['Tea', 'Coffee', 'Water'] }),
+    kind: choice(3),
+  };
+  time = {
+    id: await ask(author, { question: 'Morning or evening person?', choices: ['Morning', 'Evening'] }),
+    kind: choice(2),
+  };
+  rating = {
+    id: await ask(author, { type: 'RS', question: 'Rate mornings', choices: [] }),
+    kind: { type: 'RS', min: 1, max: 10 },
+  };
   await castVotes(ctx, [
     ...morning.map((voter, index) => ({ questionId: drink.id, voter, choice: index % 5 === 0 ? 1 : 2 })),
     ...evening.map((voter, index) => ({ questionId: drink.id, voter, choice: index % 2 === 0 ? 1 : 3 })),
@@ -58,7 +82,10 @@ afterAll(() => ctx.close());
 /** The result a row's released counts show. */
 function expectReleased(result: Result, released: number[], kind: QuestionKind, source: string): void {
   expect(result.count, source).toBe(released.reduce((sum, votes) => sum + votes, 0));
-  if (kind.type === 'MC') expect(result.answers, source).toEqual(kind.keys.map((key, index) => ({ key, percent: percentages(released)[index] })));
+  if (kind.type === 'MC')
+    expect(result.answers, source).toEqual(
+      kind.keys.map((key, index) => ({ key, percent: percentages(released)[index] })),
+    );
   else expect(result.answers, source).toEqual(released.map((votes, index) => ({ choice: index + 1, count: votes })));
 }
 
@@ -87,7 +114,10 @@ describe('who may relate two questions', () => {
   });
 
   it('answers 403 until the caller has answered both, even to their author', async () => {
-    const [one, other] = [await ask(author, { question: 'First of two?' }), await ask(author, { question: 'Second of two?' })];
+    const [one, other] = [
+      await ask(author, { question: 'First of two?' }),
+      await ask(author, { question: 'Second of two?' }),
+    ];
     const newcomer = await signUp(ctx);
     expect((await newcomer.api.raw('GET', api.relate(one, other))).status).toBe(403);
     await newcomer.api.post(api.answer(one), answerBodySchema, { choice: 1 }, questionSchema);
@@ -101,7 +131,10 @@ describe('who may relate two questions', () => {
 
   it('answers 403 across a block with either author', async () => {
     const blocked = await signUp(ctx);
-    const [question, other] = [await ask(author, { question: 'Blocked soon?' }), await ask(author, { question: 'Still there?' })];
+    const [question, other] = [
+      await ask(author, { question: 'Blocked soon?' }),
+      await ask(author, { question: 'Still there?' }),
+    ];
     await answerAll([blocked], question, [1]);
     await answerAll([blocked], other, [1]);
     await author.api.post(api.ban(blocked.id), blockedSchema);
@@ -118,12 +151,24 @@ describe('relating two questions', () => {
     expect([first.id, second.id]).toEqual([drink.id, time.id]);
     expect(first.answer).toEqual({ choice: 1 });
     const [mornings, evenings] = [await releasedRow(ctx, drink, time, 1), await releasedRow(ctx, drink, time, 2)];
-    expect(privacy).toEqual({ first_counted: mornings.firstCounted, second_counted: mornings.secondCounted, count_sd: Math.round(mornings.countSd * 100) / 100 });
-    // The exact table gives χ² 1,428.6 and V 0.845 (scipy.stats.chi2_contingency([[200, 800, 0], [500, 0, 500]])); the noise moves them a little.
-    expect(association).toMatchObject({ n: [...mornings.released, ...evenings.released].reduce((sum, votes) => sum + votes, 0), df: 2, significant: true, strength: 'strong' });
+    expect(privacy).toEqual({
+      first_counted: mornings.firstCounted,
+      second_counted: mornings.secondCounted,
+      count_sd: Math.round(mornings.countSd * 100) / 100,
+    });
+    // The exact table gives χ² 1,428.6 and V 0.845 (scipy.stats.chi2_contingency([[200, 800, 0], [500, 0, 500]])); the
+    // noise moves them a little.
+    expect(association).toMatchObject({
+      n: [...mornings.released, ...evenings.released].reduce((sum, votes) => sum + votes, 0),
+      df: 2,
+      significant: true,
+      strength: 'strong',
+    });
     expect(Math.abs(association!.cramers_v - 0.845)).toBeLessThan(0.2);
     // The cell furthest above independence: morning coffee, or with the noise evening water.
-    expect(association!.summary).toMatch(/^"(Morning|Evening)" voters chose "(Coffee|Water)" \d+% of the time, against \d+% of the others who answered both: a strong link\.$/);
+    expect(association!.summary).toMatch(
+      /^"(Morning|Evening)" voters chose "(Coffee|Water)" \d+% of the time, against \d+% of the others who answered both: a strong link\.$/,
+    );
   });
 
   it('gives the first question’s result among the voters of one choice of the second, as released', async () => {
@@ -135,7 +180,8 @@ describe('relating two questions', () => {
       const row = await releasedRow(ctx, drink, time, key);
       expect(row.shown).toBe(true);
       expectReleased(question.result!, row.released, drink.kind, `choice ${key}`);
-      // Beside everyone who answered the first question, with margins that count the noise: morning people drink coffee (80% against 40%).
+      // Beside everyone who answered the first question, with margins that count the noise: morning people drink coffee
+      // (80% against 40%).
       expect(comparison?.rows.map((line) => line.label)).toEqual(['Tea', 'Coffee', 'Water']);
       expect(comparison!.rows.every((line) => line.margin > 0)).toBe(true);
       expect(comparison!.rows[1].significant).toBe(true);
@@ -146,30 +192,60 @@ describe('relating two questions', () => {
   });
 
   it('relates the other way round too, from the same release', async () => {
-    const coffee = await asker.api.post(api.relate(time.id, drink.id), relateBodySchema, { choice: 2 }, relateResultSchema);
-    expectReleased(coffee.question.result!, (await releasedRow(ctx, time, drink, 2)).released, time.kind, 'coffee drinkers');
+    const coffee = await asker.api.post(
+      api.relate(time.id, drink.id),
+      relateBodySchema,
+      { choice: 2 },
+      relateResultSchema,
+    );
+    expectReleased(
+      coffee.question.result!,
+      (await releasedRow(ctx, time, drink, 2)).released,
+      time.kind,
+      'coffee drinkers',
+    );
     expect(coffee.question.result!.answers[0]).toMatchObject({ key: 1 });
     // Every coffee drinker is a morning person; the noise in the evening people's cell moves that by a few points.
     expect((coffee.question.result!.answers[0] as { percent: number }).percent).toBeGreaterThan(70);
   });
 
   it('relates a rating to a choice with the distribution and average of each choice’s voters', async () => {
-    const { question } = await asker.api.post(api.relate(rating.id, time.id), relateBodySchema, { choice: 2 }, relateResultSchema);
-    expectReleased({ ...question.result!, average: undefined }, (await releasedRow(ctx, rating, time, 2)).released, rating.kind, 'evening people');
+    const { question } = await asker.api.post(
+      api.relate(rating.id, time.id),
+      relateBodySchema,
+      { choice: 2 },
+      relateResultSchema,
+    );
+    expectReleased(
+      { ...question.result!, average: undefined },
+      (await releasedRow(ctx, rating, time, 2)).released,
+      rating.kind,
+      'evening people',
+    );
     // 3.5 exactly; the noise in each of the ten values moves the average of 1,000 by about 0.8.
     expect(question.result!.average!).toBeLessThan(7);
     const { association } = await asker.api.get(api.relate(rating.id, time.id), relatePairSchema);
     // Exactly, V is 1. The noise a pair's cell gets (count_sd about 110 here) spreads votes over the
     // eight empty values too, which takes V in 25 runs from 0.51 to 0.997: strong, at the least moderate.
     expect(association).toMatchObject({ significant: true, strength: expect.stringMatching(/^(strong|moderate)$/) });
-    expect(association!.summary).toMatch(/^"(Morning|Evening)" voters gave an average of [\d.]+, against [\d.]+ for the others who answered both: a (strong|moderate) link\.$/);
+    expect(association!.summary).toMatch(
+      /^"(Morning|Evening)" voters gave an average of [\d.]+, against [\d.]+ for the others who answered both: a (strong|moderate) link\.$/,
+    );
   });
 
   it('counts the people who answered both since, once they are as many as those counted before', async () => {
     const before = await releasedRow(ctx, drink, time, 1);
     const late = await createPeople(ctx, many(2_100, { gender: 'F', age: 20, country: US }));
-    await castVotes(ctx, [...late.map((voter) => ({ questionId: drink.id, voter, choice: 3 })), ...late.map((voter) => ({ questionId: time.id, voter, choice: 1 }))]);
-    const { question, privacy } = await asker.api.post(api.relate(drink.id, time.id), relateBodySchema, { choice: 1 }, relateResultSchema);
+    await castVotes(ctx, [
+      ...late.map((voter) => ({ questionId: drink.id, voter, choice: 3 })),
+      ...late.map((voter) => ({ questionId: time.id, voter, choice: 1 })),
+    ]);
+    const { question, privacy } = await asker.api.post(
+      api.relate(drink.id, time.id),
+      relateBodySchema,
+      { choice: 1 },
+      relateResultSchema,
+    );
     const after = await releasedRow(ctx, drink, time, 1);
     expect(privacy?.first_counted).toBeGreaterThan(before.firstCounted);
     expect(after.exact[2] - before.exact[2]).toBeGreaterThan(1_000);
@@ -189,12 +265,21 @@ describe('relating two questions', () => {
     // 1,000 summer, 997 winter and 3 autumn.
     await castVotes(
       ctx,
-      [...morning, ...evening].map((voter, index) => ({ questionId: rare, voter, choice: index < 3 ? 3 : (index % 2) + 1 })),
+      [...morning, ...evening].map((voter, index) => ({
+        questionId: rare,
+        voter,
+        choice: index < 3 ? 3 : (index % 2) + 1,
+      })),
     );
     await answerAll([asker], rare, [1]);
     const season = { id: rare, kind: choice(3) };
     for (const key of [1, 2, 3]) {
-      const { question } = await asker.api.post(api.relate(drink.id, rare), relateBodySchema, { choice: key }, relateResultSchema);
+      const { question } = await asker.api.post(
+        api.relate(drink.id, rare),
+        relateBodySchema,
+        { choice: key },
+        relateResultSchema,
+      );
       const row = await releasedRow(ctx, drink, season, key);
       expect(question.result?.suppressed ?? false, `choice ${key}`).toBe(!row.shown);
       if (key < 3) expect(row.shown).toBe(true);
@@ -210,13 +295,21 @@ describe('relating two questions', () => {
       ['Yes', 'No'],
     );
     for (const question of [hub, ...others]) await answerAll([asker], question, [1]);
-    for (const question of others.slice(0, RELATE_PAIRS_PER_QUESTION)) expect((await asker.api.get(api.relate(hub, question), relatePairSchema)).privacy).not.toBeNull();
+    for (const question of others.slice(0, RELATE_PAIRS_PER_QUESTION))
+      expect((await asker.api.get(api.relate(hub, question), relatePairSchema)).privacy).not.toBeNull();
     const last = others[RELATE_PAIRS_PER_QUESTION];
-    expect(await asker.api.get(api.relate(hub, last), relatePairSchema)).toMatchObject({ association: null, privacy: null });
+    expect(await asker.api.get(api.relate(hub, last), relatePairSchema)).toMatchObject({
+      association: null,
+      privacy: null,
+    });
     const result = await asker.api.post(api.relate(last, hub), relateBodySchema, { choice: 1 }, relateResultSchema);
     expect(result).toMatchObject({ question: { result: { count: 0, answers: [], suppressed: true } }, privacy: null });
     const csv = parseCsv((await asker.api.raw('GET', api.relateCsv(hub, last))).text);
-    expect(csv.slice(1).map((line) => line.at(-1))).toEqual(Array(2).fill('not released: a question of the pair has been related to as many others as its privacy budget allows'));
+    expect(csv.slice(1).map((line) => line.at(-1))).toEqual(
+      Array(2).fill(
+        'not released: a question of the pair has been related to as many others as its privacy budget allows',
+      ),
+    );
   });
 });
 

@@ -16,17 +16,26 @@ import { latestReach, type PairNoise, type PairTables } from './pair-tables.js';
  * and their authors (403), they differ and the second is multiple choice (400), and the viewer
  * answered both (403).
  */
-export async function questionsToRelate(reader: Reader & { viewer: ViewerState }, firstId: number, secondId: number): Promise<[ExploredQuestion, ExploredQuestion]> {
+export async function questionsToRelate(
+  reader: Reader & { viewer: ViewerState },
+  firstId: number,
+  secondId: number,
+): Promise<[ExploredQuestion, ExploredQuestion]> {
   const first = await questionToAct(reader, firstId);
   const second = await questionToAct(reader, secondId);
-  if (first.card.id === second.card.id) throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
-  if (second.card.kind.type !== 'MC') throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
+  if (first.card.id === second.card.id)
+    throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
+  if (second.card.kind.type !== 'MC')
+    throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
   mayRelate(reader.viewer, first.card, second.card);
   return [exploredOf(first), exploredOf(second)];
 }
 
 export interface RelateTable {
-  /** Every choice of the second question with the first question's released votes among its voters, per bucket, in order. */
+  /**
+   * Every choice of the second question with the first question's released votes among its voters, per bucket, in
+   * order.
+   */
   rows: RelateRow[];
   /** The choices whose voters' noisy count says enough to be shown. */
   shown: Set<number>;
@@ -44,7 +53,12 @@ export interface RelateTable {
  * relate release (docs/insights.md, Privacy), and how the two are linked; null when the pair
  * cannot be released because a question of it has spent its relate budget.
  */
-export async function relateTable(tables: PairTables, first: ExploredQuestion, second: ExploredQuestion, k: number): Promise<RelateTable | null> {
+export async function relateTable(
+  tables: PairTables,
+  first: ExploredQuestion,
+  second: ExploredQuestion,
+  k: number,
+): Promise<RelateTable | null> {
   const table = await tables.current(first.id, second.id);
   if (!table) return null;
   const firstIsLow = table.low === first.id;
@@ -59,7 +73,8 @@ export async function relateTable(tables: PairTables, first: ExploredQuestion, s
       exact[secondBuckets.of(secondAnswer)][buckets.of(firstAnswer)] += count;
     }
   }
-  const noiseIn = (row: number, column: number) => noise.fitted[firstIsLow ? column * highBuckets.count + row : row * highBuckets.count + column];
+  const noiseIn = (row: number, column: number) =>
+    noise.fitted[firstIsLow ? column * highBuckets.count + row : row * highBuckets.count + column];
   const rows = second.labels.map((label, row) => ({
     key: row + 1,
     label,

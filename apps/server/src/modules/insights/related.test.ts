@@ -1,8 +1,25 @@
-import { answerBodySchema, api, passedSchema, questionSchema, RELATE_PAIRS_PER_QUESTION, relatedListSchema, type RelatedQuestion, relatePairSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  passedSchema,
+  questionSchema,
+  RELATE_PAIRS_PER_QUESTION,
+  relatedListSchema,
+  type RelatedQuestion,
+  relatePairSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import type { Voter } from '../../views/viewer-states.js';
-import { answerAll, castVotes, createPeople, expectOnlyDeclared, many, seededRandom, US } from '../../../test/insights.js';
+import {
+  answerAll,
+  castVotes,
+  createPeople,
+  expectOnlyDeclared,
+  many,
+  seededRandom,
+  US,
+} from '../../../test/insights.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -30,10 +47,12 @@ beforeAll(async () => {
   const yesNo = { choices: ['Yes', 'No'] };
   base = await ask(author, { question: 'Do you cook most days?', ...yesNo });
   followers = [];
-  for (let index = 0; index < AGREEMENT.length; index += 1) followers.push(await ask(author, { question: `Do you enjoy food shopping ${index}?`, ...yesNo }));
+  for (let index = 0; index < AGREEMENT.length; index += 1)
+    followers.push(await ask(author, { question: `Do you enjoy food shopping ${index}?`, ...yesNo }));
   rating = await ask(author, { type: 'RS', question: 'How much do you like cooking?', choices: [] });
   chance = [];
-  for (let index = 0; index < 3; index += 1) chance.push(await ask(author, { question: `Pick a letter ${index}`, choices: ['A', 'B', 'C'] }));
+  for (let index = 0; index < 3; index += 1)
+    chance.push(await ask(author, { question: `Pick a letter ${index}`, choices: ['A', 'B', 'C'] }));
 
   const other = (choice: number) => 3 - choice;
   await castVotes(
@@ -42,8 +61,16 @@ beforeAll(async () => {
       const cooks = random() < 0.5 ? 1 : 2;
       return [
         { questionId: base, voter, choice: cooks },
-        ...followers.map((id, follower) => ({ questionId: id, voter, choice: random() < AGREEMENT[follower] ? cooks : other(cooks) })),
-        { questionId: rating, voter, choice: cooks === 1 ? 8 + Math.floor(random() * 3) : 1 + Math.floor(random() * 3) },
+        ...followers.map((id, follower) => ({
+          questionId: id,
+          voter,
+          choice: random() < AGREEMENT[follower] ? cooks : other(cooks),
+        })),
+        {
+          questionId: rating,
+          voter,
+          choice: cooks === 1 ? 8 + Math.floor(random() * 3) : 1 + Math.floor(random() * 3),
+        },
         ...chance.map((id) => ({ questionId: id, voter, choice: 1 + Math.floor(random() * 3) })),
       ];
     }),
@@ -79,7 +106,11 @@ describe('related questions', () => {
     for (const entry of related) {
       // From the same release: the pair's noisy table.
       const association = await associationOf(base, entry.question.id);
-      expect(entry).toMatchObject({ shared_voters: association.n, cramers_v: association.cramers_v, p_value: association.p_value });
+      expect(entry).toMatchObject({
+        shared_voters: association.n,
+        cramers_v: association.cramers_v,
+        p_value: association.p_value,
+      });
       expect(Math.abs(entry.shared_voters - VOTERS)).toBeLessThan(500);
       expect(entry.q_value).toBeLessThan(0.05);
       expect(entry.q_value).toBeGreaterThanOrEqual(entry.p_value);
@@ -107,10 +138,16 @@ describe('related questions', () => {
       ).length;
     expect(await pairs()).toBe(0);
     await relatedTo(researcher, question);
-    // Its candidates, answered by everyone: the base question, the 7 followers and 2 other letters, of which the first 4.
+    // Its candidates, answered by everyone: the base question, the 7 followers and 2 other letters, of which the first
+    // 4.
     expect(await pairs()).toBe(RELATE_PAIRS_PER_QUESTION / 2);
-    // Each pair opened spends 2 of its 16 units of 1/128: half the question's relate budget is left for relates people ask for.
-    const budget = await ctx.database.db.selectFrom('relate_budgets').select('pairs').where('question_id', '=', question).executeTakeFirstOrThrow();
+    // Each pair opened spends 2 of its 16 units of 1/128: half the question's relate budget is left for relates people
+    // ask for.
+    const budget = await ctx.database.db
+      .selectFrom('relate_budgets')
+      .select('pairs')
+      .where('question_id', '=', question)
+      .executeTakeFirstOrThrow();
     expect(budget.pairs).toBe(RELATE_PAIRS_PER_QUESTION);
   });
 

@@ -16,7 +16,10 @@ const SAMPLED_VOTERS = 2_000;
  * relate budget (RELATE_PAIRS_PER_QUESTION), so the candidates are half as many as the places.
  */
 const CANDIDATES = RELATE_PAIRS_PER_QUESTION / 2;
-/** Related questions a viewer is shown at most: every candidate found linked, less those the viewer passed or whose authors a block stands between (rules.ts). */
+/**
+ * Related questions a viewer is shown at most: every candidate found linked, less those the viewer passed or whose
+ * authors a block stands between (rules.ts).
+ */
 export const RELATED_SHOWN = CANDIDATES;
 const FALSE_DISCOVERY_RATE = 0.05;
 /** How long a question's related questions are kept before they are found again. */
@@ -37,7 +40,12 @@ async function candidatesFor(db: Db, questionId: number): Promise<number[]> {
     .innerJoin('questions', 'questions.id', 'votes.question_id')
     .select(['votes.question_id as id', (eb) => eb.fn.countAll<number>().as('shared')])
     .where('votes.user_id', 'in', (eb) =>
-      eb.selectFrom('votes as latest').select('latest.user_id').where('latest.question_id', '=', questionId).orderBy('latest.seq', 'desc').limit(SAMPLED_VOTERS),
+      eb
+        .selectFrom('votes as latest')
+        .select('latest.user_id')
+        .where('latest.question_id', '=', questionId)
+        .orderBy('latest.seq', 'desc')
+        .limit(SAMPLED_VOTERS),
     )
     .where('votes.question_id', '<>', questionId)
     .where('questions.type', '=', 'MC')
@@ -56,13 +64,24 @@ async function candidatesFor(db: Db, questionId: number): Promise<number[]> {
  * least 5 and enough people answered both, and kept when it stays significant once the false
  * discovery rate over all the pairs tested is held at 5% (Benjamini–Hochberg).
  */
-export async function findRelated(db: Db, cards: QuestionCards, tables: PairTables, question: ExploredQuestion, k: number): Promise<RelatedEntry[]> {
+export async function findRelated(
+  db: Db,
+  cards: QuestionCards,
+  tables: PairTables,
+  question: ExploredQuestion,
+  k: number,
+): Promise<RelatedEntry[]> {
   const tested: Omit<RelatedEntry, 'qValue'>[] = [];
   const candidates = await cards.read(db, await candidatesFor(db, question.id));
   for (const [id, read] of candidates) {
     const result = (await relateTable(tables, question, exploredOf(read), k))?.tested;
     if (!result || !reliable(result.test, true)) continue;
-    tested.push({ id, sharedVoters: result.test.n, cramersV: result.association.cramers_v, pValue: result.test.pValue });
+    tested.push({
+      id,
+      sharedVoters: result.test.n,
+      cramersV: result.association.cramers_v,
+      pValue: result.test.pValue,
+    });
   }
   const qValues = benjaminiHochberg(tested.map((entry) => entry.pValue));
   return tested

@@ -12,11 +12,19 @@ export async function forgetReleasesOf(trx: Db, questionIds: readonly number[]):
   for (let start = 0; start < questionIds.length; start += IDS_PER_STATEMENT) {
     const ids = questionIds.slice(start, start + IDS_PER_STATEMENT);
     await trx.deleteFrom('release_noise').where('question_id', 'in', ids).execute();
-    // A pair's noise is kept under its lower id: found through the pair's epochs where the deleted question is the higher.
+    // A pair's noise is kept under its lower id: found through the pair's epochs where the deleted question is the
+    // higher.
     await trx
       .deleteFrom('release_noise')
       .where(({ eb, refTuple, selectFrom }) =>
-        eb(refTuple('question_id', 'other_id'), 'in', selectFrom('relate_releases').select(['low_id', 'high_id']).where('high_id', 'in', ids).$asTuple('low_id', 'high_id')),
+        eb(
+          refTuple('question_id', 'other_id'),
+          'in',
+          selectFrom('relate_releases')
+            .select(['low_id', 'high_id'])
+            .where('high_id', 'in', ids)
+            .$asTuple('low_id', 'high_id'),
+        ),
       )
       .execute();
     await trx

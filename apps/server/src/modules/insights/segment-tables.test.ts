@@ -5,7 +5,17 @@ import { exploredOf, type ExploredQuestion } from './access.js';
 import { bandOf } from './ages.js';
 import { NoiseStore } from './noise-store.js';
 import { cellIndex, GENDERS, SegmentTables, type SegmentTable } from './segment-tables.js';
-import { answerAll, castVotes, createPeople, createQuestions, FRANCE, JAPAN, many, signUpAs, US } from '../../../test/insights.js';
+import {
+  answerAll,
+  castVotes,
+  createPeople,
+  createQuestions,
+  FRANCE,
+  JAPAN,
+  many,
+  signUpAs,
+  US,
+} from '../../../test/insights.js';
 
 let ctx: TestContext;
 let author: TestUser;
@@ -20,13 +30,21 @@ async function explored(id: number): Promise<ExploredQuestion> {
   return exploredOf((await ctx.app.memory.cards.read(ctx.database.db, [id])).get(id)!);
 }
 
-const newTables = (maxCells = ctx.config.segmentTableCells) => new SegmentTables(ctx.database.db, new NoiseStore(ctx.database.db), maxCells);
+const newTables = (maxCells = ctx.config.segmentTableCells) =>
+  new SegmentTables(ctx.database.db, new NoiseStore(ctx.database.db), maxCells);
 
 /** The table a server that never saw the question would build now. */
 const builtAfresh = async (id: number) => newTables().current(await explored(id));
 
 /** What a table counts, without what it reads and counts with. */
-const countsOf = ({ epochs, counted, votes, everywhere, countries, birthYears }: SegmentTable) => ({ epochs, counted, votes, everywhere, countries, birthYears });
+const countsOf = ({ epochs, counted, votes, everywhere, countries, birthYears }: SegmentTable) => ({
+  epochs,
+  counted,
+  votes,
+  everywhere,
+  countries,
+  birthYears,
+});
 
 /** Votes per cell of one country counted from the votes themselves, among the question's first `counted`. */
 async function countedFromVotes(table: SegmentTable, country: number): Promise<Int32Array> {
@@ -38,7 +56,15 @@ async function countedFromVotes(table: SegmentTable, country: number): Promise<I
     .where('country_id', '=', country)
     .where('seq', '<=', table.counted)
     .execute();
-  for (const vote of votes) cells[cellIndex(table.buckets, GENDERS.indexOf(vote.gender), bandOf(table.year - vote.birth_year), table.buckets.of(vote.choice))] += 1;
+  for (const vote of votes)
+    cells[
+      cellIndex(
+        table.buckets,
+        GENDERS.indexOf(vote.gender),
+        bandOf(table.year - vote.birth_year),
+        table.buckets.of(vote.choice),
+      )
+    ] += 1;
   return cells;
 }
 
@@ -47,7 +73,11 @@ describe('a segment table', () => {
     // Women of the US and men of France in turn, so that both countries have voters among the first 32.
     const people = await createPeople(
       ctx,
-      Array.from({ length: 70 }, (_, index) => (index % 2 === 0 ? { gender: 'F' as const, age: 30, country: US } : { gender: 'M' as const, age: 60, country: FRANCE })),
+      Array.from({ length: 70 }, (_, index) =>
+        index % 2 === 0
+          ? { gender: 'F' as const, age: 30, country: US }
+          : { gender: 'M' as const, age: 60, country: FRANCE },
+      ),
     );
     const question = await ask(author, { choices: ['A', 'B', 'C'] });
     // 33 votes: the release points are 32, 64, 128…
@@ -65,7 +95,8 @@ describe('a segment table', () => {
         [3, 10],
       ]),
     );
-    for (const country of [US, FRANCE]) expect(first.countries.get(country)).toEqual(await countedFromVotes(first, country));
+    for (const country of [US, FRANCE])
+      expect(first.countries.get(country)).toEqual(await countedFromVotes(first, country));
 
     // Up to the 63rd vote the table stays.
     await castVotes(
@@ -79,7 +110,8 @@ describe('a segment table', () => {
     expect(next).not.toBe(first);
     expect([next.epochs.length, next.counted]).toEqual([2, 64]);
     expect(first.votes.get(2)).toBe(11);
-    for (const country of [US, FRANCE]) expect(next.countries.get(country)).toEqual(await countedFromVotes(next, country));
+    for (const country of [US, FRANCE])
+      expect(next.countries.get(country)).toEqual(await countedFromVotes(next, country));
     expect(countsOf(next)).toEqual(countsOf(await builtAfresh(question)));
 
     // The 65th does not: the table stays.
@@ -88,9 +120,13 @@ describe('a segment table', () => {
   });
 
   it('counts a member who moves and corrects their birth date after voting where and as they voted', async () => {
-    const [stayer, mover] = await Promise.all([signUpAs(ctx, { gender: 'F', age: 30, country: US }), signUpAs(ctx, { gender: 'F', age: 30, country: US })]);
+    const [stayer, mover] = await Promise.all([
+      signUpAs(ctx, { gender: 'F', age: 30, country: US }),
+      signUpAs(ctx, { gender: 'F', age: 30, country: US }),
+    ]);
     const question = await ask(author);
-    // 30 men of Japan vote, then the two women: the 32nd vote is the first release point, so the table counts all of them.
+    // 30 men of Japan vote, then the two women: the 32nd vote is the first release point, so the table counts all of
+    // them.
     const others = await createPeople(ctx, many(30, { gender: 'M', age: 50, country: JAPAN }));
     await castVotes(
       ctx,
@@ -112,7 +148,10 @@ describe('a segment table', () => {
 
   it('counts ages reached in the year the question was asked', async () => {
     // One man of Japan among 32 voters, enough for the first release point.
-    const [voter, ...others] = await createPeople(ctx, [{ gender: 'M', age: 26, country: JAPAN }, ...many(31, { gender: 'F', age: 40, country: US })]);
+    const [voter, ...others] = await createPeople(ctx, [
+      { gender: 'M', age: 26, country: JAPAN },
+      ...many(31, { gender: 'F', age: 40, country: US }),
+    ]);
     // Asked six years ago: the voter was 20 then, in the band of 18 to 24.
     const asked = new Date();
     asked.setUTCFullYear(asked.getUTCFullYear() - 6);
@@ -131,13 +170,18 @@ describe('a segment table', () => {
     // 32 voters, the first release point: the tables count them, in every country's block and Japan's.
     const voters = await createPeople(ctx, many(32, { gender: 'M', age: 25, country: JAPAN }));
     const [one, other] = [await ask(author), await ask(author)];
-    await castVotes(ctx, [...voters.map((voter) => ({ questionId: one, voter, choice: 1 })), ...voters.map((voter) => ({ questionId: other, voter, choice: 2 }))]);
-    // A yes-or-no question's block is 2 genders × 7 bands × 2 answers = 28 cells; each table has every country's and Japan's.
+    await castVotes(ctx, [
+      ...voters.map((voter) => ({ questionId: one, voter, choice: 1 })),
+      ...voters.map((voter) => ({ questionId: other, voter, choice: 2 })),
+    ]);
+    // A yes-or-no question's block is 2 genders × 7 bands × 2 answers = 28 cells; each table has every country's and
+    // Japan's.
     const tables = newTables(4 * 28);
     const oneTable = await tables.current(await explored(one));
     const otherTable = await tables.current(await explored(other));
     expect(await tables.current(await explored(one))).toBe(oneTable);
-    // Reading the release's noise (two blocks of 64-bit numbers) triples the table's weight: 8 blocks, past the budget of 4.
+    // Reading the release's noise (two blocks of 64-bit numbers) triples the table's weight: 8 blocks, past the budget
+    // of 4.
     await tables.releaseOf(otherTable);
     expect(await tables.current(await explored(other))).toBe(otherTable);
     const oneAgain = await tables.current(await explored(one));

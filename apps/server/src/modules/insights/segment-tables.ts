@@ -4,7 +4,14 @@ import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import type { ExploredQuestion } from './access.js';
 import { nextReleasePoint } from '../../private-release/schedule.js';
 import { AGE_BANDS, bandOf } from './ages.js';
-import { blockIndex, breakdownEpochs, emptyNoise, withEpoch, type BreakdownEpoch, type ReleasedNoise } from './breakdown-release.js';
+import {
+  blockIndex,
+  breakdownEpochs,
+  emptyNoise,
+  withEpoch,
+  type BreakdownEpoch,
+  type ReleasedNoise,
+} from './breakdown-release.js';
 import { bucketsOf, type Buckets } from './buckets.js';
 import { addCount, type Counts } from './counts.js';
 import type { NoiseStore } from './noise-store.js';
@@ -57,7 +64,12 @@ function addRows(table: SegmentTable, rows: CellRow[], sign: 1 | -1): void {
   const size = blockSize(table.buckets);
   for (const row of rows) {
     const count = sign * Number(row.count);
-    const index = cellIndex(table.buckets, GENDERS.indexOf(row.gender), bandOf(table.year - row.birth_year), table.buckets.of(row.choice));
+    const index = cellIndex(
+      table.buckets,
+      GENDERS.indexOf(row.gender),
+      bandOf(table.year - row.birth_year),
+      table.buckets.of(row.choice),
+    );
     let country = table.countries.get(row.country_id);
     if (!country) table.countries.set(row.country_id, (country = new Int32Array(size)));
     country[index] += count;
@@ -100,7 +112,9 @@ export class SegmentTables {
    * row in the transaction that writes them. Seqs go on past the votes deleted with their
    * voters' accounts: the last is `vote_count + votes_removed`.
    */
-  async current(question: Pick<ExploredQuestion, 'id' | 'vote_count' | 'votes_removed' | 'kind' | 'year'>): Promise<SegmentTable> {
+  async current(
+    question: Pick<ExploredQuestion, 'id' | 'vote_count' | 'votes_removed' | 'kind' | 'year'>,
+  ): Promise<SegmentTable> {
     const seq = question.vote_count + question.votes_removed;
     for (;;) {
       const pending = this.updates.get(question.id);
@@ -142,7 +156,11 @@ export class SegmentTables {
       const start = from ?? { epochs: 0, release: Promise.resolve(emptyNoise(table.buckets.count)) };
       const release = table.epochs
         .slice(start.epochs)
-        .reduce((before, epoch) => before.then((noise) => withEpoch(this.noiseStore, table.questionId, table.buckets.count, noise, epoch)), start.release);
+        .reduce(
+          (before, epoch) =>
+            before.then((noise) => withEpoch(this.noiseStore, table.questionId, table.buckets.count, noise, epoch)),
+          start.release,
+        );
       table.release = release;
       // A failed read is tried again by the next request; a kept table is weighed again with its noise.
       release.catch(() => (table.release = null));
@@ -151,7 +169,11 @@ export class SegmentTables {
     return table.release;
   }
 
-  private emptyTable(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, epochs: BreakdownEpoch[], removed: number): SegmentTable {
+  private emptyTable(
+    question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>,
+    epochs: BreakdownEpoch[],
+    removed: number,
+  ): SegmentTable {
     const buckets = bucketsOf(question.kind);
     return {
       questionId: question.id,
@@ -193,7 +215,8 @@ export class SegmentTables {
       release: null,
     };
     addRows(table, await this.votesBetween(this.db, table.questionId, previous.counted, table.counted), 1);
-    if (previous.release) void this.releaseOf(table, { epochs: previous.epochs.length, release: previous.release }).catch(() => undefined);
+    if (previous.release)
+      void this.releaseOf(table, { epochs: previous.epochs.length, release: previous.release }).catch(() => undefined);
     return table;
   }
 
@@ -205,11 +228,24 @@ export class SegmentTables {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const { vote_count, votes_removed } = await trx.selectFrom('questions').select(['vote_count', 'votes_removed']).where('id', '=', question.id).executeTakeFirstOrThrow();
+        const { vote_count, votes_removed } = await trx
+          .selectFrom('questions')
+          .select(['vote_count', 'votes_removed'])
+          .where('id', '=', question.id)
+          .executeTakeFirstOrThrow();
         const table = this.emptyTable(question, epochs, votes_removed);
-        addRows(table, await trx.selectFrom('vote_segments').select(['country_id', 'gender', 'birth_year', 'choice', 'count']).where('question_id', '=', question.id).execute(), 1);
+        addRows(
+          table,
+          await trx
+            .selectFrom('vote_segments')
+            .select(['country_id', 'gender', 'birth_year', 'choice', 'count'])
+            .where('question_id', '=', question.id)
+            .execute(),
+          1,
+        );
         addRows(table, await this.votesBetween(trx, question.id, table.counted, vote_count + votes_removed), -1);
-        for (const [country, cells] of table.countries) if (cells.every((count) => count === 0)) table.countries.delete(country);
+        for (const [country, cells] of table.countries)
+          if (cells.every((count) => count === 0)) table.countries.delete(country);
         return table;
       });
   }

@@ -13,8 +13,8 @@ const TINY = 1e-300;
 const MAX_ITERATIONS = 10_000;
 
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-  1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 /** ln Γ(x) for x > 0 (Lanczos approximation, g = 7). */
@@ -117,7 +117,9 @@ export function regularizedBeta(x: number, a: number, b: number): number {
   if (x >= 1) return 1;
   const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
   // The fraction converges fast on one side of the mean; the symmetry I_x(a,b) = 1 − I_{1−x}(b,a) gives the other.
-  return x < (a + 1) / (a + b + 2) ? (front * betaContinuedFraction(x, a, b)) / a : 1 - (front * betaContinuedFraction(1 - x, b, a)) / b;
+  return x < (a + 1) / (a + b + 2)
+    ? (front * betaContinuedFraction(x, a, b)) / a
+    : 1 - (front * betaContinuedFraction(1 - x, b, a)) / b;
 }
 
 /** Two-sided p-value of a Student t statistic with `df` degrees of freedom. */
@@ -132,7 +134,9 @@ export interface ChiSquareTest {
   df: number;
   pValue: number;
   cramersV: number;
-  /** min(rows, columns) − 1 of the table once empty rows and columns are left out: the df Cramér's V is read against. */
+  /**
+   * min(rows, columns) − 1 of the table once empty rows and columns are left out: the df Cramér's V is read against.
+   */
   smallerDf: number;
   /** The smallest count expected under independence. */
   minExpected: number;
@@ -160,12 +164,15 @@ export interface ChiSquareTest {
 export function chiSquareTest(table: number[][], noise?: number[][]): ChiSquareTest | null {
   const rowTotals = table.map((row) => row.reduce((sum, count) => sum + count, 0));
   const width = Math.max(0, ...table.map((row) => row.length));
-  const columnTotals = Array.from({ length: width }, (_, column) => table.reduce((sum, row) => sum + (row[column] ?? 0), 0));
+  const columnTotals = Array.from({ length: width }, (_, column) =>
+    table.reduce((sum, row) => sum + (row[column] ?? 0), 0),
+  );
   const rows = rowTotals.flatMap((total, index) => (total > 0 ? [index] : []));
   const columns = columnTotals.flatMap((total, index) => (total > 0 ? [index] : []));
   if (rows.length < 2 || columns.length < 2) return null;
   const n = rows.reduce((sum, row) => sum + rowTotals[row], 0);
-  // The part of a cell's noise its difference from the expected count keeps: the rest goes into the margins the expectation is made from.
+  // The part of a cell's noise its difference from the expected count keeps: the rest goes into the margins the
+  // expectation is made from.
   const noiseKept = (1 - 1 / rows.length) * (1 - 1 / columns.length);
   let chiSquare = 0;
   let signal = 0;
@@ -225,7 +232,10 @@ export function proportionMargin(successes: number, n: number, noise = 0): numbe
   return Math.sqrt(wilson * wilson + z * z * noise);
 }
 
-/** Two-sided p-value of the pooled two-proportion z-test: do groups 1 and 2 differ? `noise` is the variance privacy noise adds to the difference. */
+/**
+ * Two-sided p-value of the pooled two-proportion z-test: do groups 1 and 2 differ? `noise` is the variance privacy
+ * noise adds to the difference.
+ */
 export function twoProportionPValue(x1: number, n1: number, x2: number, n2: number, noise = 0): number {
   if (n1 <= 0 || n2 <= 0) return 1;
   const pooled = (x1 + x2) / (n1 + n2);

@@ -13,7 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, type TestContext, type TestUser } from '../../test/helper.js';
 import type { Voter } from '../../views/viewer-states.js';
 import { AGE_BANDS } from './ages.js';
-import { castVotes, createPeople, FRANCE, JAPAN, seededRandom, signUpAs, US, type Person } from '../../../test/insights.js';
+import {
+  castVotes,
+  createPeople,
+  FRANCE,
+  JAPAN,
+  seededRandom,
+  signUpAs,
+  US,
+  type Person,
+} from '../../../test/insights.js';
 
 /**
  * What breakdown and relate show on a question of the size real communities have: 400 voters,
@@ -44,10 +53,15 @@ beforeAll(async () => {
   second = await ask(asker, { question: 'Do you live in a city?', choices: ['Yes', 'No'] });
   // Women cook more, city dwellers less: real differences to find.
   await castVotes(ctx, [
-    ...people.map((voter, index) => ({ questionId: first, voter, choice: random() < (persons[index].gender === 'F' ? 0.7 : 0.4) ? 1 : 2 })),
+    ...people.map((voter, index) => ({
+      questionId: first,
+      voter,
+      choice: random() < (persons[index].gender === 'F' ? 0.7 : 0.4) ? 1 : 2,
+    })),
     ...people.map((voter) => ({ questionId: second, voter, choice: random() < 0.5 ? 1 : 2 })),
   ]);
-  for (const question of [first, second]) await asker.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+  for (const question of [first, second])
+    await asker.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
 });
 afterAll(() => ctx.close());
 
@@ -64,10 +78,16 @@ describe('breakdown on a question of 400 voters', () => {
         (person) =>
           (filter.gender === undefined || person.gender === filter.gender) &&
           (filter.country === undefined || person.country === filter.country) &&
-          (filter.min_age === undefined || (person.age >= Number(filter.min_age) && person.age <= Number(filter.max_age))),
+          (filter.min_age === undefined ||
+            (person.age >= Number(filter.min_age) && person.age <= Number(filter.max_age))),
       ).length;
     for (const filter of filters) {
-      const { question, privacy } = await asker.api.post(api.breakdown(first), breakdownFilterBodySchema, filter, breakdownResultSchema);
+      const { question, privacy } = await asker.api.post(
+        api.breakdown(first),
+        breakdownFilterBodySchema,
+        filter,
+        breakdownResultSchema,
+      );
       expect(privacy.count_sd, JSON.stringify(filter)).toBeLessThanOrEqual(20);
       // The release counts the first 256 votes: a group of 100 has about 64 of them, 5 to 6 sds of its noise.
       expect(privacy.counted).toBe(256);
@@ -100,7 +120,12 @@ describe('relate on 400 shared voters', () => {
       ['Yes', true],
       ['No', true],
     ]);
-    const { question } = await asker.api.post(api.relate(first, second), relateBodySchema, { choice: 1 }, relateResultSchema);
+    const { question } = await asker.api.post(
+      api.relate(first, second),
+      relateBodySchema,
+      { choice: 1 },
+      relateResultSchema,
+    );
     expect(question.result?.suppressed).not.toBe(true);
   });
 });

@@ -47,7 +47,12 @@ export class EventStreams {
    * (`sink.end`), or the person opened one too many. A HEAD request gets the headers alone and
    * opens nothing.
    */
-  reply(request: FastifyRequest, reply: FastifyReply, personId: number, open: (sink: EventSink) => () => void): FastifyReply {
+  reply(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    personId: number,
+    open: (sink: EventSink) => () => void,
+  ): FastifyReply {
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       // What a signed-in person is sent is theirs alone: no cache keeps it (no-store), and no proxy rewrites it.
@@ -65,7 +70,10 @@ export class EventStreams {
     };
     write(`retry: ${RECONNECT_MS}\n\n`);
     // What sends ends the stream as the instance does, so that it stops at once and sends nothing more.
-    const stop = open({ send: (name, data) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`), end: () => endEarly() });
+    const stop = open({
+      send: (name, data) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`),
+      end: () => endEarly(),
+    });
     const heartbeat = setInterval(() => write(': still here\n\n'), this.heartbeatSeconds * 1000);
     let closed = false;
     const cleanUp = () => {

@@ -76,9 +76,12 @@ export class LiveHub {
     }
   }
 
-  /** What moderation withholds moved, of the question or of every question (a suspension): the rules are asked again. */
+  /**
+   * What moderation withholds moved, of the question or of every question (a suspension): the rules are asked again.
+   */
   withheldChanged(questionId?: number): void {
-    for (const watchedId of this.watched.keys()) if (questionId === undefined || watchedId === questionId) this.schedule(watchedId, {});
+    for (const watchedId of this.watched.keys())
+      if (questionId === undefined || watchedId === questionId) this.schedule(watchedId, {});
   }
 
   /** Questions were deleted with their author's account: their streams end. */
@@ -97,7 +100,10 @@ export class LiveHub {
     }
   }
 
-  /** Sends the question's current state to the viewer's stream, then each new one the rules allow. Returns what stops it. */
+  /**
+   * Sends the question's current state to the viewer's stream, then each new one the rules allow. Returns what stops
+   * it.
+   */
   watch(questionId: number, viewer: ViewerState, sink: LiveSink): () => void {
     const watcher: Watcher = { sink, questionId, viewerId: viewer.userId, viewer, moves: 0 };
     addTo(this.watched, questionId, watcher);
@@ -162,7 +168,8 @@ export class LiveHub {
     // A state that moved is read once per person, however many of their streams watch the question.
     const stale = new Map<number, { watcher: Watcher; moves: number }[]>();
     for (const watcher of watchers) {
-      if (watcher.viewer === null) stale.set(watcher.viewerId, [...(stale.get(watcher.viewerId) ?? []), { watcher, moves: watcher.moves }]);
+      if (watcher.viewer === null)
+        stale.set(watcher.viewerId, [...(stale.get(watcher.viewerId) ?? []), { watcher, moves: watcher.moves }]);
     }
     for (const [viewerId, theirs] of stale) {
       const viewer = await this.viewers.latest(this.db, viewerId);

@@ -1,4 +1,13 @@
-import { answerBodySchema, api, blockedSchema, likedSchema, LIVE_RESULT_EVENT, type LiveResult, liveResultSchema, questionSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  likedSchema,
+  LIVE_RESULT_EVENT,
+  type LiveResult,
+  liveResultSchema,
+  questionSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
 import { ask, client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
@@ -22,8 +31,14 @@ async function watch(questionId: number, token?: string): Promise<EventStream> {
 }
 
 /** The next result event that matches, checked against the contract. */
-async function nextResult(stream: EventStream, matches: (result: LiveResult) => boolean = () => true): Promise<LiveResult> {
-  const block = await stream.next((block) => block.event === LIVE_RESULT_EVENT && matches(liveResultSchema.parse(JSON.parse(block.data!))), 'matching result');
+async function nextResult(
+  stream: EventStream,
+  matches: (result: LiveResult) => boolean = () => true,
+): Promise<LiveResult> {
+  const block = await stream.next(
+    (block) => block.event === LIVE_RESULT_EVENT && matches(liveResultSchema.parse(JSON.parse(block.data!))),
+    'matching result',
+  );
   return liveResultSchema.parse(JSON.parse(block.data!));
 }
 
@@ -77,12 +92,21 @@ describe('live results', () => {
 
     await voter.api.post(api.answer(question), answerBodySchema, { choice: 4 }, questionSchema);
     await voter.api.post(api.like(question), likedSchema);
-    expect(await nextResult(stream, (result) => result.like_count === 1)).toEqual({ id: question, result: null, like_count: 1 });
+    expect(await nextResult(stream, (result) => result.like_count === 1)).toEqual({
+      id: question,
+      result: null,
+      like_count: 1,
+    });
 
     await viewer.api.post(api.answer(question), answerBodySchema, { choice: 8 }, questionSchema);
     const seen = await nextResult(stream, (result) => result.result !== null);
     expect(seen.result).toMatchObject({ count: 2, average: 6 });
-    expect(stream.received.filter((block) => block.event === LIVE_RESULT_EVENT && liveResultSchema.parse(JSON.parse(block.data!)).result?.count === 1)).toEqual([]);
+    expect(
+      stream.received.filter(
+        (block) =>
+          block.event === LIVE_RESULT_EVENT && liveResultSchema.parse(JSON.parse(block.data!)).result?.count === 1,
+      ),
+    ).toEqual([]);
   });
 
   it('end on the last state after a burst of votes from many people at once', async () => {
@@ -92,11 +116,17 @@ describe('live results', () => {
     const stream = await watch(question, author.token);
     await nextResult(stream);
 
-    const statuses = await Promise.all(voters.map((voter, index) => voter.api.raw('POST', api.answer(question), { choice: (index % 4) + 1 }).then((reply) => reply.status)));
+    const statuses = await Promise.all(
+      voters.map((voter, index) =>
+        voter.api.raw('POST', api.answer(question), { choice: (index % 4) + 1 }).then((reply) => reply.status),
+      ),
+    );
     expect(statuses).toEqual(voters.map(() => 200));
     const last = await nextResult(stream, (result) => result.result?.count === 20);
     expect(last.result!.answers).toEqual([1, 2, 3, 4].map((key) => ({ key, percent: 25 })));
-    const counts = stream.received.filter((block) => block.event === LIVE_RESULT_EVENT).map((block) => liveResultSchema.parse(JSON.parse(block.data!)).result!.count);
+    const counts = stream.received
+      .filter((block) => block.event === LIVE_RESULT_EVENT)
+      .map((block) => liveResultSchema.parse(JSON.parse(block.data!)).result!.count);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
   });
 

@@ -53,14 +53,26 @@ afterAll(async () => {
 let registered = 0;
 async function register(server: ServerProcess): Promise<{ email: string; token: string }> {
   const email = `instance${++registered}-${Date.now()}@example.com`;
-  const body = { firstName: 'Many', birthDate: '1990-06-15', gender: 'F', livingIn: 840, email, password: 'correct horse' };
+  const body = {
+    firstName: 'Many',
+    birthDate: '1990-06-15',
+    gender: 'F',
+    livingIn: 840,
+    email,
+    password: 'correct horse',
+  };
   const reply = await serverClient(server.baseUrl).raw('POST', api.register, body);
   expect(reply.status).toBe(201);
   return { email, token: reply.parse(tokenResponseSchema).token };
 }
 
 async function ask(server: ServerProcess, token: string): Promise<number> {
-  const reply = await serverClient(server.baseUrl, token).raw('POST', api.create, { type: 'MC', question: 'North or south?', choices: ['North', 'South'], tags: [] });
+  const reply = await serverClient(server.baseUrl, token).raw('POST', api.create, {
+    type: 'MC',
+    question: 'North or south?',
+    choices: ['North', 'South'],
+    tags: [],
+  });
   expect(reply.status).toBe(200);
   return reply.parse(createQuestionResponseSchema).question.id;
 }
@@ -73,7 +85,10 @@ async function watch(server: ServerProcess, questionId: number, token: string): 
 }
 
 async function nextResult(stream: EventStream, matches: (result: LiveResult) => boolean): Promise<LiveResult> {
-  const block = await stream.next((block) => block.event === LIVE_RESULT_EVENT && matches(liveResultSchema.parse(JSON.parse(block.data!))), 'matching result');
+  const block = await stream.next(
+    (block) => block.event === LIVE_RESULT_EVENT && matches(liveResultSchema.parse(JSON.parse(block.data!))),
+    'matching result',
+  );
   return liveResultSchema.parse(JSON.parse(block.data!));
 }
 
@@ -88,7 +103,10 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
 
   it('let a person register on one and sign in on the other, with either token working on both', async () => {
     const person = await register(one);
-    const signedIn = await serverClient(two.baseUrl).raw('POST', api.login, { email: person.email, password: 'correct horse' });
+    const signedIn = await serverClient(two.baseUrl).raw('POST', api.login, {
+      email: person.email,
+      password: 'correct horse',
+    });
     expect(signedIn.status).toBe(200);
     for (const server of [one, two]) {
       for (const token of [person.token, signedIn.parse(tokenResponseSchema).token]) {
@@ -105,7 +123,9 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
     const onOne = await watch(one, question, author.token);
     for (const stream of [onOne, onTwo]) await nextResult(stream, (result) => result.result?.count === 0);
 
-    expect((await serverClient(one.baseUrl, voter.token).raw('POST', api.answer(question), { choice: 2 })).status).toBe(200);
+    expect((await serverClient(one.baseUrl, voter.token).raw('POST', api.answer(question), { choice: 2 })).status).toBe(
+      200,
+    );
     for (const stream of [onTwo, onOne]) {
       expect(await nextResult(stream, (result) => result.result?.count === 1)).toEqual({
         id: question,
@@ -140,17 +160,29 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
     const question = await ask(one, author.token);
     const authorId = (await serverClient(one.baseUrl, author.token).get(api.question(question), questionSchema)).user;
     // Both instances have the question and the person's state in memory.
-    for (const server of [one, two]) expect((await serverClient(server.baseUrl, person.token).get(api.question(question), questionSchema)).answer).toBeNull();
+    for (const server of [one, two])
+      expect(
+        (await serverClient(server.baseUrl, person.token).get(api.question(question), questionSchema)).answer,
+      ).toBeNull();
 
-    expect((await serverClient(one.baseUrl, person.token).raw('POST', api.answer(question), { choice: 1 })).status).toBe(200);
+    expect(
+      (await serverClient(one.baseUrl, person.token).raw('POST', api.answer(question), { choice: 1 })).status,
+    ).toBe(200);
     expect((await serverClient(one.baseUrl, person.token).raw('POST', api.like(question))).status).toBe(200);
     expect((await serverClient(one.baseUrl, person.token).raw('POST', api.follow(authorId))).status).toBe(200);
     const seen = await serverClient(two.baseUrl, person.token).get(api.question(question), questionSchema);
     // Their own vote is in the result they see, whether or not two heard of it yet.
     expect(seen).toMatchObject({ answer: { choice: 1 }, liked: true, result: { count: 1 } });
-    const breakdown = await serverClient(two.baseUrl, person.token).post(api.breakdown(question), breakdownFilterBodySchema, {}, breakdownResultSchema);
+    const breakdown = await serverClient(two.baseUrl, person.token).post(
+      api.breakdown(question),
+      breakdownFilterBodySchema,
+      {},
+      breakdownResultSchema,
+    );
     expect(breakdown.overall).toMatchObject({ count: 1 });
-    expect((await serverClient(two.baseUrl, person.token).raw('POST', api.answer(question), { choice: 2 })).status).toBe(409);
+    expect(
+      (await serverClient(two.baseUrl, person.token).raw('POST', api.answer(question), { choice: 2 })).status,
+    ).toBe(409);
     const feed = await serverClient(two.baseUrl, person.token).get(api.feed, feedSchema);
     expect(feed.questions.map((item) => item.id)).toContain(question);
 
@@ -165,17 +197,32 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
     const question = await ask(two, author.token);
     const authorId = (await serverClient(two.baseUrl, author.token).get(api.question(question), questionSchema)).user;
     expect((await serverClient(two.baseUrl, reader.token).raw('POST', api.follow(authorId))).status).toBe(200);
-    expect((await serverClient(two.baseUrl, reader.token).raw('POST', api.answer(question), { choice: 1 })).status).toBe(200);
+    expect(
+      (await serverClient(two.baseUrl, reader.token).raw('POST', api.answer(question), { choice: 1 })).status,
+    ).toBe(200);
     const feedOnTwo = () => serverClient(two.baseUrl, reader.token).get(api.feed, feedSchema);
-    expect((await feedOnTwo()).questions[0]).toMatchObject({ id: question, result: { count: 1 }, like_count: 0, user_name: 'Many' });
+    expect((await feedOnTwo()).questions[0]).toMatchObject({
+      id: question,
+      result: { count: 1 },
+      like_count: 0,
+      user_name: 'Many',
+    });
 
     // Others vote and like on one, the author asks again and renames there.
     const voter = await register(one);
-    expect((await serverClient(one.baseUrl, voter.token).raw('POST', api.answer(question), { choice: 2 })).status).toBe(200);
+    expect((await serverClient(one.baseUrl, voter.token).raw('POST', api.answer(question), { choice: 2 })).status).toBe(
+      200,
+    );
     expect((await serverClient(one.baseUrl, voter.token).raw('POST', api.like(question))).status).toBe(200);
     const newer = await ask(one, author.token);
     const account = await serverClient(one.baseUrl, author.token).get(api.account, accountSchema);
-    const renamed = { firstName: 'Renamed', birthDate: account.birthdate, livingIn: account.country, favoriteCategory: null, favoriteTopic: null };
+    const renamed = {
+      firstName: 'Renamed',
+      birthDate: account.birthdate,
+      livingIn: account.country,
+      favoriteCategory: null,
+      favoriteTopic: null,
+    };
     expect((await serverClient(one.baseUrl, author.token).raw('POST', api.account, renamed)).status).toBe(200);
 
     // Heard through Redis within moments.
@@ -203,11 +250,18 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
     const author = await register(one);
     const reader = await register(two);
     const question = await ask(one, author.token);
-    const idOf = async (email: string) => (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
-    expect((await serverClient(two.baseUrl, reader.token).raw('POST', api.follow(await idOf(author.email)))).status).toBe(200);
-    expect((await serverClient(two.baseUrl, reader.token).get(api.feed, feedSchema)).questions.map((item) => item.id)).toEqual([question]);
+    const idOf = async (email: string) =>
+      (await database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    expect(
+      (await serverClient(two.baseUrl, reader.token).raw('POST', api.follow(await idOf(author.email)))).status,
+    ).toBe(200);
+    expect(
+      (await serverClient(two.baseUrl, reader.token).get(api.feed, feedSchema)).questions.map((item) => item.id),
+    ).toEqual([question]);
 
-    expect((await serverClient(one.baseUrl, author.token).raw('POST', api.ban(await idOf(reader.email)))).status).toBe(200);
+    expect((await serverClient(one.baseUrl, author.token).raw('POST', api.ban(await idOf(reader.email)))).status).toBe(
+      200,
+    );
     expect((await serverClient(two.baseUrl, reader.token).raw('GET', api.question(question))).status).toBe(403);
     expect((await serverClient(two.baseUrl, reader.token).get(api.feed, feedSchema)).questions).toEqual([]);
   });

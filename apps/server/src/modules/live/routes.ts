@@ -1,4 +1,10 @@
-import { errorBodySchema, idParamsSchema, LIVE_RESULT_EVENT, liveResultSchema, type LiveResult } from '@pollscope/contract';
+import {
+  errorBodySchema,
+  idParamsSchema,
+  LIVE_RESULT_EVENT,
+  liveResultSchema,
+  type LiveResult,
+} from '@pollscope/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { questionToAct } from '../../views/pipeline.js';
@@ -27,9 +33,13 @@ export const liveRoutes: FastifyPluginAsyncZod = async (app) => {
       const { card } = read;
       if (!wantsEventStream(request)) return liveResultOf(read, seesResult(reader.viewer, card));
 
-      // The response schema describes the JSON form; a stream is sent as it is. The hub asks the rules again at each send.
+      // The response schema describes the JSON form; a stream is sent as it is. The hub asks the rules again at each
+      // send.
       return app.eventStreams.reply(request, reply as FastifyReply, reader.viewer.userId, (sink) =>
-        app.live.watch(card.id, reader.viewer, { send: (result: LiveResult) => sink.send(LIVE_RESULT_EVENT, result), end: sink.end }),
+        app.live.watch(card.id, reader.viewer, {
+          send: (result: LiveResult) => sink.send(LIVE_RESULT_EVENT, result),
+          end: sink.end,
+        }),
       );
     },
   );

@@ -18,12 +18,21 @@ import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
-import { ask, client, createTestApp, secondInstance, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import {
+  ask,
+  client,
+  createTestApp,
+  secondInstance,
+  signUp,
+  type TestContext,
+  type TestUser,
+} from '../../test/helper.js';
 import { moderate } from '../../test/moderation.js';
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!process.env.TEST_DATABASE_URL || !redisUrl) throw new Error('This test needs TEST_DATABASE_URL and TEST_REDIS_URL');
+if (!process.env.TEST_DATABASE_URL || !redisUrl)
+  throw new Error('This test needs TEST_DATABASE_URL and TEST_REDIS_URL');
 
 /** Instance one, where each change is made, and instance two, where the streams are open. */
 let one: TestContext;
@@ -51,7 +60,9 @@ async function openOnTwo(path: string, token: string): Promise<EventStream> {
 }
 
 const resultsIn = (stream: EventStream): LiveResult[] =>
-  stream.received.filter((block) => block.event === LIVE_RESULT_EVENT).map((block) => liveResultSchema.parse(JSON.parse(block.data!)));
+  stream.received
+    .filter((block) => block.event === LIVE_RESULT_EVENT)
+    .map((block) => liveResultSchema.parse(JSON.parse(block.data!)));
 
 /** The question's live results on instance two as the person with `token` watches them, once its first result came. */
 async function watchOnTwo(token: string, questionId: number): Promise<EventStream> {
@@ -61,7 +72,10 @@ async function watchOnTwo(token: string, questionId: number): Promise<EventStrea
 }
 
 async function nextResult(stream: EventStream, matches: (result: LiveResult) => boolean): Promise<LiveResult> {
-  const block = await stream.next((block) => block.event === LIVE_RESULT_EVENT && matches(liveResultSchema.parse(JSON.parse(block.data!))), 'matching result');
+  const block = await stream.next(
+    (block) => block.event === LIVE_RESULT_EVENT && matches(liveResultSchema.parse(JSON.parse(block.data!))),
+    'matching result',
+  );
   return liveResultSchema.parse(JSON.parse(block.data!));
 }
 
@@ -73,9 +87,13 @@ async function unreadOnTwo(token: string): Promise<EventStream> {
 }
 
 const nextCount = (stream: EventStream, unread: number) =>
-  stream.next((block) => block.event === UNREAD_EVENT && unreadSchema.parse(JSON.parse(block.data!)).unread === unread, `an unread count of ${unread}`);
+  stream.next(
+    (block) => block.event === UNREAD_EVENT && unreadSchema.parse(JSON.parse(block.data!)).unread === unread,
+    `an unread count of ${unread}`,
+  );
 
-const answer = (user: TestUser, questionId: number, choice = 1) => user.api.post(api.answer(questionId), answerBodySchema, { choice }, questionSchema);
+const answer = (user: TestUser, questionId: number, choice = 1) =>
+  user.api.post(api.answer(questionId), answerBodySchema, { choice }, questionSchema);
 
 /**
  * The events a stream was sent from `change` (made on instance one) on, once `round` has run: a
@@ -84,12 +102,19 @@ const answer = (user: TestUser, questionId: number, choice = 1) => user.api.post
  * made, and sends a question's state to all its streams in one round, so once `delivered` has its
  * result the stream under test has had every chance to get the same.
  */
-async function sentAfter(stream: EventStream, change: () => Promise<unknown>, round: () => Promise<unknown>, delivered: () => Promise<unknown>): Promise<number> {
+async function sentAfter(
+  stream: EventStream,
+  change: () => Promise<unknown>,
+  round: () => Promise<unknown>,
+  delivered: () => Promise<unknown>,
+): Promise<number> {
   const before = stream.received.length;
   await change();
   await round();
   await delivered();
-  return stream.received.slice(before).filter((block) => block.event === LIVE_RESULT_EVENT || block.event === UNREAD_EVENT).length;
+  return stream.received
+    .slice(before)
+    .filter((block) => block.event === LIVE_RESULT_EVENT || block.event === UNREAD_EVENT).length;
 }
 
 async function newModerator(): Promise<TestUser> {
@@ -99,13 +124,24 @@ async function newModerator(): Promise<TestUser> {
 }
 
 async function secondSession(user: TestUser): Promise<string> {
-  const { token } = await client(one.app).post(api.login, loginBodySchema, { email: user.email, password: 'correct horse' }, tokenResponseSchema);
+  const { token } = await client(one.app).post(
+    api.login,
+    loginBodySchema,
+    { email: user.email, password: 'correct horse' },
+    tokenResponseSchema,
+  );
   return token;
 }
 
 describe('an open live stream on another instance', () => {
   it('ends when the question’s author blocks its viewer, and sends nothing more; the viewer’s other streams go on', async () => {
-    const [author, viewer, watcher, voter, other] = [await signUp(one), await signUp(one), await signUp(one), await signUp(one), await signUp(one)];
+    const [author, viewer, watcher, voter, other] = [
+      await signUp(one),
+      await signUp(one),
+      await signUp(one),
+      await signUp(one),
+      await signUp(one),
+    ];
     const question = await ask(author);
     const elsewhere = await ask(other);
     for (const person of [viewer, watcher]) await answer(person, question);
@@ -129,7 +165,12 @@ describe('an open live stream on another instance', () => {
   });
 
   it('ends either way: the viewer’s when they block the author, the author’s of the viewer’s own question', async () => {
-    const [author, viewer, watcher, voter] = [await signUp(one), await signUp(one), await signUp(one), await signUp(one)];
+    const [author, viewer, watcher, voter] = [
+      await signUp(one),
+      await signUp(one),
+      await signUp(one),
+      await signUp(one),
+    ];
     const question = await ask(author);
     const viewersQuestion = await ask(viewer);
     for (const person of [viewer, watcher]) await answer(person, question);
@@ -165,7 +206,10 @@ describe('an open live stream on another instance', () => {
     await nextResult(authors, (result) => result.result?.count === 1);
     expect(await nextResult(viewing, () => true)).toEqual({ id: question, result: null, like_count: 0 });
     await answer(viewer, question, 2);
-    expect(await nextResult(viewing, (result) => result.result !== null)).toMatchObject({ id: question, result: { count: 2 } });
+    expect(await nextResult(viewing, (result) => result.result !== null)).toMatchObject({
+      id: question,
+      result: { count: 2 },
+    });
   });
 });
 
@@ -210,7 +254,13 @@ describe('a session that ends', () => {
     const settings = await person.api.get(api.settings, settingsSchema);
     const sent = await sentAfter(
       others,
-      () => person.api.post(api.settings, settingsUpdateBodySchema, { ...settings, password: 'a new password', current_password: 'correct horse' }, settingsSchema),
+      () =>
+        person.api.post(
+          api.settings,
+          settingsUpdateBodySchema,
+          { ...settings, password: 'a new password', current_password: 'correct horse' },
+          settingsSchema,
+        ),
       () => answer(voter, question),
       () => nextResult(own, (result) => result.result?.count === 2),
     );
@@ -228,7 +278,8 @@ describe('a session that ends', () => {
     // Their vote goes with them: the count that drops is the round that would have reached them.
     const sent = await sentAfter(
       leavers,
-      async () => expect((await leaver.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204),
+      async () =>
+        expect((await leaver.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204),
       async () => {},
       () => nextResult(watching, (result) => result.result?.count === 1),
     );
@@ -237,7 +288,13 @@ describe('a session that ends', () => {
   });
 
   it('with a suspension ends the suspended person’s streams, and everyone else’s of their questions', async () => {
-    const [moderator, author, suspect, reader, voter] = [await newModerator(), await signUp(one), await signUp(one), await signUp(one), await signUp(one)];
+    const [moderator, author, suspect, reader, voter] = [
+      await newModerator(),
+      await signUp(one),
+      await signUp(one),
+      await signUp(one),
+      await signUp(one),
+    ];
     const question = await ask(author);
     const suspects = await ask(suspect);
     await answer(suspect, question);
@@ -250,12 +307,16 @@ describe('a session that ends', () => {
     const readersResults = resultsIn(readerOfSuspects).length;
     const sent = await sentAfter(
       suspectWatching,
-      async () => expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' })).status).toBe(200),
+      async () =>
+        expect(
+          (await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam' })).status,
+        ).toBe(200),
       () => answer(voter, question),
       () => nextResult(authors, (result) => result.result?.count === 2),
     );
     expect(sent).toBe(0);
-    // Nobody but its author may act on a withheld question, so no vote can reach it: its streams end, with nothing more sent.
+    // Nobody but its author may act on a withheld question, so no vote can reach it: its streams end, with nothing more
+    // sent.
     await Promise.all([suspectWatching.ended, suspectsUnread.ended, readerOfSuspects.ended]);
     expect(resultsIn(readerOfSuspects)).toHaveLength(readersResults);
   });
@@ -272,7 +333,11 @@ describe('a question a moderator removes', () => {
     // Only its author may still act on it: their like is the round that would have reached the reader.
     const sent = await sentAfter(
       readers,
-      async () => expect((await moderate(moderator, { target: 'question', id: question, action: 'remove', reason: 'Off topic' })).status).toBe(200),
+      async () =>
+        expect(
+          (await moderate(moderator, { target: 'question', id: question, action: 'remove', reason: 'Off topic' }))
+            .status,
+        ).toBe(200),
       () => author.api.post(api.like(question), likedSchema),
       () => nextResult(authors, (result) => result.like_count === 1),
     );

@@ -1,4 +1,12 @@
-import { api, connectedSchema, likedSchema, LIVE_RESULT_EVENT, liveResultSchema, UNREAD_EVENT, unreadSchema } from '@pollscope/contract';
+import {
+  api,
+  connectedSchema,
+  likedSchema,
+  LIVE_RESULT_EVENT,
+  liveResultSchema,
+  UNREAD_EVENT,
+  unreadSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream, type StreamBlock } from '../../test/event-stream.js';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
@@ -33,10 +41,14 @@ describe('HEAD on a live stream', () => {
     const question = await ask(person);
     const paths = [api.live(question), api.notificationsLive];
     const head = async (path: string) => {
-      const response = await fetch(`${baseUrl}${path}`, { method: 'HEAD', headers: { accept: 'text/event-stream', authorization: `Token ${person.token}` } });
+      const response = await fetch(`${baseUrl}${path}`, {
+        method: 'HEAD',
+        headers: { accept: 'text/event-stream', authorization: `Token ${person.token}` },
+      });
       return { status: response.status, type: response.headers.get('content-type') };
     };
-    for (const path of paths) expect(await head(path)).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8' });
+    for (const path of paths)
+      expect(await head(path)).toEqual({ status: 200, type: 'text/event-stream; charset=utf-8' });
 
     let sent = 0;
     const statuses = new Set<number>();
@@ -71,14 +83,19 @@ describe('live streams of one person', () => {
     await unread[0].ended;
     for (let index = 1; index < 10; index += 1) results.push(await open(api.live(question), person.token));
     await Promise.all(unread.slice(0, 10).map((stream) => stream.ended));
-    expect({ results: ctx.app.live.streams, unread: ctx.app.unread.open - before }).toEqual({ results: 10, unread: 10 });
+    expect({ results: ctx.app.live.streams, unread: ctx.app.unread.open - before }).toEqual({
+      results: 10,
+      unread: 10,
+    });
 
     // The 20 newest are still served, and so is the other person's stream: a like of the
     // question and a follow each send a new state to every stream still open.
     await liker.api.post(api.like(question), likedSchema);
     await liker.api.post(api.follow(other.id), connectedSchema);
-    const likeShown = (block: StreamBlock) => block.event === LIVE_RESULT_EVENT && liveResultSchema.parse(JSON.parse(block.data!)).like_count === 1;
-    const oneUnread = (block: StreamBlock) => block.event === UNREAD_EVENT && unreadSchema.parse(JSON.parse(block.data!)).unread === 1;
+    const likeShown = (block: StreamBlock) =>
+      block.event === LIVE_RESULT_EVENT && liveResultSchema.parse(JSON.parse(block.data!)).like_count === 1;
+    const oneUnread = (block: StreamBlock) =>
+      block.event === UNREAD_EVENT && unreadSchema.parse(JSON.parse(block.data!)).unread === 1;
     await Promise.all([
       ...results.map((stream) => stream.next(likeShown, 'the like')),
       ...[...unread.slice(10), othersStream].map((stream) => stream.next(oneUnread, 'one unread')),

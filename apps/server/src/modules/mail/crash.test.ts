@@ -34,17 +34,34 @@ async function start(): Promise<ServerProcess> {
 async function followSomeone(server: ServerProcess, name: string): Promise<string> {
   const register = async (firstName: string) => {
     const email = `${firstName}-${process.pid}-${Date.now()}@example.com`.toLowerCase();
-    const body = { firstName, birthDate: '1985-03-20', gender: 'F' as const, livingIn: 840, email, password: 'correct horse' };
-    const { token } = await serverClient(server.baseUrl).post(api.register, registerBodySchema, body, tokenResponseSchema);
+    const body = {
+      firstName,
+      birthDate: '1985-03-20',
+      gender: 'F' as const,
+      livingIn: 840,
+      email,
+      password: 'correct horse',
+    };
+    const { token } = await serverClient(server.baseUrl).post(
+      api.register,
+      registerBodySchema,
+      body,
+      tokenResponseSchema,
+    );
     return { email, token };
   };
   const followee = await register(name);
-  const { id } = await handle.db.selectFrom('users').select('id').where('email', '=', followee.email).executeTakeFirstOrThrow();
+  const { id } = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', followee.email)
+    .executeTakeFirstOrThrow();
   await serverClient(server.baseUrl, (await register('Bob')).token).post(api.follow(id), connectedSchema);
   return followee.email;
 }
 
-const mailsTo = (address: string) => mailbox.received.filter((mail) => (mail.to as AddressObject).value[0].address === address);
+const mailsTo = (address: string) =>
+  mailbox.received.filter((mail) => (mail.to as AddressObject).value[0].address === address);
 /** How many rounds the server's mail worker has ended, as its /metrics says. */
 async function roundsOf(server: ServerProcess): Promise<number> {
   const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
@@ -54,7 +71,10 @@ async function roundsOf(server: ServerProcess): Promise<number> {
 async function afterARound(server: ServerProcess): Promise<void> {
   // The round under way may have begun before; the one after it has not.
   const until = (await roundsOf(server)) + 2;
-  await vi.waitFor(async () => expect(await roundsOf(server)).toBeGreaterThanOrEqual(until), { timeout: 15_000, interval: 50 });
+  await vi.waitFor(async () => expect(await roundsOf(server)).toBeGreaterThanOrEqual(until), {
+    timeout: 15_000,
+    interval: 50,
+  });
 }
 
 /** Kills the server once a sender is held by the mail server, its mail queued and in hand. */
@@ -78,17 +98,21 @@ it('sends a mail once after the server is killed between its commit and its send
   expect(mailsTo(address)).toHaveLength(1);
 });
 
-it('sends a mail at most once more, with the same Message-ID, after the server is killed between its sending and its record', { timeout: 90_000 }, async () => {
-  mailbox.hold('reply');
-  const address = await followSomeone(await start(), 'Cat');
-  await killWhileHeld(servers.at(-1)!);
-  expect(mailsTo(address)).toHaveLength(1);
+it(
+  'sends a mail at most once more, with the same Message-ID, after the server is killed between its sending and its record',
+  { timeout: 90_000 },
+  async () => {
+    mailbox.hold('reply');
+    const address = await followSomeone(await start(), 'Cat');
+    await killWhileHeld(servers.at(-1)!);
+    expect(mailsTo(address)).toHaveLength(1);
 
-  const restarted = await start();
-  await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(2), { timeout: 15_000, interval: 50 });
-  await afterARound(restarted);
-  const [first, again] = mailsTo(address);
-  expect(mailsTo(address)).toHaveLength(2);
-  expect(again.messageId).toBe(first.messageId);
-  expect(again.text).toBe(first.text);
-});
+    const restarted = await start();
+    await vi.waitFor(() => expect(mailsTo(address)).toHaveLength(2), { timeout: 15_000, interval: 50 });
+    await afterARound(restarted);
+    const [first, again] = mailsTo(address);
+    expect(mailsTo(address)).toHaveLength(2);
+    expect(again.messageId).toBe(first.messageId);
+    expect(again.text).toBe(first.text);
+  },
+);

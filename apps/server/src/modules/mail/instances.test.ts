@@ -26,11 +26,19 @@ afterAll(async () => {
 
 it('sends each of many mails exactly once with two instances sending', async () => {
   const count = 120;
-  const content = renderMail({ title: 'Welcome', paragraphs: ['Ask your first question.'], footer: 'You signed up on Pollscope.' });
-  await one.database.db.transaction().execute(async (trx) => {
-    for (let index = 0; index < count; index += 1) await queueMail(trx, { to: `person${index}@example.com`, subject: `Welcome ${index}`, ...content });
+  const content = renderMail({
+    title: 'Welcome',
+    paragraphs: ['Ask your first question.'],
+    footer: 'You signed up on Pollscope.',
   });
-  await vi.waitFor(() => expect(mailbox.received.length).toBeGreaterThanOrEqual(count), { timeout: 60_000, interval: 100 });
+  await one.database.db.transaction().execute(async (trx) => {
+    for (let index = 0; index < count; index += 1)
+      await queueMail(trx, { to: `person${index}@example.com`, subject: `Welcome ${index}`, ...content });
+  });
+  await vi.waitFor(() => expect(mailbox.received.length).toBeGreaterThanOrEqual(count), {
+    timeout: 60_000,
+    interval: 100,
+  });
   // A round of each worker after: a mail left in the outbox, to be sent twice, would come now.
   await Promise.all([one.app.mail.round(), two.mail.round()]);
   const subjects = mailbox.received.map((mail) => mail.subject);

@@ -35,7 +35,10 @@ function aMail(to = 'reader@example.com'): Mail {
     to,
     subject: `Answers ${made}`,
     ...content,
-    headers: { 'List-Unsubscribe': '<http://localhost:3000/api/unsubscribe/?token=abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      'List-Unsubscribe': '<http://localhost:3000/api/unsubscribe/?token=abc>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }
 
@@ -48,7 +51,8 @@ async function queue(mail: Mail): Promise<string> {
 /** A header as it was sent: mailparser reads the List-* headers into an object of its own. */
 const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line;
 const arrived = (messageId: string) => mailbox.received.filter((mail) => mail.messageId === messageId);
-const waitForArrival = (messageId: string) => vi.waitFor(() => expect(arrived(messageId)).toHaveLength(1), { timeout: 10_000, interval: 50 });
+const waitForArrival = (messageId: string) =>
+  vi.waitFor(() => expect(arrived(messageId)).toHaveLength(1), { timeout: 10_000, interval: 50 });
 /** One more round of the outbox's worker, for a mail that must not come: one due would be sent in it. */
 const afterARound = () => ctx.app.mail.round();
 
@@ -65,7 +69,9 @@ describe('the outbox, sent through SMTP', () => {
     expect(received.html).toContain('Your question &lt;1&gt; got answers');
     expect(received.html).toContain('href="http://localhost:3000/question/1?from=mail&amp;x=1"');
     expect(received.html).toContain('<meta name="color-scheme" content="light dark">');
-    expect(header(received, 'list-unsubscribe')).toBe('List-Unsubscribe: <http://localhost:3000/api/unsubscribe/?token=abc>');
+    expect(header(received, 'list-unsubscribe')).toBe(
+      'List-Unsubscribe: <http://localhost:3000/api/unsubscribe/?token=abc>',
+    );
     expect(header(received, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });
 
@@ -101,7 +107,11 @@ describe('the outbox, sent through SMTP', () => {
     await afterARound();
     expect(arrived(messageId)).toHaveLength(0);
     // The minute of the first retry has passed.
-    await ctx.database.db.updateTable('mail_outbox').set({ due_at: new Date().toISOString() }).where('id', '=', failed.id).execute();
+    await ctx.database.db
+      .updateTable('mail_outbox')
+      .set({ due_at: new Date().toISOString() })
+      .where('id', '=', failed.id)
+      .execute();
     await waitForArrival(messageId);
     await afterARound();
     expect(arrived(messageId)).toHaveLength(1);
@@ -111,18 +121,30 @@ describe('the outbox, sent through SMTP', () => {
     // Queued for a mailbox that refuses, failing at each retry as soon as it is due.
     const messageId = await ctx.database.db.transaction().execute(async (trx) => {
       const id = await queueMail(trx, aMail());
-      await trx.updateTable('mail_outbox').set({ due_at: '9999-12-31T00:00:00.000Z' }).where('message_id', '=', id).execute();
+      await trx
+        .updateTable('mail_outbox')
+        .set({ due_at: '9999-12-31T00:00:00.000Z' })
+        .where('message_id', '=', id)
+        .execute();
       return id;
     });
     const first = new Date();
     let now = first;
     for (let attempt = 0; attempt <= RETRY_DELAYS_MINUTES.length; attempt += 1) {
-      const row = await ctx.database.db.selectFrom('mail_outbox').selectAll().where('message_id', '=', messageId).executeTakeFirstOrThrow();
+      const row = await ctx.database.db
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('message_id', '=', messageId)
+        .executeTakeFirstOrThrow();
       expect(row.given_up_at).toBeNull();
       const retryAt = await markFailed(ctx.database.db, row, '550 mailbox unavailable', now);
       if (retryAt) now = new Date(retryAt);
     }
-    const row = await ctx.database.db.selectFrom('mail_outbox').selectAll().where('message_id', '=', messageId).executeTakeFirstOrThrow();
+    const row = await ctx.database.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('message_id', '=', messageId)
+      .executeTakeFirstOrThrow();
     expect(row.given_up_at).not.toBeNull();
     expect(row.attempts).toBe(RETRY_DELAYS_MINUTES.length + 1);
     expect(now.getTime() - first.getTime()).toBeGreaterThan(24 * 3600_000);
@@ -176,7 +198,9 @@ describe('SMTP_URL', () => {
 
   it('stops the server at start when it is not an smtp:// or smtps:// URL, without showing its password', async () => {
     const notAUrl = await startWith('smtp//pollscope:hunter2@mail.example.com');
-    expect(notAUrl).toMatch(/SMTP_URL must be smtp:\/\/user:password@host:port or smtps:\/\/user:password@host:port; it is not a URL/);
+    expect(notAUrl).toMatch(
+      /SMTP_URL must be smtp:\/\/user:password@host:port or smtps:\/\/user:password@host:port; it is not a URL/,
+    );
     expect(notAUrl).not.toContain('hunter2');
     expect(await startWith('http://mail.example.com')).toMatch(/SMTP_URL must be .*; it starts with http:\/\//);
   });

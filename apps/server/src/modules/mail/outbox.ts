@@ -39,7 +39,10 @@ const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + mi
 export async function queueMail(trx: Db, mail: Mail): Promise<string> {
   const now = new Date().toISOString();
   const messageId = randomUUID();
-  const userId = mail.userId !== undefined ? mail.userId : ((await trx.selectFrom('users').select('id').where('email', '=', mail.to).executeTakeFirst())?.id ?? null);
+  const userId =
+    mail.userId !== undefined
+      ? mail.userId
+      : ((await trx.selectFrom('users').select('id').where('email', '=', mail.to).executeTakeFirst())?.id ?? null);
   await trx
     .insertInto('mail_outbox')
     .values({
@@ -66,11 +69,22 @@ export type Attempt = { row: OutboxRow; error: null } | { row: OutboxRow; error:
  * lets it go at once; a SQLite file has one server, whose worker sends one mail at a time. A
  * crash after the send and before it is recorded sends it once more, with the same Message-ID.
  */
-export async function sendDueMail(db: Db, dialect: DialectName, send: (row: OutboxRow) => Promise<void>, now = new Date()): Promise<Attempt | null> {
+export async function sendDueMail(
+  db: Db,
+  dialect: DialectName,
+  send: (row: OutboxRow) => Promise<void>,
+  now = new Date(),
+): Promise<Attempt | null> {
   return holdingLocks(db, dialect, async (held) => {
     const row = await skippingLockedRows(
       dialect,
-      held.selectFrom('mail_outbox').selectAll().where('given_up_at', 'is', null).where('due_at', '<=', now.toISOString()).orderBy('due_at').limit(1),
+      held
+        .selectFrom('mail_outbox')
+        .selectAll()
+        .where('given_up_at', 'is', null)
+        .where('due_at', '<=', now.toISOString())
+        .orderBy('due_at')
+        .limit(1),
     ).executeTakeFirst();
     if (!row) return null;
     const error = await send(row).then(
@@ -93,7 +107,10 @@ export async function forgetSent(db: Db, id: number): Promise<void> {
   await db.deleteFrom('mail_outbox').where('id', '=', id).execute();
 }
 
-/** Counts a failed attempt: the mail waits its next delay, and returns when it is due again, or is given up past the last, and returns null. */
+/**
+ * Counts a failed attempt: the mail waits its next delay, and returns when it is due again, or is given up past the
+ * last, and returns null.
+ */
 export async function markFailed(db: Db, row: OutboxRow, error: string, now = new Date()): Promise<string | null> {
   const attempts = row.attempts + 1;
   const delay = RETRY_DELAYS_MINUTES.at(attempts - 1);
@@ -106,7 +123,9 @@ export async function markFailed(db: Db, row: OutboxRow, error: string, now = ne
   return retryAt;
 }
 
-/** Deletes every mail to `address`, sent or not, one being sent included: an account deleted leaves its address nowhere. */
+/**
+ * Deletes every mail to `address`, sent or not, one being sent included: an account deleted leaves its address nowhere.
+ */
 export async function forgetRecipient(trx: Db, address: string): Promise<void> {
   await trx.deleteFrom('mail_outbox').where('recipient', '=', address).execute();
 }
@@ -114,7 +133,11 @@ export async function forgetRecipient(trx: Db, address: string): Promise<void> {
 /** Takes back the mails of these `Message-ID`s that are still waiting to be sent; returns those taken back. */
 export async function withdrawMail(trx: Db, messageIds: readonly string[]): Promise<string[]> {
   if (messageIds.length === 0) return [];
-  const withdrawn = await trx.deleteFrom('mail_outbox').where('message_id', 'in', messageIds).returning('message_id').execute();
+  const withdrawn = await trx
+    .deleteFrom('mail_outbox')
+    .where('message_id', 'in', messageIds)
+    .returning('message_id')
+    .execute();
   return withdrawn.map((row) => row.message_id);
 }
 

@@ -16,7 +16,15 @@ const SITE_NAME = 'Pollscope';
 
 /** The text part: what a client that shows no HTML, or a reader who prefers text, reads. */
 function textPart({ title, paragraphs, action, footer }: MailContent): string {
-  return [title, ...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '-- ', `${SITE_NAME}. ${footer}`].join('\n\n') + '\n';
+  return (
+    [
+      title,
+      ...paragraphs,
+      ...(action ? [`${action.label}: ${action.url}`] : []),
+      '-- ',
+      `${SITE_NAME}. ${footer}`,
+    ].join('\n\n') + '\n'
+  );
 }
 
 /**
@@ -26,7 +34,8 @@ function textPart({ title, paragraphs, action, footer }: MailContent): string {
  * the others darken the light colours themselves, chosen to read either way.
  */
 function htmlPart({ title, paragraphs, action, footer }: MailContent): string {
-  const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(text)}</p>`;
+  const paragraph = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(text)}</p>`;
   const button = action
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#5434e8;color:#ffffff;font-weight:600;text-decoration:none;">${escapeHtml(action.label)}</a></p>`
     : '';

@@ -37,7 +37,12 @@ function messageOf(row: OutboxRow, config: Config) {
 export function createMailTransport(config: Config, log: FastifyBaseLogger): MailTransport {
   if (config.smtpUrl) {
     // Bounded: a send holds its row, and on PostgreSQL a database connection, until it ends.
-    const smtp = nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
+    const smtp = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
       async send(row) {
         await smtp.sendMail(messageOf(row, config));

@@ -18,7 +18,15 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, client, createTestAppWithMail, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { recipientOf, type TestMailServer } from '../../test/mail-server.js';
-import { EVERY_PLACE, giveRole, moderate, placesShowing, report, sharedStatuses, type Findable } from '../../test/moderation.js';
+import {
+  EVERY_PLACE,
+  giveRole,
+  moderate,
+  placesShowing,
+  report,
+  sharedStatuses,
+  type Findable,
+} from '../../test/moderation.js';
 import { serverDir } from '../../test/server-process.js';
 
 const HOUR = 3_600_000;
@@ -44,7 +52,11 @@ async function findableQuestion(author: TestUser, reader: TestUser): Promise<Fin
   asked += 1;
   const word = `okapi${asked}x`;
   const question = { category: 6, tag: `m${asked}${author.id}`, word };
-  const id = await ask(author, { question: `Have you seen an ${word}?`, category: question.category, tags: [question.tag] });
+  const id = await ask(author, {
+    question: `Have you seen an ${word}?`,
+    category: question.category,
+    tags: [question.tag],
+  });
   await reader.api.post(api.follow(author.id), connectedSchema);
   await reader.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
   return { id, authorId: author.id, ...question };
@@ -62,8 +74,10 @@ async function mailsTo(address: string, count: number): Promise<ParsedMail[]> {
   );
 }
 
-const notifications = async (user: TestUser) => (await user.api.get(api.notifications, notificationPageSchema)).notifications;
-const signIn = (user: TestUser) => client(ctx.app).raw('POST', api.login, { email: user.email, password: 'correct horse' });
+const notifications = async (user: TestUser) =>
+  (await user.api.get(api.notifications, notificationPageSchema)).notifications;
+const signIn = (user: TestUser) =>
+  client(ctx.app).raw('POST', api.login, { email: user.email, password: 'correct horse' });
 
 describe('removing and restoring a question', () => {
   it('takes it from everyone but its author, everywhere, tells the author, and brings it back', async () => {
@@ -75,11 +89,27 @@ describe('removing and restoring a question', () => {
     expect(await placesShowing(reader.api, question)).toEqual(EVERY_PLACE);
     expect(await sharedStatuses(ctx.app, question.id)).toEqual({ page: 200, picture: 200 });
 
-    const removed = await moderate(moderator, { target: 'question', id: question.id, action: 'remove', reason: 'Spam links in the choices' });
+    const removed = await moderate(moderator, {
+      target: 'question',
+      id: question.id,
+      action: 'remove',
+      reason: 'Spam links in the choices',
+    });
     expect(removed.status).toBe(200);
-    expect(removed.parse(moderationLogEntrySchema)).toMatchObject({ action: 'remove', target: 'question', target_id: question.id, moderator: { id: moderator.id, name: 'Mo' } });
+    expect(removed.parse(moderationLogEntrySchema)).toMatchObject({
+      action: 'remove',
+      target: 'question',
+      target_id: question.id,
+      moderator: { id: moderator.id, name: 'Mo' },
+    });
     expect(await placesShowing(reader.api, question)).toEqual([]);
-    for (const path of [api.question(question.id), api.breakdown(question.id), api.related(question.id), api.relate(question.id, other), api.relate(other, question.id)]) {
+    for (const path of [
+      api.question(question.id),
+      api.breakdown(question.id),
+      api.related(question.id),
+      api.relate(question.id, other),
+      api.relate(other, question.id),
+    ]) {
       expect((await reader.api.raw('GET', path)).status, path).toBe(404);
     }
     expect((await reader.api.raw('POST', api.like(question.id))).status).toBe(404);
@@ -88,15 +118,32 @@ describe('removing and restoring a question', () => {
     const own = await author.api.get(api.question(question.id), questionSchema);
     expect(own.moderation).toEqual({ status: 'removed', reason: 'Spam links in the choices' });
     expect(own.vote_count).toBe(1);
-    expect((await author.api.get(api.myQuestions, questionPageSchema)).questions.map((shown) => shown.id)).toContain(question.id);
+    expect((await author.api.get(api.myQuestions, questionPageSchema)).questions.map((shown) => shown.id)).toContain(
+      question.id,
+    );
     const [told] = await notifications(author);
-    expect(told).toMatchObject({ kind: 'moderation', moderation: { action: 'remove', reason: 'Spam links in the choices', until: null }, question: { id: question.id } });
+    expect(told).toMatchObject({
+      kind: 'moderation',
+      moderation: { action: 'remove', reason: 'Spam links in the choices', until: null },
+      question: { id: question.id },
+    });
     const [mail] = await mailsTo(author.email, 1);
     expect(mail.subject).toContain('Your question was removed');
     expect(mail.text).toContain('Spam links in the choices');
 
-    expect((await moderate(moderator, { target: 'question', id: question.id, action: 'remove', reason: 'Again' })).status).toBe(409);
-    expect((await moderate(moderator, { target: 'question', id: question.id, action: 'restore', reason: 'Links were fine after all' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'question', id: question.id, action: 'remove', reason: 'Again' })).status,
+    ).toBe(409);
+    expect(
+      (
+        await moderate(moderator, {
+          target: 'question',
+          id: question.id,
+          action: 'restore',
+          reason: 'Links were fine after all',
+        })
+      ).status,
+    ).toBe(200);
     expect(await placesShowing(reader.api, question)).toEqual(EVERY_PLACE);
     expect(await sharedStatuses(ctx.app, question.id)).toEqual({ page: 200, picture: 200 });
     expect((await author.api.get(api.question(question.id), questionSchema)).moderation).toBeUndefined();
@@ -107,14 +154,46 @@ describe('removing and restoring a question', () => {
   it('refuses what the action does not take (400) and what does not exist (404)', async () => {
     const author = await signUp(ctx);
     const question = await ask(author);
-    expect((await moderate(moderator, { target: 'user', id: author.id, action: 'remove', reason: 'x' })).status).toBe(400);
-    expect((await moderate(moderator, { target: 'question', id: question, action: 'suspend', reason: 'x' })).status).toBe(400);
-    expect((await moderate(moderator, { target: 'question', id: question, action: 'warn', reason: 'x', until: new Date(Date.now() + HOUR).toISOString() })).status).toBe(400);
-    expect((await moderate(moderator, { target: 'user', id: author.id, action: 'suspend', reason: 'x', until: new Date(Date.now() - HOUR).toISOString() })).status).toBe(400);
-    expect((await moderate(moderator, { target: 'question', id: question, action: 'remove', reason: '' })).status).toBe(400);
-    expect((await moderate(moderator, { target: 'question', id: question + 100_000, action: 'remove', reason: 'x' })).status).toBe(404);
-    expect((await moderate(moderator, { target: 'user', id: author.id + 100_000, action: 'warn', reason: 'x' })).status).toBe(404);
-    expect((await moderate(moderator, { target: 'user', id: moderator.id, action: 'warn', reason: 'x' })).status).toBe(400);
+    expect((await moderate(moderator, { target: 'user', id: author.id, action: 'remove', reason: 'x' })).status).toBe(
+      400,
+    );
+    expect(
+      (await moderate(moderator, { target: 'question', id: question, action: 'suspend', reason: 'x' })).status,
+    ).toBe(400);
+    expect(
+      (
+        await moderate(moderator, {
+          target: 'question',
+          id: question,
+          action: 'warn',
+          reason: 'x',
+          until: new Date(Date.now() + HOUR).toISOString(),
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await moderate(moderator, {
+          target: 'user',
+          id: author.id,
+          action: 'suspend',
+          reason: 'x',
+          until: new Date(Date.now() - HOUR).toISOString(),
+        })
+      ).status,
+    ).toBe(400);
+    expect((await moderate(moderator, { target: 'question', id: question, action: 'remove', reason: '' })).status).toBe(
+      400,
+    );
+    expect(
+      (await moderate(moderator, { target: 'question', id: question + 100_000, action: 'remove', reason: 'x' })).status,
+    ).toBe(404);
+    expect(
+      (await moderate(moderator, { target: 'user', id: author.id + 100_000, action: 'warn', reason: 'x' })).status,
+    ).toBe(404);
+    expect((await moderate(moderator, { target: 'user', id: moderator.id, action: 'warn', reason: 'x' })).status).toBe(
+      400,
+    );
     expect(await notifications(author)).toEqual([]);
   });
 });
@@ -128,7 +207,13 @@ describe('suspending a person', () => {
     await report(reader, 'user', suspect.id, 'harassment');
     const until = new Date(Date.now() + 2 * HOUR).toISOString();
 
-    const suspended = await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Insults in every question', until });
+    const suspended = await moderate(moderator, {
+      target: 'user',
+      id: suspect.id,
+      action: 'suspend',
+      reason: 'Insults in every question',
+      until,
+    });
     expect(suspended.status).toBe(200);
     expect((await suspect.api.raw('GET', api.myStats)).status).toBe(401);
     const refused = await signIn(suspect);
@@ -156,12 +241,18 @@ describe('suspending a person', () => {
     expect(await placesShowing(reader.api, question)).toEqual(EVERY_PLACE);
     expect((await reader.api.get(api.userStats(suspect.id), userStatsSchema)).name).toBe('Sam');
     const told = (await returned.get(api.notifications, notificationPageSchema)).notifications[0];
-    expect(told).toMatchObject({ kind: 'moderation', question: null, moderation: { action: 'suspend', reason: 'Insults in every question', until } });
+    expect(told).toMatchObject({
+      kind: 'moderation',
+      question: null,
+      moderation: { action: 'suspend', reason: 'Insults in every question', until },
+    });
   });
 
   it('for ever, until a moderator ends it', async () => {
     const suspect = await signUp(ctx);
-    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam account' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'user', id: suspect.id, action: 'suspend', reason: 'Spam account' })).status,
+    ).toBe(200);
     const refused = await signIn(suspect);
     expect(refused.status).toBe(403);
     expect(refused.error().message).toContain('with no end date');
@@ -176,9 +267,14 @@ describe('suspending a person', () => {
     const reset = { token, password: 'a new password' };
     expect((await client(ctx.app).raw('POST', api.passwordResetConfirm, reset)).status).toBe(403);
 
-    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'unsuspend', reason: 'Appeal accepted' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'user', id: suspect.id, action: 'unsuspend', reason: 'Appeal accepted' }))
+        .status,
+    ).toBe(200);
     expect((await signIn(suspect)).status).toBe(200);
-    expect((await moderate(moderator, { target: 'user', id: suspect.id, action: 'unsuspend', reason: 'Again' })).status).toBe(409);
+    expect(
+      (await moderate(moderator, { target: 'user', id: suspect.id, action: 'unsuspend', reason: 'Again' })).status,
+    ).toBe(409);
     await mailsTo(suspect.email, 3);
     expect((await client(ctx.app).raw('POST', api.passwordResetConfirm, reset)).status).toBe(200);
   });
@@ -188,12 +284,19 @@ describe('who may moderate', () => {
   it('refuses members every moderation call (403), and lets only admins name moderators', async () => {
     const [member, other] = [await signUp(ctx), await signUp(ctx)];
     const question = await ask(other);
-    for (const path of [api.moderationReports, api.moderationOpenCount, api.moderationLog]) expect((await member.api.raw('GET', path)).status, path).toBe(403);
-    expect((await moderate(member, { target: 'question', id: question, action: 'remove', reason: 'x' })).status).toBe(403);
+    for (const path of [api.moderationReports, api.moderationOpenCount, api.moderationLog])
+      expect((await member.api.raw('GET', path)).status, path).toBe(403);
+    expect((await moderate(member, { target: 'question', id: question, action: 'remove', reason: 'x' })).status).toBe(
+      403,
+    );
     expect((await member.api.raw('POST', api.moderationRoles, { user: other.id, role: 'moderator' })).status).toBe(403);
-    expect((await moderator.api.raw('POST', api.moderationRoles, { user: other.id, role: 'moderator' })).status).toBe(403);
+    expect((await moderator.api.raw('POST', api.moderationRoles, { user: other.id, role: 'moderator' })).status).toBe(
+      403,
+    );
     expect((await admin.api.raw('POST', api.moderationRoles, { user: admin.id, role: 'member' })).status).toBe(400);
-    expect((await admin.api.raw('POST', api.moderationRoles, { user: other.id + 100_000, role: 'moderator' })).status).toBe(404);
+    expect(
+      (await admin.api.raw('POST', api.moderationRoles, { user: other.id + 100_000, role: 'moderator' })).status,
+    ).toBe(404);
     expect((await other.api.get(api.account, accountSchema)).role).toBe('member');
     await giveRole(admin, other, 'moderator');
     expect(await other.api.get(api.account, accountSchema)).toMatchObject({ id: other.id, role: 'moderator' });
@@ -207,12 +310,27 @@ describe('who may moderate', () => {
     await giveRole(admin, colleague, 'moderator');
     const colleagues = await ask(colleague);
     const admins = await ask(admin);
-    expect((await moderate(moderator, { target: 'user', id: admin.id, action: 'suspend', reason: 'x' })).status).toBe(403);
-    expect((await moderate(moderator, { target: 'question', id: admins, action: 'remove', reason: 'x' })).status).toBe(403);
-    expect((await moderate(moderator, { target: 'user', id: colleague.id, action: 'warn', reason: 'x' })).status).toBe(403);
-    expect((await moderate(moderator, { target: 'question', id: colleagues, action: 'remove', reason: 'x' })).status).toBe(403);
-    expect((await moderate(admin, { target: 'user', id: colleague.id, action: 'warn', reason: 'Be kinder in the queue' })).status).toBe(200);
-    expect((await notifications(colleague))[0].moderation).toEqual({ action: 'warn', reason: 'Be kinder in the queue', until: null });
+    expect((await moderate(moderator, { target: 'user', id: admin.id, action: 'suspend', reason: 'x' })).status).toBe(
+      403,
+    );
+    expect((await moderate(moderator, { target: 'question', id: admins, action: 'remove', reason: 'x' })).status).toBe(
+      403,
+    );
+    expect((await moderate(moderator, { target: 'user', id: colleague.id, action: 'warn', reason: 'x' })).status).toBe(
+      403,
+    );
+    expect(
+      (await moderate(moderator, { target: 'question', id: colleagues, action: 'remove', reason: 'x' })).status,
+    ).toBe(403);
+    expect(
+      (await moderate(admin, { target: 'user', id: colleague.id, action: 'warn', reason: 'Be kinder in the queue' }))
+        .status,
+    ).toBe(200);
+    expect((await notifications(colleague))[0].moderation).toEqual({
+      action: 'warn',
+      reason: 'Be kinder in the queue',
+      until: null,
+    });
   });
 
   it('makes an account with an ADMIN_EMAILS address an admin when it registers or signs in, and npm run user:role sets any role', async () => {
@@ -220,11 +338,19 @@ describe('who may moderate', () => {
     const person = await signUp(ctx, { email: 'later-admin@pollscope.test' });
     expect((await person.api.get(api.account, accountSchema)).role).toBe('member');
     ctx.config.adminEmails.push('later-admin@pollscope.test');
-    const { token } = await client(ctx.app).post(api.login, loginBodySchema, { email: person.email, password: 'correct horse' }, tokenResponseSchema);
+    const { token } = await client(ctx.app).post(
+      api.login,
+      loginBodySchema,
+      { email: person.email, password: 'correct horse' },
+      tokenResponseSchema,
+    );
     expect((await client(ctx.app, token).get(api.account, accountSchema)).role).toBe('admin');
 
     const run = (...args: string[]) =>
-      promisify(execFile)('npx', ['tsx', 'src/modules/moderation/role-cli.ts', ...args], { cwd: serverDir, env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl } });
+      promisify(execFile)('npx', ['tsx', 'src/modules/moderation/role-cli.ts', ...args], {
+        cwd: serverDir,
+        env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl },
+      });
     const member = await signUp(ctx);
     const { stdout } = await run(member.email, 'moderator');
     expect(stdout).toContain('is now a moderator');
@@ -246,8 +372,20 @@ describe('the moderation log', () => {
     await moderate(deputy, { target: 'user', id: second.id, action: 'suspend', reason: 'Second strike', until });
     const log = async () => (await moderator.api.get(api.moderationLog, moderationLogPageSchema)).entries;
     const [latest, earlier] = await log();
-    expect(latest).toMatchObject({ moderator: { id: deputy.id, name: 'Dee' }, action: 'suspend', target: 'user', target_id: second.id, reason: 'Second strike', until });
-    expect(earlier).toMatchObject({ moderator: { id: deputy.id, name: 'Dee' }, action: 'warn', target_id: first.id, until: null });
+    expect(latest).toMatchObject({
+      moderator: { id: deputy.id, name: 'Dee' },
+      action: 'suspend',
+      target: 'user',
+      target_id: second.id,
+      reason: 'Second strike',
+      until,
+    });
+    expect(earlier).toMatchObject({
+      moderator: { id: deputy.id, name: 'Dee' },
+      action: 'warn',
+      target_id: first.id,
+      until: null,
+    });
 
     expect((await deputy.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
     const [keptLatest, keptEarlier] = await log();

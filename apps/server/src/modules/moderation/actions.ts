@@ -1,4 +1,11 @@
-import type { ModerationAction, moderationActionBodySchema, ModerationLogEntry, NotificationModeration, ReportOutcome, Role } from '@pollscope/contract';
+import type {
+  ModerationAction,
+  moderationActionBodySchema,
+  ModerationLogEntry,
+  NotificationModeration,
+  ReportOutcome,
+  Role,
+} from '@pollscope/contract';
 import type { z } from 'zod';
 import type { Change } from '../../changes/change.js';
 import type { Config } from '../../config.js';
@@ -24,7 +31,12 @@ export interface Acted {
 }
 
 /** The actions that only one kind of target takes. */
-const TARGET_OF: Partial<Record<ModerationAction, 'question' | 'user'>> = { remove: 'question', restore: 'question', suspend: 'user', unsuspend: 'user' };
+const TARGET_OF: Partial<Record<ModerationAction, 'question' | 'user'>> = {
+  remove: 'question',
+  restore: 'question',
+  suspend: 'user',
+  unsuspend: 'user',
+};
 
 /** What the reports closed by each action come to, as their reporters see it. */
 const OUTCOME_OF: Record<ModerationAction, Exclude<ReportOutcome, 'open'>> = {
@@ -36,12 +48,18 @@ const OUTCOME_OF: Record<ModerationAction, Exclude<ReportOutcome, 'open'>> = {
   warn: 'action_taken',
 };
 
-/** The body's own rules, before anything is read: which target each action takes, and `until` with `suspend` only, in the future. */
+/**
+ * The body's own rules, before anything is read: which target each action takes, and `until` with `suspend` only, in
+ * the future.
+ */
 function checkAction({ target, action, until }: ActionBody, now: Date): void {
   const only = TARGET_OF[action];
-  if (only && only !== target) throw new BadRequestError(`${action} acts on a ${only}`, { target: `${action} acts on a ${only}` });
-  if (until !== undefined && action !== 'suspend') throw new BadRequestError('Only a suspension has an end', { until: 'Only a suspension has an end' });
-  if (until !== undefined && Date.parse(until) <= now.getTime()) throw new BadRequestError('The end of a suspension is in the future', { until: 'Pick a time in the future' });
+  if (only && only !== target)
+    throw new BadRequestError(`${action} acts on a ${only}`, { target: `${action} acts on a ${only}` });
+  if (until !== undefined && action !== 'suspend')
+    throw new BadRequestError('Only a suspension has an end', { until: 'Only a suspension has an end' });
+  if (until !== undefined && Date.parse(until) <= now.getTime())
+    throw new BadRequestError('The end of a suspension is in the future', { until: 'Pick a time in the future' });
 }
 
 /**
@@ -52,17 +70,27 @@ function checkAction({ target, action, until }: ActionBody, now: Date): void {
 async function concernedBy(trx: Db, dialect: DialectName, moderator: Moderator, { target, id }: ActionBody) {
   const question =
     target === 'question'
-      ? await lockedForUpdate(dialect, trx.selectFrom('questions').select(['id', 'user_id', 'title', 'moderation']).where('id', '=', id)).executeTakeFirst()
+      ? await lockedForUpdate(
+          dialect,
+          trx.selectFrom('questions').select(['id', 'user_id', 'title', 'moderation']).where('id', '=', id),
+        ).executeTakeFirst()
       : null;
   if (question === undefined) throw new NotFoundError('No such question');
   const personId = question ? question.user_id : id;
   const person = await lockedForUpdate(
     dialect,
-    trx.selectFrom('users').select(['id', 'email', 'first_name', 'role', 'suspension_reason', 'suspended_until']).where('id', '=', personId),
+    trx
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'role', 'suspension_reason', 'suspended_until'])
+      .where('id', '=', personId),
   ).executeTakeFirst();
   if (!person) throw new NotFoundError('No such user');
-  if (person.id === moderator.id) throw new BadRequestError(target === 'question' ? 'You cannot act on your own question' : 'You cannot act on yourself');
-  if (person.role !== 'member' && moderator.role !== 'admin') throw new ForbiddenError('Only an admin can act on a moderator or an admin');
+  if (person.id === moderator.id)
+    throw new BadRequestError(
+      target === 'question' ? 'You cannot act on your own question' : 'You cannot act on yourself',
+    );
+  if (person.role !== 'member' && moderator.role !== 'admin')
+    throw new ForbiddenError('Only an admin can act on a moderator or an admin');
   return { person, question };
 }
 
@@ -72,7 +100,13 @@ async function concernedBy(trx: Db, dialect: DialectName, moderator: Moderator, 
  * by mail whatever their settings. A suspension ends every session of the person here, so that
  * none answers once the action has.
  */
-export async function act(trx: Db, dialect: DialectName, config: Pick<Config, 'publicUrl'>, moderator: Moderator, body: ActionBody): Promise<Acted> {
+export async function act(
+  trx: Db,
+  dialect: DialectName,
+  config: Pick<Config, 'publicUrl'>,
+  moderator: Moderator,
+  body: ActionBody,
+): Promise<Acted> {
   const now = new Date();
   const at = now.toISOString();
   checkAction(body, now);
@@ -88,7 +122,9 @@ export async function act(trx: Db, dialect: DialectName, config: Pick<Config, 'p
       .execute();
     changes.push({ kind: 'questionModerated', questionId: question!.id, authorId: person.id, moderation });
   };
-  const suspended = person.suspension_reason !== null && (person.suspended_until === null || Date.parse(person.suspended_until) > now.getTime());
+  const suspended =
+    person.suspension_reason !== null &&
+    (person.suspended_until === null || Date.parse(person.suspended_until) > now.getTime());
 
   switch (action) {
     case 'dismiss':
@@ -104,13 +140,21 @@ export async function act(trx: Db, dialect: DialectName, config: Pick<Config, 'p
       await moderateQuestion(null);
       break;
     case 'suspend':
-      await trx.updateTable('users').set({ suspension_reason: reason, suspended_until: until }).where('id', '=', person.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ suspension_reason: reason, suspended_until: until })
+        .where('id', '=', person.id)
+        .execute();
       await trx.deleteFrom('sessions').where('user_id', '=', person.id).execute();
       changes.push({ kind: 'userSuspended', userId: person.id, until });
       break;
     case 'unsuspend':
       if (!suspended) throw new ConflictError('This person is not suspended');
-      await trx.updateTable('users').set({ suspension_reason: null, suspended_until: null }).where('id', '=', person.id).execute();
+      await trx
+        .updateTable('users')
+        .set({ suspension_reason: null, suspended_until: null })
+        .where('id', '=', person.id)
+        .execute();
       changes.push({ kind: 'userUnsuspended', userId: person.id });
       break;
     case 'warn':
@@ -123,14 +167,32 @@ export async function act(trx: Db, dialect: DialectName, config: Pick<Config, 'p
     .values({ at, moderator_id: moderator.id, action, target: body.target, target_id: body.id, reason, until })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { first_name: moderatorName } = await trx.selectFrom('users').select('first_name').where('id', '=', moderator.id).executeTakeFirstOrThrow();
+  const { first_name: moderatorName } = await trx
+    .selectFrom('users')
+    .select('first_name')
+    .where('id', '=', moderator.id)
+    .executeTakeFirstOrThrow();
   const told: NotificationModeration = { action, reason, until };
-  const concerned: Concerned = { id: person.id, email: person.email, first_name: person.first_name, question: question && { id: question.id, title: question.title } };
+  const concerned: Concerned = {
+    id: person.id,
+    email: person.email,
+    first_name: person.first_name,
+    question: question && { id: question.id, title: question.title },
+  };
   await notifyModeration(trx, person.id, told, question?.id ?? null);
   await queueModerationMail(trx, config, concerned, told);
   changes.push({ kind: 'notified', userId: person.id });
   return {
     changes,
-    entry: { id: logged.id, at, moderator: { id: moderator.id, name: moderatorName }, action, target: body.target, target_id: body.id, reason, until },
+    entry: {
+      id: logged.id,
+      at,
+      moderator: { id: moderator.id, name: moderatorName },
+      action,
+      target: body.target,
+      target_id: body.id,
+      reason,
+      until,
+    },
   };
 }

@@ -22,24 +22,43 @@ export interface Concerned {
 }
 
 /** The mail's title and first paragraph for each action. */
-function wording(action: ModerationAction, question: string | null, until: string | null): { title: string; what: string } {
+function wording(
+  action: ModerationAction,
+  question: string | null,
+  until: string | null,
+): { title: string; what: string } {
   const subject = question === null ? 'your account' : `your question ${question}`;
   switch (action) {
     case 'dismiss':
-      return { title: 'Reports were looked at', what: `A moderator looked at reports about ${subject} and took no action.` };
+      return {
+        title: 'Reports were looked at',
+        what: `A moderator looked at reports about ${subject} and took no action.`,
+      };
     case 'remove':
-      return { title: 'Your question was removed', what: `A moderator removed ${subject}. Nobody else sees it now; you still see it, marked removed.` };
+      return {
+        title: 'Your question was removed',
+        what: `A moderator removed ${subject}. Nobody else sees it now; you still see it, marked removed.`,
+      };
     case 'restore':
-      return { title: 'Your question is shown again', what: `A moderator restored ${subject}: everyone sees it again.` };
+      return {
+        title: 'Your question is shown again',
+        what: `A moderator restored ${subject}: everyone sees it again.`,
+      };
     case 'suspend':
       return {
         title: 'Your account is suspended',
         what: `A moderator suspended your account ${until === null ? 'with no end date' : `until ${endInWords(until)}`}. Until then you cannot sign in, and nobody sees your questions or your profile.`,
       };
     case 'unsuspend':
-      return { title: 'Your account is no longer suspended', what: 'A moderator ended the suspension of your account: you can sign in again.' };
+      return {
+        title: 'Your account is no longer suspended',
+        what: 'A moderator ended the suspension of your account: you can sign in again.',
+      };
     case 'warn':
-      return { title: 'A warning from the moderators', what: `A moderator warned you about ${subject}. Nothing else changes, but please keep to the community rules.` };
+      return {
+        title: 'A warning from the moderators',
+        what: `A moderator warned you about ${subject}. Nothing else changes, but please keep to the community rules.`,
+      };
   }
 }
 
@@ -48,7 +67,12 @@ function wording(action: ModerationAction, question: string | null, until: strin
  * transaction: sent whatever their notification setting, as the bell may be out of their reach
  * (a suspended person cannot sign in).
  */
-export async function queueModerationMail(trx: Db, config: Pick<Config, 'publicUrl'>, person: Concerned, moderation: NotificationModeration): Promise<void> {
+export async function queueModerationMail(
+  trx: Db,
+  config: Pick<Config, 'publicUrl'>,
+  person: Concerned,
+  moderation: NotificationModeration,
+): Promise<void> {
   const question = person.question && `${displayId('QID', person.question.id)} '${person.question.title}'`;
   const { title, what } = wording(moderation.action, question, moderation.until);
   await queueMail(trx, {
@@ -59,7 +83,8 @@ export async function queueModerationMail(trx: Db, config: Pick<Config, 'publicU
       title,
       paragraphs: [`Hi ${person.first_name},`, what, `The moderators' reason: ${moderation.reason}`],
       action: { label: 'Read the community rules', url: `${config.publicUrl}/rules` },
-      footer: 'You get this mail because a moderator acted on your Pollscope account or question. It is sent whatever your notification settings say.',
+      footer:
+        'You get this mail because a moderator acted on your Pollscope account or question. It is sent whatever your notification settings say.',
     }),
   });
 }

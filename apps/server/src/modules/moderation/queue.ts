@@ -1,4 +1,10 @@
-import type { ModerationReport, ModerationReportPage, ReportReason, ReportStatus, ReportTarget } from '@pollscope/contract';
+import type {
+  ModerationReport,
+  ModerationReportPage,
+  ReportReason,
+  ReportStatus,
+  ReportTarget,
+} from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { decodeCursor, MAX_ID, pageOf } from '../../db/pagination.js';
@@ -23,14 +29,23 @@ const keyOf = (target: ReportTarget, id: number): TargetKey => `${target}:${id}`
  * as people see it. Never who reported it. A question is shown to the moderator as to anyone,
  * whatever moderation withheld, and with what was withheld.
  */
-export async function queuePage(reader: Reader, status: ReportStatus, cursor: string | undefined): Promise<ModerationReportPage> {
+export async function queuePage(
+  reader: Reader,
+  status: ReportStatus,
+  cursor: string | undefined,
+): Promise<ModerationReportPage> {
   const { db } = reader;
   const before = decodeCursor(cursor, QUEUE_MAX_KEY);
   const place = sql<number>`count(distinct reporter_id) * ${sql.lit(REPORTERS_WEIGHT)} + max(id)`;
   let query = db
     .selectFrom('reports')
     .select(['target', 'target_id'])
-    .select((eb) => [eb.fn.count<number>('reporter_id').distinct().as('reporters'), eb.fn.min('created_at').as('first_at'), eb.fn.max('created_at').as('last_at'), place.as('key')])
+    .select((eb) => [
+      eb.fn.count<number>('reporter_id').distinct().as('reporters'),
+      eb.fn.min('created_at').as('first_at'),
+      eb.fn.max('created_at').as('last_at'),
+      place.as('key'),
+    ])
     .where('closed_at', status === 'open' ? 'is' : 'is not', null)
     .groupBy(['target', 'target_id'])
     .orderBy(place, 'desc')
@@ -40,7 +55,11 @@ export async function queuePage(reader: Reader, status: ReportStatus, cursor: st
     (await query.execute()).map((row) => ({ ...row, key: Number(row.key) })),
     QUEUE_PAGE,
   );
-  const [details, questions, people] = await Promise.all([reportDetails(db, status, items), questionsOf(reader, items), peopleOf(db, items)]);
+  const [details, questions, people] = await Promise.all([
+    reportDetails(db, status, items),
+    questionsOf(reader, items),
+    peopleOf(db, items),
+  ]);
   const reports = items.map((item): ModerationReport => {
     const key = keyOf(item.target, item.target_id);
     const { reasons, notes } = details.get(key) ?? { reasons: {}, notes: [] };
@@ -69,7 +88,8 @@ type QueueItem = { target: ReportTarget; target_id: number };
 async function reportDetails(db: Db, status: ReportStatus, items: readonly QueueItem[]) {
   const details = new Map<TargetKey, { reasons: Partial<Record<ReportReason, number>>; notes: string[] }>();
   for (const item of items) details.set(keyOf(item.target, item.target_id), { reasons: {}, notes: [] });
-  const byTarget = (target: ReportTarget) => items.filter((item) => item.target === target).map((item) => item.target_id);
+  const byTarget = (target: ReportTarget) =>
+    items.filter((item) => item.target === target).map((item) => item.target_id);
   const [questionIds, userIds] = [byTarget('question'), byTarget('user')];
   if (items.length === 0) return details;
   const rows = await db
@@ -78,7 +98,9 @@ async function reportDetails(db: Db, status: ReportStatus, items: readonly Queue
     .where('closed_at', status === 'open' ? 'is' : 'is not', null)
     .where((eb) =>
       eb.or([
-        ...(questionIds.length > 0 ? [eb.and([eb('target', '=', 'question'), eb('target_id', 'in', questionIds)])] : []),
+        ...(questionIds.length > 0
+          ? [eb.and([eb('target', '=', 'question'), eb('target_id', 'in', questionIds)])]
+          : []),
         ...(userIds.length > 0 ? [eb.and([eb('target', '=', 'user'), eb('target_id', 'in', userIds)])] : []),
       ]),
     )
@@ -115,7 +137,9 @@ async function peopleOf(db: Db, items: readonly QueueItem[]) {
 /** How many targets have open reports: the moderator's shield in the header. */
 export async function openTargets(db: Db): Promise<number> {
   const { open } = await db
-    .selectFrom(db.selectFrom('reports').select(['target', 'target_id']).distinct().where('closed_at', 'is', null).as('targets'))
+    .selectFrom(
+      db.selectFrom('reports').select(['target', 'target_id']).distinct().where('closed_at', 'is', null).as('targets'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('open'))
     .executeTakeFirstOrThrow();
   return Number(open);

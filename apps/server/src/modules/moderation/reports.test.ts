@@ -11,7 +11,15 @@ import {
 } from '@pollscope/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { EVERY_PLACE, giveRole, moderate, placesShowing, report, sharedStatuses, type Findable } from '../../test/moderation.js';
+import {
+  EVERY_PLACE,
+  giveRole,
+  moderate,
+  placesShowing,
+  report,
+  sharedStatuses,
+  type Findable,
+} from '../../test/moderation.js';
 
 const HOUR = 3_600_000;
 const ADMIN_EMAIL = 'admin@pollscope.test';
@@ -35,18 +43,26 @@ const later = (ms: number) => {
 };
 
 let asked = 0;
-/** A question of `author` findable in every list: a category, a tag and a word of its own, a vote of the last hour, and `reader` following its author. */
+/**
+ * A question of `author` findable in every list: a category, a tag and a word of its own, a vote of the last hour, and
+ * `reader` following its author.
+ */
 async function findableQuestion(author: TestUser, reader: TestUser): Promise<Findable> {
   asked += 1;
   const word = `zebra${asked}x`;
   const question = { category: 4, tag: `t${asked}${author.id}`, word };
-  const id = await ask(author, { question: `Do ${word} stripes help?`, category: question.category, tags: [question.tag] });
+  const id = await ask(author, {
+    question: `Do ${word} stripes help?`,
+    category: question.category,
+    tags: [question.tag],
+  });
   await reader.api.post(api.follow(author.id), connectedSchema);
   await reader.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
   return { id, authorId: author.id, ...question };
 }
 
-const queue = async (status: 'open' | 'closed' = 'open') => (await moderator.api.get(`${api.moderationReports}?status=${status}`, moderationReportPageSchema)).reports;
+const queue = async (status: 'open' | 'closed' = 'open') =>
+  (await moderator.api.get(`${api.moderationReports}?status=${status}`, moderationReportPageSchema)).reports;
 const openCount = async () => (await moderator.api.get(api.moderationOpenCount, moderationOpenCountSchema)).open;
 const myReports = async (user: TestUser) => (await user.api.get(api.reports, myReportPageSchema)).reports;
 
@@ -74,7 +90,9 @@ describe('a report', () => {
     expect((await report(author, 'user', author.id)).status).toBe(400);
     expect((await report(author, 'question', question + 100_000)).status).toBe(404);
     expect((await report(author, 'user', author.id + 100_000)).status).toBe(404);
-    expect((await author.api.raw('POST', api.reports, { target: 'question', id: question, reason: 'rude' })).status).toBe(400);
+    expect(
+      (await author.api.raw('POST', api.reports, { target: 'question', id: question, reason: 'rude' })).status,
+    ).toBe(400);
     expect(await myReports(author)).toEqual([]);
   });
 
@@ -88,8 +106,14 @@ describe('a report', () => {
       [removed, 'violence', 'open'],
       [kept, 'misinformation', 'open'],
     ]);
-    expect((await moderate(moderator, { target: 'question', id: kept, action: 'dismiss', reason: 'Not against the rules' })).status).toBe(200);
-    expect((await moderate(moderator, { target: 'question', id: removed, action: 'remove', reason: 'Calls for violence' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'question', id: kept, action: 'dismiss', reason: 'Not against the rules' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'question', id: removed, action: 'remove', reason: 'Calls for violence' }))
+        .status,
+    ).toBe(200);
     expect((await myReports(reporter)).map((shown) => [shown.target_id, shown.outcome])).toEqual([
       [removed, 'action_taken'],
       [kept, 'no_action'],
@@ -99,7 +123,17 @@ describe('a report', () => {
     const closed = (await queue('closed')).find((shown) => shown.id === removed)!;
     expect(closed.reporters).toBe(2);
     expect(JSON.stringify(closed)).not.toContain(`"${reporter.email}"`);
-    expect(Object.keys(closed).sort()).toEqual(['first_at', 'id', 'last_at', 'notes', 'question', 'reasons', 'reporters', 'status', 'target']);
+    expect(Object.keys(closed).sort()).toEqual([
+      'first_at',
+      'id',
+      'last_at',
+      'notes',
+      'question',
+      'reasons',
+      'reporters',
+      'status',
+      'target',
+    ]);
     // A closed report no longer stands in the way of a new one.
     expect((await report(reporter, 'question', kept, 'spam')).status).toBe(201);
   });
@@ -140,11 +174,21 @@ describe('reports that hide a question', () => {
     const own = await author.api.get(api.question(question.id), questionSchema);
     expect(own.moderation).toEqual({ status: 'under_review', reason: null });
     const ownList = await author.api.get(api.myQuestions, questionPageSchema);
-    expect(ownList.questions.find((shown) => shown.id === question.id)?.moderation).toEqual({ status: 'under_review', reason: null });
+    expect(ownList.questions.find((shown) => shown.id === question.id)?.moderation).toEqual({
+      status: 'under_review',
+      reason: null,
+    });
     const [entry] = (await queue()).filter((shown) => shown.target === 'question' && shown.id === question.id);
-    expect(entry).toMatchObject({ reporters: 3, reasons: { hate: 3 }, question: { id: question.id, moderation: { status: 'under_review', reason: null } } });
+    expect(entry).toMatchObject({
+      reporters: 3,
+      reasons: { hate: 3 },
+      question: { id: question.id, moderation: { status: 'under_review', reason: null } },
+    });
 
-    expect((await moderate(moderator, { target: 'question', id: question.id, action: 'dismiss', reason: 'A fair question' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'question', id: question.id, action: 'dismiss', reason: 'A fair question' }))
+        .status,
+    ).toBe(200);
     expect(await placesShowing(reader.api, question)).toEqual(EVERY_PLACE);
     expect(await sharedStatuses(ctx.app, question.id)).toEqual({ page: 200, picture: 200 });
     expect((await author.api.get(api.question(question.id), questionSchema)).moderation).toBeUndefined();
@@ -157,7 +201,8 @@ describe('reports that hide a question', () => {
     later(25 * HOUR);
     const question = await findableQuestion(author, reader);
     const young = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
-    for (const reporter of [...young, ...seasoned]) expect((await report(reporter, 'question', question.id, 'spam')).status).toBe(201);
+    for (const reporter of [...young, ...seasoned])
+      expect((await report(reporter, 'question', question.id, 'spam')).status).toBe(201);
     expect((await report(seasoned[0], 'question', question.id, 'spam')).status).toBe(200);
     expect(await placesShowing(reader.api, question)).toEqual(EVERY_PLACE);
     // All five are in the queue for a moderator to read; only two counted toward hiding.
@@ -175,7 +220,8 @@ describe('the queue', () => {
       const reporters = [await signUp(fresh), await signUp(fresh), await signUp(fresh)];
       const questions = [await ask(author), await ask(author)];
       await report(reporters[0], 'question', questions[0]);
-      for (const reporter of reporters) await report(reporter, 'user', author.id, 'harassment', `Note by ${reporter.id}`);
+      for (const reporter of reporters)
+        await report(reporter, 'user', author.id, 'harassment', `Note by ${reporter.id}`);
       await report(reporters[0], 'question', questions[1], 'sexual');
       await report(reporters[1], 'question', questions[1], 'spam');
       expect((await boss.api.get(api.moderationOpenCount, moderationOpenCountSchema)).open).toBe(3);
@@ -212,7 +258,10 @@ describe('the queue', () => {
     const before = await openCount();
     await report(reporter, 'user', author.id, 'spam');
     expect(await openCount()).toBe(before + 1);
-    expect((await moderate(moderator, { target: 'user', id: author.id, action: 'warn', reason: 'Stop posting links' })).status).toBe(200);
+    expect(
+      (await moderate(moderator, { target: 'user', id: author.id, action: 'warn', reason: 'Stop posting links' }))
+        .status,
+    ).toBe(200);
     expect(await openCount()).toBe(before);
   });
 });

@@ -13,7 +13,10 @@ export const COUNTING_ACCOUNT_AGE_MS = 24 * 3600 * 1000;
 
 const MY_REPORTS_PAGE = 20;
 
-/** What a new report made: its id, whether it is new (201) or the reporter's open one of the target (200), and what it changed. */
+/**
+ * What a new report made: its id, whether it is new (201) or the reporter's open one of the target (200), and what it
+ * changed.
+ */
 export interface Reported {
   id: number;
   created: boolean;
@@ -27,12 +30,23 @@ export interface Reported {
  * no moderator has decided, it is under review, withheld from everyone but its author. The
  * question's row is locked first, so that reports arriving together count each other.
  */
-export async function fileReport(trx: Db, dialect: DialectName, reporterId: number, report: Report, authorId: number | null, threshold: number): Promise<Reported> {
+export async function fileReport(
+  trx: Db,
+  dialect: DialectName,
+  reporterId: number,
+  report: Report,
+  authorId: number | null,
+  threshold: number,
+): Promise<Reported> {
   const now = new Date();
   if (report.target === 'question') {
     await lockedForUpdate(dialect, trx.selectFrom('questions').select('id').where('id', '=', report.id)).execute();
   }
-  const reporter = await trx.selectFrom('users').select('created_at').where('id', '=', reporterId).executeTakeFirstOrThrow();
+  const reporter = await trx
+    .selectFrom('users')
+    .select('created_at')
+    .where('id', '=', reporterId)
+    .executeTakeFirstOrThrow();
   const counts = now.getTime() - Date.parse(reporter.created_at) >= COUNTING_ACCOUNT_AGE_MS;
   const inserted = await trx
     .insertInto('reports')
@@ -65,12 +79,23 @@ export async function fileReport(trx: Db, dialect: DialectName, reporterId: numb
       .executeTakeFirstOrThrow();
     return { id: open.id, created: false, changes: [] };
   }
-  const hidden = report.target === 'question' && counts && authorId !== null ? await hideAtThreshold(trx, report.id, authorId, threshold) : null;
+  const hidden =
+    report.target === 'question' && counts && authorId !== null
+      ? await hideAtThreshold(trx, report.id, authorId, threshold)
+      : null;
   return { id: inserted.id, created: true, changes: hidden ? [hidden] : [] };
 }
 
-/** Puts the question under review once enough different people of a day's standing have reported it, unless a moderator acted on it already. */
-async function hideAtThreshold(trx: Db, questionId: number, authorId: number, threshold: number): Promise<Change | null> {
+/**
+ * Puts the question under review once enough different people of a day's standing have reported it, unless a moderator
+ * acted on it already.
+ */
+async function hideAtThreshold(
+  trx: Db,
+  questionId: number,
+  authorId: number,
+  threshold: number,
+): Promise<Change | null> {
   const { reporters } = await trx
     .selectFrom('reports')
     .select((eb) => eb.fn.count<number>('reporter_id').distinct().as('reporters'))
@@ -91,11 +116,25 @@ async function hideAtThreshold(trx: Db, questionId: number, authorId: number, th
 }
 
 /** Closes the target's open reports with what the decision did. */
-export async function closeReports(trx: Db, target: ReportTarget, targetId: number, outcome: Exclude<ReportOutcome, 'open'>, at: string): Promise<void> {
-  await trx.updateTable('reports').set({ closed_at: at, outcome }).where('target', '=', target).where('target_id', '=', targetId).where('closed_at', 'is', null).execute();
+export async function closeReports(
+  trx: Db,
+  target: ReportTarget,
+  targetId: number,
+  outcome: Exclude<ReportOutcome, 'open'>,
+  at: string,
+): Promise<void> {
+  await trx
+    .updateTable('reports')
+    .set({ closed_at: at, outcome })
+    .where('target', '=', target)
+    .where('target_id', '=', targetId)
+    .where('closed_at', 'is', null)
+    .execute();
 }
 
-/** The reporter's own reports, newest first, with what came of each: never who else reported, nor what the others wrote. */
+/**
+ * The reporter's own reports, newest first, with what came of each: never who else reported, nor what the others wrote.
+ */
 export async function myReports(db: Db, reporterId: number, cursor: string | undefined): Promise<MyReportPage> {
   const before = decodeCursor(cursor);
   let query = db
@@ -107,7 +146,14 @@ export async function myReports(db: Db, reporterId: number, cursor: string | und
   if (before !== null) query = query.where('id', '<', before);
   const { items, next } = pageOf(await query.execute(), MY_REPORTS_PAGE);
   return {
-    reports: items.map((row) => ({ id: row.key, target: row.target, target_id: row.target_id, reason: row.reason, created_at: row.created_at, outcome: row.outcome ?? 'open' })),
+    reports: items.map((row) => ({
+      id: row.key,
+      target: row.target,
+      target_id: row.target_id,
+      reason: row.reason,
+      created_at: row.created_at,
+      outcome: row.outcome ?? 'open',
+    })),
     next,
   };
 }
@@ -122,7 +168,10 @@ export async function removeReportsOf(trx: Db, userId: number): Promise<void> {
     .where((eb) =>
       eb.or([
         eb.and([eb('target', '=', 'user'), eb('target_id', '=', userId)]),
-        eb.and([eb('target', '=', 'question'), eb('target_id', 'in', eb.selectFrom('questions').select('id').where('user_id', '=', userId))]),
+        eb.and([
+          eb('target', '=', 'question'),
+          eb('target_id', 'in', eb.selectFrom('questions').select('id').where('user_id', '=', userId)),
+        ]),
       ]),
     )
     .execute();

@@ -26,12 +26,17 @@ export async function setRole(trx: Db, adminId: number, userId: number, role: Ex
   if (userId === adminId) throw new BadRequestError('You cannot change your own role');
   const person = await trx.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
   if (!person) throw new NotFoundError('No such user');
-  if (person.role === 'admin') throw new ForbiddenError('An admin stays an admin: change it with ADMIN_EMAILS and npm run user:role');
+  if (person.role === 'admin')
+    throw new ForbiddenError('An admin stays an admin: change it with ADMIN_EMAILS and npm run user:role');
   await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
 }
 
 /** Sets the role of the account with `email` (the command line's `npm run user:role`); false when there is none. */
 export async function setRoleByEmail(db: Db, email: string, role: Role): Promise<boolean> {
-  const { numUpdatedRows } = await db.updateTable('users').set({ role }).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  const { numUpdatedRows } = await db
+    .updateTable('users')
+    .set({ role })
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
   return numUpdatedRows > 0n;
 }

@@ -35,61 +35,107 @@ const tags = ['moderation'];
 export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, dialect, config, memory } = app;
 
-  app.post('/reports/', { schema: { tags, body: reportBodySchema, response: { 201: reportCreatedSchema, 200: reportCreatedSchema, ...errors } } }, async (request, reply) => {
-    const reader = await readerOf(request);
-    const reporterId = reader.viewer.userId;
-    const { target, id } = request.body;
-    let authorId: number | null = null;
-    if (target === 'question') {
-      // A question the reporter cannot see is no question to them (404), as everywhere else.
-      const { card } = await questionToAct(reader, id);
-      if (card.authorId === reporterId) throw new BadRequestError('You cannot report your own question');
-      authorId = card.authorId;
-    } else {
-      if (id === reporterId) throw new BadRequestError('You cannot report yourself');
-      mayViewProfile(memory.moderation, reporterId, id);
-      if (!(await userExists(db, id))) throw new NotFoundError('No such user');
-    }
-    const reported = await retryingConflicts(() => app.changes.commit((trx) => fileReport(trx, dialect, reporterId, request.body, authorId, config.reportHideThreshold)));
-    return reply.code(reported.created ? 201 : 200).send({ id: reported.id });
-  });
-
-  app.get('/reports/', { schema: { tags, querystring: myReportsQuerySchema, response: { 200: myReportPageSchema, ...errors } } }, (request) =>
-    myReports(db, viewer(request), request.query.cursor),
+  app.post(
+    '/reports/',
+    {
+      schema: {
+        tags,
+        body: reportBodySchema,
+        response: { 201: reportCreatedSchema, 200: reportCreatedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const reader = await readerOf(request);
+      const reporterId = reader.viewer.userId;
+      const { target, id } = request.body;
+      let authorId: number | null = null;
+      if (target === 'question') {
+        // A question the reporter cannot see is no question to them (404), as everywhere else.
+        const { card } = await questionToAct(reader, id);
+        if (card.authorId === reporterId) throw new BadRequestError('You cannot report your own question');
+        authorId = card.authorId;
+      } else {
+        if (id === reporterId) throw new BadRequestError('You cannot report yourself');
+        mayViewProfile(memory.moderation, reporterId, id);
+        if (!(await userExists(db, id))) throw new NotFoundError('No such user');
+      }
+      const reported = await retryingConflicts(() =>
+        app.changes.commit((trx) =>
+          fileReport(trx, dialect, reporterId, request.body, authorId, config.reportHideThreshold),
+        ),
+      );
+      return reply.code(reported.created ? 201 : 200).send({ id: reported.id });
+    },
   );
 
-  app.get('/moderation/reports/', { schema: { tags, querystring: moderationReportsQuerySchema, response: { 200: moderationReportPageSchema, ...errors } } }, async (request) => {
-    await requireRole(db, viewer(request), MODERATING_ROLES);
-    return queuePage(await readerOf(request), request.query.status, request.query.cursor);
-  });
+  app.get(
+    '/reports/',
+    { schema: { tags, querystring: myReportsQuerySchema, response: { 200: myReportPageSchema, ...errors } } },
+    (request) => myReports(db, viewer(request), request.query.cursor),
+  );
 
-  app.get('/moderation/open/', { schema: { tags, response: { 200: moderationOpenCountSchema, ...errors } } }, async (request) => {
-    await requireRole(db, viewer(request), MODERATING_ROLES);
-    return { open: await openTargets(db) };
-  });
+  app.get(
+    '/moderation/reports/',
+    {
+      schema: {
+        tags,
+        querystring: moderationReportsQuerySchema,
+        response: { 200: moderationReportPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await requireRole(db, viewer(request), MODERATING_ROLES);
+      return queuePage(await readerOf(request), request.query.status, request.query.cursor);
+    },
+  );
+
+  app.get(
+    '/moderation/open/',
+    { schema: { tags, response: { 200: moderationOpenCountSchema, ...errors } } },
+    async (request) => {
+      await requireRole(db, viewer(request), MODERATING_ROLES);
+      return { open: await openTargets(db) };
+    },
+  );
 
   app.post(
     '/moderation/actions/',
-    { schema: { tags, body: moderationActionBodySchema, response: { 200: moderationLogEntrySchema, ...errors, 409: errorBodySchema } } },
+    {
+      schema: {
+        tags,
+        body: moderationActionBodySchema,
+        response: { 200: moderationLogEntrySchema, ...errors, 409: errorBodySchema },
+      },
+    },
     async (request) => {
       const moderatorId = viewer(request);
       const role = await requireRole(db, moderatorId, MODERATING_ROLES);
-      const { entry } = await retryingConflicts(() => app.changes.commit((trx) => act(trx, dialect, config, { id: moderatorId, role }, request.body)));
+      const { entry } = await retryingConflicts(() =>
+        app.changes.commit((trx) => act(trx, dialect, config, { id: moderatorId, role }, request.body)),
+      );
       return entry;
     },
   );
 
-  app.post('/moderation/roles/', { schema: { tags, body: roleBodySchema, response: { 200: roleSetSchema, ...errors } } }, async (request) => {
-    const adminId = viewer(request);
-    await requireRole(db, adminId, ['admin']);
-    const { user, role } = request.body;
-    await db.transaction().execute((trx) => setRole(trx, adminId, user, role));
-    request.log.info({ adminId, userId: user, role }, 'moderation: role set');
-    return { user, role };
-  });
+  app.post(
+    '/moderation/roles/',
+    { schema: { tags, body: roleBodySchema, response: { 200: roleSetSchema, ...errors } } },
+    async (request) => {
+      const adminId = viewer(request);
+      await requireRole(db, adminId, ['admin']);
+      const { user, role } = request.body;
+      await db.transaction().execute((trx) => setRole(trx, adminId, user, role));
+      request.log.info({ adminId, userId: user, role }, 'moderation: role set');
+      return { user, role };
+    },
+  );
 
-  app.get('/moderation/log/', { schema: { tags, querystring: moderationLogQuerySchema, response: { 200: moderationLogPageSchema, ...errors } } }, async (request) => {
-    await requireRole(db, viewer(request), MODERATING_ROLES);
-    return logPage(db, request.query.cursor);
-  });
+  app.get(
+    '/moderation/log/',
+    { schema: { tags, querystring: moderationLogQuerySchema, response: { 200: moderationLogPageSchema, ...errors } } },
+    async (request) => {
+      await requireRole(db, viewer(request), MODERATING_ROLES);
+      return logPage(db, request.query.cursor);
+    },
+  );
 };

@@ -2,7 +2,10 @@ import type { Db } from '../../db/index.js';
 import { ForbiddenError } from '../../errors.js';
 import { suspensionMessage } from './notice.js';
 
-/** Nobody signs in while suspended (403, naming the reason and the end): not with a password, not with a link to choose a new one. */
+/**
+ * Nobody signs in while suspended (403, naming the reason and the end): not with a password, not with a link to choose
+ * a new one.
+ */
 export async function refuseSuspended(db: Db, userId: number, now = new Date()): Promise<void> {
   const suspension = await db
     .selectFrom('users')
@@ -11,5 +14,6 @@ export async function refuseSuspended(db: Db, userId: number, now = new Date()):
     .where('suspension_reason', 'is not', null)
     .where((eb) => eb.or([eb('suspended_until', 'is', null), eb('suspended_until', '>', now.toISOString())]))
     .executeTakeFirst();
-  if (suspension) throw new ForbiddenError(suspensionMessage(suspension.suspension_reason!, suspension.suspended_until));
+  if (suspension)
+    throw new ForbiddenError(suspensionMessage(suspension.suspension_reason!, suspension.suspended_until));
 }

@@ -1,6 +1,16 @@
-/** What the rest of the app uses of this area. It imports it from here only, so that this area's own files can change without touching it. */
+/**
+ * What the rest of the app uses of this area. It imports it from here only, so that this area's own files can change
+ * without touching it.
+ */
 export { UnreadHub } from './hub.js';
 export { mailDueNotifications } from './mail.js';
-export { isMilestone, notifyFollow, notifyLike, notifyModeration, notifyVotes, removeNotificationsOf } from './notify.js';
+export {
+  isMilestone,
+  notifyFollow,
+  notifyLike,
+  notifyModeration,
+  notifyVotes,
+  removeNotificationsOf,
+} from './notify.js';
 export { notificationPush } from './push.js';
 export { unreadCount } from './queries.js';

@@ -30,7 +30,10 @@ it('mails each person once for their notifications with two instances mailing', 
   const people = await Promise.all(Array.from({ length: 40 }, () => signUp(one)));
   await Promise.all(people.map((person) => follower.api.post(api.follow(person.id), connectedSchema)));
   const recipients = () => mailbox.received.map((mail) => (mail.to as AddressObject).value[0].address);
-  await vi.waitFor(() => expect(recipients().length).toBeGreaterThanOrEqual(people.length), { timeout: 30_000, interval: 100 });
+  await vi.waitFor(() => expect(recipients().length).toBeGreaterThanOrEqual(people.length), {
+    timeout: 30_000,
+    interval: 100,
+  });
   // A round of each instance past the batch window, then of each mail worker: a person mailed twice would be now.
   const pastTheWindow = new Date(Date.now() + 2_000);
   await Promise.all([one.app.notificationMail.round(pastTheWindow), two.notificationMail.round(pastTheWindow)]);

@@ -1,4 +1,13 @@
-import { answerBodySchema, api, blockedSchema, connectedSchema, likedSchema, questionSchema, settingsSchema, settingsUpdateBodySchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  likedSchema,
+  questionSchema,
+  settingsSchema,
+  settingsUpdateBodySchema,
+} from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,7 +31,8 @@ afterAll(async () => {
   await mailbox?.stop();
 });
 
-const mailTo = (user: TestUser) => mailbox.received.filter((mail) => (mail.to as AddressObject).value[0].address === user.email.toLowerCase());
+const mailTo = (user: TestUser) =>
+  mailbox.received.filter((mail) => (mail.to as AddressObject).value[0].address === user.email.toLowerCase());
 /** The person's `count`th mail, once it has come. */
 const waitForMail = (user: TestUser, count = 1) =>
   vi.waitFor(
@@ -47,11 +57,17 @@ const afterSomeLooks = async () => {
  */
 const untilWaitingOnALock = async () => {
   if (ctx.database.dialect !== 'postgres') return;
-  const waiting = sql<{ count: number }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
-  await vi.waitFor(async () => expect((await waiting.execute(ctx.database.db)).rows[0].count).toBeGreaterThan(0), { timeout: 10_000, interval: 10 });
+  const waiting = sql<{
+    count: number;
+  }>`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+  await vi.waitFor(async () => expect((await waiting.execute(ctx.database.db)).rows[0].count).toBeGreaterThan(0), {
+    timeout: 10_000,
+    interval: 10,
+  });
 };
 /** A header as it was sent, unfolded (RFC 5322): mailparser reads the List-* headers into an object of its own. */
-const header = (mail: ParsedMail, name: string) => mail.headerLines.find((line) => line.key === name)?.line.replace(/\r\n/g, '');
+const header = (mail: ParsedMail, name: string) =>
+  mail.headerLines.find((line) => line.key === name)?.line.replace(/\r\n/g, '');
 /** The path of the mail's unsubscribe link. */
 const unsubscribePath = (mail: ParsedMail) => {
   const url = new URL(/^List-Unsubscribe: <(.+)>$/.exec(header(mail, 'list-unsubscribe')!)![1]);
@@ -59,10 +75,18 @@ const unsubscribePath = (mail: ParsedMail) => {
 };
 const person = (firstName: string) => signUp(ctx, { firstName });
 const unmailedOf = async (user: TestUser) =>
-  (await ctx.database.db.selectFrom('notifications').select('id').where('user_id', '=', user.id).where('mailed_at', 'is', null).execute()).length;
+  (
+    await ctx.database.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('mailed_at', 'is', null)
+      .execute()
+  ).length;
 const follow = (follower: TestUser, followee: TestUser) => follower.api.post(api.follow(followee.id), connectedSchema);
 const settingsOf = (user: TestUser) => user.api.get(api.settings, settingsSchema);
-const setNotification = (user: TestUser, notification: boolean) => user.api.post(api.settings, settingsUpdateBodySchema, { email: user.email, notification }, settingsSchema);
+const setNotification = (user: TestUser, notification: boolean) =>
+  user.api.post(api.settings, settingsUpdateBodySchema, { email: user.email, notification }, settingsSchema);
 
 describe('notification mail', () => {
   it('mails a follow once, with the follower’s name, a link to the notifications and one-click unsubscribing', async () => {
@@ -73,7 +97,9 @@ describe('notification mail', () => {
     expect(mail.text).toContain('Bob followed you');
     expect(mail.text).toContain(`See your notifications: ${PUBLIC_URL}/notifications`);
     expect(mail.html).toContain(`href="${PUBLIC_URL}/notifications"`);
-    expect(header(mail, 'list-unsubscribe')).toMatch(new RegExp(`^List-Unsubscribe: <${PUBLIC_URL}/api/unsubscribe/\\?token=[\\w-]{20,}>$`));
+    expect(header(mail, 'list-unsubscribe')).toMatch(
+      new RegExp(`^List-Unsubscribe: <${PUBLIC_URL}/api/unsubscribe/\\?token=[\\w-]{20,}>$`),
+    );
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(unsubscribePath(mail)).not.toContain(ann.token);
     await afterSomeLooks();
@@ -139,10 +165,16 @@ describe('notification mail', () => {
     await untilWaitingOnALock();
     commit();
     await Promise.all([like, mailing]);
-    await vi.waitFor(() => expect(mailTo(author).map((mail) => mail.subject)).toContainEqual(expect.stringMatching(/^Cat and Bob liked QID\d+/)), {
-      timeout: 15_000,
-      interval: 50,
-    });
+    await vi.waitFor(
+      () =>
+        expect(mailTo(author).map((mail) => mail.subject)).toContainEqual(
+          expect.stringMatching(/^Cat and Bob liked QID\d+/),
+        ),
+      {
+        timeout: 15_000,
+        interval: 50,
+      },
+    );
   });
 
   it('mails nobody whose notification mail is off', async () => {
@@ -193,7 +225,12 @@ describe('unsubscribing', () => {
   });
 
   it('turns notification mail off on the mail client’s one-click POST, without signing in', async () => {
-    const reply = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(reply.statusCode).toBe(200);
     expect(reply.body).toContain('Unsubscribed');
     expect(await settingsOf(ann)).toMatchObject({ notification: false });

@@ -11,7 +11,10 @@ import { notificationsShown, unmailed } from './queries.js';
 /** Question titles longer than this are cut in a mail's lines. */
 const TITLE_SHOWN = 40;
 
-/** A question as a mail's line names it: its id and its title, made one plain line and then cut (between characters, never within one). */
+/**
+ * A question as a mail's line names it: its id and its title, made one plain line and then cut (between characters,
+ * never within one).
+ */
 const questionOf = ({ question }: Notification) => {
   const characters = [...plainLine(question!.title)];
   const cut = characters
@@ -38,14 +41,16 @@ function inWords(notification: Notification): string {
       return `${whoOf(notification)} liked ${questionOf(notification)}`;
     case 'votes':
       return `Your question ${questionOf(notification)} reached ${notification.count} ${notification.count === 1 ? 'vote' : 'votes'}`;
-    // Mailed on its own as it is made (modules/moderation), and marked mailed then: listed here only as a line, should it ever be.
+    // Mailed on its own as it is made (modules/moderation), and marked mailed then: listed here only as a line, should
+    // it ever be.
     case 'moderation':
       return `A moderator acted on ${notification.question ? `your question ${questionOf(notification)}` : 'your account'}: ${notification.moderation?.reason ?? ''}`;
   }
 }
 
 /** The link of a person's notification mail that turns notification mail off (RFC 8058). */
-const unsubscribeUrl = (config: Config, token: string) => `${config.publicUrl}/api/unsubscribe/?token=${encodeURIComponent(token)}`;
+const unsubscribeUrl = (config: Config, token: string) =>
+  `${config.publicUrl}/api/unsubscribe/?token=${encodeURIComponent(token)}`;
 
 /**
  * Mails the person what is new, if they are due. Their row is locked first, so that of several
@@ -55,14 +60,29 @@ const unsubscribeUrl = (config: Config, token: string) => `${config.publicUrl}/a
  * people blocked either way) are marked too, and not looked at again. Their unsubscribe token is
  * made with their first mail.
  */
-async function mailPerson(db: Db, dialect: DialectName, config: Config, userId: number, windowStart: string, now: string): Promise<boolean> {
+async function mailPerson(
+  db: Db,
+  dialect: DialectName,
+  config: Config,
+  userId: number,
+  windowStart: string,
+  now: string,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const person = await lockedForUpdate(
       dialect,
-      trx.selectFrom('users').select(['email', 'unsubscribe_token']).where('id', '=', userId).where('notification', '=', 1).where(dueForMail(windowStart)),
+      trx
+        .selectFrom('users')
+        .select(['email', 'unsubscribe_token'])
+        .where('id', '=', userId)
+        .where('notification', '=', 1)
+        .where(dueForMail(windowStart)),
     ).executeTakeFirst();
     if (!person) return false;
-    const pending = await lockedForUpdate(dialect, trx.selectFrom('notifications').select('id').where('user_id', '=', userId).where(unmailed)).execute();
+    const pending = await lockedForUpdate(
+      dialect,
+      trx.selectFrom('notifications').select('id').where('user_id', '=', userId).where(unmailed),
+    ).execute();
     if (pending.length === 0) return false;
     const ids = pending.map(({ id }) => id);
     const notifications = await notificationsShown(trx, userId, ids);
@@ -72,7 +92,11 @@ async function mailPerson(db: Db, dialect: DialectName, config: Config, userId: 
     }
 
     const token = person.unsubscribe_token ?? randomBytes(32).toString('base64url');
-    await trx.updateTable('users').set({ notifications_mailed_at: now, unsubscribe_token: token }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ notifications_mailed_at: now, unsubscribe_token: token })
+      .where('id', '=', userId)
+      .execute();
     const lines = notifications.map(inWords);
     const unsubscribe = unsubscribeUrl(config, token);
     const messageId = await queueMail(trx, {
@@ -86,7 +110,11 @@ async function mailPerson(db: Db, dialect: DialectName, config: Config, userId: 
       }),
       headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
-    await trx.updateTable('notifications').set({ mailed_at: now, mailed_in: messageId }).where('id', 'in', ids).execute();
+    await trx
+      .updateTable('notifications')
+      .set({ mailed_at: now, mailed_in: messageId })
+      .where('id', 'in', ids)
+      .execute();
     return true;
   });
 }
@@ -101,7 +129,12 @@ const dueForMail =
  * Queues a notification mail for each person with notification mail on, something unmailed, and
  * no notification mail in the last EMAIL_BATCH_SECONDS; returns how many were queued.
  */
-export async function mailDueNotifications(db: Db, dialect: DialectName, config: Config, at = new Date()): Promise<number> {
+export async function mailDueNotifications(
+  db: Db,
+  dialect: DialectName,
+  config: Config,
+  at = new Date(),
+): Promise<number> {
   const now = at.toISOString();
   const windowStart = new Date(at.getTime() - config.emailBatchSeconds * 1000).toISOString();
   const due = await db

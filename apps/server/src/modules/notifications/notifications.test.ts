@@ -28,14 +28,19 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const pageOf = (user: TestUser, cursor?: string | null) => user.api.get(cursor ? `${api.notifications}?cursor=${cursor}` : api.notifications, notificationPageSchema);
+const pageOf = (user: TestUser, cursor?: string | null) =>
+  user.api.get(cursor ? `${api.notifications}?cursor=${cursor}` : api.notifications, notificationPageSchema);
 const notificationsOf = async (user: TestUser) => (await pageOf(user)).notifications;
 /** Those notifications, or with no body every one. */
 const markRead = (user: TestUser, ids?: number[]) =>
-  ids ? user.api.post(api.notificationsRead, notificationsReadBodySchema, { ids }, unreadSchema) : user.api.post(api.notificationsRead, unreadSchema);
-const vote = (user: TestUser, question: number) => user.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+  ids
+    ? user.api.post(api.notificationsRead, notificationsReadBodySchema, { ids }, unreadSchema)
+    : user.api.post(api.notificationsRead, unreadSchema);
+const vote = (user: TestUser, question: number) =>
+  user.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
 const like = (user: TestUser, question: number) => user.api.post(api.like(question), likedSchema);
-const people = (count: number, name: string) => Promise.all(Array.from({ length: count }, (_, index) => signUp(ctx, { firstName: `${name} ${index + 1}` })));
+const people = (count: number, name: string) =>
+  Promise.all(Array.from({ length: count }, (_, index) => signUp(ctx, { firstName: `${name} ${index + 1}` })));
 const actor = (user: TestUser, name: string) => ({ id: user.id, name });
 
 describe('notifications', () => {
@@ -46,7 +51,16 @@ describe('notifications', () => {
     const page = await pageOf(followee);
     expect(page).toEqual({
       notifications: [
-        { id: expect.any(Number), kind: 'follow', created_at: expect.any(String), read: false, actors: [actor(follower, 'Ada')], actor_count: 1, question: null, count: null },
+        {
+          id: expect.any(Number),
+          kind: 'follow',
+          created_at: expect.any(String),
+          read: false,
+          actors: [actor(follower, 'Ada')],
+          actor_count: 1,
+          question: null,
+          count: null,
+        },
       ],
       next: null,
       unread: 1,
@@ -79,7 +93,9 @@ describe('notifications', () => {
     await like(late, question);
     const page = await pageOf(author);
     expect(page.unread).toBe(1);
-    expect(page.notifications.map(({ kind, read, actors, actor_count }) => ({ kind, read, actors, actor_count }))).toEqual([
+    expect(
+      page.notifications.map(({ kind, read, actors, actor_count }) => ({ kind, read, actors, actor_count })),
+    ).toEqual([
       { kind: 'like', read: false, actors: [actor(late, 'Late')], actor_count: 1 },
       { kind: 'like', read: true, actors: gathered.actors, actor_count: 5 },
     ]);
@@ -100,7 +116,13 @@ describe('notifications', () => {
       await vote(voter, question);
       if (expected.has(index + 1)) expect(await milestones()).toEqual(expected.get(index + 1));
     }
-    expect((await notificationsOf(author))[0]).toMatchObject({ kind: 'votes', actors: [], actor_count: 0, question: { id: question, title: 'North or south?' }, count: 10 });
+    expect((await notificationsOf(author))[0]).toMatchObject({
+      kind: 'votes',
+      actors: [],
+      actor_count: 0,
+      question: { id: question, title: 'North or south?' },
+      count: 10,
+    });
   });
 
   it('never tell a person of their own like or vote', async () => {
@@ -112,12 +134,21 @@ describe('notifications', () => {
   });
 
   it('tell the site’s own account, which nobody signs in to, nothing of its quiz questions', async () => {
-    const { id: site } = await ctx.database.db.selectFrom('users').select('id').where('email', '=', SYSTEM_EMAIL).executeTakeFirstOrThrow();
-    const { question_id: quizQuestion } = await ctx.database.db.selectFrom('quiz_items').select('question_id').executeTakeFirstOrThrow();
+    const { id: site } = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', SYSTEM_EMAIL)
+      .executeTakeFirstOrThrow();
+    const { question_id: quizQuestion } = await ctx.database.db
+      .selectFrom('quiz_items')
+      .select('question_id')
+      .executeTakeFirstOrThrow();
     const person = await signUp(ctx);
     await like(person, quizQuestion);
     await vote(person, quizQuestion);
-    expect(await ctx.database.db.selectFrom('notifications').select('id').where('user_id', '=', site).execute()).toEqual([]);
+    expect(
+      await ctx.database.db.selectFrom('notifications').select('id').where('user_id', '=', site).execute(),
+    ).toEqual([]);
   });
 
   it('stop showing what someone blocked either way did, and show it again once unblocked', async () => {
@@ -147,7 +178,9 @@ describe('notifications', () => {
 
     await author.api.post(api.unban(blocked.id), blockedSchema);
     page = await pageOf(author);
-    expect(page.notifications.map(({ kind, actors }) => ({ kind, actors }))).toEqual([{ kind: 'like', actors: [actor(blocked, 'Liker 1')] }]);
+    expect(page.notifications.map(({ kind, actors }) => ({ kind, actors }))).toEqual([
+      { kind: 'like', actors: [actor(blocked, 'Liker 1')] },
+    ]);
     expect(page.unread).toBe(1);
   });
 
@@ -167,7 +200,8 @@ describe('notifications', () => {
 
   it('are marked read by id, then all at once', async () => {
     const followee = await signUp(ctx);
-    for (const follower of await people(3, 'Follower')) await follower.api.post(api.follow(followee.id), connectedSchema);
+    for (const follower of await people(3, 'Follower'))
+      await follower.api.post(api.follow(followee.id), connectedSchema);
     const [newest, , oldest] = await notificationsOf(followee);
     expect(await markRead(followee, [newest.id, oldest.id])).toEqual({ unread: 1 });
     const readOf = (notifications: Notification[]) => notifications.map((notification) => notification.read);
@@ -198,7 +232,10 @@ describe('notifications', () => {
     streams.push(stream);
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
-    const nextUnread = async () => unreadSchema.parse(JSON.parse((await stream.next((block) => block.event === UNREAD_EVENT, 'unread event')).data!));
+    const nextUnread = async () =>
+      unreadSchema.parse(
+        JSON.parse((await stream.next((block) => block.event === UNREAD_EVENT, 'unread event')).data!),
+      );
     expect(await nextUnread()).toEqual({ unread: 0 });
 
     await like(await signUp(ctx), question);

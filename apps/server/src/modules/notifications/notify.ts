@@ -43,7 +43,11 @@ function questionToTell(trx: Db, questionId: number, actorId: number) {
 /** Tells the followee; returns who was notified. */
 export async function notifyFollow(trx: Db, followerId: number, followeeId: number): Promise<number> {
   const at = new Date().toISOString();
-  const { id } = await trx.insertInto('notifications').values({ user_id: followeeId, kind: 'follow', created_at: at }).returning('id').executeTakeFirstOrThrow();
+  const { id } = await trx
+    .insertInto('notifications')
+    .values({ user_id: followeeId, kind: 'follow', created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await addActor(trx, id, followerId, at);
   await queuePush(trx, id);
   return followeeId;
@@ -59,7 +63,14 @@ export async function notifyLike(trx: Db, likerId: number, questionId: number): 
   const notification = await trx
     .insertInto('notifications')
     .columns(['user_id', 'kind', 'question_id', 'created_at'])
-    .expression(questionToTell(trx, questionId, likerId).select(['questions.user_id', sql.lit('like').as('kind'), 'questions.id', typed(at, 'text').as('created_at')]))
+    .expression(
+      questionToTell(trx, questionId, likerId).select([
+        'questions.user_id',
+        sql.lit('like').as('kind'),
+        'questions.id',
+        typed(at, 'text').as('created_at'),
+      ]),
+    )
     // The conflict is with the partial unique index of unread likes (migration 005), named by its
     // predicate as written there. Joining makes the notification unmailed again: the next mail
     // tells of the newcomer.
@@ -104,7 +115,12 @@ export async function notifyVotes(trx: Db, voterId: number, questionId: number, 
  * their notification setting. The action's own mail tells them at once (modules/moderation), so
  * the notification mail does not list it again.
  */
-export async function notifyModeration(trx: Db, userId: number, moderation: NotificationModeration, questionId: number | null): Promise<number> {
+export async function notifyModeration(
+  trx: Db,
+  userId: number,
+  moderation: NotificationModeration,
+  questionId: number | null,
+): Promise<number> {
   const at = new Date().toISOString();
   const { id } = await trx
     .insertInto('notifications')
@@ -124,13 +140,25 @@ export async function notifyModeration(trx: Db, userId: number, moderation: Noti
   return userId;
 }
 
-/** Marks the person's notifications read: those of `ids`, each of which must be theirs, or all. Null when none was unread. */
+/**
+ * Marks the person's notifications read: those of `ids`, each of which must be theirs, or all. Null when none was
+ * unread.
+ */
 export async function markRead(trx: Db, userId: number, ids: number[] | undefined): Promise<Change | null> {
   if (ids) {
-    const own = await trx.selectFrom('notifications').select('id').where('user_id', '=', userId).where('id', 'in', ids).execute();
+    const own = await trx
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
     if (own.length < new Set(ids).size) throw new NotFoundError('No such notification');
   }
-  let update = trx.updateTable('notifications').set({ read_at: new Date().toISOString() }).where('user_id', '=', userId).where('read_at', 'is', null);
+  let update = trx
+    .updateTable('notifications')
+    .set({ read_at: new Date().toISOString() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
   if (ids) update = update.where('id', 'in', ids);
   const { numUpdatedRows } = await update.executeTakeFirst();
   return numUpdatedRows > 0n ? { kind: 'notificationsRead', userId } : null;
@@ -152,13 +180,22 @@ export async function removeNotificationsOf(trx: Db, userId: number): Promise<nu
     .execute();
   const notified = [...new Set(theirPart.map((row) => row.user_id))].sort((a, b) => a - b);
   // A mail that names them and is still waiting is taken back; what it listed is mailed again without them.
-  const withdrawn = await withdrawMail(trx, [...new Set(theirPart.flatMap((row) => (row.mailed_in === null ? [] : [row.mailed_in])))]);
-  if (withdrawn.length > 0) await trx.updateTable('notifications').set({ mailed_at: null, mailed_in: null }).where('mailed_in', 'in', withdrawn).execute();
+  const withdrawn = await withdrawMail(trx, [
+    ...new Set(theirPart.flatMap((row) => (row.mailed_in === null ? [] : [row.mailed_in]))),
+  ]);
+  if (withdrawn.length > 0)
+    await trx
+      .updateTable('notifications')
+      .set({ mailed_at: null, mailed_in: null })
+      .where('mailed_in', 'in', withdrawn)
+      .execute();
   // Those that only they made, with their actors; then their part in the others.
   await trx
     .deleteFrom('notifications')
     .where('kind', '<>', 'votes')
-    .where('id', 'in', (eb) => eb.selectFrom('notification_actors').select('notification_id').where('actor_id', '=', userId))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('notification_actors').select('notification_id').where('actor_id', '=', userId),
+    )
     .where((eb) =>
       eb.not(
         eb.exists(

@@ -11,13 +11,17 @@ function moderationInWords(action: ModerationAction, onQuestion: boolean, until:
     case 'restore':
       return 'A moderator restored your question';
     case 'suspend':
-      return until ? `Your account is suspended until ${until.slice(0, 16).replace('T', ' ')} UTC` : 'Your account is suspended';
+      return until
+        ? `Your account is suspended until ${until.slice(0, 16).replace('T', ' ')} UTC`
+        : 'Your account is suspended';
     case 'unsuspend':
       return 'Your account is no longer suspended';
     case 'warn':
       return onQuestion ? 'A moderator warned you about your question' : 'A moderator warned you';
     case 'dismiss':
-      return onQuestion ? 'A moderator reviewed the reports of your question' : 'A moderator reviewed the reports about you';
+      return onQuestion
+        ? 'A moderator reviewed the reports of your question'
+        : 'A moderator reviewed the reports about you';
   }
 }
 
@@ -30,9 +34,19 @@ export function pushPayloadOf(notification: Notification): PushPayload {
   const { question } = notification;
   switch (notification.kind) {
     case 'follow':
-      return { ...about, title: `${whoOf(notification)} followed you`, body: 'See what they ask on Pollscope', url: `/user/${notification.actors[0].id}` };
+      return {
+        ...about,
+        title: `${whoOf(notification)} followed you`,
+        body: 'See what they ask on Pollscope',
+        url: `/user/${notification.actors[0].id}`,
+      };
     case 'like':
-      return { ...about, title: `${whoOf(notification)} liked your question`, body: question!.title, url: `/question/${question!.id}` };
+      return {
+        ...about,
+        title: `${whoOf(notification)} liked your question`,
+        body: question!.title,
+        url: `/question/${question!.id}`,
+      };
     case 'votes': {
       const votes = notification.count!;
       return {

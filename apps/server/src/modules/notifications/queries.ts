@@ -54,7 +54,11 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 }
 
 /** The first names of each notification's most recent actors that the person sees, and how many they see in all. */
-async function actorsOf(db: Db, userId: number, notificationIds: number[]): Promise<Map<number, Pick<Notification, 'actors' | 'actor_count'>>> {
+async function actorsOf(
+  db: Db,
+  userId: number,
+  notificationIds: number[],
+): Promise<Map<number, Pick<Notification, 'actors' | 'actor_count'>>> {
   const actors = new Map(notificationIds.map((id) => [id, { actors: [] as Notification['actors'], actor_count: 0 }]));
   if (notificationIds.length === 0) return actors;
   const ranked = db
@@ -64,7 +68,12 @@ async function actorsOf(db: Db, userId: number, notificationIds: number[]): Prom
     .select((eb) => [
       eb.fn
         .agg<number>('row_number')
-        .over((over) => over.partitionBy('notification_actors.notification_id').orderBy('notification_actors.created_at', 'desc').orderBy('users.id', 'desc'))
+        .over((over) =>
+          over
+            .partitionBy('notification_actors.notification_id')
+            .orderBy('notification_actors.created_at', 'desc')
+            .orderBy('users.id', 'desc'),
+        )
         .as('rank'),
       eb.fn
         .countAll<number>()
@@ -73,7 +82,13 @@ async function actorsOf(db: Db, userId: number, notificationIds: number[]): Prom
     ])
     .where('notification_actors.notification_id', 'in', notificationIds)
     .where(actorShown(userId));
-  const rows = await db.selectFrom(ranked.as('ranked')).selectAll().where('rank', '<=', ACTORS_SHOWN).orderBy('notification_id').orderBy('rank').execute();
+  const rows = await db
+    .selectFrom(ranked.as('ranked'))
+    .selectAll()
+    .where('rank', '<=', ACTORS_SHOWN)
+    .orderBy('notification_id')
+    .orderBy('rank')
+    .execute();
   for (const row of rows) {
     const entry = actors.get(row.notification_id)!;
     entry.actors.push({ id: row.id, name: row.first_name });
@@ -120,7 +135,15 @@ async function described(db: Db, userId: number, items: NotificationItem[]): Pro
     ...actors.get(item.key)!,
     question: item.question_id === null ? null : { id: item.question_id, qid: item.question_id, title: item.title! },
     count: item.count,
-    ...(item.moderation_action === null ? {} : { moderation: { action: item.moderation_action, reason: item.moderation_reason ?? '', until: item.moderation_until } }),
+    ...(item.moderation_action === null
+      ? {}
+      : {
+          moderation: {
+            action: item.moderation_action,
+            reason: item.moderation_reason ?? '',
+            until: item.moderation_until,
+          },
+        }),
   }));
 }
 
@@ -144,5 +167,9 @@ export function unmailed(eb: ExpressionBuilder<Database, 'notifications'>): Expr
 
 /** Those of the notifications that the person sees, oldest first: what their mail lists, what a push tells. */
 export async function notificationsShown(db: Db, userId: number, ids: number[]): Promise<Notification[]> {
-  return described(db, userId, await shownNotifications(db, userId).where('notifications.id', 'in', ids).orderBy('notifications.id').execute());
+  return described(
+    db,
+    userId,
+    await shownNotifications(db, userId).where('notifications.id', 'in', ids).orderBy('notifications.id').execute(),
+  );
 }

@@ -1,4 +1,11 @@
-import { errorBodySchema, notificationPageSchema, notificationsReadBodySchema, pageQuerySchema, UNREAD_EVENT, unreadSchema } from '@pollscope/contract';
+import {
+  errorBodySchema,
+  notificationPageSchema,
+  notificationsReadBodySchema,
+  pageQuerySchema,
+  UNREAD_EVENT,
+  unreadSchema,
+} from '@pollscope/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeCursor } from '../../db/pagination.js';
@@ -13,16 +20,28 @@ const tags = ['notifications'];
 export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
 
-  app.get('/notifications/', { schema: { tags, querystring: pageQuerySchema.pick({ cursor: true }), response: { 200: notificationPageSchema, ...errors } } }, (request) =>
-    listNotifications(db, viewer(request), decodeCursor(request.query.cursor)),
+  app.get(
+    '/notifications/',
+    {
+      schema: {
+        tags,
+        querystring: pageQuerySchema.pick({ cursor: true }),
+        response: { 200: notificationPageSchema, ...errors },
+      },
+    },
+    (request) => listNotifications(db, viewer(request), decodeCursor(request.query.cursor)),
   );
 
   // Fastify validates a request sent with no body as null: the contract's call without `ids`.
-  app.post('/notifications/read/', { schema: { tags, body: notificationsReadBodySchema.nullable(), response: { 200: unreadSchema, ...errors } } }, async (request) => {
-    const userId = viewer(request);
-    await app.changes.commit((trx) => markRead(trx, userId, request.body?.ids));
-    return { unread: await unreadCount(db, userId) };
-  });
+  app.post(
+    '/notifications/read/',
+    { schema: { tags, body: notificationsReadBodySchema.nullable(), response: { 200: unreadSchema, ...errors } } },
+    async (request) => {
+      const userId = viewer(request);
+      await app.changes.commit((trx) => markRead(trx, userId, request.body?.ids));
+      return { unread: await unreadCount(db, userId) };
+    },
+  );
 
   app.get(
     '/notifications/live/',

@@ -8,17 +8,28 @@ const tags = ['notifications'];
 const publicCall = { public: true };
 const querystring = z.object({ token: z.string().min(1) });
 const htmlPage = { description: 'An HTML page', content: { 'text/html': { schema: z.string() } } };
-const schema = { tags, security: [], querystring, response: { 200: htmlPage, 400: errorBodySchema, 404: errorBodySchema } };
+const schema = {
+  tags,
+  security: [],
+  querystring,
+  response: { 200: htmlPage, 400: errorBodySchema, 404: errorBodySchema },
+};
 
 const unknownLink = () => new NotFoundError('This unsubscribe link is not known');
 
 async function hasToken(db: Db, token: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('unsubscribe_token', '=', token).executeTakeFirst()) !== undefined;
+  return (
+    (await db.selectFrom('users').select('id').where('unsubscribe_token', '=', token).executeTakeFirst()) !== undefined
+  );
 }
 
 /** Turns notification mail off for the person of the token. */
 async function unsubscribe(db: Db, token: string): Promise<void> {
-  const { numUpdatedRows } = await db.updateTable('users').set({ notification: 0 }).where('unsubscribe_token', '=', token).executeTakeFirst();
+  const { numUpdatedRows } = await db
+    .updateTable('users')
+    .set({ notification: 0 })
+    .where('unsubscribe_token', '=', token)
+    .executeTakeFirst();
   if (numUpdatedRows === 0n) throw unknownLink();
 }
 
@@ -48,6 +59,12 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/unsubscribe/', { config: publicCall, schema }, async (request, reply) => {
     await unsubscribe(db, request.query.token);
-    return reply.type('text/html; charset=utf-8').send(page('<h1>Unsubscribed</h1>\n<p>You will no longer get notification mail. You can turn it on again in your settings.</p>'));
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          '<h1>Unsubscribed</h1>\n<p>You will no longer get notification mail. You can turn it on again in your settings.</p>',
+        ),
+      );
   });
 };

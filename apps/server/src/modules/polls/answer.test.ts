@@ -1,4 +1,11 @@
-import { answerBodySchema, api, blockedSchema, type Question, questionPageSchema, questionSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  type Question,
+  questionPageSchema,
+  questionSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { activityByDay } from '../site/index.js';
@@ -83,7 +90,9 @@ describe('answering a question', () => {
     const number = await ask(author, { type: 'N', question: 'How many?', choices: ['0', '10'] });
     expect((await voter.api.raw('POST', api.answer(mc), { choice: 3 })).error().errors).toHaveProperty('choice');
     expect((await voter.api.raw('POST', api.answer(number), { choice: 11 })).status).toBe(400);
-    expect((await voter.api.raw('POST', api.answer(number), { choice: 'ten' })).error().errors).toHaveProperty('choice');
+    expect((await voter.api.raw('POST', api.answer(number), { choice: 'ten' })).error().errors).toHaveProperty(
+      'choice',
+    );
     expect((await voter.api.raw('POST', api.answer(999999), { choice: 1 })).status).toBe(404);
   });
 
@@ -94,7 +103,12 @@ describe('answering a question', () => {
     const tag = `results${author.id}`;
     const id = await ask(author, { tags: [tag] });
     const answered = await voter.api.raw('POST', api.answer(id), { choice: 1 });
-    expect(answered.parse(questionSchema.strict())).toMatchObject({ id, owner: false, answer: { choice: 1 }, result: { count: 1 } });
+    expect(answered.parse(questionSchema.strict())).toMatchObject({
+      id,
+      owner: false,
+      answer: { choice: 1 },
+      result: { count: 1 },
+    });
     const [seenByOther] = (await other.api.get(api.tag(tag), questionPageSchema)).questions;
     expect(seenByOther).toMatchObject({ id, result: null, answer: null });
     const [seenByAuthor] = (await author.api.get(api.tag(tag), questionPageSchema)).questions;
@@ -127,7 +141,9 @@ describe('answering a question', () => {
     ];
     const choices = [1, 2, 1, 3, 4, 2, 1];
     for (const [index, voter] of voters.entries()) {
-      const percents = percentsOf(await voter.api.post(api.answer(id), answerBodySchema, { choice: choices[index] }, questionSchema));
+      const percents = percentsOf(
+        await voter.api.post(api.answer(id), answerBodySchema, { choice: choices[index] }, questionSchema),
+      );
       expect(percents, `after ${index + 1} votes`).toEqual(expected[index]);
       expect(percents.reduce((sum, value) => sum + value, 0)).toBe(100);
     }

@@ -21,7 +21,9 @@ describe('simultaneous calls', () => {
     const voter = await signUp(ctx);
     const id = await ask(author, { choices: ['A', 'B', 'C', 'D'] });
 
-    const replies = await Promise.all(Array.from({ length: 50 }, (_, index) => voter.api.raw('POST', api.answer(id), { choice: (index % 4) + 1 })));
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => voter.api.raw('POST', api.answer(id), { choice: (index % 4) + 1 })),
+    );
     expect(countStatuses(replies.map((reply) => reply.status))).toEqual({ 200: 1, 409: 49 });
 
     const kept = replies.find((reply) => reply.status === 200)!.parse(questionSchema).answer?.choice;
@@ -37,7 +39,9 @@ describe('simultaneous calls', () => {
     const questions = [await ask(author, { choices: ['A', 'B'] }), await ask(author, { choices: ['A', 'B', 'C'] })];
     const people = await Promise.all(Array.from({ length: 24 }, () => signUp(ctx)));
 
-    const calls = people.flatMap((person, index) => questions.map((id, which) => person.api.raw('POST', api.answer(id), { choice: ((index + which) % 2) + 1 })));
+    const calls = people.flatMap((person, index) =>
+      questions.map((id, which) => person.api.raw('POST', api.answer(id), { choice: ((index + which) % 2) + 1 })),
+    );
     // One person answers the first question twice in the same burst.
     calls.push(people[5].api.raw('POST', api.answer(questions[0]), { choice: 2 }));
     const replies = await Promise.all(calls);
@@ -45,7 +49,12 @@ describe('simultaneous calls', () => {
 
     for (const id of questions) {
       expect((await author.api.get(api.question(id), questionSchema)).result?.count).toBe(24);
-      const places = await ctx.database.db.selectFrom('votes').select('seq').where('question_id', '=', id).orderBy('seq').execute();
+      const places = await ctx.database.db
+        .selectFrom('votes')
+        .select('seq')
+        .where('question_id', '=', id)
+        .orderBy('seq')
+        .execute();
       expect(places.map((row) => row.seq)).toEqual(Array.from({ length: 24 }, (_, index) => index + 1));
     }
     expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
@@ -86,7 +95,11 @@ describe('simultaneous calls', () => {
     const id = await ask(author);
     const people = await Promise.all(Array.from({ length: 10 }, () => signUp(ctx)));
 
-    const calls = people.flatMap((person, index) => Array.from({ length: 12 }, (_, round) => person.api.raw('POST', (index + round) % 3 === 0 ? api.unlike(id) : api.like(id))));
+    const calls = people.flatMap((person, index) =>
+      Array.from({ length: 12 }, (_, round) =>
+        person.api.raw('POST', (index + round) % 3 === 0 ? api.unlike(id) : api.like(id)),
+      ),
+    );
     const replies = await Promise.all(calls);
     expect(replies.every((reply) => reply.status === 200)).toBe(true);
 

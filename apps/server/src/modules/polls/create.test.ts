@@ -1,4 +1,11 @@
-import { api, type CreateQuestionBody, createQuestionBodySchema, createQuestionResponseSchema, questionPageSchema, statsSchema } from '@pollscope/contract';
+import {
+  api,
+  type CreateQuestionBody,
+  createQuestionBodySchema,
+  createQuestionResponseSchema,
+  questionPageSchema,
+  statsSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -39,7 +46,13 @@ async function refused(body: Record<string, unknown>, field: string) {
 
 describe('asking a multiple-choice question', () => {
   it('returns 200 with the new question, keyed choices, its tag and category, and no votes yet', async () => {
-    const question = await create({ type: 'MC', question: '  Which season?  ', choices: [' Spring ', 'Summer', 'Autumn', 'Winter'], tags: ['Weather'], category: 5 });
+    const question = await create({
+      type: 'MC',
+      question: '  Which season?  ',
+      choices: [' Spring ', 'Summer', 'Autumn', 'Winter'],
+      tags: ['Weather'],
+      category: 5,
+    });
     expect(question).toMatchObject({
       qid: question.id,
       type: 'MC',
@@ -94,11 +107,20 @@ describe('asking a multiple-choice question', () => {
 
 describe('asking a rating question', () => {
   it('is always on the scale 1 to 10, given as no choices or as ["1", "10"]', async () => {
-    expect((await create({ type: 'RS', question: 'Rate it', choices: [], tags: [] })).choices).toEqual({ min: 1, max: 10 });
-    expect((await create({ type: 'RS', question: 'Rate it again', choices: ['1', '10'], tags: [] })).choices).toEqual({ min: 1, max: 10 });
+    expect((await create({ type: 'RS', question: 'Rate it', choices: [], tags: [] })).choices).toEqual({
+      min: 1,
+      max: 10,
+    });
+    expect((await create({ type: 'RS', question: 'Rate it again', choices: ['1', '10'], tags: [] })).choices).toEqual({
+      min: 1,
+      max: 10,
+    });
     const question = await create({ type: 'RS', question: 'Rate once more' });
     // The author sees every step of the scale, none voted yet.
-    expect(question.result).toEqual({ count: 0, answers: Array.from({ length: 10 }, (_, index) => ({ choice: index + 1, count: 0 })) });
+    expect(question.result).toEqual({
+      count: 0,
+      answers: Array.from({ length: 10 }, (_, index) => ({ choice: index + 1, count: 0 })),
+    });
   });
 
   it('refuses any other scale', async () => {
@@ -110,7 +132,10 @@ describe('asking a rating question', () => {
 
 describe('asking a number question', () => {
   it('takes [min, max] as whole numbers with min below max', async () => {
-    expect((await create({ type: 'N', question: 'How many?', choices: ['-5', '20'], tags: [] })).choices).toEqual({ min: -5, max: 20 });
+    expect((await create({ type: 'N', question: 'How many?', choices: ['-5', '20'], tags: [] })).choices).toEqual({
+      min: -5,
+      max: 20,
+    });
     const question = await create({ type: 'N', question: 'How many more?', choices: [' 0 ', '1'] });
     expect(question.choices).toEqual({ min: 0, max: 1 });
     expect(question.result).toEqual({ count: 0, answers: [] });

@@ -14,11 +14,17 @@ import { keptList } from './lists.js';
  */
 export async function feedJson(
   reader: Reader & { viewer: ViewerState },
-  memory: { lists: QuestionLists; feedPages: FeedPages; questionOfTheDay: () => Promise<number | null>; moderation: ModerationMarks },
+  memory: {
+    lists: QuestionLists;
+    feedPages: FeedPages;
+    questionOfTheDay: () => Promise<number | null>;
+    moderation: ModerationMarks;
+  },
   query: PageQuery,
 ): Promise<Buffer> {
   const { viewer } = reader;
-  // Taken before anything awaits: the state is changed in place, and the page must not be labelled with a later version.
+  // Taken before anything awaits: the state is changed in place, and the page must not be labelled with a later
+  // version.
   const version = viewer.version;
   const moderationVersion = memory.moderation.version;
   const { cursor, limit } = query;
@@ -32,9 +38,21 @@ export async function feedJson(
     viewer.followees.map((id) => ({ by: 'author', id })),
     authorLists,
   );
-  const [feedPage, qotd] = await Promise.all([listPage(reader, followees, query), qotdId === null ? [] : listedViews(reader, [qotdId])]);
+  const [feedPage, qotd] = await Promise.all([
+    listPage(reader, followees, query),
+    qotdId === null ? [] : listedViews(reader, [qotdId]),
+  ]);
   const feed: Feed = { qotd: qotd[0] ?? null, questions: feedPage.questions, next: feedPage.next };
   const body = Buffer.from(responseJson(feed));
-  if (!cursor) memory.feedPages.keep(viewer.userId, { version, limit, questionOfTheDay: qotdId, moderationVersion, authorLists, cardReads: feedPage.reads, body });
+  if (!cursor)
+    memory.feedPages.keep(viewer.userId, {
+      version,
+      limit,
+      questionOfTheDay: qotdId,
+      moderationVersion,
+      authorLists,
+      cardReads: feedPage.reads,
+      body,
+    });
   return body;
 }

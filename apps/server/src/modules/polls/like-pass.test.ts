@@ -1,4 +1,12 @@
-import { answerBodySchema, api, blockedSchema, likedSchema, passedSchema, questionSchema, statsSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  likedSchema,
+  passedSchema,
+  questionSchema,
+  statsSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
@@ -63,12 +71,25 @@ describe('liking', () => {
     const author = await signUp(ctx);
     const fan = await signUp(ctx);
     const id = await ask(author);
-    for (const headers of [{}, { 'content-type': 'application/json' }, { 'content-type': 'application/json; charset=utf-8' }]) {
-      const reply = await ctx.app.inject({ method: 'POST', url: api.like(id), headers: { authorization: `Token ${fan.token}`, ...headers }, payload: '' });
+    for (const headers of [
+      {},
+      { 'content-type': 'application/json' },
+      { 'content-type': 'application/json; charset=utf-8' },
+    ]) {
+      const reply = await ctx.app.inject({
+        method: 'POST',
+        url: api.like(id),
+        headers: { authorization: `Token ${fan.token}`, ...headers },
+        payload: '',
+      });
       expect(reply.statusCode, JSON.stringify(headers)).toBe(200);
       expect(likedSchema.strict().parse(reply.json())).toEqual({ liked: true });
     }
-    const unpass = await ctx.app.inject({ method: 'POST', url: api.unpass(id), headers: { authorization: `Token ${fan.token}`, 'content-type': 'application/json' } });
+    const unpass = await ctx.app.inject({
+      method: 'POST',
+      url: api.unpass(id),
+      headers: { authorization: `Token ${fan.token}`, 'content-type': 'application/json' },
+    });
     expect(unpass.statusCode).toBe(200);
   });
 });
@@ -100,7 +121,12 @@ describe('passing', () => {
     await reader.api.post(api.answer(id), answerBodySchema, { choice: 2 }, questionSchema);
     await reader.api.post(api.like(id), likedSchema);
     await reader.api.post(api.pass(id), passedSchema);
-    expect(await questionAs(reader, id)).toMatchObject({ passed: true, liked: true, like_count: 1, answer: { choice: 2 } });
+    expect(await questionAs(reader, id)).toMatchObject({
+      passed: true,
+      liked: true,
+      like_count: 1,
+      answer: { choice: 2 },
+    });
     expect(await reader.api.get(api.myStats, statsSchema)).toEqual({ question: 0, answer: 1, like: 1 });
   });
 });

@@ -109,7 +109,9 @@ describe('a category', () => {
 
     const list = await page(reader, api.category(sports));
     expect(list.questions.map((question) => question.id)).toEqual([second, first, ...before]);
-    expect(list.questions.every((question) => question.category?.id === sports && question.category.name === 'Sports')).toBe(true);
+    expect(
+      list.questions.every((question) => question.category?.id === sports && question.category.name === 'Sports'),
+    ).toBe(true);
   });
 
   it('is 404 for an unknown category and 400 for an id that is not one', async () => {
@@ -153,7 +155,11 @@ describe('a user’s lists', () => {
     const author = await signUp(ctx);
     const visitor = await signUp(ctx);
     const asked = [await ask(person, { question: 'Mine 1?' }), await ask(person, { question: 'Mine 2?' })];
-    const [a, b, c] = [await ask(author, { question: 'A?' }), await ask(author, { question: 'B?' }), await ask(author, { question: 'C?' })];
+    const [a, b, c] = [
+      await ask(author, { question: 'A?' }),
+      await ask(author, { question: 'B?' }),
+      await ask(author, { question: 'C?' }),
+    ];
     // Answered and liked in an order other than the questions' own.
     await person.api.post(api.answer(b), answerBodySchema, { choice: 1 }, questionSchema);
     await person.api.post(api.answer(a), answerBodySchema, { choice: 2 }, questionSchema);
@@ -198,7 +204,16 @@ describe('what no list shows', () => {
     const id = await ask(author, { tags: [tag], category: 5 });
     await reader.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
     await reader.api.post(api.like(id), likedSchema);
-    const lists = [api.feed, api.category(5), api.tag(tag), api.userQuestions(author.id), api.myAnswered, api.myLiked, api.userAnswered(reader.id), api.userLiked(reader.id)];
+    const lists = [
+      api.feed,
+      api.category(5),
+      api.tag(tag),
+      api.userQuestions(author.id),
+      api.myAnswered,
+      api.myLiked,
+      api.userAnswered(reader.id),
+      api.userLiked(reader.id),
+    ];
     for (const list of lists) expect(await idsIn(reader, list), list).toContain(id);
 
     expect(await reader.api.post(api.pass(id), passedSchema)).toEqual({ passed: true });
@@ -216,7 +231,10 @@ describe('what no list shows', () => {
     const blockerOfReader = await signUp(ctx);
     const friend = await signUp(ctx);
     const tag = `blocks${reader.id}`;
-    const hidden = [await ask(blockedByReader, { tags: [tag], category: 6 }), await ask(blockerOfReader, { tags: [tag], category: 6 })];
+    const hidden = [
+      await ask(blockedByReader, { tags: [tag], category: 6 }),
+      await ask(blockerOfReader, { tags: [tag], category: 6 }),
+    ];
     const shown = await ask(friend, { tags: [tag], category: 6 });
     for (const id of [...hidden, shown]) {
       await friend.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
@@ -254,7 +272,8 @@ describe('pages', () => {
     const tag = `paged${author.id}`;
     const asked: number[] = [];
     const travel = 8;
-    for (let index = 0; index < 23; index += 1) asked.push(await ask(author, { question: `Question ${index}?`, tags: [tag], category: travel }));
+    for (let index = 0; index < 23; index += 1)
+      asked.push(await ask(author, { question: `Question ${index}?`, tags: [tag], category: travel }));
     for (const id of asked) {
       await reader.api.post(api.answer(id), answerBodySchema, { choice: 1 + (id % 2) }, questionSchema);
       await reader.api.post(api.like(id), likedSchema);
@@ -316,11 +335,21 @@ describe('pages', () => {
   it('refuse a cursor they did not give with 400', async () => {
     const reader = await signUp(ctx);
     const encoded = (text: string) => Buffer.from(text).toString('base64url');
-    for (const cursor of ['garbage', 'k12', encoded('12'), encoded('k-1'), encoded('k2147483648'), encoded(`k${'9'.repeat(16)}`)]) {
+    for (const cursor of [
+      'garbage',
+      'k12',
+      encoded('12'),
+      encoded('k-1'),
+      encoded('k2147483648'),
+      encoded(`k${'9'.repeat(16)}`),
+    ]) {
       for (const url of [api.feed, api.myAnswered, api.tag('any')]) {
         const reply = await reader.api.raw('GET', `${url}?cursor=${encodeURIComponent(cursor)}`);
         expect(reply.status, `${url} ${cursor}`).toBe(400);
-        expect(reply.error()).toEqual({ message: 'Invalid cursor', errors: { cursor: 'Use the next value of the previous page' } });
+        expect(reply.error()).toEqual({
+          message: 'Invalid cursor',
+          errors: { cursor: 'Use the next value of the previous page' },
+        });
       }
     }
   });

@@ -7,7 +7,10 @@ import type { ListKey, QuestionList, QuestionLists } from '../../views/question-
  * show the viewer (hidden, blocked) is decided after, by the read pipeline's rules.
  */
 
-/** A list kept in memory (an author's, a category's, a tag's, or the feed's merge of its followees'); `used` collects the lists read. */
+/**
+ * A list kept in memory (an author's, a category's, a tag's, or the feed's merge of its followees'); `used` collects
+ * the lists read.
+ */
 export function keptList(db: Db, lists: QuestionLists, keys: readonly ListKey[], used?: QuestionList[]): Skeleton {
   return async (before, count) => {
     const page = await lists.page(db, keys, before, count);

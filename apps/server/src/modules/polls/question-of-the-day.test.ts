@@ -1,4 +1,13 @@
-import { answerBodySchema, api, blockedSchema, connectedSchema, feedSchema, likedSchema, passedSchema, questionSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  feedSchema,
+  likedSchema,
+  passedSchema,
+  questionSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ask, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { moderate } from '../../test/moderation.js';
@@ -48,7 +57,11 @@ async function qotdOf(user: TestUser): Promise<number | null> {
 describe('the question of the day', () => {
   it('is the most voted plus liked question of the 7 days before today, the same for everyone', async () => {
     const author = await signUp(ctx);
-    const [quiet, liked, voted] = [await ask(author, { question: 'Quiet?' }), await ask(author, { question: 'Liked?' }), await ask(author, { question: 'Voted?' })];
+    const [quiet, liked, voted] = [
+      await ask(author, { question: 'Quiet?' }),
+      await ask(author, { question: 'Liked?' }),
+      await ask(author, { question: 'Voted?' }),
+    ];
     await publishedDaysAgo(quiet, 1);
     await publishedDaysAgo(liked, 3);
     await publishedDaysAgo(voted, 7);
@@ -69,7 +82,11 @@ describe('the question of the day', () => {
 
   it('leaves out questions published today or more than 7 days before today', async () => {
     const author = await signUp(ctx);
-    const [today, tooOld, inWeek] = [await ask(author, { question: 'Today?' }), await ask(author, { question: 'Too old?' }), await ask(author, { question: 'In the week?' })];
+    const [today, tooOld, inWeek] = [
+      await ask(author, { question: 'Today?' }),
+      await ask(author, { question: 'Too old?' }),
+      await ask(author, { question: 'In the week?' }),
+    ];
     await publishedDaysAgo(tooOld, 8);
     await publishedDaysAgo(inWeek, 7);
     await popular(today, 3);
@@ -115,7 +132,12 @@ describe('the question of the day', () => {
     const id = await ask(author);
     await publishedDaysAgo(id, 1);
     await popular(id, 1);
-    const [passer, blocker, blocked, other] = [await signUp(ctx), await signUp(ctx), await signUp(ctx), await signUp(ctx)];
+    const [passer, blocker, blocked, other] = [
+      await signUp(ctx),
+      await signUp(ctx),
+      await signUp(ctx),
+      await signUp(ctx),
+    ];
     await passer.api.post(api.pass(id), passedSchema);
     await blocker.api.post(api.ban(author.id), blockedSchema);
     await author.api.post(api.ban(blocked.id), blockedSchema);
@@ -145,7 +167,11 @@ describe('the question of the day', () => {
   it('is chosen among the questions moderators withhold from nobody', async () => {
     const [author, suspect, moderator] = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
     await ctx.database.db.updateTable('users').set({ role: 'moderator' }).where('id', '=', moderator.id).execute();
-    const [removed, suspects, shown] = [await ask(author, { question: 'Removed?' }), await ask(suspect, { question: 'Suspect’s?' }), await ask(author, { question: 'Shown?' })];
+    const [removed, suspects, shown] = [
+      await ask(author, { question: 'Removed?' }),
+      await ask(suspect, { question: 'Suspect’s?' }),
+      await ask(author, { question: 'Shown?' }),
+    ];
     for (const id of [removed, suspects, shown]) await publishedDaysAgo(id, 2);
     await popular(removed, 3);
     await popular(suspects, 2);

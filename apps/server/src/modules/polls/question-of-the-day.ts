@@ -11,7 +11,11 @@ const DAY_MS = 24 * 3600 * 1000;
  * request comes first, and stored, so it stays the same all day on every server.
  */
 async function questionOfDay(db: Db, day: string): Promise<{ questionId: number | null; stored: boolean }> {
-  const stored = await db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day).executeTakeFirst();
+  const stored = await db
+    .selectFrom('questions_of_the_day')
+    .select('question_id')
+    .where('day', '=', day)
+    .executeTakeFirst();
   if (stored) return { questionId: stored.question_id, stored: true };
   const dayStart = Date.parse(`${day}T00:00:00Z`);
   const best = await db
@@ -19,7 +23,8 @@ async function questionOfDay(db: Db, day: string): Promise<{ questionId: number 
     .select('id')
     .where('published_at', '>=', new Date(dayStart - 7 * DAY_MS).toISOString())
     .where('published_at', '<', new Date(dayStart).toISOString())
-    // Chosen for the whole day: among the questions everyone may see (views/rules.ts, isWithheld), else nobody would see the day's.
+    // Chosen for the whole day: among the questions everyone may see (views/rules.ts, isWithheld), else nobody would
+    // see the day's.
     .where('moderation', 'is', null)
     .where((eb) =>
       eb.not(
@@ -29,7 +34,12 @@ async function questionOfDay(db: Db, day: string): Promise<{ questionId: number 
             .select('users.id')
             .whereRef('users.id', '=', 'questions.user_id')
             .where('users.suspension_reason', 'is not', null)
-            .where((suspended) => suspended.or([suspended('users.suspended_until', 'is', null), suspended('users.suspended_until', '>', new Date().toISOString())])),
+            .where((suspended) =>
+              suspended.or([
+                suspended('users.suspended_until', 'is', null),
+                suspended('users.suspended_until', '>', new Date().toISOString()),
+              ]),
+            ),
         ),
       ),
     )
@@ -49,7 +59,11 @@ async function questionOfDay(db: Db, day: string): Promise<{ questionId: number 
     if (isDatabaseUnavailable(error)) return { questionId: best?.id ?? null, stored: false };
     throw error;
   }
-  const chosen = await db.selectFrom('questions_of_the_day').select('question_id').where('day', '=', day).executeTakeFirstOrThrow();
+  const chosen = await db
+    .selectFrom('questions_of_the_day')
+    .select('question_id')
+    .where('day', '=', day)
+    .executeTakeFirstOrThrow();
   return { questionId: chosen.question_id, stored: true };
 }
 

@@ -15,9 +15,17 @@ import { countActivity } from '../site/index.js';
 type NewQuestionInput = z.output<typeof createQuestionBodySchema>;
 
 /** Writes a new question and counts it; the change names the lists it enters. */
-export async function createQuestion(trx: Db, authorId: number, input: NewQuestionInput): Promise<Change & { kind: 'asked' }> {
+export async function createQuestion(
+  trx: Db,
+  authorId: number,
+  input: NewQuestionInput,
+): Promise<Change & { kind: 'asked' }> {
   if (input.category) {
-    const category = await trx.selectFrom('categories').select('id').where('id', '=', input.category).executeTakeFirst();
+    const category = await trx
+      .selectFrom('categories')
+      .select('id')
+      .where('id', '=', input.category)
+      .executeTakeFirst();
     if (!category) throw new BadRequestError('Unknown category', { category: 'Pick a category from the list' });
   }
   const range = rangeOf(input.type, input.choices);
@@ -65,12 +73,16 @@ function rangeOf(type: QuestionType, choices: string[]): { min: number; max: num
 /** Refuses a choice the question does not offer, naming the request's `field` that holds it. */
 export function checkChoice(kind: QuestionKind, choice: number, field = 'choice'): void {
   if (kind.type === 'MC') {
-    if (!kind.keys.includes(choice)) throw new BadRequestError('Pick one of the choices', { [field]: `Use a key from 1 to ${kind.keys.length}` });
+    if (!kind.keys.includes(choice))
+      throw new BadRequestError('Pick one of the choices', { [field]: `Use a key from 1 to ${kind.keys.length}` });
     return;
   }
-  if (kind.type === 'RS' && !Number.isInteger(choice)) throw new BadRequestError('A rating is a whole number', { [field]: 'Use a whole number' });
+  if (kind.type === 'RS' && !Number.isInteger(choice))
+    throw new BadRequestError('A rating is a whole number', { [field]: 'Use a whole number' });
   if (choice < kind.min || choice > kind.max) {
-    throw new BadRequestError(`Answer between ${kind.min} and ${kind.max}`, { [field]: `Use a number from ${kind.min} to ${kind.max}` });
+    throw new BadRequestError(`Answer between ${kind.min} and ${kind.max}`, {
+      [field]: `Use a number from ${kind.min} to ${kind.max}`,
+    });
   }
 }
 
@@ -86,7 +98,10 @@ export type VotedChange = Change & { kind: 'voted' };
 export type VoteMade = ChangeMade & { kind: 'voted' };
 
 /** Counts by key, each key's count the number of items that share it. */
-export function countsBy<T, K extends Record<string, string | number>>(items: readonly T[], keyOf: (item: T) => K): (K & { count: number })[] {
+export function countsBy<T, K extends Record<string, string | number>>(
+  items: readonly T[],
+  keyOf: (item: T) => K,
+): (K & { count: number })[] {
   const rows = new Map<string, K & { count: number }>();
   for (const item of items) {
     const key = keyOf(item);
@@ -99,7 +114,10 @@ export function countsBy<T, K extends Record<string, string | number>>(items: re
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
-/** `table.count + excluded.count`: the stored row's count is named with its table (in PostgreSQL a bare `count` is ambiguous). */
+/**
+ * `table.count + excluded.count`: the stored row's count is named with its table (in PostgreSQL a bare `count` is
+ * ambiguous).
+ */
 const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} + excluded.count`;
 
 /**
@@ -107,14 +125,22 @@ const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} 
  * for votes removed, which `votes_removed` then counts so that seqs go on past them. Returns each
  * question's counts after.
  */
-export async function moveVoteCounts(trx: Db, perQuestion: readonly { question_id: number; count: number }[], sign: 1 | -1) {
+export async function moveVoteCounts(
+  trx: Db,
+  perQuestion: readonly { question_id: number; count: number }[],
+  sign: 1 | -1,
+) {
   const votes = sql<number>`case ${sql.join(
     perQuestion.map((row) => sql`when id = ${row.question_id} then cast(${row.count} as integer)`),
     sql` `,
   )} end`;
   return trx
     .updateTable('questions')
-    .set(sign > 0 ? { vote_count: sql`vote_count + ${votes}` } : { vote_count: sql`vote_count - ${votes}`, votes_removed: sql`votes_removed + ${votes}` })
+    .set(
+      sign > 0
+        ? { vote_count: sql`vote_count + ${votes}` }
+        : { vote_count: sql`vote_count - ${votes}`, votes_removed: sql`votes_removed + ${votes}` },
+    )
     .where(
       'id',
       'in',
@@ -125,14 +151,19 @@ export async function moveVoteCounts(trx: Db, perQuestion: readonly { question_i
 }
 
 /** Ids grouped by their count, so that one statement moves everyone's count by the same amount: the usual one each. */
-export function groupedByCount<K extends string>(rows: readonly (Record<K, number> & { count: number })[], key: K): Map<number, number[]> {
+export function groupedByCount<K extends string>(
+  rows: readonly (Record<K, number> & { count: number })[],
+  key: K,
+): Map<number, number[]> {
   const byCount = new Map<number, number[]>();
   for (const row of rows) byCount.set(row.count, [...(byCount.get(row.count) ?? []), row[key]]);
   return byCount;
 }
 
 /** What the tallies count a vote by: its question and choice, and its voter's group when it was cast. */
-export type TalliedVote = Pick<NewVote, 'questionId' | 'choice'> & { voter: Pick<Voter, 'country_id' | 'gender' | 'birth_year'> };
+export type TalliedVote = Pick<NewVote, 'questionId' | 'choice'> & {
+  voter: Pick<Voter, 'country_id' | 'gender' | 'birth_year'>;
+};
 
 /**
  * Adds the votes to (`sign` 1), or takes them away from (-1), the tallies per choice and per voter
@@ -144,7 +175,9 @@ export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sig
   await trx
     .insertInto('vote_tallies')
     .values(signed(countsBy(votes, (vote) => ({ question_id: vote.questionId, choice: vote.choice }))))
-    .onConflict((conflict) => conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }))
+    .onConflict((conflict) =>
+      conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }),
+    )
     .execute();
   await trx
     .insertInto('vote_segments')
@@ -159,7 +192,11 @@ export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sig
         })),
       ),
     )
-    .onConflict((conflict) => conflict.columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice']).doUpdateSet({ count: addExcluded('vote_segments') }))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice'])
+        .doUpdateSet({ count: addExcluded('vote_segments') }),
+    )
     .execute();
   if (sign > 0) return;
   const questionIds = [...new Set(votes.map((vote) => vote.questionId))];
@@ -181,7 +218,9 @@ export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<V
   const perQuestion = countsBy(votes, (vote) => ({ question_id: vote.questionId }));
   const counted = await moveVoteCounts(trx, perQuestion, 1);
   const votesInBatch = new Map(perQuestion.map((row) => [row.question_id, row.count]));
-  const nextSeq = new Map(counted.map((row) => [row.id, row.vote_count + row.votes_removed - votesInBatch.get(row.id)! + 1]));
+  const nextSeq = new Map(
+    counted.map((row) => [row.id, row.vote_count + row.votes_removed - votesInBatch.get(row.id)! + 1]),
+  );
   const votesRemoved = new Map(counted.map((row) => [row.id, row.votes_removed]));
   const createdAt = new Date().toISOString();
   const voteRows = votes.map((vote) => {
@@ -227,7 +266,12 @@ export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<V
 }
 
 /** Records one vote and its tallies (recordVotes). */
-export async function recordVote(trx: Db, question: Pick<QuestionRow, 'id'>, voter: Voter, choice: number): Promise<VoteMade> {
+export async function recordVote(
+  trx: Db,
+  question: Pick<QuestionRow, 'id'>,
+  voter: Voter,
+  choice: number,
+): Promise<VoteMade> {
   const [voted] = await recordVotes(trx, [{ questionId: question.id, voter, choice }]);
   return voted;
 }
@@ -241,7 +285,10 @@ export interface NewLike {
 
 const likeKey = (like: Pick<NewLike, 'userId' | 'questionId'>) => `${like.questionId}:${like.userId}`;
 
-/** What each id's counter moves by, ids in ascending order: rows are updated in one order, so two batches never wait on each other in a cycle. */
+/**
+ * What each id's counter moves by, ids in ascending order: rows are updated in one order, so two batches never wait on
+ * each other in a cycle.
+ */
 function deltasById(likes: readonly NewLike[], idOf: (like: NewLike) => number): [number, number][] {
   const deltas = new Map<number, number>();
   for (const like of likes) deltas.set(idOf(like), (deltas.get(idOf(like)) ?? 0) + (like.liked ? 1 : -1));
@@ -278,10 +325,18 @@ export async function setLikes(trx: Db, likes: readonly NewLike[]): Promise<Chan
       ? []
       : await trx
           .deleteFrom('likes')
-          .where((eb) => eb.or(toUnlike.map((like) => eb.and([eb('question_id', '=', like.questionId), eb('user_id', '=', like.userId)]))))
+          .where((eb) =>
+            eb.or(
+              toUnlike.map((like) =>
+                eb.and([eb('question_id', '=', like.questionId), eb('user_id', '=', like.userId)]),
+              ),
+            ),
+          )
           .returning(['question_id', 'user_id'])
           .execute();
-  const moved = new Set([...inserted, ...deleted].map((row) => likeKey({ questionId: row.question_id, userId: row.user_id })));
+  const moved = new Set(
+    [...inserted, ...deleted].map((row) => likeKey({ questionId: row.question_id, userId: row.user_id })),
+  );
   const changed = wanted.filter((like) => moved.has(likeKey(like)));
   for (const [id, delta] of deltasById(changed, (like) => like.questionId))
     await trx
@@ -301,7 +356,12 @@ export async function setLikes(trx: Db, likes: readonly NewLike[]): Promise<Chan
 }
 
 /** Hides or shows again a question; null when nothing changed, so repeating a call is harmless. */
-export async function setPassed(trx: Db, userId: number, questionId: number, passed: boolean): Promise<ChangeMade | null> {
+export async function setPassed(
+  trx: Db,
+  userId: number,
+  questionId: number,
+  passed: boolean,
+): Promise<ChangeMade | null> {
   const changed = passed
     ? await trx
         .insertInto('passes')

@@ -51,18 +51,34 @@ export async function lockContentOf(trx: Db, dialect: DialectName, userId: numbe
  * `lockContentOf` first in the same transaction.
  */
 export async function removeContentOf(trx: Db, userId: number, activity: ActivityByDay): Promise<RemovedContent> {
-  const questionIds = (await trx.selectFrom('questions').select('id').where('user_id', '=', userId).orderBy('id').execute()).map((row) => row.id);
+  const questionIds = (
+    await trx.selectFrom('questions').select('id').where('user_id', '=', userId).orderBy('id').execute()
+  ).map((row) => row.id);
   const ownQuestions = trx.selectFrom('questions').select('id').where('user_id', '=', userId);
   const touched = new Set<number>();
-  for (const questionId of await removeVotes(trx, trx.selectFrom('votes').select('id').where('user_id', '=', userId), activity)) touched.add(questionId);
+  for (const questionId of await removeVotes(
+    trx,
+    trx.selectFrom('votes').select('id').where('user_id', '=', userId),
+    activity,
+  ))
+    touched.add(questionId);
   await removeVotes(trx, trx.selectFrom('votes').select('id').where('question_id', 'in', ownQuestions), activity);
-  for (const questionId of await removeLikes(trx, trx.selectFrom('likes').select('id').where('user_id', '=', userId), activity)) touched.add(questionId);
+  for (const questionId of await removeLikes(
+    trx,
+    trx.selectFrom('likes').select('id').where('user_id', '=', userId),
+    activity,
+  ))
+    touched.add(questionId);
   await removeLikes(trx, trx.selectFrom('likes').select('id').where('question_id', 'in', ownQuestions), activity);
   await trx.deleteFrom('passes').where('user_id', '=', userId).execute();
   await trx.deleteFrom('passes').where('question_id', 'in', ownQuestions).execute();
 
   // The day keeps no question of the day rather than another: it was chosen once for everyone.
-  await trx.updateTable('questions_of_the_day').set({ question_id: null }).where('question_id', 'in', ownQuestions).execute();
+  await trx
+    .updateTable('questions_of_the_day')
+    .set({ question_id: null })
+    .where('question_id', 'in', ownQuestions)
+    .execute();
   const asked = await trx.deleteFrom('questions').where('user_id', '=', userId).returning('published_at').execute();
   for (const { published_at } of asked) addActivity(activity, 'questions', published_at);
   for (const questionId of questionIds) touched.delete(questionId);
@@ -73,7 +89,10 @@ export async function removeContentOf(trx: Db, userId: number, activity: Activit
  * Deletes rows batch by batch: `removeBatch` deletes the next ones and returns what counted them,
  * `countOut` takes each batch out of its counts. Returns the questions the rows were on.
  */
-async function removeInBatches<R extends { question_id: number }>(removeBatch: () => Promise<R[]>, countOut: (rows: R[]) => Promise<void>): Promise<Set<number>> {
+async function removeInBatches<R extends { question_id: number }>(
+  removeBatch: () => Promise<R[]>,
+  countOut: (rows: R[]) => Promise<void>,
+): Promise<Set<number>> {
   const questionIds = new Set<number>();
   for (;;) {
     const removed = await removeBatch();
@@ -84,7 +103,12 @@ async function removeInBatches<R extends { question_id: number }>(removeBatch: (
 }
 
 /** Takes `column` of each row of `table` down by as many as `ids` names it, one statement per amount. */
-async function countDown(trx: Db, table: 'users' | 'questions', column: 'answer_count' | 'like_count', ids: number[]): Promise<void> {
+async function countDown(
+  trx: Db,
+  table: 'users' | 'questions',
+  column: 'answer_count' | 'like_count',
+  ids: number[],
+): Promise<void> {
   for (const [count, group] of groupedByCount(
     countsBy(ids, (id) => ({ id })),
     'id',
@@ -128,10 +152,18 @@ function removeVotes(trx: Db, ids: RowIds<'votes'>, activity: ActivityByDay): Pr
   );
 }
 
-/** Deletes the likes of `ids` batch by batch, and takes each out of the questions' and likers' counts; returns the questions they were on. */
+/**
+ * Deletes the likes of `ids` batch by batch, and takes each out of the questions' and likers' counts; returns the
+ * questions they were on.
+ */
 function removeLikes(trx: Db, ids: RowIds<'likes'>, activity: ActivityByDay): Promise<Set<number>> {
   return removeInBatches(
-    () => trx.deleteFrom('likes').where('id', 'in', ids.orderBy('id').limit(ROWS_PER_BATCH)).returning(['question_id', 'user_id', 'created_at']).execute(),
+    () =>
+      trx
+        .deleteFrom('likes')
+        .where('id', 'in', ids.orderBy('id').limit(ROWS_PER_BATCH))
+        .returning(['question_id', 'user_id', 'created_at'])
+        .execute(),
     async (removed) => {
       await countDown(
         trx,

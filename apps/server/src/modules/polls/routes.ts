@@ -42,44 +42,89 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { questions, next };
   };
 
-  app.get('/polls/questions/', { schema: { tags, querystring: pageQuerySchema, response: { 200: feedSchema, ...errors } } }, async (request, reply) =>
-    sendJson(reply, await feedJson(await readerOf(request), memory, request.query)),
+  app.get(
+    '/polls/questions/',
+    { schema: { tags, querystring: pageQuerySchema, response: { 200: feedSchema, ...errors } } },
+    async (request, reply) => sendJson(reply, await feedJson(await readerOf(request), memory, request.query)),
   );
 
   app.get(
     '/polls/category/:category/',
-    { schema: { tags, params: categoryParamsSchema, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
+    {
+      schema: {
+        tags,
+        params: categoryParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: questionPageSchema, ...errors },
+      },
+    },
     async (request) => {
       const { category } = request.params;
-      const found = await page(await readerOf(request), keptList(db, lists, [{ by: 'category', id: category }]), request.query);
+      const found = await page(
+        await readerOf(request),
+        keptList(db, lists, [{ by: 'category', id: category }]),
+        request.query,
+      );
       // Only an empty page can be that of a category that does not exist.
-      if (found.questions.length === 0 && !(await db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst())) {
+      if (
+        found.questions.length === 0 &&
+        !(await db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst())
+      ) {
         throw new NotFoundError('No such category');
       }
       return found;
     },
   );
 
-  app.get('/polls/tag/:tag/', { schema: { tags, params: tagParamsSchema, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } }, async (request) =>
-    page(await readerOf(request), keptList(db, lists, [{ by: 'tag', name: request.params.tag.toLowerCase() }]), request.query),
+  app.get(
+    '/polls/tag/:tag/',
+    {
+      schema: {
+        tags,
+        params: tagParamsSchema,
+        querystring: pageQuerySchema,
+        response: { 200: questionPageSchema, ...errors },
+      },
+    },
+    async (request) =>
+      page(
+        await readerOf(request),
+        keptList(db, lists, [{ by: 'tag', name: request.params.tag.toLowerCase() }]),
+        request.query,
+      ),
   );
 
-  app.get('/polls/question/:id/', { schema: { tags, params: idParamsSchema, response: { 200: questionSchema, ...errors } } }, async (request) => {
-    const reader = await readerOf(request);
-    const [view] = await questionViews(reader, [(await questionToAct(reader, request.params.id)).card.id]);
-    return view;
-  });
+  app.get(
+    '/polls/question/:id/',
+    { schema: { tags, params: idParamsSchema, response: { 200: questionSchema, ...errors } } },
+    async (request) => {
+      const reader = await readerOf(request);
+      const [view] = await questionViews(reader, [(await questionToAct(reader, request.params.id)).card.id]);
+      return view;
+    },
+  );
 
-  app.post('/polls/create/', { schema: { tags, body: createQuestionBodySchema, response: { 200: createQuestionResponseSchema, ...errors } } }, async (request) => {
-    const reader = await readerOf(request);
-    const asked = await changes.commit((trx) => createQuestion(trx, reader.viewer.userId, request.body));
-    const [question] = await questionViews(reader, [asked.questionId]);
-    return { question };
-  });
+  app.post(
+    '/polls/create/',
+    { schema: { tags, body: createQuestionBodySchema, response: { 200: createQuestionResponseSchema, ...errors } } },
+    async (request) => {
+      const reader = await readerOf(request);
+      const asked = await changes.commit((trx) => createQuestion(trx, reader.viewer.userId, request.body));
+      const [question] = await questionViews(reader, [asked.questionId]);
+      return { question };
+    },
+  );
 
   app.post(
     '/polls/answer/:id/',
-    { schema: { tags, params: idParamsSchema, body: answerBodySchema, response: { 200: questionSchema, ...errors, 409: errorBodySchema } } },
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: answerBodySchema,
+        response: { 200: questionSchema, ...errors, 409: errorBodySchema },
+      },
+    },
     async (request) => {
       const reader = await readerOf(request);
       const { viewer } = reader;
@@ -90,27 +135,37 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (viewer.votes.has(card.id)) throw new ConflictError('You already answered this question');
       const { version } = await votes.record({ questionId: card.id, voter: viewer.voter, choice });
       // As of this vote: the state this call began with may have been replaced meanwhile.
-      const [view] = await questionViews({ ...reader, viewer: await memory.viewers.get(db, viewer.userId, version) }, [card.id]);
+      const [view] = await questionViews({ ...reader, viewer: await memory.viewers.get(db, viewer.userId, version) }, [
+        card.id,
+      ]);
       return view;
     },
   );
 
   for (const liked of [true, false]) {
-    app.post(liked ? '/polls/like/:id/' : '/polls/unlike/:id/', { schema: { tags, params: idParamsSchema, response: { 200: likedSchema, ...errors } } }, async (request) => {
-      const reader = await readerOf(request);
-      const { card } = await questionToAct(reader, request.params.id);
-      await likes.record({ userId: reader.viewer.userId, questionId: card.id, liked });
-      return { liked };
-    });
+    app.post(
+      liked ? '/polls/like/:id/' : '/polls/unlike/:id/',
+      { schema: { tags, params: idParamsSchema, response: { 200: likedSchema, ...errors } } },
+      async (request) => {
+        const reader = await readerOf(request);
+        const { card } = await questionToAct(reader, request.params.id);
+        await likes.record({ userId: reader.viewer.userId, questionId: card.id, liked });
+        return { liked };
+      },
+    );
   }
 
   for (const passed of [true, false]) {
-    app.post(passed ? '/polls/pass/:id/' : '/polls/unpass/:id/', { schema: { tags, params: idParamsSchema, response: { 200: passedSchema, ...errors } } }, async (request) => {
-      const reader = await readerOf(request);
-      const { card } = await questionToAct(reader, request.params.id);
-      await changes.commit((trx) => setPassed(trx, reader.viewer.userId, card.id, passed));
-      return { passed };
-    });
+    app.post(
+      passed ? '/polls/pass/:id/' : '/polls/unpass/:id/',
+      { schema: { tags, params: idParamsSchema, response: { 200: passedSchema, ...errors } } },
+      async (request) => {
+        const reader = await readerOf(request);
+        const { card } = await questionToAct(reader, request.params.id);
+        await changes.commit((trx) => setPassed(trx, reader.viewer.userId, card.id, passed));
+        return { passed };
+      },
+    );
   }
 
   /** A member's lists: the questions they asked (kept in memory), answered and liked (read where reads may lag). */
@@ -120,13 +175,24 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     liked: (userId, laggingDb) => actedOnBy(laggingDb, 'likes', userId),
   };
   for (const [name, skeletonOf] of Object.entries(userLists)) {
-    app.get(`/polls/user/${name}/`, { schema: { tags, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } }, async (request) => {
-      const reader = await readerOf(request);
-      return page(reader, skeletonOf(reader.viewer.userId, request.laggingReads.db), request.query);
-    });
+    app.get(
+      `/polls/user/${name}/`,
+      { schema: { tags, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
+      async (request) => {
+        const reader = await readerOf(request);
+        return page(reader, skeletonOf(reader.viewer.userId, request.laggingReads.db), request.query);
+      },
+    );
     app.get(
       `/polls/user/:user/${name}/`,
-      { schema: { tags, params: userParamsSchema, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          params: userParamsSchema,
+          querystring: pageQuerySchema,
+          response: { 200: questionPageSchema, ...errors },
+        },
+      },
       async (request) => {
         const { user } = request.params;
         const reader = await readerOf(request);

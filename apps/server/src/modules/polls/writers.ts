@@ -21,5 +21,8 @@ export function voteWriter(commit: Commit, metrics: Registry): BatchedWriter<New
 
 /** Likes and unlikes of concurrent requests, written together: a popular question's count moves once per batch. */
 export function likeWriter(commit: Commit, metrics: Registry): BatchedWriter<NewLike, void> {
-  return new BatchedWriter({ name: 'like', noun: 'Likes', commit, write: setLikes, results: (_changes, likes) => likes.map(() => undefined) }, metrics);
+  return new BatchedWriter(
+    { name: 'like', noun: 'Likes', commit, write: setLikes, results: (_changes, likes) => likes.map(() => undefined) },
+    metrics,
+  );
 }

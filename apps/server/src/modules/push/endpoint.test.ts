@@ -59,7 +59,12 @@ describe('the endpoint rule', () => {
   });
 
   it('is lifted by PUSH_ALLOW_PRIVATE_ENDPOINTS, for http:// and https:// alike', () => {
-    for (const endpoint of ['http://127.0.0.1:9000/push', 'https://localhost/push', 'http://[::1]:9000/push', 'https://10.1.2.3/push']) {
+    for (const endpoint of [
+      'http://127.0.0.1:9000/push',
+      'https://localhost/push',
+      'http://[::1]:9000/push',
+      'https://10.1.2.3/push',
+    ]) {
       expect(endpointRefusal(endpoint, true), endpoint).toBeNull();
     }
     expect(endpointRefusal('ftp://127.0.0.1/push', true)).not.toBeNull();
@@ -76,7 +81,10 @@ describe('the endpoint rule', () => {
       expect(error?.code).toBe('ENOTPUBLIC');
       expect(error?.message).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/);
     }
-    expect(await lookup('93.184.215.14', true)).toEqual({ error: null, addresses: [{ address: '93.184.215.14', family: 4 }] });
+    expect(await lookup('93.184.215.14', true)).toEqual({
+      error: null,
+      addresses: [{ address: '93.184.215.14', family: 4 }],
+    });
     expect(await lookup('93.184.215.14', false)).toEqual({ error: null, addresses: '93.184.215.14' });
   });
 });
@@ -115,7 +123,13 @@ describe('with the rule in force', () => {
     // As if subscribed while PUSH_ALLOW_PRIVATE_ENDPOINTS was set, which the server runs without now.
     await ctx.database.db
       .insertInto('push_subscriptions')
-      .values({ user_id: user.id, endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, created_at: new Date().toISOString() })
+      .values({
+        user_id: user.id,
+        endpoint: device.endpoint,
+        p256dh: device.keys.p256dh,
+        auth: device.keys.auth,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     await (await signUp(ctx)).api.post(api.follow(user.id), connectedSchema);
     await ctx.app.push.round();

@@ -73,11 +73,13 @@ export function endpointRefusal(endpoint: string, allowPrivate: boolean): string
   } catch {
     return 'Must be a URL';
   }
-  if (allowPrivate) return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'Must be an https:// or http:// URL';
+  if (allowPrivate)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : 'Must be an https:// or http:// URL';
   if (url.protocol !== 'https:') return 'Must be an https:// URL';
   // The URL parser writes every form of an IPv4 address (`2130706433`, `0x7f.1`) as four numbers, and IPv6 in brackets.
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (net.isIP(host) !== 0) return isPublicAddress(host) ? null : 'Must not be a loopback, private or link-local address';
+  if (net.isIP(host) !== 0)
+    return isPublicAddress(host) ? null : 'Must not be a loopback, private or link-local address';
   return isLocalName(host) ? 'Must not be a loopback, private or link-local address' : null;
 }
 
@@ -91,7 +93,9 @@ export const publicAddressesOnly: LookupFunction = (hostname, options, callback)
     if (error) return callback(error, '', 0);
     const refused = addresses.find(({ address }) => !isPublicAddress(address));
     if (refused) {
-      const failure: NodeJS.ErrnoException = new Error(`${hostname} resolves to ${refused.address}, which is not a public address`);
+      const failure: NodeJS.ErrnoException = new Error(
+        `${hostname} resolves to ${refused.address}, which is not a public address`,
+      );
       failure.code = 'ENOTPUBLIC';
       return callback(failure, '', 0);
     }

@@ -7,7 +7,8 @@ import { aDevice, startPushService, verifiedVapid, type TestPushService } from '
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
 const redisUrl = process.env.TEST_REDIS_URL;
-if (!process.env.TEST_DATABASE_URL || !redisUrl) throw new Error('This test needs TEST_DATABASE_URL and TEST_REDIS_URL');
+if (!process.env.TEST_DATABASE_URL || !redisUrl)
+  throw new Error('This test needs TEST_DATABASE_URL and TEST_REDIS_URL');
 
 let service: TestPushService;
 /** Two instances of one deployment on one database and one Redis, each with its push worker. */
@@ -17,7 +18,11 @@ let closeTwo: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   service = await startPushService();
-  one = await createTestApp({ redisUrl, redisPrefix: `pollscope-test-${randomBytes(6).toString('hex')}:`, pushAllowPrivateEndpoints: true });
+  one = await createTestApp({
+    redisUrl,
+    redisPrefix: `pollscope-test-${randomBytes(6).toString('hex')}:`,
+    pushAllowPrivateEndpoints: true,
+  });
   ({ app: two, close: closeTwo } = await secondInstance(one));
 });
 afterAll(async () => {
@@ -28,7 +33,9 @@ afterAll(async () => {
 
 /** A series of an instance's /metrics. */
 async function metric(app: FastifyInstance, series: string): Promise<number> {
-  const line = (await app.inject({ url: '/metrics' })).body.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  const line = (await app.inject({ url: '/metrics' })).body
+    .split('\n')
+    .find((candidate) => candidate.startsWith(`${series} `));
   return Number(line?.slice(series.length + 1));
 }
 
@@ -37,17 +44,23 @@ it('pushes each notification exactly once with two instances sending', async () 
   const { key } = await client(one.app).get(api.pushKey, pushKeySchema);
   expect(await client(two).get(api.pushKey, pushKeySchema)).toEqual({ key });
 
-  const people = await Promise.all(Array.from({ length: 30 }, (_, index) => signUp(one, { firstName: `Person ${index + 1}` })));
+  const people = await Promise.all(
+    Array.from({ length: 30 }, (_, index) => signUp(one, { firstName: `Person ${index + 1}` })),
+  );
   const devices = people.map(() => aDevice(service));
   const subscribed = await Promise.all(
-    people.map((person, index) => person.api.raw('POST', api.pushSubscriptions, { endpoint: devices[index].endpoint, keys: devices[index].keys })),
+    people.map((person, index) =>
+      person.api.raw('POST', api.pushSubscriptions, { endpoint: devices[index].endpoint, keys: devices[index].keys }),
+    ),
   );
   expect(subscribed.map((reply) => reply.status)).toEqual(people.map(() => 201));
   const followers = await Promise.all(['Ann', 'Bob', 'Cy'].map((firstName) => signUp(one, { firstName })));
   // Half the follows through each instance, all at once: each writes its notification's pushes.
   await Promise.all(
     followers.flatMap((follower, which) =>
-      people.map((person, index) => client((index + which) % 2 === 0 ? one.app : two, follower.token).post(api.follow(person.id), connectedSchema)),
+      people.map((person, index) =>
+        client((index + which) % 2 === 0 ? one.app : two, follower.token).post(api.follow(person.id), connectedSchema),
+      ),
     ),
   );
 
@@ -59,10 +72,18 @@ it('pushes each notification exactly once with two instances sending', async () 
   }
 
   for (const [index, person] of people.entries()) {
-    const notificationIds = (await person.api.get(api.notifications, notificationPageSchema)).notifications.map((notification) => notification.id);
+    const notificationIds = (await person.api.get(api.notifications, notificationPageSchema)).notifications.map(
+      (notification) => notification.id,
+    );
     const pushed = devices[index].pushes(service).map((payload) => pushPayloadSchema.parse(payload));
-    expect(pushed.map((push) => push.notification_id).sort((a, b) => a - b)).toEqual(notificationIds.sort((a, b) => a - b));
-    expect(pushed.map((push) => push.title).sort()).toEqual(['Ann followed you', 'Bob followed you', 'Cy followed you']);
+    expect(pushed.map((push) => push.notification_id).sort((a, b) => a - b)).toEqual(
+      notificationIds.sort((a, b) => a - b),
+    );
+    expect(pushed.map((push) => push.title).sort()).toEqual([
+      'Ann followed you',
+      'Bob followed you',
+      'Cy followed you',
+    ]);
   }
   expect(service.delivered()).toHaveLength(people.length * followers.length);
   expect(service.delivered().every((push) => verifiedVapid(push.headers.authorization).key === key)).toBe(true);

@@ -50,10 +50,19 @@ export async function queuePush(trx: Db, notificationId: number): Promise<void> 
  * or given up (null).
  */
 export type PushAttempt =
-  { row: PushRow; result: 'sent' | 'not shown' } | { row: PushRow; result: 'gone'; removed: boolean } | { row: PushRow; result: 'failed'; error: string; retryAt: string | null };
+  | { row: PushRow; result: 'sent' | 'not shown' }
+  | { row: PushRow; result: 'gone'; removed: boolean }
+  | { row: PushRow; result: 'failed'; error: string; retryAt: string | null };
 
-/** What the worker does with a claimed push, reading through `db`: sends it, or says it is not to be sent (its notification not shown). */
-export type Deliver = (row: PushRow, subscription: SubscriptionRow, db: Db) => Promise<PushOutcome | { kind: 'not shown' }>;
+/**
+ * What the worker does with a claimed push, reading through `db`: sends it, or says it is not to be sent (its
+ * notification not shown).
+ */
+export type Deliver = (
+  row: PushRow,
+  subscription: SubscriptionRow,
+  db: Db,
+) => Promise<PushOutcome | { kind: 'not shown' }>;
 
 /**
  * Sends the next due push, or returns null when none is due. Its row is claimed as the mail
@@ -63,11 +72,23 @@ export type Deliver = (row: PushRow, subscription: SubscriptionRow, db: Db) => P
  * same device (likes that joined it since) are taken with it: its payload, read after they
  * committed, tells of them too, so the device gets one push, not one per like.
  */
-export async function sendDuePush(db: Db, dialect: DialectName, deliver: Deliver, now = new Date()): Promise<PushAttempt | null> {
+export async function sendDuePush(
+  db: Db,
+  dialect: DialectName,
+  deliver: Deliver,
+  now = new Date(),
+): Promise<PushAttempt | null> {
   const attempt = await holdingLocks(db, dialect, async (held): Promise<PushAttempt | null> => {
     const row = await skippingLockedRows(
       dialect,
-      held.selectFrom('push_outbox').selectAll().where('given_up_at', 'is', null).where('due_at', '<=', now.toISOString()).orderBy('due_at').orderBy('id').limit(1),
+      held
+        .selectFrom('push_outbox')
+        .selectAll()
+        .where('given_up_at', 'is', null)
+        .where('due_at', '<=', now.toISOString())
+        .orderBy('due_at')
+        .orderBy('id')
+        .limit(1),
     ).executeTakeFirst();
     if (!row) return null;
     await held
@@ -87,7 +108,11 @@ export async function sendDuePush(db: Db, dialect: DialectName, deliver: Deliver
         ),
       )
       .execute();
-    const subscription = await held.selectFrom('push_subscriptions').selectAll().where('id', '=', row.subscription_id).executeTakeFirstOrThrow();
+    const subscription = await held
+      .selectFrom('push_subscriptions')
+      .selectAll()
+      .where('id', '=', row.subscription_id)
+      .executeTakeFirstOrThrow();
     const outcome = await deliver(row, subscription, held);
     switch (outcome.kind) {
       case 'sent':
@@ -98,29 +123,47 @@ export async function sendDuePush(db: Db, dialect: DialectName, deliver: Deliver
         await held.deleteFrom('push_outbox').where('id', '=', row.id).execute();
         return { row, result: 'gone', removed: false };
       case 'failed':
-        return { row, result: 'failed', error: outcome.error, retryAt: await markFailed(held, row, outcome.error, now) };
+        return {
+          row,
+          result: 'failed',
+          error: outcome.error,
+          retryAt: await markFailed(held, row, outcome.error, now),
+        };
     }
   });
-  // Removed once this row's lock is let go: two instances each holding a row of the subscription would otherwise wait on each other's.
-  if (attempt?.result === 'gone') return { ...attempt, removed: await removeGoneSubscription(db, attempt.row.subscription_id) };
+  // Removed once this row's lock is let go: two instances each holding a row of the subscription would otherwise wait
+  // on each other's.
+  if (attempt?.result === 'gone')
+    return { ...attempt, removed: await removeGoneSubscription(db, attempt.row.subscription_id) };
   return attempt;
 }
 
-/** Counts a failed attempt: the push waits its next delay, and returns when it is due again, or is given up past the last, and returns null. */
+/**
+ * Counts a failed attempt: the push waits its next delay, and returns when it is due again, or is given up past the
+ * last, and returns null.
+ */
 export async function markFailed(db: Db, row: PushRow, error: string, now = new Date()): Promise<string | null> {
   const attempts = row.attempts + 1;
   const delay = RETRY_DELAYS_MINUTES.at(attempts - 1);
   const retryAt = delay === undefined ? null : minutesAfter(now, delay);
   await db
     .updateTable('push_outbox')
-    .set({ attempts, last_error: error.slice(0, 1000), ...(retryAt ? { due_at: retryAt } : { given_up_at: now.toISOString() }) })
+    .set({
+      attempts,
+      last_error: error.slice(0, 1000),
+      ...(retryAt ? { due_at: retryAt } : { given_up_at: now.toISOString() }),
+    })
     .where('id', '=', row.id)
     .execute();
   return retryAt;
 }
 
-/** The pushes waiting to be sent (not given up), since when the oldest has waited (null when none), and those given up. */
-export async function pushBacklog(db: Db): Promise<{ waiting: number; oldestCreatedAt: string | null; givenUp: number }> {
+/**
+ * The pushes waiting to be sent (not given up), since when the oldest has waited (null when none), and those given up.
+ */
+export async function pushBacklog(
+  db: Db,
+): Promise<{ waiting: number; oldestCreatedAt: string | null; givenUp: number }> {
   const row = await db
     .selectFrom('push_outbox')
     .select((eb) => [

@@ -17,7 +17,13 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ask, client, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { aDevice, startPushService, verifiedVapid, type TestDevice, type TestPushService } from '../../test/push-service.js';
+import {
+  aDevice,
+  startPushService,
+  verifiedVapid,
+  type TestDevice,
+  type TestPushService,
+} from '../../test/push-service.js';
 import { RETRY_DELAYS_MINUTES } from './outbox.js';
 import { PUSH_TTL_SECONDS } from '../../plugins/app/push.js';
 import { SUBSCRIPTIONS_PER_PERSON } from './subscriptions.js';
@@ -29,7 +35,11 @@ const ADMIN_EMAIL = 'admin@pollscope.example';
 beforeAll(async () => {
   service = await startPushService();
   // The test's push service listens on 127.0.0.1 over http: the setting lets the server post to it.
-  ctx = await createTestApp({ pushAllowPrivateEndpoints: true, vapidSubject: 'mailto:ops@pollscope.example', adminEmails: [ADMIN_EMAIL] });
+  ctx = await createTestApp({
+    pushAllowPrivateEndpoints: true,
+    vapidSubject: 'mailto:ops@pollscope.example',
+    adminEmails: [ADMIN_EMAIL],
+  });
 });
 afterAll(async () => {
   await ctx?.close();
@@ -51,9 +61,12 @@ const personWithDevice = async (firstName: string) => {
 const round = (at?: Date) => ctx.app.push.round(at);
 const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const outbox = () => ctx.database.db.selectFrom('push_outbox').selectAll().execute();
-const subscriptionsOf = (user: TestUser) => ctx.database.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', user.id).execute();
-const notificationIdsOf = async (user: TestUser) => (await user.api.get(api.notifications, notificationPageSchema)).notifications.map((notification) => notification.id);
-const pushesTo = (device: TestDevice): PushPayload[] => device.pushes(service).map((payload) => pushPayloadSchema.strict().parse(payload));
+const subscriptionsOf = (user: TestUser) =>
+  ctx.database.db.selectFrom('push_subscriptions').selectAll().where('user_id', '=', user.id).execute();
+const notificationIdsOf = async (user: TestUser) =>
+  (await user.api.get(api.notifications, notificationPageSchema)).notifications.map((notification) => notification.id);
+const pushesTo = (device: TestDevice): PushPayload[] =>
+  device.pushes(service).map((payload) => pushPayloadSchema.strict().parse(payload));
 const follow = (follower: TestUser, followee: TestUser) => follower.api.post(api.follow(followee.id), connectedSchema);
 const like = (user: TestUser, question: number) => user.api.post(api.like(question), likedSchema);
 /**
@@ -83,7 +96,9 @@ describe('the VAPID key', () => {
     expect(Buffer.from(key, 'base64url')[0]).toBe(4);
     await restartApp(ctx);
     expect(await client(ctx.app).get(api.pushKey, pushKeySchema)).toEqual({ key });
-    expect(await ctx.database.db.selectFrom('vapid_keys').select('public_key').execute()).toEqual([{ public_key: key }]);
+    expect(await ctx.database.db.selectFrom('vapid_keys').select('public_key').execute()).toEqual([
+      { public_key: key },
+    ]);
   });
 });
 
@@ -97,7 +112,13 @@ describe('a push', () => {
     const [push] = service.delivered().filter((received) => device.endpoint.endsWith(received.path));
     const [notificationId] = await notificationIdsOf(ann);
     expect(pushesTo(device)).toEqual([
-      { kind: 'follow', title: 'Bob followed you', body: 'See what they ask on Pollscope', url: `/user/${bob.id}`, notification_id: notificationId },
+      {
+        kind: 'follow',
+        title: 'Bob followed you',
+        body: 'See what they ask on Pollscope',
+        url: `/user/${bob.id}`,
+        notification_id: notificationId,
+      },
     ]);
     expect(push.headers['content-encoding']).toBe('aes128gcm');
     // Worth showing for a day after the follow, give or take the seconds this test took.
@@ -136,13 +157,22 @@ describe('a push', () => {
   it('tells of likes, those that joined one notification before it went out in one push, and pushes again when more join', async () => {
     const { user: ann, device } = await personWithDevice('Ann');
     const question = await ask(ann, { question: 'Tea or coffee?' });
-    const [bob, cleo, dan] = [await signUp(ctx, { firstName: 'Bob' }), await signUp(ctx, { firstName: 'Cleo' }), await signUp(ctx, { firstName: 'Dan' })];
+    const [bob, cleo, dan] = [
+      await signUp(ctx, { firstName: 'Bob' }),
+      await signUp(ctx, { firstName: 'Cleo' }),
+      await signUp(ctx, { firstName: 'Dan' }),
+    ];
     await deliveredAfter(async () => {
       await like(bob, question);
       await like(cleo, question);
     });
     const [notificationId] = await notificationIdsOf(ann);
-    const likes = { kind: 'like', body: 'Tea or coffee?', url: `/question/${question}`, notification_id: notificationId };
+    const likes = {
+      kind: 'like',
+      body: 'Tea or coffee?',
+      url: `/question/${question}`,
+      notification_id: notificationId,
+    };
     expect(pushesTo(device)).toEqual([{ ...likes, title: 'Cleo and Bob liked your question' }]);
 
     await like(dan, question);
@@ -161,26 +191,62 @@ describe('a push', () => {
     await round();
     const [notificationId] = await notificationIdsOf(ann);
     expect(pushesTo(device)).toEqual([
-      { kind: 'votes', title: 'Your question reached 1 vote', body: 'Cats or dogs?', url: `/question/${question}`, notification_id: notificationId },
+      {
+        kind: 'votes',
+        title: 'Your question reached 1 vote',
+        body: 'Cats or dogs?',
+        url: `/question/${question}`,
+        notification_id: notificationId,
+      },
     ]);
     expect(service.delivered().find((push) => device.endpoint.endsWith(push.path))?.headers.urgency).toBe('low');
   });
 
   it('tells a person what a moderator did and why, on their question or their account', async () => {
     const admin = await signUp(ctx, { email: ADMIN_EMAIL });
-    const act = (body: z.input<typeof moderationActionBodySchema>) => admin.api.post(api.moderationActions, moderationActionBodySchema, body, moderationLogEntrySchema);
+    const act = (body: z.input<typeof moderationActionBodySchema>) =>
+      admin.api.post(api.moderationActions, moderationActionBodySchema, body, moderationLogEntrySchema);
     const { user: ann, device } = await personWithDevice('Ann');
     const question = await ask(ann, { question: 'Who is the worst?' });
     await act({ target: 'question', id: question, action: 'remove', reason: 'Harassment of a private person' });
     await act({ target: 'user', id: ann.id, action: 'warn', reason: 'Be kind' });
-    await act({ target: 'user', id: ann.id, action: 'suspend', reason: 'Repeated harassment', until: '2031-05-01T12:30:00.000Z' });
+    await act({
+      target: 'user',
+      id: ann.id,
+      action: 'suspend',
+      reason: 'Repeated harassment',
+      until: '2031-05-01T12:30:00.000Z',
+    });
     await round();
-    const notificationIds = await ctx.database.db.selectFrom('notifications').select('id').where('user_id', '=', ann.id).orderBy('id').execute();
+    const notificationIds = await ctx.database.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', ann.id)
+      .orderBy('id')
+      .execute();
     const moderation = { kind: 'moderation' };
     expect(pushesTo(device)).toEqual([
-      { ...moderation, title: 'A moderator removed your question', body: 'Harassment of a private person', url: `/question/${question}`, notification_id: notificationIds[0].id },
-      { ...moderation, title: 'A moderator warned you', body: 'Be kind', url: '/notifications', notification_id: notificationIds[1].id },
-      { ...moderation, title: 'Your account is suspended until 2031-05-01 12:30 UTC', body: 'Repeated harassment', url: '/notifications', notification_id: notificationIds[2].id },
+      {
+        ...moderation,
+        title: 'A moderator removed your question',
+        body: 'Harassment of a private person',
+        url: `/question/${question}`,
+        notification_id: notificationIds[0].id,
+      },
+      {
+        ...moderation,
+        title: 'A moderator warned you',
+        body: 'Be kind',
+        url: '/notifications',
+        notification_id: notificationIds[1].id,
+      },
+      {
+        ...moderation,
+        title: 'Your account is suspended until 2031-05-01 12:30 UTC',
+        body: 'Repeated harassment',
+        url: '/notifications',
+        notification_id: notificationIds[2].id,
+      },
     ]);
   });
 
@@ -206,8 +272,12 @@ describe('a push', () => {
     service.answer(503);
     await follow(bob, ann);
     await round();
-    expect(service.received.filter((push) => device.endpoint.endsWith(push.path)).map((push) => push.status)).toEqual([503]);
-    expect(await outbox()).toMatchObject([{ attempts: 1, last_error: expect.stringContaining('503'), given_up_at: null }]);
+    expect(service.received.filter((push) => device.endpoint.endsWith(push.path)).map((push) => push.status)).toEqual([
+      503,
+    ]);
+    expect(await outbox()).toMatchObject([
+      { attempts: 1, last_error: expect.stringContaining('503'), given_up_at: null },
+    ]);
     expect(await metric('pollscope_push_failures_total')).toBe(failuresBefore + 1);
     expect(await metric('pollscope_push_outbox_waiting')).toBe(1);
     expect(await metric('pollscope_push_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
@@ -240,8 +310,12 @@ describe('a push', () => {
       minutes += delay;
       await round(minutesFromNow(minutes + 0.5));
     }
-    expect(service.received.filter((push) => device.endpoint.endsWith(push.path))).toHaveLength(RETRY_DELAYS_MINUTES.length + 1);
-    expect(await outbox()).toMatchObject([{ attempts: RETRY_DELAYS_MINUTES.length + 1, given_up_at: expect.any(String) }]);
+    expect(service.received.filter((push) => device.endpoint.endsWith(push.path))).toHaveLength(
+      RETRY_DELAYS_MINUTES.length + 1,
+    );
+    expect(await outbox()).toMatchObject([
+      { attempts: RETRY_DELAYS_MINUTES.length + 1, given_up_at: expect.any(String) },
+    ]);
     expect(await metric('pollscope_push_outbox_given_up')).toBe(1);
     expect(await metric('pollscope_push_outbox_waiting')).toBe(0);
     await ctx.database.db.deleteFrom('push_outbox').execute();
@@ -261,7 +335,9 @@ describe('a push', () => {
       service.answer(201);
       await follow(await signUp(ctx), ann);
       await round();
-      expect(service.received.filter((push) => device.endpoint.endsWith(push.path)).map((push) => push.status)).toEqual([status]);
+      expect(service.received.filter((push) => device.endpoint.endsWith(push.path)).map((push) => push.status)).toEqual(
+        [status],
+      );
     }
   });
 });
@@ -271,7 +347,9 @@ describe('a subscription', () => {
     const { user: ann, device } = await personWithDevice('Ann');
     const renewed = aDevice(service, device.endpoint);
     await subscribe(ann, renewed);
-    expect(await subscriptionsOf(ann)).toMatchObject([{ endpoint: device.endpoint, p256dh: renewed.keys.p256dh, auth: renewed.keys.auth }]);
+    expect(await subscriptionsOf(ann)).toMatchObject([
+      { endpoint: device.endpoint, p256dh: renewed.keys.p256dh, auth: renewed.keys.auth },
+    ]);
     await follow(await signUp(ctx, { firstName: 'Bob' }), ann);
     await round();
     expect(pushesTo(renewed).map((push) => push.title)).toEqual(['Bob followed you']);
@@ -311,7 +389,9 @@ describe('a subscription', () => {
     const ann = await signUp(ctx);
     const devices = Array.from({ length: SUBSCRIPTIONS_PER_PERSON + 2 }, () => aDevice(service));
     for (const device of devices) await subscribe(ann, device);
-    expect((await subscriptionsOf(ann)).map((row) => row.endpoint)).toEqual(devices.slice(2).map((device) => device.endpoint));
+    expect((await subscriptionsOf(ann)).map((row) => row.endpoint)).toEqual(
+      devices.slice(2).map((device) => device.endpoint),
+    );
   });
 
   it('is refused with 400 when its keys are not a P-256 key and a 16-byte secret', async () => {

@@ -1,4 +1,9 @@
-import { errorBodySchema, pushKeySchema, pushSubscriptionBodySchema, pushUnsubscribeBodySchema } from '@pollscope/contract';
+import {
+  errorBodySchema,
+  pushKeySchema,
+  pushSubscriptionBodySchema,
+  pushUnsubscribeBodySchema,
+} from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewer } from '../../plugins/app/auth.js';
@@ -11,15 +16,30 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
 
   // Public: the app asks for it before subscribing, and it is the same for everyone.
-  app.get('/push/key/', { config: { public: true }, schema: { tags, security: [], response: { 200: pushKeySchema, 400: errorBodySchema } } }, () => ({ key: app.push.publicKey }));
+  app.get(
+    '/push/key/',
+    {
+      config: { public: true },
+      schema: { tags, security: [], response: { 200: pushKeySchema, 400: errorBodySchema } },
+    },
+    () => ({ key: app.push.publicKey }),
+  );
 
-  app.post('/push/subscriptions/', { schema: { tags, body: pushSubscriptionBodySchema, response: { 201: z.null(), ...errors } } }, async (request, reply) => {
-    await subscribe(db, viewer(request), request.body, config.pushAllowPrivateEndpoints);
-    return reply.code(201).send(null);
-  });
+  app.post(
+    '/push/subscriptions/',
+    { schema: { tags, body: pushSubscriptionBodySchema, response: { 201: z.null(), ...errors } } },
+    async (request, reply) => {
+      await subscribe(db, viewer(request), request.body, config.pushAllowPrivateEndpoints);
+      return reply.code(201).send(null);
+    },
+  );
 
-  app.delete('/push/subscriptions/', { schema: { tags, body: pushUnsubscribeBodySchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await unsubscribe(db, viewer(request), request.body.endpoint);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/push/subscriptions/',
+    { schema: { tags, body: pushUnsubscribeBodySchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await unsubscribe(db, viewer(request), request.body.endpoint);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -7,7 +7,13 @@ import { createPushSender, type PushMessage } from './sender.js';
 
 const vapid = { ...webPush.generateVAPIDKeys(), subject: 'mailto:ops@pollscope.example' };
 const message: PushMessage = {
-  payload: { kind: 'follow', title: 'Bob followed you', body: 'See what they ask on Pollscope', url: '/user/2', notification_id: 1 },
+  payload: {
+    kind: 'follow',
+    title: 'Bob followed you',
+    body: 'See what they ask on Pollscope',
+    url: '/user/2',
+    notification_id: 1,
+  },
   ttlSeconds: 60,
   urgency: 'normal',
   topic: 'n1',
@@ -27,7 +33,10 @@ it('gives up on a push service that does not answer in time, and says so', async
   try {
     const device = aDevice(service);
     const started = Date.now();
-    const outcome = await sender.send({ endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/push/1`, ...device.keys }, message);
+    const outcome = await sender.send(
+      { endpoint: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/push/1`, ...device.keys },
+      message,
+    );
     expect(outcome).toEqual({ kind: 'failed', error: 'No answer in 0.2 s' });
     expect(Date.now() - started).toBeLessThan(2_000);
   } finally {
@@ -49,7 +58,10 @@ it('tells a push taken from a subscription gone and from a failure, keeping the 
     service.answer(429);
     expect(await sender.send(target, message)).toEqual({ kind: 'failed', error: '429' });
     await service.stop();
-    expect(await sender.send(target, message)).toMatchObject({ kind: 'failed', error: expect.stringMatching(/ECONNREFUSED|socket hang up/) });
+    expect(await sender.send(target, message)).toMatchObject({
+      kind: 'failed',
+      error: expect.stringMatching(/ECONNREFUSED|socket hang up/),
+    });
   } finally {
     sender.close();
     await service.start();

@@ -17,11 +17,15 @@ export interface PushMessage {
   /** Seconds the push service keeps the message for a device that is offline (the `TTL` header). */
   ttlSeconds: number;
   urgency: 'very-low' | 'low' | 'normal' | 'high';
-  /** A message with the same topic that the push service still holds for the device is replaced by this one (RFC 8030). */
+  /**
+   * A message with the same topic that the push service still holds for the device is replaced by this one (RFC 8030).
+   */
   topic: string;
 }
 
-/** What the push service answered: taken, the subscription gone for good (404, 410), or a failure to try again later. */
+/**
+ * What the push service answered: taken, the subscription gone for good (404, 410), or a failure to try again later.
+ */
 export type PushOutcome = { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'failed'; error: string };
 
 export interface PushSender {
@@ -30,7 +34,10 @@ export interface PushSender {
   close(): void;
 }
 
-/** A push service answers in milliseconds; one that has not answered in this long, from the first lookup to the last byte, is tried again later. */
+/**
+ * A push service answers in milliseconds; one that has not answered in this long, from the first lookup to the last
+ * byte, is tried again later.
+ */
 const TIMEOUT_MS = 10_000;
 
 /**
@@ -40,7 +47,11 @@ const TIMEOUT_MS = 10_000;
  * and, for tests with a push service of their own, `http://` works too. The endpoint is checked
  * again at each send: it may have been subscribed while PUSH_ALLOW_PRIVATE_ENDPOINTS was set.
  */
-export function createPushSender(vapid: VapidKeys & { subject: string }, allowPrivate: boolean, timeoutMs = TIMEOUT_MS): PushSender {
+export function createPushSender(
+  vapid: VapidKeys & { subject: string },
+  allowPrivate: boolean,
+  timeoutMs = TIMEOUT_MS,
+): PushSender {
   // Connections to each push service are kept open between pushes: nearly every push goes to one of a few services.
   const agents = { 'https:': new https.Agent({ keepAlive: true }), 'http:': new http.Agent({ keepAlive: true }) };
   return {
@@ -49,13 +60,17 @@ export function createPushSender(vapid: VapidKeys & { subject: string }, allowPr
       if (refusal) return { kind: 'failed', error: `${refusal}: ${target.endpoint}` };
       let details: ReturnType<typeof webPush.generateRequestDetails>;
       try {
-        details = webPush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(message.payload), {
-          vapidDetails: vapid,
-          TTL: message.ttlSeconds,
-          urgency: message.urgency,
-          topic: message.topic,
-          contentEncoding: 'aes128gcm',
-        });
+        details = webPush.generateRequestDetails(
+          { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+          JSON.stringify(message.payload),
+          {
+            vapidDetails: vapid,
+            TTL: message.ttlSeconds,
+            urgency: message.urgency,
+            topic: message.topic,
+            contentEncoding: 'aes128gcm',
+          },
+        );
       } catch (error) {
         return { kind: 'failed', error: `Could not encrypt for the subscription: ${(error as Error).message}` };
       }

@@ -12,7 +12,10 @@ export const SUBSCRIPTIONS_PER_PERSON = 10;
 
 const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 
-/** The device's P-256 public key, uncompressed (65 bytes), as a point on the curve: a key that is not would fail every push to it. */
+/**
+ * The device's P-256 public key, uncompressed (65 bytes), as a point on the curve: a key that is not would fail every
+ * push to it.
+ */
 function isP256PublicKey(key: string): boolean {
   const bytes = Buffer.from(key, 'base64url');
   if (!base64url.test(key) || bytes.length !== 65 || bytes[0] !== 4) return false;
@@ -30,7 +33,8 @@ function subscriptionErrors({ endpoint, keys }: PushSubscriptionBody, allowPriva
   const refusal = endpointRefusal(endpoint, allowPrivate);
   if (refusal) errors.endpoint = refusal;
   if (!isP256PublicKey(keys.p256dh)) errors['keys.p256dh'] = 'Must be a P-256 public key, base64url';
-  if (!base64url.test(keys.auth) || Buffer.from(keys.auth, 'base64url').length !== 16) errors['keys.auth'] = 'Must be 16 bytes, base64url';
+  if (!base64url.test(keys.auth) || Buffer.from(keys.auth, 'base64url').length !== 16)
+    errors['keys.auth'] = 'Must be 16 bytes, base64url';
   return errors;
 }
 
@@ -39,7 +43,12 @@ function subscriptionErrors({ endpoint, keys }: PushSubscriptionBody, allowPriva
  * renewed, or another person signed in on it) updates its row: an endpoint is one device, pushed
  * to for one person.
  */
-export async function subscribe(db: Db, userId: number, subscription: PushSubscriptionBody, allowPrivate: boolean): Promise<void> {
+export async function subscribe(
+  db: Db,
+  userId: number,
+  subscription: PushSubscriptionBody,
+  allowPrivate: boolean,
+): Promise<void> {
   const errors = subscriptionErrors(subscription, allowPrivate);
   if (Object.keys(errors).length > 0) throw new BadRequestError(Object.values(errors)[0], errors);
   const { endpoint, keys } = subscription;
@@ -47,12 +56,21 @@ export async function subscribe(db: Db, userId: number, subscription: PushSubscr
     await trx
       .insertInto('push_subscriptions')
       .values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: new Date().toISOString() })
-      .onConflict((conflict) => conflict.column('endpoint').doUpdateSet({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth }))
+      .onConflict((conflict) =>
+        conflict.column('endpoint').doUpdateSet({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth }),
+      )
       .execute();
     await trx
       .deleteFrom('push_subscriptions')
       .where('user_id', '=', userId)
-      .where('id', 'not in', (eb) => eb.selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(SUBSCRIPTIONS_PER_PERSON))
+      .where('id', 'not in', (eb) =>
+        eb
+          .selectFrom('push_subscriptions')
+          .select('id')
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .limit(SUBSCRIPTIONS_PER_PERSON),
+      )
       .execute();
   });
 }
@@ -64,11 +82,19 @@ export async function unsubscribe(db: Db, userId: number, endpoint: string): Pro
 
 /** The person's subscriptions as their account's export lists them, oldest first: the endpoints, never the keys. */
 export async function subscriptionsOf(db: Db, userId: number): Promise<AccountExport['push_subscriptions']> {
-  return db.selectFrom('push_subscriptions').select(['endpoint', 'created_at']).where('user_id', '=', userId).orderBy('id').execute();
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['endpoint', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
 
 /** Ends a subscription whose push service answered that it is gone (404, 410); returns whether it was still there. */
 export async function removeGoneSubscription(db: Db, subscriptionId: number): Promise<boolean> {
-  const { numDeletedRows } = await db.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).executeTakeFirst();
+  const { numDeletedRows } = await db
+    .deleteFrom('push_subscriptions')
+    .where('id', '=', subscriptionId)
+    .executeTakeFirst();
   return numDeletedRows > 0n;
 }

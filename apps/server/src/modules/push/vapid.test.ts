@@ -11,15 +11,23 @@ function aKeyPair() {
   const curve = createECDH('prime256v1');
   curve.generateKeys();
   const privateKey = curve.getPrivateKey();
-  return { VAPID_PUBLIC_KEY: curve.getPublicKey('base64url'), VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url') };
+  return {
+    VAPID_PUBLIC_KEY: curve.getPublicKey('base64url'),
+    VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  };
 }
 
 describe('the VAPID settings', () => {
   it('take a key pair from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, and stop the start when they do not match or one is missing', () => {
     const pair = aKeyPair();
-    expect(loadConfig(pair).vapidKeys).toEqual({ publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY });
+    expect(loadConfig(pair).vapidKeys).toEqual({
+      publicKey: pair.VAPID_PUBLIC_KEY,
+      privateKey: pair.VAPID_PRIVATE_KEY,
+    });
     expect(loadConfig({}).vapidKeys).toBeNull();
-    expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: aKeyPair().VAPID_PUBLIC_KEY })).toThrow('VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY');
+    expect(() => loadConfig({ ...pair, VAPID_PUBLIC_KEY: aKeyPair().VAPID_PUBLIC_KEY })).toThrow(
+      'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY',
+    );
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toThrow('only VAPID_PUBLIC_KEY is set');
     expect(() => loadConfig({ VAPID_PRIVATE_KEY: pair.VAPID_PRIVATE_KEY })).toThrow('only VAPID_PRIVATE_KEY is set');
   });
@@ -27,10 +35,14 @@ describe('the VAPID settings', () => {
   it('name a contact for the push services: VAPID_SUBJECT, else the site over https, else the address mail comes from', () => {
     expect(loadConfig({ VAPID_SUBJECT: 'mailto:ops@example.com' }).vapidSubject).toBe('mailto:ops@example.com');
     expect(loadConfig({ PUBLIC_URL: 'https://polls.example.com/' }).vapidSubject).toBe('https://polls.example.com');
-    expect(loadConfig({ MAIL_FROM: 'Pollscope <hello@polls.example.com>' }).vapidSubject).toBe('mailto:hello@polls.example.com');
+    expect(loadConfig({ MAIL_FROM: 'Pollscope <hello@polls.example.com>' }).vapidSubject).toBe(
+      'mailto:hello@polls.example.com',
+    );
     expect(loadConfig({}).vapidSubject).toBe('mailto:no-reply@localhost');
     for (const subject of ['ops@example.com', 'http://polls.example.com', 'mailto:']) {
-      expect(() => loadConfig({ VAPID_SUBJECT: subject }), subject).toThrow('VAPID_SUBJECT must be an https: URL or a mailto: address');
+      expect(() => loadConfig({ VAPID_SUBJECT: subject }), subject).toThrow(
+        'VAPID_SUBJECT must be an https: URL or a mailto: address',
+      );
     }
   });
 

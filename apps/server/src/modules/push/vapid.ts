@@ -11,9 +11,18 @@ export async function keptVapidKeys(db: Db): Promise<VapidKeys> {
   const offered = webPush.generateVAPIDKeys();
   await db
     .insertInto('vapid_keys')
-    .values({ id: 1, public_key: offered.publicKey, private_key: offered.privateKey, created_at: new Date().toISOString() })
+    .values({
+      id: 1,
+      public_key: offered.publicKey,
+      private_key: offered.privateKey,
+      created_at: new Date().toISOString(),
+    })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
-  const kept = await db.selectFrom('vapid_keys').select(['public_key', 'private_key']).where('id', '=', 1).executeTakeFirstOrThrow();
+  const kept = await db
+    .selectFrom('vapid_keys')
+    .select(['public_key', 'private_key'])
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
   return { publicKey: kept.public_key, privateKey: kept.private_key };
 }

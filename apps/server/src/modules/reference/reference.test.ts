@@ -23,7 +23,9 @@ describe('countries', () => {
       ]),
     );
     expect(new Set(countries.map((country) => country.id)).size).toBe(countries.length);
-    expect(countries.every((country) => Number.isInteger(country.id) && country.id > 0 && country.name.length > 0)).toBe(true);
+    expect(
+      countries.every((country) => Number.isInteger(country.id) && country.id > 0 && country.name.length > 0),
+    ).toBe(true);
     // In alphabetical order as a reader expects it, accents and all.
     const names = countries.map((country) => country.name);
     expect(names).toEqual([...names].sort(new Intl.Collator('en').compare));
@@ -57,7 +59,14 @@ describe('the quiz', () => {
     expect(strict.length).toBeGreaterThanOrEqual(1);
     expect(quiz.filter((item) => !item.strict).length).toBeGreaterThanOrEqual(1);
     for (const item of quiz) {
-      expect(item.question).toMatchObject({ type: 'MC', result: null, answer: null, liked: false, passed: false, owner: false });
+      expect(item.question).toMatchObject({
+        type: 'MC',
+        result: null,
+        answer: null,
+        liked: false,
+        passed: false,
+        owner: false,
+      });
       if (item.strict) {
         const keys = Array.isArray(item.question.choices) ? item.question.choices.map((choice) => choice.key) : [];
         expect(keys).toContain(item.answer);
@@ -69,11 +78,13 @@ describe('the quiz', () => {
 
   it('is the same for someone signed in who answered it, still without results', async () => {
     const anonymous = await client(ctx.app).get(api.quizes, quizListSchema);
-    const user = await signUp(ctx, { quiz: anonymous.map((item) => ({ question: item.question.id, choice: item.answer ?? 1 })) });
+    const user = await signUp(ctx, {
+      quiz: anonymous.map((item) => ({ question: item.question.id, choice: item.answer ?? 1 })),
+    });
     expect((await user.api.get(api.myStats, statsSchema)).answer).toBe(anonymous.length);
     const signedIn = await user.api.get(api.quizes, quizListSchema);
-    expect(signedIn.map((item) => [item.question.id, item.question.result, item.question.answer, item.answer, item.strict])).toEqual(
-      anonymous.map((item) => [item.question.id, null, null, item.answer, item.strict]),
-    );
+    expect(
+      signedIn.map((item) => [item.question.id, item.question.result, item.question.answer, item.answer, item.strict]),
+    ).toEqual(anonymous.map((item) => [item.question.id, null, null, item.answer, item.strict]));
   });
 });

@@ -19,7 +19,10 @@ const here = fileURLToPath(import.meta.url);
 const drawingEntry = path.join(path.dirname(here), `card-drawing${path.extname(here)}`);
 const startDrawing = (options: WorkerOptions) =>
   drawingEntry.endsWith('.ts')
-    ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(drawingEntry).href)}); });`, { ...options, eval: true })
+    ? new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(drawingEntry).href)}); });`,
+        { ...options, eval: true },
+      )
     : new Worker(drawingEntry, options);
 
 /**

@@ -77,9 +77,19 @@ const familiesOf = (fonts: Font[]) => [...new Set(fonts.map((font) => font.name)
 interface Element {
   type: string;
   key: null;
-  props: { style?: Record<string, string | number>; children?: (Element | string)[]; src?: string; width?: number; height?: number };
+  props: {
+    style?: Record<string, string | number>;
+    children?: (Element | string)[];
+    src?: string;
+    width?: number;
+    height?: number;
+  };
 }
-const h = (type: string, style: Record<string, string | number>, ...children: (Element | string)[]): Element => ({ type, key: null, props: { style, children } });
+const h = (type: string, style: Record<string, string | number>, ...children: (Element | string)[]): Element => ({
+  type,
+  key: null,
+  props: { style, children },
+});
 
 const searchMark = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"><circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/></svg>',
@@ -112,7 +122,15 @@ const pill = (text: string, style: Record<string, string | number> = {}) =>
 function answersOf(shown: Shown): Element {
   const row = { display: 'flex', flexWrap: 'wrap', gap: 14, marginTop: 28 } as const;
   if (shown.choices.length > 0) return h('div', row, ...shown.choices.map((choice) => pill(choice)));
-  return h('div', row, pill(shown.scale ?? '', { background: colors.accentSoft, borderColor: colors.accentSoft, color: colors.accentText }));
+  return h(
+    'div',
+    row,
+    pill(shown.scale ?? '', {
+      background: colors.accentSoft,
+      borderColor: colors.accentSoft,
+      color: colors.accentText,
+    }),
+  );
 }
 
 function cardElement(shown: Shown, fontFamily: string): Element {
@@ -163,12 +181,32 @@ function cardElement(shown: Shown, fontFamily: string): Element {
       },
       shown.author.slice(0, 1).toUpperCase(),
     ),
-    h('div', { display: 'block', maxWidth: 360, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', fontWeight: 700, color: colors.text }, shown.author),
+    h(
+      'div',
+      {
+        display: 'block',
+        maxWidth: 360,
+        overflow: 'hidden',
+        whiteSpace: 'nowrap',
+        textOverflow: 'ellipsis',
+        fontWeight: 700,
+        color: colors.text,
+      },
+      shown.author,
+    ),
     h('div', {}, `·  ${shown.votes}`),
   );
   const call = h(
     'div',
-    { display: 'flex', padding: '16px 34px', borderRadius: 999, background: colors.accent, color: '#ffffff', fontSize: 28, fontWeight: 800 },
+    {
+      display: 'flex',
+      padding: '16px 34px',
+      borderRadius: 999,
+      background: colors.accent,
+      color: '#ffffff',
+      fontSize: 28,
+      fontWeight: 800,
+    },
     'Vote to see the results',
   );
   const card = h(
@@ -184,9 +222,25 @@ function cardElement(shown: Shown, fontFamily: string): Element {
       background: colors.surface,
       boxShadow: '0 10px 28px rgba(24, 20, 48, 0.10)',
     },
-    h('div', { display: 'block', fontSize: titleSize(shown), fontWeight: 800, lineHeight: 1.15, color: colors.text, lineClamp: 3 }, shown.title),
+    h(
+      'div',
+      {
+        display: 'block',
+        fontSize: titleSize(shown),
+        fontWeight: 800,
+        lineHeight: 1.15,
+        color: colors.text,
+        lineClamp: 3,
+      },
+      shown.title,
+    ),
     answersOf(shown),
-    h('div', { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginTop: 'auto', paddingTop: 20 }, author, call),
+    h(
+      'div',
+      { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginTop: 'auto', paddingTop: 20 },
+      author,
+      call,
+    ),
   );
   return h(
     'div',
@@ -208,7 +262,11 @@ function cardElement(shown: Shown, fontFamily: string): Element {
 async function drawCard(shown: Shown): Promise<Uint8Array<ArrayBuffer>> {
   const loaded = await fonts();
   // satori's types name React's elements; the plain objects it reads have the same shape.
-  const svg = await satori(cardElement(shown, familiesOf(loaded)) as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: loaded });
+  const svg = await satori(cardElement(shown, familiesOf(loaded)) as unknown as Parameters<typeof satori>[0], {
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    fonts: loaded,
+  });
   const rendered = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
   // A copy in memory of its own, which moves to the server's thread instead of being copied again.
   return Uint8Array.from(rendered.asPng());
@@ -219,7 +277,8 @@ if (parentPort && workerData === DRAWING_THREAD) {
   port.on('message', ({ id, shown }: DrawRequest) => {
     drawCard(shown).then(
       (png) => port.postMessage({ id, png } satisfies DrawReply, [png.buffer]),
-      (error: unknown) => port.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies DrawReply),
+      (error: unknown) =>
+        port.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies DrawReply),
     );
   });
 }

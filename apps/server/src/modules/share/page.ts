@@ -16,7 +16,12 @@ const logInHref = (destination: string) => `/login?next=${encodeURIComponent(des
 
 const typeLabels: Record<Question['type'], string> = { MC: 'Multiple choice', RS: 'Rating', N: 'Number' };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** The web app's look (apps/web/src/styles/global.css), light and dark, for a page that loads none of its code. */
 const style = `
@@ -121,9 +126,11 @@ export function sharePage(shared: SharedQuestion): string {
     `<time datetime="${escapeHtml(question.published_at)}">${dateFormat.format(new Date(question.published_at))}</time>`,
     ...(tag ? [`<span class="tag">#${escapeHtml(tag)}</span>`] : []),
   ].join('');
-  const sub = [`<span class="mono">${displayId('QID', question.qid)}</span>`, typeLabels[question.type], ...(question.category ? [escapeHtml(question.category.name)] : [])].join(
-    '<span aria-hidden="true"> · </span>',
-  );
+  const sub = [
+    `<span class="mono">${displayId('QID', question.qid)}</span>`,
+    typeLabels[question.type],
+    ...(question.category ? [escapeHtml(question.category.name)] : []),
+  ].join('<span aria-hidden="true"> · </span>');
   const destination = appQuestionPath(question.id);
   const body = `<article class="card" aria-labelledby="question-title">
 <p class="meta">${meta}</p>

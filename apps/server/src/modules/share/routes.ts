@@ -17,11 +17,19 @@ const CURRENT_PICTURE = 'public, max-age=86400';
 const SHARE_PAGE = 'public, max-age=60';
 
 const cardQuerystring = z.object({
-  v: z.string().max(64).optional().describe('The version of the picture the share page names: asked for with it, the picture is cached for a year'),
+  v: z
+    .string()
+    .max(64)
+    .optional()
+    .describe('The version of the picture the share page names: asked for with it, the picture is cached for a year'),
 });
 const pngImage = {
   description: 'A PNG image, 1200×630',
-  content: { 'image/png': { schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' }) } },
+  content: {
+    'image/png': {
+      schema: z.custom<Buffer>((value) => Buffer.isBuffer(value)).meta({ type: 'string', format: 'binary' }),
+    },
+  },
 };
 const notModified = z.undefined().describe('The picture of the version named by If-None-Match is current');
 
@@ -50,9 +58,12 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.type('text/html; charset=utf-8');
     if (!question) return reply.code(404).header('cache-control', 'no-cache').send(missingQuestionPage());
     // Gone for good as far as link previews and search engines go, though a moderator may restore it.
-    if (question === 'withheld') return reply.code(410).header('cache-control', 'no-cache').send(withheldQuestionPage());
+    if (question === 'withheld')
+      return reply.code(410).header('cache-control', 'no-cache').send(withheldQuestionPage());
     const imageUrl = `${config.publicUrl}${api.questionCard(question.id)}?v=${cardVersion(question)}`;
-    return reply.header('cache-control', SHARE_PAGE).send(sharePage({ question, url: `${config.publicUrl}/q/${question.id}`, imageUrl }));
+    return reply
+      .header('cache-control', SHARE_PAGE)
+      .send(sharePage({ question, url: `${config.publicUrl}/q/${question.id}`, imageUrl }));
   });
 
   app.get(
@@ -72,7 +83,9 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!question || question === 'withheld') throw new NotFoundError('No such question');
       const version = cardVersion(question);
       const etag = `"${version}"`;
-      reply.header('etag', etag).header('cache-control', request.query.v === version ? VERSIONED_PICTURE : CURRENT_PICTURE);
+      reply
+        .header('etag', etag)
+        .header('cache-control', request.query.v === version ? VERSIONED_PICTURE : CURRENT_PICTURE);
       // A preview picture is for other sites to show: the site-wide same-origin policy would keep browsers from it.
       reply.header('cross-origin-resource-policy', 'cross-origin');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();

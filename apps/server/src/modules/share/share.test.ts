@@ -16,7 +16,8 @@ beforeAll(async () => {
   author = await signUp(ctx, { firstName: 'Alice' });
   question = await ask(author, { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'], tags: ['drinks'] });
   // Three of four for coffee: a result a page must not give away as 75% or 25%.
-  for (const choice of [2, 2, 2, 1]) await (await signUp(ctx)).api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
+  for (const choice of [2, 2, 2, 1])
+    await (await signUp(ctx)).api.post(api.answer(question), answerBodySchema, { choice }, questionSchema);
 });
 afterAll(() => ctx.close());
 
@@ -27,7 +28,12 @@ const unescapeHtml = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (
 
 /** The content of each `<meta property|name="…" content="…">` of a page, as a reader of link previews gets it. */
 function metaTags(html: string): Map<string, string> {
-  return new Map([...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map(([, name, content]) => [name, unescapeHtml(content)]));
+  return new Map(
+    [...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map(([, name, content]) => [
+      name,
+      unescapeHtml(content),
+    ]),
+  );
 }
 
 /** Width and height from a PNG's header: its signature, then the IHDR chunk first. */
@@ -55,7 +61,9 @@ describe('the share page /q/{id}', () => {
     expect(tags.get('og:title')).toBe('Tea or coffee?');
     expect(tags.get('og:description')).toBe('Asked by Alice · 4 votes. Tea · Coffee. Answer to see how people split.');
     expect(tags.get('og:url')).toBe(`${PUBLIC_URL}/q/${question}`);
-    expect(tags.get('og:image')).toMatch(new RegExp(`^${PUBLIC_URL}/api/polls/question/${question}/card\\.png\\?v=[\\w-]+$`));
+    expect(tags.get('og:image')).toMatch(
+      new RegExp(`^${PUBLIC_URL}/api/polls/question/${question}/card\\.png\\?v=[\\w-]+$`),
+    );
     expect(tags.get('twitter:card')).toBe('summary_large_image');
     expect(tags.get('twitter:image')).toBe(tags.get('og:image'));
   });
@@ -70,7 +78,10 @@ describe('the share page /q/{id}', () => {
   it('writes what people typed as text, never as markup', async () => {
     const mallory = await signUp(ctx, { firstName: '"><b>Mal</b>' });
     const title = `<script>alert("hi")</script> & 'you'?`;
-    const id = await ask(mallory, { question: title, choices: ['<img src=x onerror=alert(1)>', 'a "quoted" & <b>bold</b> choice'] });
+    const id = await ask(mallory, {
+      question: title,
+      choices: ['<img src=x onerror=alert(1)>', 'a "quoted" & <b>bold</b> choice'],
+    });
     const html = (await openPage(`/q/${id}`)).body;
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
@@ -79,7 +90,9 @@ describe('the share page /q/{id}', () => {
     expect(html).toContain('<li>&lt;img src=x onerror=alert(1)&gt;</li>');
     const tags = metaTags(html);
     expect(tags.get('og:title')).toBe(title);
-    expect(tags.get('og:description')).toContain('Asked by "><b>Mal</b> · 0 votes. <img src=x onerror=alert(1)> · a "quoted" & <b>bold</b> choice.');
+    expect(tags.get('og:description')).toContain(
+      'Asked by "><b>Mal</b> · 0 votes. <img src=x onerror=alert(1)> · a "quoted" & <b>bold</b> choice.',
+    );
   });
 
   it('says how a rating or a number is answered', async () => {
@@ -116,7 +129,10 @@ describe('the picture of a question', () => {
     const unversioned = await ctx.app.inject({ url: api.questionCard(question) });
     expect(unversioned.headers['cache-control']).toBe('public, max-age=86400');
     expect(unversioned.rawPayload).toEqual(reply.rawPayload);
-    const revalidated = await ctx.app.inject({ url: api.questionCard(question), headers: { 'if-none-match': String(reply.headers.etag) } });
+    const revalidated = await ctx.app.inject({
+      url: api.questionCard(question),
+      headers: { 'if-none-match': String(reply.headers.etag) },
+    });
     expect(revalidated.statusCode).toBe(304);
   });
 
@@ -184,6 +200,18 @@ describe('the picture of a question', () => {
 
   it('shows a vote count rounded down, so that it stays right while votes come in', () => {
     const shown = [0, 1, 9, 10, 47, 99, 100, 999, 1234, 25_000, 3_456_789].map(shownVotes);
-    expect(shown).toEqual(['0 votes', '1 vote', '9 votes', '10+ votes', '40+ votes', '90+ votes', '100+ votes', '990+ votes', '1.2K+ votes', '25K+ votes', '3.4M+ votes']);
+    expect(shown).toEqual([
+      '0 votes',
+      '1 vote',
+      '9 votes',
+      '10+ votes',
+      '40+ votes',
+      '90+ votes',
+      '100+ votes',
+      '990+ votes',
+      '1.2K+ votes',
+      '25K+ votes',
+      '3.4M+ votes',
+    ]);
   });
 });

@@ -9,7 +9,9 @@ export function choiceValues(question: Pick<Question, 'choices'>): string[] {
 export function scaleText(question: Pick<Question, 'type' | 'choices'>): string | null {
   if (Array.isArray(question.choices)) return null;
   const { min, max } = question.choices;
-  return question.type === 'RS' ? `Rate from ${min} to ${max}` : `Answer with a number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`;
+  return question.type === 'RS'
+    ? `Rate from ${min} to ${max}`
+    : `Answer with a number from ${min.toLocaleString('en')} to ${max.toLocaleString('en')}`;
 }
 
 export function votesText(count: number): string {

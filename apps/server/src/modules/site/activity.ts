@@ -8,7 +8,8 @@ export function utcDay(date = new Date()): string {
 }
 
 /**
- * Rows each day's counts are spread over (migration 019, `daily_activity_shards`). In PostgreSQL a transaction holds the
+ * Rows each day's counts are spread over (migration 019, `daily_activity_shards`). In PostgreSQL a transaction holds
+ * the
  * lock of a row it updated until it commits, so writes counting on one row take turns: pgbench
  * measured 2,700 commits/s on one row against 13,400 spread over 100.
  */
@@ -35,7 +36,11 @@ export async function countActivity(trx: Db, kind: ActivityKind, delta = 1): Pro
   await trx
     .insertInto('daily_activity_shards')
     .values({ day: utcDay(), shard: shardFor(trx), answers: 0, questions: 0, users: 0, likes: 0, [kind]: delta })
-    .onConflict((conflict) => conflict.columns(['day', 'shard']).doUpdateSet({ [kind]: sql`daily_activity_shards.${sql.ref(kind)} + ${delta}` }))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['day', 'shard'])
+        .doUpdateSet({ [kind]: sql`daily_activity_shards.${sql.ref(kind)} + ${delta}` }),
+    )
     .execute();
 }
 
@@ -65,7 +70,12 @@ export async function activityByDay(db: Db, firstDay = ''): Promise<ActivityByDa
     .groupBy('day')
     .orderBy('day')
     .execute();
-  return new Map(rows.map(({ day, ...counts }) => [day, Object.fromEntries(KINDS.map((kind) => [kind, Number(counts[kind])])) as Record<ActivityKind, number>]));
+  return new Map(
+    rows.map(({ day, ...counts }) => [
+      day,
+      Object.fromEntries(KINDS.map((kind) => [kind, Number(counts[kind])])) as Record<ActivityKind, number>,
+    ]),
+  );
 }
 
 /** What is taken away from each day's row: so many answers, questions, people and likes. */
@@ -90,7 +100,14 @@ export async function uncountActivity(trx: Db, byDay: ActivityByDay): Promise<vo
   const shard = shardFor(trx);
   const rows = [...byDay.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([day, row]) => ({ day, shard, answers: -row.answers, questions: -row.questions, users: -row.users, likes: -row.likes }));
+    .map(([day, row]) => ({
+      day,
+      shard,
+      answers: -row.answers,
+      questions: -row.questions,
+      users: -row.users,
+      likes: -row.likes,
+    }));
   for (let start = 0; start < rows.length; start += DAYS_PER_STATEMENT) {
     await trx
       .insertInto('daily_activity_shards')

@@ -1,4 +1,11 @@
-import { answerBodySchema, api, likedSchema, questionSchema, quizListSchema, siteStatsSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  likedSchema,
+  questionSchema,
+  quizListSchema,
+  siteStatsSchema,
+} from '@pollscope/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 import { utcDay } from './activity.js';
@@ -47,8 +54,13 @@ describe('site stats', () => {
     expect(reply.headers['content-type']).toMatch(/^image\/svg\+xml/);
     const svg = reply.body;
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-    const days = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+)<\/title>/g)].map((match) => [match[1], Number(match[2])]);
-    expect(days.map(([day]) => day)).toEqual(Array.from({ length: 30 }, (_, index) => utcDay(new Date(Date.now() - (29 - index) * 24 * 3600 * 1000))));
+    const days = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+)<\/title>/g)].map((match) => [
+      match[1],
+      Number(match[2]),
+    ]);
+    expect(days.map(([day]) => day)).toEqual(
+      Array.from({ length: 30 }, (_, index) => utcDay(new Date(Date.now() - (29 - index) * 24 * 3600 * 1000))),
+    );
     // Today is the last bar, with every answer given today.
     const answersToday = await ctx.database.db
       .selectFrom('votes')
@@ -72,7 +84,10 @@ describe('site stats', () => {
     expect(perDay).toHaveLength(30);
     expect(perDay.at(-1)?.day).toBe(utcDay());
     const svg = (await ctx.app.inject({ url: (await siteStats()).image })).body;
-    const bars = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+)<\/title>/g)].map((match) => ({ day: match[1], answers: Number(match[2]) }));
+    const bars = [...svg.matchAll(/<title>(\d{4}-\d{2}-\d{2}): (\d+)<\/title>/g)].map((match) => ({
+      day: match[1],
+      answers: Number(match[2]),
+    }));
     expect(perDay).toEqual(bars);
   });
 });

@@ -12,6 +12,10 @@ export function blockedEitherWay(userId: number, other: number | Expression<numb
 }
 
 export async function isBlockedEitherWay(db: Db, userId: number, otherId: number): Promise<boolean> {
-  const row = await db.selectFrom('blocks').select('blocker_id').where(blockedEitherWay(userId, otherId)).executeTakeFirst();
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where(blockedEitherWay(userId, otherId))
+    .executeTakeFirst();
   return row !== undefined;
 }

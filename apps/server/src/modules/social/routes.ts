@@ -1,4 +1,12 @@
-import { blockedSchema, connectedSchema, connectionListSchema, errorBodySchema, statsSchema, userParamsSchema, userStatsSchema } from '@pollscope/contract';
+import {
+  blockedSchema,
+  connectedSchema,
+  connectionListSchema,
+  errorBodySchema,
+  statsSchema,
+  userParamsSchema,
+  userStatsSchema,
+} from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { viewer } from '../../plugins/app/auth.js';
 import { isProfileShown, mayViewProfile } from '../../views/rules.js';
@@ -10,18 +18,30 @@ const tags = ['social'];
 export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   const { memory } = app;
 
-  app.get('/polls/stats/', { schema: { tags, response: { 200: statsSchema, ...errors } } }, (request) => ownStats(request.laggingReads.db, viewer(request)));
+  app.get('/polls/stats/', { schema: { tags, response: { 200: statsSchema, ...errors } } }, (request) =>
+    ownStats(request.laggingReads.db, viewer(request)),
+  );
 
-  app.get('/polls/stats/:user/', { schema: { tags, params: userParamsSchema, response: { 200: userStatsSchema, ...errors } } }, (request) => {
-    const viewerId = viewer(request);
-    mayViewProfile(memory.moderation, viewerId, request.params.user);
-    return userStats(request.laggingReads.db, viewerId, request.params.user);
-  });
+  app.get(
+    '/polls/stats/:user/',
+    { schema: { tags, params: userParamsSchema, response: { 200: userStatsSchema, ...errors } } },
+    (request) => {
+      const viewerId = viewer(request);
+      mayViewProfile(memory.moderation, viewerId, request.params.user);
+      return userStats(request.laggingReads.db, viewerId, request.params.user);
+    },
+  );
 
-  app.get('/auth/connections/', { schema: { tags, response: { 200: connectionListSchema, ...errors } } }, async (request) => {
-    const viewerId = viewer(request);
-    return (await listConnections(request.laggingReads.db, viewerId)).filter((connection) => isProfileShown(memory.moderation, viewerId, connection.id));
-  });
+  app.get(
+    '/auth/connections/',
+    { schema: { tags, response: { 200: connectionListSchema, ...errors } } },
+    async (request) => {
+      const viewerId = viewer(request);
+      return (await listConnections(request.laggingReads.db, viewerId)).filter((connection) =>
+        isProfileShown(memory.moderation, viewerId, connection.id),
+      );
+    },
+  );
 
   for (const connected of [true, false]) {
     app.post(
@@ -35,9 +55,13 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   for (const blocked of [true, false]) {
-    app.post(blocked ? '/auth/ban/:user/' : '/auth/unban/:user/', { schema: { tags, params: userParamsSchema, response: { 200: blockedSchema, ...errors } } }, async (request) => {
-      await app.changes.commit((trx) => setBlocking(trx, viewer(request), request.params.user, blocked));
-      return { blocked };
-    });
+    app.post(
+      blocked ? '/auth/ban/:user/' : '/auth/unban/:user/',
+      { schema: { tags, params: userParamsSchema, response: { 200: blockedSchema, ...errors } } },
+      async (request) => {
+        await app.changes.commit((trx) => setBlocking(trx, viewer(request), request.params.user, blocked));
+        return { blocked };
+      },
+    );
   }
 };

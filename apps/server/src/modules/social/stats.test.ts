@@ -1,4 +1,14 @@
-import { answerBodySchema, api, blockedSchema, connectedSchema, connectionListSchema, likedSchema, questionSchema, statsSchema, userStatsSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  connectionListSchema,
+  likedSchema,
+  questionSchema,
+  statsSchema,
+  userStatsSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
 
@@ -45,16 +55,30 @@ describe('another user’s stats', () => {
       livein: 'France',
     });
     await viewer.api.post(api.follow(person.id), connectedSchema);
-    expect(await viewer.api.get(api.userStats(person.id), userStatsSchema)).toMatchObject({ connected: true, blocked: false });
+    expect(await viewer.api.get(api.userStats(person.id), userStatsSchema)).toMatchObject({
+      connected: true,
+      blocked: false,
+    });
     await viewer.api.post(api.ban(person.id), blockedSchema);
-    expect(await viewer.api.get(api.userStats(person.id), userStatsSchema)).toMatchObject({ connected: false, blocked: true });
+    expect(await viewer.api.get(api.userStats(person.id), userStatsSchema)).toMatchObject({
+      connected: false,
+      blocked: true,
+    });
     // The blocked user still sees the profile, without either flag: they neither follow nor blocked.
-    expect(await person.api.get(api.userStats(viewer.id), userStatsSchema)).toMatchObject({ connected: false, blocked: false });
+    expect(await person.api.get(api.userStats(viewer.id), userStatsSchema)).toMatchObject({
+      connected: false,
+      blocked: false,
+    });
   });
 
   it('are the caller’s own with both flags off when asked for oneself', async () => {
     const user = await signUp(ctx);
-    expect(await user.api.get(api.userStats(user.id), userStatsSchema)).toMatchObject({ id: user.id, blocked: false, connected: false, question: 0 });
+    expect(await user.api.get(api.userStats(user.id), userStatsSchema)).toMatchObject({
+      id: user.id,
+      blocked: false,
+      connected: false,
+      question: 0,
+    });
   });
 
   it('are 404 for an unknown user and 400 for an id that is not one', async () => {

@@ -9,7 +9,11 @@ export async function userExists(db: Db, userId: number): Promise<boolean> {
 }
 
 export async function ownStats(db: Db, userId: number): Promise<Stats> {
-  const row = await db.selectFrom('users').select(['question_count', 'answer_count', 'like_count']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('users')
+    .select(['question_count', 'answer_count', 'like_count'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   return { question: row.question_count, answer: row.answer_count, like: row.like_count };
 }
 
@@ -17,10 +21,34 @@ export async function userStats(db: Db, viewerId: number, userId: number): Promi
   const row = await db
     .selectFrom('users')
     .innerJoin('countries', 'countries.id', 'users.country_id')
-    .select(['users.id', 'users.first_name', 'users.birthdate', 'countries.name as country', 'question_count', 'answer_count', 'like_count'])
+    .select([
+      'users.id',
+      'users.first_name',
+      'users.birthdate',
+      'countries.name as country',
+      'question_count',
+      'answer_count',
+      'like_count',
+    ])
     .select((eb) => [
-      eb.exists(eb.selectFrom('blocks').select('blocker_id').where('blocker_id', '=', viewerId).where('blocked_id', '=', userId)).as('blocked'),
-      eb.exists(eb.selectFrom('follows').select('follower_id').where('follower_id', '=', viewerId).where('followee_id', '=', userId)).as('connected'),
+      eb
+        .exists(
+          eb
+            .selectFrom('blocks')
+            .select('blocker_id')
+            .where('blocker_id', '=', viewerId)
+            .where('blocked_id', '=', userId),
+        )
+        .as('blocked'),
+      eb
+        .exists(
+          eb
+            .selectFrom('follows')
+            .select('follower_id')
+            .where('follower_id', '=', viewerId)
+            .where('followee_id', '=', userId),
+        )
+        .as('connected'),
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
@@ -64,10 +92,19 @@ async function otherUser(db: Db, viewerId: number, userId: number): Promise<void
 }
 
 /** Follows or stops following; null when nothing changed. */
-export async function setFollowing(trx: Db, viewerId: number, userId: number, following: boolean): Promise<Change | null> {
+export async function setFollowing(
+  trx: Db,
+  viewerId: number,
+  userId: number,
+  following: boolean,
+): Promise<Change | null> {
   await otherUser(trx, viewerId, userId);
   if (!following) {
-    const { numDeletedRows } = await trx.deleteFrom('follows').where('follower_id', '=', viewerId).where('followee_id', '=', userId).executeTakeFirst();
+    const { numDeletedRows } = await trx
+      .deleteFrom('follows')
+      .where('follower_id', '=', viewerId)
+      .where('followee_id', '=', userId)
+      .executeTakeFirst();
     if (numDeletedRows === 0n) return null;
     return { kind: 'unfollowed', followerId: viewerId, followeeId: userId };
   }
@@ -82,7 +119,12 @@ export async function setFollowing(trx: Db, viewerId: number, userId: number, fo
 }
 
 /** A block also ends the follows between the two users, both ways; null when nothing changed. */
-export async function setBlocking(trx: Db, viewerId: number, userId: number, blocking: boolean): Promise<Change | null> {
+export async function setBlocking(
+  trx: Db,
+  viewerId: number,
+  userId: number,
+  blocking: boolean,
+): Promise<Change | null> {
   await otherUser(trx, viewerId, userId);
   const changed = blocking
     ? await trx
@@ -102,7 +144,10 @@ export async function setBlocking(trx: Db, viewerId: number, userId: number, blo
     await trx
       .deleteFrom('follows')
       .where((eb) =>
-        eb.or([eb.and([eb('follower_id', '=', viewerId), eb('followee_id', '=', userId)]), eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', viewerId)])]),
+        eb.or([
+          eb.and([eb('follower_id', '=', viewerId), eb('followee_id', '=', userId)]),
+          eb.and([eb('follower_id', '=', userId), eb('followee_id', '=', viewerId)]),
+        ]),
       )
       .execute();
   }

@@ -1,4 +1,14 @@
-import { answerBodySchema, api, blockedSchema, connectedSchema, likedSchema, loginBodySchema, type Question, questionSchema, tokenResponseSchema } from '@pollscope/contract';
+import {
+  answerBodySchema,
+  api,
+  blockedSchema,
+  connectedSchema,
+  likedSchema,
+  loginBodySchema,
+  type Question,
+  questionSchema,
+  tokenResponseSchema,
+} from '@pollscope/contract';
 import { sql } from 'kysely';
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +53,14 @@ interface Access {
 
 const route = (method: 'GET' | 'POST' | 'DELETE', path: string) => `${method} ${path.replace(/\/$/, '')}`;
 let registrations = 0;
-const registration = () => ({ firstName: 'New', birthDate: '1990-06-15', gender: 'F', livingIn: 840, email: `access${++registrations}@example.com`, password: 'correct horse' });
+const registration = () => ({
+  firstName: 'New',
+  birthDate: '1990-06-15',
+  gender: 'F',
+  livingIn: 840,
+  email: `access${++registrations}@example.com`,
+  password: 'correct horse',
+});
 const everyone = (status: number) => ({ owner: status, other: status, blocked: status });
 /** A browser's push subscription, at a push service that no name leads to (`.invalid`): kept, never posted to. */
 function pushSubscription() {
@@ -67,14 +84,21 @@ const access: Record<string, Access> = {
   [route('GET', `${api.siteStats}chart.svg`)]: { public: true, ...everyone(200) },
   // A shared question's preview picture: public like its page, for anyone with the link.
   [route('GET', api.questionCard(':id'))]: { public: true, ...everyone(200) },
-  [route('POST', api.login)]: { public: true, ...everyone(200), body: (caller, world) => ({ email: (caller ?? world.voter).email, password: 'correct horse' }) },
+  [route('POST', api.login)]: {
+    public: true,
+    ...everyone(200),
+    body: (caller, world) => ({ email: (caller ?? world.voter).email, password: 'correct horse' }),
+  },
   [route('POST', api.register)]: { public: true, ...everyone(201), body: registration },
 
   [route('GET', api.feed)]: everyone(200),
   [route('GET', api.category(':category'))]: everyone(200),
   [route('GET', '/api/polls/tag/:tag/')]: everyone(200),
   [route('GET', api.question(':id'))]: onOwnersQuestion,
-  [route('POST', api.create)]: { ...everyone(200), body: () => ({ type: 'MC', question: 'Tea or coffee?', choices: ['Tea', 'Coffee'], tags: [] }) },
+  [route('POST', api.create)]: {
+    ...everyone(200),
+    body: () => ({ type: 'MC', question: 'Tea or coffee?', choices: ['Tea', 'Coffee'], tags: [] }),
+  },
   [route('POST', api.answer(':id'))]: { ...onOwnersQuestion, body: () => ({ choice: 1 }) },
   [route('POST', api.like(':id'))]: onOwnersQuestion,
   [route('POST', api.unlike(':id'))]: onOwnersQuestion,
@@ -100,9 +124,15 @@ const access: Record<string, Access> = {
 
   [route('POST', api.logout)]: { ...everyone(204), endsSession: true },
   [route('GET', api.settings)]: everyone(200),
-  [route('POST', api.settings)]: { ...everyone(200), body: (caller, world) => ({ email: (caller ?? world.owner).email, notification: false }) },
+  [route('POST', api.settings)]: {
+    ...everyone(200),
+    body: (caller, world) => ({ email: (caller ?? world.owner).email, notification: false }),
+  },
   [route('GET', api.account)]: everyone(200),
-  [route('POST', api.account)]: { ...everyone(200), body: () => ({ firstName: 'Renamed', birthDate: '1991-02-03', livingIn: 250 }) },
+  [route('POST', api.account)]: {
+    ...everyone(200),
+    body: () => ({ firstName: 'Renamed', birthDate: '1991-02-03', livingIn: 250 }),
+  },
   [route('GET', api.connections)]: everyone(200),
   [route('POST', api.follow(':user'))]: { owner: 400, other: 200, blocked: 403 },
   [route('POST', api.unfollow(':user'))]: { owner: 400, other: 200, blocked: 200 },
@@ -123,9 +153,17 @@ const access: Record<string, Access> = {
   [route('POST', '/api/unsubscribe/')]: { public: true, ...everyone(400) },
 
   // Anyone may ask for a link for any address: the answer is the same, and the link goes to the address.
-  [route('POST', api.passwordReset)]: { public: true, ...everyone(200), body: (caller, world) => ({ email: (caller ?? world.voter).email }) },
+  [route('POST', api.passwordReset)]: {
+    public: true,
+    ...everyone(200),
+    body: (caller, world) => ({ email: (caller ?? world.voter).email }),
+  },
   // A token nobody was mailed (modules/auth/password-reset.test.ts uses mailed ones).
-  [route('POST', api.passwordResetConfirm)]: { public: true, ...everyone(400), body: () => ({ token: 'not-a-mailed-token', password: 'a new password' }) },
+  [route('POST', api.passwordResetConfirm)]: {
+    public: true,
+    ...everyone(400),
+    body: () => ({ token: 'not-a-mailed-token', password: 'a new password' }),
+  },
   // A token nobody was mailed (modules/auth/email-change.test.ts uses mailed ones).
   [route('POST', api.confirmEmail)]: { public: true, ...everyone(400), body: () => ({ token: 'not-a-mailed-token' }) },
   [route('GET', api.exportAccount)]: everyone(200),
@@ -139,14 +177,25 @@ const access: Record<string, Access> = {
   [route('POST', api.deleteAccount)]: { ...everyone(400), body: () => ({ password: 'wrong horse' }) },
 
   // Reporting the owner's question: not one's own (400), nor one a block keeps from the caller (403).
-  [route('POST', api.reports)]: { owner: 400, other: 201, blocked: 403, body: (_caller, world) => ({ target: 'question', id: world.question, reason: 'spam' }) },
+  [route('POST', api.reports)]: {
+    owner: 400,
+    other: 201,
+    blocked: 403,
+    body: (_caller, world) => ({ target: 'question', id: world.question, reason: 'spam' }),
+  },
   [route('GET', api.reports)]: everyone(200),
   // Moderators and admins only (modules/moderation/actions.test.ts acts as them).
   [route('GET', api.moderationReports)]: everyone(403),
   [route('GET', api.moderationOpenCount)]: everyone(403),
   [route('GET', api.moderationLog)]: everyone(403),
-  [route('POST', api.moderationActions)]: { ...everyone(403), body: (_caller, world) => ({ target: 'question', id: world.question, action: 'remove', reason: 'Spam' }) },
-  [route('POST', api.moderationRoles)]: { ...everyone(403), body: (_caller, world) => ({ user: world.other.id, role: 'moderator' }) },
+  [route('POST', api.moderationActions)]: {
+    ...everyone(403),
+    body: (_caller, world) => ({ target: 'question', id: world.question, action: 'remove', reason: 'Spam' }),
+  },
+  [route('POST', api.moderationRoles)]: {
+    ...everyone(403),
+    body: (_caller, world) => ({ user: world.other.id, role: 'moderator' }),
+  },
 };
 
 async function buildWorld(): Promise<World> {
@@ -168,7 +217,14 @@ async function buildWorld(): Promise<World> {
 }
 
 function fill(path: string, world: World): string {
-  const values: Record<string, string | number> = { id: world.question, a: world.question, b: world.second, user: world.owner.id, category: world.category, tag: world.tag };
+  const values: Record<string, string | number> = {
+    id: world.question,
+    a: world.question,
+    b: world.second,
+    user: world.owner.id,
+    category: world.category,
+    tag: world.tag,
+  };
   return `${path.replace(/:(\w+)/g, (_, name: string) => {
     if (!(name in values)) throw new Error(`No value for the path parameter :${name} of ${path}`);
     return String(values[name]);
@@ -186,8 +242,18 @@ async function footprint(userId: number) {
       .select(sql<null>`null`.as('state_version'))
       .where('id', '=', userId)
       .execute(),
-    db.selectFrom('sessions').select(['token_hash', 'created_at']).where('user_id', '=', userId).orderBy('token_hash').execute(),
-    db.selectFrom('questions').select(['id', 'type', 'title', 'category_id', 'choice_labels', 'range_min', 'range_max']).where('user_id', '=', userId).orderBy('id').execute(),
+    db
+      .selectFrom('sessions')
+      .select(['token_hash', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('token_hash')
+      .execute(),
+    db
+      .selectFrom('questions')
+      .select(['id', 'type', 'title', 'category_id', 'choice_labels', 'range_min', 'range_max'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
     db.selectFrom('votes').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('likes').selectAll().where('user_id', '=', userId).orderBy('id').execute(),
     db.selectFrom('passes').selectAll().where('user_id', '=', userId).orderBy('question_id').execute(),
@@ -216,10 +282,16 @@ function bodyOf(reply: RawReply): unknown {
 async function expectNoPeeking(reply: RawReply, caller: TestUser | null): Promise<void> {
   for (const question of questionsIn(bodyOf(reply))) {
     const vote = caller
-      ? await ctx.database.db.selectFrom('votes').select('choice').where('question_id', '=', question.id).where('user_id', '=', caller.id).executeTakeFirst()
+      ? await ctx.database.db
+          .selectFrom('votes')
+          .select('choice')
+          .where('question_id', '=', question.id)
+          .where('user_id', '=', caller.id)
+          .executeTakeFirst()
       : undefined;
     expect(question.answer, `answer on question ${question.id}`).toEqual(vote ? { choice: vote.choice } : null);
-    if (question.result !== null) expect(vote !== undefined || question.user === caller?.id, `result of question ${question.id}`).toBe(true);
+    if (question.result !== null)
+      expect(vote !== undefined || question.user === caller?.id, `result of question ${question.id}`).toBe(true);
   }
 }
 
@@ -227,7 +299,12 @@ async function call(key: string, rule: Access, role: Role, world: World): Promis
   const { method, path } = routeParts(key);
   let caller = role === 'anonymous' ? null : world[role];
   if (caller && rule.endsSession) {
-    const { token } = await client(ctx.app).post(api.login, loginBodySchema, { email: caller.email, password: 'correct horse' }, tokenResponseSchema);
+    const { token } = await client(ctx.app).post(
+      api.login,
+      loginBodySchema,
+      { email: caller.email, password: 'correct horse' },
+      tokenResponseSchema,
+    );
     caller = { ...caller, token, api: client(ctx.app, token) };
   }
   const as = caller ? caller.api : client(ctx.app);
@@ -280,14 +357,26 @@ describe('access to every call', () => {
     const world = await buildWorld();
     const before = await world.other.api.get(api.question(world.question), questionSchema);
     expect(before).toMatchObject({ result: null, answer: null });
-    const answered = await world.other.api.post(api.answer(world.question), answerBodySchema, { choice: 1 }, questionSchema);
+    const answered = await world.other.api.post(
+      api.answer(world.question),
+      answerBodySchema,
+      { choice: 1 },
+      questionSchema,
+    );
     expect(answered.result?.count).toBe(2);
     expect(answered.answer).toEqual({ choice: 1 });
   });
 
   it('never shows the blocker’s questions to the blocked user, in any list or as the question of the day', async () => {
     const world = await buildWorld();
-    const lists = [api.feed, api.category(world.category), api.tag(world.tag), api.userQuestions(world.owner.id), api.userLiked(world.voter.id), api.userAnswered(world.voter.id)];
+    const lists = [
+      api.feed,
+      api.category(world.category),
+      api.tag(world.tag),
+      api.userQuestions(world.owner.id),
+      api.userLiked(world.voter.id),
+      api.userAnswered(world.voter.id),
+    ];
     for (const list of lists) {
       const reply = await world.blocked.api.raw('GET', list);
       expect(reply.status).toBe(200);

@@ -22,7 +22,13 @@ let routes: string[];
  * What moves without a request: the last use of a session (read calls too) and what the
  * notification mail's worker writes as it mails the follows and likes of successful calls.
  */
-const MOVED_IN_THE_BACKGROUND = ['last_used_at', 'mailed_at', 'mailed_in', 'notifications_mailed_at', 'unsubscribe_token'];
+const MOVED_IN_THE_BACKGROUND = [
+  'last_used_at',
+  'mailed_at',
+  'mailed_in',
+  'notifications_mailed_at',
+  'unsubscribe_token',
+];
 
 /** A hash of every row of every table, so any change a refused request made would show. */
 async function databaseFingerprint(): Promise<string> {
@@ -35,7 +41,11 @@ async function databaseFingerprint(): Promise<string> {
       .selectAll()
       .execute();
     // Compared in an order of their own: PostgreSQL returns a row an update moved elsewhere.
-    const kept = rows.map((row) => JSON.stringify({ ...row, ...Object.fromEntries(MOVED_IN_THE_BACKGROUND.map((column) => [column, undefined])) })).sort();
+    const kept = rows
+      .map((row) =>
+        JSON.stringify({ ...row, ...Object.fromEntries(MOVED_IN_THE_BACKGROUND.map((column) => [column, undefined])) }),
+      )
+      .sort();
     hash.update(table.name).update(JSON.stringify(kept));
   }
   return hash.digest('hex');
@@ -64,19 +74,66 @@ const validParams: Record<string, () => string | number> = {
 
 /** A body each call accepts, for the mutations to start from; calls without a body take none. */
 const validBodies: Record<string, () => Record<string, unknown>> = {
-  [`POST ${api.create}`]: () => ({ type: 'MC', question: 'Tea or coffee?', choices: ['Tea', 'Coffee'], tags: ['drinks'], category: 2 }),
+  [`POST ${api.create}`]: () => ({
+    type: 'MC',
+    question: 'Tea or coffee?',
+    choices: ['Tea', 'Coffee'],
+    tags: ['drinks'],
+    category: 2,
+  }),
   [`POST ${api.answer(':id')}`]: () => ({ choice: 1 }),
   [`POST ${api.login}`]: () => ({ email: user.email, password: 'correct horse' }),
-  [`POST ${api.register}`]: () => ({ firstName: 'Fuzz', birthDate: '1990-06-15', gender: 'F', livingIn: 840, email: 'fuzz@example.com', password: 'correct horse' }),
+  [`POST ${api.register}`]: () => ({
+    firstName: 'Fuzz',
+    birthDate: '1990-06-15',
+    gender: 'F',
+    livingIn: 840,
+    email: 'fuzz@example.com',
+    password: 'correct horse',
+  }),
   [`POST ${api.settings}`]: () => ({ email: user.email, notification: true }),
-  [`POST ${api.account}`]: () => ({ firstName: 'Fuzz', birthDate: '1990-06-15', livingIn: 840, favoriteCategory: 1, favoriteTopic: 'tea' }),
+  [`POST ${api.account}`]: () => ({
+    firstName: 'Fuzz',
+    birthDate: '1990-06-15',
+    livingIn: 840,
+    favoriteCategory: 1,
+    favoriteTopic: 'tea',
+  }),
   [`POST ${api.breakdown(':id')}`]: () => ({ min_age: 20, max_age: 60, country: 840, gender: 'F' }),
   [`POST ${api.relate(':a', ':b')}`]: () => ({ choice: 1 }),
 };
 const bodyOf = (route: string) => validBodies[`${route}/`]?.() ?? {};
 
-const nanish = fc.constantFrom('NaN', 'Infinity', '-Infinity', '1e309', '-0', '0x1F', '0b1', ' 1 ', '1_000', '١٢٣', '１', '', 'null', 'undefined', 'true', '[]', '{}');
-const hugeNumbers = fc.constantFrom(-1, 0, 0.5, -2_147_483_649, 2 ** 31, 2 ** 53 + 2, Number.MAX_VALUE, -Number.MAX_VALUE, 1e-300);
+const nanish = fc.constantFrom(
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-0',
+  '0x1F',
+  '0b1',
+  ' 1 ',
+  '1_000',
+  '١٢٣',
+  '１',
+  '',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+);
+const hugeNumbers = fc.constantFrom(
+  -1,
+  0,
+  0.5,
+  -2_147_483_649,
+  2 ** 31,
+  2 ** 53 + 2,
+  Number.MAX_VALUE,
+  -Number.MAX_VALUE,
+  1e-300,
+);
 
 /** Anything a JSON field can hold, and the awkward cases of each type. */
 const weirdValue = fc.oneof(
@@ -96,14 +153,27 @@ const weirdValue = fc.oneof(
 const weirdParam = fc.oneof(
   nanish,
   hugeNumbers.map(String),
-  fc.constantFrom('9'.repeat(30), '9'.repeat(300), '..', '.', '%00', '__proto__', 'constructor', ' ', '1;DROP TABLE users'),
+  fc.constantFrom(
+    '9'.repeat(30),
+    '9'.repeat(300),
+    '..',
+    '.',
+    '%00',
+    '__proto__',
+    'constructor',
+    ' ',
+    '1;DROP TABLE users',
+  ),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.integer().map(String),
   fc.double().map(String),
 );
 
 const weirdQuery = fc.array(
-  fc.tuple(fc.oneof(fc.constantFrom('limit', 'cursor', 'q', 'limit[]', '__proto__[x]'), fc.string({ maxLength: 8 })), fc.oneof(weirdParam, fc.string({ maxLength: 400 }))),
+  fc.tuple(
+    fc.oneof(fc.constantFrom('limit', 'cursor', 'q', 'limit[]', '__proto__[x]'), fc.string({ maxLength: 8 })),
+    fc.oneof(weirdParam, fc.string({ maxLength: 400 })),
+  ),
   {
     maxLength: 4,
   },
@@ -162,7 +232,12 @@ type Call = Omit<InjectOptions, 'method' | 'url'> & { route: string; url?: strin
 /** Sends one request and checks the contract's answer to bad input. */
 async function send({ route, url, headers, ...rest }: Call): Promise<LightMyRequestResponse> {
   const method = route.slice(0, route.indexOf(' ')) as 'GET' | 'POST' | 'DELETE';
-  const response = await ctx.app.inject({ method, url: url ?? validUrl(route), headers: { authorization: `Token ${token}`, ...headers }, ...rest });
+  const response = await ctx.app.inject({
+    method,
+    url: url ?? validUrl(route),
+    headers: { authorization: `Token ${token}`, ...headers },
+    ...rest,
+  });
   const context = `${method} ${url ?? validUrl(route)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeLessThan(500);
   if (response.statusCode >= 400) {
@@ -184,8 +259,14 @@ describe('bad input to every call', () => {
     await fc.assert(
       fc.asyncProperty(anyRoute(), weirdParam, fc.boolean(), weirdQuery, async (route, value, encode, query) => {
         const search = new URLSearchParams(query.map(([key, val]) => [key, String(val)])).toString();
-        const url = fill(route, (name) => (route.includes(`:${name}`) ? (encode ? encodeURIComponent(value) : value.replace(/[#?]/g, '')) : name));
-        await send({ route, url: `${url}${search ? `?${search}` : ''}`, ...(route.startsWith('POST ') ? { payload: bodyOf(route) } : {}) });
+        const url = fill(route, (name) =>
+          route.includes(`:${name}`) ? (encode ? encodeURIComponent(value) : value.replace(/[#?]/g, '')) : name,
+        );
+        await send({
+          route,
+          url: `${url}${search ? `?${search}` : ''}`,
+          ...(route.startsWith('POST ') ? { payload: bodyOf(route) } : {}),
+        });
       }),
       {
         numRuns: RUNS,
@@ -209,12 +290,14 @@ describe('bad input to every call', () => {
       fc.asyncProperty(postRoute(), fc.array(mutation, { minLength: 1, maxLength: 3 }), async (route, mutations) => {
         let body: unknown = bodyOf(route);
         for (const change of mutations) {
-          const fields = body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
+          const fields =
+            body && typeof body === 'object' && !Array.isArray(body) ? { ...(body as Record<string, unknown>) } : {};
           const keys = Object.keys(fields);
           if (change.kind === 'whole') body = change.value;
           else if (change.kind === 'add') body = { ...fields, [change.key]: change.value };
           else if (keys.length === 0) body = fields;
-          else if (change.kind === 'remove') body = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== keys[change.at % keys.length]));
+          else if (change.kind === 'remove')
+            body = Object.fromEntries(Object.entries(fields).filter(([key]) => key !== keys[change.at % keys.length]));
           else body = { ...fields, [keys[change.at % keys.length]]: change.value };
         }
         await send({ route, payload: JSON.stringify(body) ?? 'null', headers: { 'content-type': 'application/json' } });
@@ -233,7 +316,9 @@ describe('bad input to every call', () => {
   });
 
   it('is refused with a 4xx for odd headers', { timeout: 30_000 }, async () => {
-    const headerText = fc.string({ unit: 'binary-ascii', maxLength: 60 }).filter((value) => /^[\x20-\x7e]*$/.test(value));
+    const headerText = fc
+      .string({ unit: 'binary-ascii', maxLength: 60 })
+      .filter((value) => /^[\x20-\x7e]*$/.test(value));
     const authorization = fc.oneof(
       headerText,
       headerText.map((text) => `Token ${text}`),
@@ -243,13 +328,19 @@ describe('bad input to every call', () => {
       fc.constant(null).map(() => `Token ${token.slice(0, -1)}`),
     );
     await fc.assert(
-      fc.asyncProperty(anyRoute(), authorization, headerText, contentTypes, async (route, auth, accept, contentType) => {
-        await send({
-          route,
-          headers: { authorization: auth, accept, 'content-type': contentType },
-          ...(route.startsWith('POST ') ? { payload: JSON.stringify(bodyOf(route)) } : {}),
-        });
-      }),
+      fc.asyncProperty(
+        anyRoute(),
+        authorization,
+        headerText,
+        contentTypes,
+        async (route, auth, accept, contentType) => {
+          await send({
+            route,
+            headers: { authorization: auth, accept, 'content-type': contentType },
+            ...(route.startsWith('POST ') ? { payload: JSON.stringify(bodyOf(route)) } : {}),
+          });
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -21,7 +21,10 @@ export interface Changes {
    * `write` returned.
    */
   commit<M extends Made>(write: (trx: Db) => Promise<M>): Promise<M>;
-  /** Commits as `commit` does, and returns every change committed, stamped with its state version: the vote writer answers each vote with its own. */
+  /**
+   * Commits as `commit` does, and returns every change committed, stamped with its state version: the vote writer
+   * answers each vote with its own.
+   */
   commitChanges(write: (trx: Db) => Promise<Made>): Promise<readonly Change[]>;
 }
 

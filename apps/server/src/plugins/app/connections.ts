@@ -3,7 +3,10 @@ import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
 import { METRIC_PREFIX, registerGauge } from '../../lib/metrics.js';
 
-/** How often at most a failure to accept a connection is logged: when files run out, every connection that arrives fails. */
+/**
+ * How often at most a failure to accept a connection is logged: when files run out, every connection that arrives
+ * fails.
+ */
 const ACCEPT_FAILURE_LOG_MS = 10_000;
 
 /**
@@ -26,7 +29,12 @@ export const connectionsPlugin = fp(
       open += 1;
       socket.once('close', () => (open -= 1));
     });
-    registerGauge(app.metrics, 'connections_open', 'Connections open on this instance (MAX_CONNECTIONS bounds them)', () => open);
+    registerGauge(
+      app.metrics,
+      'connections_open',
+      'Connections open on this instance (MAX_CONNECTIONS bounds them)',
+      () => open,
+    );
     const refused = new Counter({
       name: `${METRIC_PREFIX}connections_refused_total`,
       help: 'Connections closed as soon as they were accepted, because MAX_CONNECTIONS were open',
@@ -41,7 +49,10 @@ export const connectionsPlugin = fp(
       const now = performance.now();
       if (now - lastLoggedAt < ACCEPT_FAILURE_LOG_MS) return;
       lastLoggedAt = now;
-      app.log.error({ err: error, connectionsOpen: open, maxConnections }, 'accepting a connection failed: lower MAX_CONNECTIONS or raise the open-file limit');
+      app.log.error(
+        { err: error, connectionsOpen: open, maxConnections },
+        'accepting a connection failed: lower MAX_CONNECTIONS or raise the open-file limit',
+      );
     });
   },
   { name: 'connections', dependencies: ['metrics'] },

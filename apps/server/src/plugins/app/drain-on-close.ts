@@ -2,7 +2,10 @@ import type { ErrorBody } from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** How long a client refused by a closing instance waits: about as long as a restart, or as a load balancer takes to send it elsewhere. */
+/**
+ * How long a client refused by a closing instance waits: about as long as a restart, or as a load balancer takes to
+ * send it elsewhere.
+ */
 const CLOSING_RETRY_AFTER_SECONDS = 2;
 
 /**

@@ -12,7 +12,12 @@ afterAll(() => ctx.close());
 
 describe('invalid input', () => {
   it('says what to fix in its message, and lists every field’s error', async () => {
-    const reply = await user.api.raw('POST', api.create, { type: 'MC', question: '   ', choices: ['Tea', 'Coffee'], tags: ['not a tag!'] });
+    const reply = await user.api.raw('POST', api.create, {
+      type: 'MC',
+      question: '   ',
+      choices: ['Tea', 'Coffee'],
+      tags: ['not a tag!'],
+    });
     expect(reply.status).toBe(400);
     const error = reply.error();
     expect(Object.keys(error.errors ?? {})).toEqual(['question', 'tags.0']);

@@ -21,7 +21,9 @@ function fieldName(instancePath: string, fallback: string): string {
   return name || fallback;
 }
 
-/** Seconds a client is asked to wait when the database cannot be reached or written: about as long as a restart takes. */
+/**
+ * Seconds a client is asked to wait when the database cannot be reached or written: about as long as a restart takes.
+ */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** One handler turns every error into `{ message, errors? }`; details of a 5xx stay in the log. */
@@ -30,9 +32,13 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((thrown: FastifyError, request, reply) => {
       let error: FastifyError | HttpError = thrown;
       if (isDatabaseUnavailable(thrown)) {
-        // Answered at once, so that callers and load balancers see the outage rather than a hang; the warnings show how long it lasted.
+        // Answered at once, so that callers and load balancers see the outage rather than a hang; the warnings show how
+        // long it lasted.
         request.log.warn({ err: thrown }, 'database unavailable');
-        error = new ServiceUnavailableError('The service is briefly unavailable, try again in a few seconds', DATABASE_RETRY_AFTER_SECONDS);
+        error = new ServiceUnavailableError(
+          'The service is briefly unavailable, try again in a few seconds',
+          DATABASE_RETRY_AFTER_SECONDS,
+        );
       }
       if (error instanceof ServiceUnavailableError) reply.header('retry-after', error.retryAfterSeconds);
       if (error instanceof HttpError) {
@@ -46,10 +52,13 @@ export const errorHandlerPlugin = fp(
           errors[name] ??= issue.message ?? 'Invalid value';
         }
         // The message says what to fix, as the first field's error does; the form shows the rest beside their fields.
-        return reply.code(400).send({ message: Object.values(errors)[0] ?? statusMessages[400], errors } satisfies ErrorBody);
+        return reply
+          .code(400)
+          .send({ message: Object.values(errors)[0] ?? statusMessages[400], errors } satisfies ErrorBody);
       }
       // A write raced the deletion of what it refers to: a question or person deleted with an account.
-      if (isForeignKeyViolation(error)) return reply.code(404).send({ message: 'Not found: it was just deleted' } satisfies ErrorBody);
+      if (isForeignKeyViolation(error))
+        return reply.code(404).send({ message: 'Not found: it was just deleted' } satisfies ErrorBody);
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? 60);
@@ -66,7 +75,9 @@ export const errorHandlerPlugin = fp(
   { name: 'error-handler' },
 );
 
-/** The router refuses a path it cannot decode (`/api/polls/question/1%`) or a parameter too long, before any route runs. */
+/**
+ * The router refuses a path it cannot decode (`/api/polls/question/1%`) or a parameter too long, before any route runs.
+ */
 export function replyToBadUrl(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const status = error.statusCode ?? 400;
   reply.code(status).send({ message: statusMessages[status] ?? statusMessages[400] } satisfies ErrorBody);

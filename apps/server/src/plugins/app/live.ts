@@ -15,7 +15,12 @@ export const livePlugin = fp(
     const hub = new LiveHub(app.db, app.memory.cards, app.memory.viewers, app.memory.moderation, app.log);
     app.decorate('live', hub);
     app.addHook('preClose', async () => hub.close());
-    registerGauge(app.metrics, 'live_result_streams', 'Live streams of question results open on this instance', () => hub.streams);
+    registerGauge(
+      app.metrics,
+      'live_result_streams',
+      'Live streams of question results open on this instance',
+      () => hub.streams,
+    );
   },
   { name: 'live', dependencies: ['metrics', 'memory'], decorators: { fastify: ['db'] } },
 );

@@ -50,8 +50,16 @@ export const mailPlugin = fp(
           tried += 1;
           if (attempt.error === null) continue;
           const { row, error, retryAt } = attempt;
-          if (retryAt) log.warn({ messageId: row.message_id, attempts: row.attempts + 1, retryAt, error }, 'mail: sending failed, will retry');
-          else log.error({ messageId: row.message_id, attempts: row.attempts + 1, error }, 'mail: sending failed, given up');
+          if (retryAt)
+            log.warn(
+              { messageId: row.message_id, attempts: row.attempts + 1, retryAt, error },
+              'mail: sending failed, will retry',
+            );
+          else
+            log.error(
+              { messageId: row.message_id, attempts: row.attempts + 1, error },
+              'mail: sending failed, given up',
+            );
         }
         rounds.inc();
         return tried;
@@ -61,12 +69,21 @@ export const mailPlugin = fp(
     };
     app.decorate('mail', { round: () => round(() => false) });
 
-    const worker = repeatWhileOpen(app, POLL_MS, 'mail: reading or updating the outbox failed, will look again', async (closing) => {
-      await round(closing);
-    });
+    const worker = repeatWhileOpen(
+      app,
+      POLL_MS,
+      'mail: reading or updating the outbox failed, will look again',
+      async (closing) => {
+        await round(closing);
+      },
+    );
 
     // Read when scraped, the same on every instance (the outbox is shared); without the database, no value.
-    const backlogGauge = (name: string, help: string, value: (backlog: Awaited<ReturnType<typeof outboxBacklog>>) => number) =>
+    const backlogGauge = (
+      name: string,
+      help: string,
+      value: (backlog: Awaited<ReturnType<typeof outboxBacklog>>) => number,
+    ) =>
       new Gauge({
         name: `${METRIC_PREFIX}${name}`,
         help,
@@ -78,8 +95,11 @@ export const mailPlugin = fp(
         },
       });
     backlogGauge('mail_outbox_waiting', 'Mail in the outbox neither sent nor given up', (backlog) => backlog.waiting);
-    backlogGauge('mail_outbox_oldest_age_seconds', 'How long the oldest mail waiting has been in the outbox; 0 when none waits', (backlog) =>
-      backlog.oldestCreatedAt ? Math.max(0, (Date.now() - Date.parse(backlog.oldestCreatedAt)) / 1000) : 0,
+    backlogGauge(
+      'mail_outbox_oldest_age_seconds',
+      'How long the oldest mail waiting has been in the outbox; 0 when none waits',
+      (backlog) =>
+        backlog.oldestCreatedAt ? Math.max(0, (Date.now() - Date.parse(backlog.oldestCreatedAt)) / 1000) : 0,
     );
     app.addHook('onClose', async () => {
       await worker.stop();

@@ -68,7 +68,9 @@ export const memoryPlugin = fp(
       related: new RelatedCache(db, cards, pairTables, config.relatedListsKept),
       trending: new TrendingCounts(votesNow, config.trendingReloadSeconds * 1000),
       searches: new SearchResults(config.searchPagesKept),
-      moderation: new ModerationMarks(db, (error) => app.log.warn({ err: error }, 'moderation: reading what is withheld again failed')),
+      moderation: new ModerationMarks(db, (error) =>
+        app.log.warn({ err: error }, 'moderation: reading what is withheld again failed'),
+      ),
     } satisfies Memory;
     app.decorate('memory', memory);
     // Once every plugin is registered, changes from the other instances are heard: a change heard

@@ -13,24 +13,56 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** The status and Cache-Control of a GET, with the person's token or without one. */
-async function cacheControlOf(url: string, { token, accept = 'application/json', method = 'GET' }: { token?: string; accept?: string; method?: 'GET' | 'HEAD' } = {}) {
-  const response = await ctx.app.inject({ method, url, headers: { accept, ...(token ? { authorization: `Token ${token}` } : {}) } });
+async function cacheControlOf(
+  url: string,
+  {
+    token,
+    accept = 'application/json',
+    method = 'GET',
+  }: { token?: string; accept?: string; method?: 'GET' | 'HEAD' } = {},
+) {
+  const response = await ctx.app.inject({
+    method,
+    url,
+    headers: { accept, ...(token ? { authorization: `Token ${token}` } : {}) },
+  });
   return { url, status: response.statusCode, cacheControl: response.headers['cache-control'] };
 }
 
 describe('answers to a signed-in person', () => {
   it('carry Cache-Control: no-store, so that no shared cache keeps what is theirs', async () => {
-    const urls = [api.settings, api.account, api.notifications, api.feed, api.question(question), api.categories, api.notificationsLive];
-    for (const url of urls) expect(await cacheControlOf(url, { token: person.token })).toEqual({ url, status: 200, cacheControl: 'no-store' });
+    const urls = [
+      api.settings,
+      api.account,
+      api.notifications,
+      api.feed,
+      api.question(question),
+      api.categories,
+      api.notificationsLive,
+    ];
+    for (const url of urls)
+      expect(await cacheControlOf(url, { token: person.token })).toEqual({
+        url,
+        status: 200,
+        cacheControl: 'no-store',
+      });
   });
 
   it('carry it when they fail too', async () => {
-    expect(await cacheControlOf(api.question(999_999), { token: person.token })).toEqual({ url: api.question(999_999), status: 404, cacheControl: 'no-store' });
+    expect(await cacheControlOf(api.question(999_999), { token: person.token })).toEqual({
+      url: api.question(999_999),
+      status: 404,
+      cacheControl: 'no-store',
+    });
   });
 
   it('carry it on live streams, which proxies must not rewrite either', async () => {
     for (const url of [api.live(question), api.notificationsLive]) {
-      expect(await cacheControlOf(url, { token: person.token, accept: 'text/event-stream', method: 'HEAD' })).toEqual({ url, status: 200, cacheControl: 'no-store, no-transform' });
+      expect(await cacheControlOf(url, { token: person.token, accept: 'text/event-stream', method: 'HEAD' })).toEqual({
+        url,
+        status: 200,
+        cacheControl: 'no-store, no-transform',
+      });
     }
   });
 

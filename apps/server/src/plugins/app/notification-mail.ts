@@ -38,9 +38,14 @@ export const notificationMailPlugin = fp(
       return run;
     };
     app.decorate('notificationMail', { round });
-    const looking = repeatWhileOpen(app, lookEveryMs(config.emailBatchSeconds), 'notification mail: reading or writing failed, will look again', async () => {
-      await round();
-    });
+    const looking = repeatWhileOpen(
+      app,
+      lookEveryMs(config.emailBatchSeconds),
+      'notification mail: reading or writing failed, will look again',
+      async () => {
+        await round();
+      },
+    );
     app.addHook('onClose', looking.stop);
   },
   { name: 'notification-mail', dependencies: ['mail'], decorators: { fastify: ['config', 'db', 'dialect'] } },

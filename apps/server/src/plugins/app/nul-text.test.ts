@@ -21,10 +21,20 @@ describe('text with the NUL character', () => {
       password: 'correct horse',
     });
     expect(registration.status).toBe(400);
-    expect(registration.error()).toEqual({ message: 'Text cannot contain the NUL character', errors: { firstName: 'Remove the NUL character' } });
-    expect(await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect(registration.error()).toEqual({
+      message: 'Text cannot contain the NUL character',
+      errors: { firstName: 'Remove the NUL character' },
+    });
+    expect(
+      await ctx.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+    ).toBeUndefined();
 
-    const question = await user.api.raw('POST', api.create, { type: 'MC', question: 'Tea?', choices: ['Yes', 'N\u0000o'], tags: [] });
+    const question = await user.api.raw('POST', api.create, {
+      type: 'MC',
+      question: 'Tea?',
+      choices: ['Yes', 'N\u0000o'],
+      tags: [],
+    });
     expect(question.status).toBe(400);
     expect(question.error().errors).toEqual({ 'choices.1': 'Remove the NUL character' });
 

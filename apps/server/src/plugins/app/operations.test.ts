@@ -16,8 +16,12 @@ let documented: [string, OpenApiOperation][];
 beforeAll(async () => {
   ctx = await createTestApp();
   const document = (await ctx.app.inject({ url: '/api/docs/json' })).json();
-  documented = Object.entries(document.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]): [string, OpenApiOperation] => [`${method.toUpperCase()} ${path}`, operation]),
+  documented = Object.entries(document.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(
+    ([path, methods]) =>
+      Object.entries(methods).map(([method, operation]): [string, OpenApiOperation] => [
+        `${method.toUpperCase()} ${path}`,
+        operation,
+      ]),
   );
 });
 afterAll(() => ctx.close());
@@ -33,12 +37,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares at least one 4xx answer for every operation', () => {
-    const without4xx = documented.filter(([, operation]) => !Object.keys(operation.responses).some((status) => status.startsWith('4')));
+    const without4xx = documented.filter(
+      ([, operation]) => !Object.keys(operation.responses).some((status) => status.startsWith('4')),
+    );
     expect(without4xx.map(([key]) => key)).toEqual([]);
   });
 
   it('declares of the public reads the 400 they answer: a query holding NUL is refused', async () => {
-    const publicReads = documented.filter(([key, operation]) => key.startsWith('GET ') && operation.security?.length === 0);
+    const publicReads = documented.filter(
+      ([key, operation]) => key.startsWith('GET ') && operation.security?.length === 0,
+    );
     expect(publicReads.length).toBeGreaterThan(0);
     for (const [key] of publicReads) {
       const reply = await ctx.app.inject({ method: 'GET', url: `${key.slice('GET '.length)}?nothing=%00` });
@@ -51,7 +59,9 @@ describe('a call under /api', () => {
   it('cannot be added without its entry in the contract’s operations', async () => {
     const app = Fastify();
     await app.register(operationsPlugin);
-    expect(() => app.get('/api/polls/unknown/', async () => ({}))).toThrow(/'GET \/api\/polls\/unknown\/' has no operationId and summary/);
+    expect(() => app.get('/api/polls/unknown/', async () => ({}))).toThrow(
+      /'GET \/api\/polls\/unknown\/' has no operationId and summary/,
+    );
   });
 
   it('leaves no entry of the operations without its call', async () => {

@@ -18,7 +18,10 @@ export const operationsPlugin = fp(
       const methods = [route.method].flat().filter((method) => method !== 'HEAD');
       if (methods.length === 0) return;
       // One schema cannot carry two operationIds.
-      if (methods.length > 1) throw new Error(`${methods.join(', ')} ${route.url}: declare each method of an /api call as a route of its own`);
+      if (methods.length > 1)
+        throw new Error(
+          `${methods.join(', ')} ${route.url}: declare each method of an /api call as a route of its own`,
+        );
       const key = `${methods[0]} ${route.url}`;
       const operation = operations[key];
       if (!operation) throw new Error(`'${key}' has no operationId and summary: add it to the operations in ${TABLE}`);
@@ -28,7 +31,8 @@ export const operationsPlugin = fp(
     // A renamed or removed call must not leave its entry behind.
     app.addHook('onReady', async () => {
       const stale = Object.keys(operations).filter((key) => !named.has(key));
-      if (stale.length > 0) throw new Error(`The operations in ${TABLE} name calls that do not exist: ${stale.join(', ')}`);
+      if (stale.length > 0)
+        throw new Error(`The operations in ${TABLE} name calls that do not exist: ${stale.join(', ')}`);
     });
   },
   { name: 'operations' },

@@ -51,7 +51,8 @@ interface Queued {
  */
 export const overloadPlugin = fp(
   async (app: FastifyInstance) => {
-    const { overloadQueueTargetMs, overloadQueueTimeoutMs, overloadHeapMegabytes, overloadRequestsInFlight } = app.config;
+    const { overloadQueueTargetMs, overloadQueueTimeoutMs, overloadHeapMegabytes, overloadRequestsInFlight } =
+      app.config;
     const refused = new Counter({
       name: `${METRIC_PREFIX}overload_refused_total`,
       help: 'Requests refused with 503 because the instance was overloaded, by the bound that was passed',
@@ -91,9 +92,24 @@ export const overloadPlugin = fp(
     });
     const shedding = overloadQueueTimeoutMs > 0;
     let inFlight = 0;
-    registerGauge(app.metrics, 'requests_in_flight', 'Requests being answered now (a live stream counts until its first byte)', () => inFlight);
-    registerGauge(app.metrics, 'requests_queued', 'Requests read and waiting for work to begin on them', () => queue.length);
-    registerGauge(app.metrics, 'request_queue_standing', '1 while the admission queue stands (started newest first, short timeout), else 0', () => (queue.isStanding ? 1 : 0));
+    registerGauge(
+      app.metrics,
+      'requests_in_flight',
+      'Requests being answered now (a live stream counts until its first byte)',
+      () => inFlight,
+    );
+    registerGauge(
+      app.metrics,
+      'requests_queued',
+      'Requests read and waiting for work to begin on them',
+      () => queue.length,
+    );
+    registerGauge(
+      app.metrics,
+      'request_queue_standing',
+      '1 while the admission queue stands (started newest first, short timeout), else 0',
+      () => (queue.isStanding ? 1 : 0),
+    );
     const roomInFlight = () => overloadRequestsInFlight <= 0 || inFlight < overloadRequestsInFlight;
     const begin = (request: FastifyRequest, waitedMs: number) => {
       inFlight += 1;
@@ -105,13 +121,19 @@ export const overloadPlugin = fp(
     let turnStartedAt: number | null = null;
     const turnEnded = () => (turnStartedAt = null);
     let startsPerTurn = 1;
-    /** When the last pump began, until the end of the work it started is seen: the next read of a socket, or the next pump. */
+    /**
+     * When the last pump began, until the end of the work it started is seen: the next read of a socket, or the next
+     * pump.
+     */
     let pumpStartedAt: number | null = null;
     const startsDone = (now: number) => {
       if (pumpStartedAt === null) return;
       const workMs = now - pumpStartedAt;
       pumpStartedAt = null;
-      startsPerTurn = workMs > SLICE_MS ? Math.max(1, Math.floor((startsPerTurn * SLICE_MS) / workMs)) : Math.min(MAX_STARTS_PER_TURN, startsPerTurn + 1);
+      startsPerTurn =
+        workMs > SLICE_MS
+          ? Math.max(1, Math.floor((startsPerTurn * SLICE_MS) / workMs))
+          : Math.min(MAX_STARTS_PER_TURN, startsPerTurn + 1);
     };
     let pumpScheduled = false;
     let expiryTimer: NodeJS.Timeout | undefined;

@@ -5,7 +5,15 @@ import { Counter, Gauge } from 'prom-client';
 import { METRIC_PREFIX } from '../../lib/metrics.js';
 import { repeatWhileOpen } from '../../lib/repeat.js';
 import { notificationPush } from '../../modules/notifications/index.js';
-import { createPushSender, keptVapidKeys, pushBacklog, sendDuePush, type Deliver, type PushAttempt, type PushMessage } from '../../modules/push/index.js';
+import {
+  createPushSender,
+  keptVapidKeys,
+  pushBacklog,
+  sendDuePush,
+  type Deliver,
+  type PushAttempt,
+  type PushMessage,
+} from '../../modules/push/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,11 +32,22 @@ declare module 'fastify' {
 /** How often each instance looks for pushes due; a push queued waits about this long. */
 const POLL_MS = 1_000;
 
-/** A push is worth showing for a day after what it tells happened: the push service keeps it that long for a device that is off. */
+/**
+ * A push is worth showing for a day after what it tells happened: the push service keeps it that long for a device that
+ * is off.
+ */
 export const PUSH_TTL_SECONDS = 24 * 3600;
 
-/** A milestone of votes can wait for the device to be on power and Wi-Fi (RFC 8030 §5.3); what people did to the person cannot. */
-const URGENCY: Record<NotificationKind, PushMessage['urgency']> = { follow: 'normal', like: 'normal', votes: 'low', moderation: 'normal' };
+/**
+ * A milestone of votes can wait for the device to be on power and Wi-Fi (RFC 8030 §5.3); what people did to the person
+ * cannot.
+ */
+const URGENCY: Record<NotificationKind, PushMessage['urgency']> = {
+  follow: 'normal',
+  like: 'normal',
+  votes: 'low',
+  moderation: 'normal',
+};
 
 /**
  * Web push in each instance: the VAPID key (configured, or the one kept in the database), and the
@@ -42,10 +61,17 @@ export const pushPlugin = fp(
     const keys = config.vapidKeys ?? (await keptVapidKeys(db));
     const sender = createPushSender({ ...keys, subject: config.vapidSubject }, config.pushAllowPrivateEndpoints);
 
-    const counter = (name: string, help: string) => new Counter({ name: `${METRIC_PREFIX}${name}`, help, registers: [app.metrics] });
+    const counter = (name: string, help: string) =>
+      new Counter({ name: `${METRIC_PREFIX}${name}`, help, registers: [app.metrics] });
     const sent = counter('push_sent_total', 'Pushes this instance handed to a push service');
-    const failures = counter('push_failures_total', 'Pushes this instance failed to hand over (each retried later, or given up past the last retry)');
-    const removed = counter('push_subscriptions_removed_total', 'Subscriptions this instance removed because their push service answered 404 or 410');
+    const failures = counter(
+      'push_failures_total',
+      'Pushes this instance failed to hand over (each retried later, or given up past the last retry)',
+    );
+    const removed = counter(
+      'push_subscriptions_removed_total',
+      'Subscriptions this instance removed because their push service answered 404 or 410',
+    );
 
     const sendAt =
       (at: Date): Deliver =>
@@ -54,12 +80,14 @@ export const pushPlugin = fp(
         try {
           payload = await notificationPush(held, subscription.user_id, row.notification_id);
         } catch (error) {
-          // Retried, then given up, like a refused push: a notification that cannot be put in words must not stop every push after it.
+          // Retried, then given up, like a refused push: a notification that cannot be put in words must not stop every
+          // push after it.
           return { kind: 'failed', error: `The notification could not be read: ${(error as Error).message}` };
         }
         if (!payload) return { kind: 'not shown' };
         const age = Math.max(0, (at.getTime() - Date.parse(row.created_at)) / 1000);
-        // One topic per notification: a push service still holding an earlier push of it for the device keeps only the newest.
+        // One topic per notification: a push service still holding an earlier push of it for the device keeps only the
+        // newest.
         return sender.send(subscription, {
           payload,
           ttlSeconds: Math.round(Math.max(0, PUSH_TTL_SECONDS - age)),
@@ -78,7 +106,8 @@ export const pushPlugin = fp(
       } else if (attempt.result === 'failed') {
         failures.inc();
         const { error, retryAt } = attempt;
-        if (retryAt) log.warn({ pushId: row.id, attempts: row.attempts + 1, retryAt, error }, 'push: sending failed, will retry');
+        if (retryAt)
+          log.warn({ pushId: row.id, attempts: row.attempts + 1, retryAt, error }, 'push: sending failed, will retry');
         else log.error({ pushId: row.id, attempts: row.attempts + 1, error }, 'push: sending failed, given up');
       }
     };
@@ -103,12 +132,21 @@ export const pushPlugin = fp(
     };
     app.decorate('push', { publicKey: keys.publicKey, round: (at?: Date) => round(() => false, at) });
 
-    const worker = repeatWhileOpen(app, POLL_MS, 'push: reading or updating the outbox failed, will look again', async (closing) => {
-      await round(closing);
-    });
+    const worker = repeatWhileOpen(
+      app,
+      POLL_MS,
+      'push: reading or updating the outbox failed, will look again',
+      async (closing) => {
+        await round(closing);
+      },
+    );
 
     // Read when scraped, the same on every instance (the outbox is shared); without the database, no value.
-    const backlogGauge = (name: string, help: string, value: (backlog: Awaited<ReturnType<typeof pushBacklog>>) => number) =>
+    const backlogGauge = (
+      name: string,
+      help: string,
+      value: (backlog: Awaited<ReturnType<typeof pushBacklog>>) => number,
+    ) =>
       new Gauge({
         name: `${METRIC_PREFIX}${name}`,
         help,
@@ -120,10 +158,17 @@ export const pushPlugin = fp(
         },
       });
     backlogGauge('push_outbox_waiting', 'Pushes in the outbox neither sent nor given up', (backlog) => backlog.waiting);
-    backlogGauge('push_outbox_oldest_age_seconds', 'How long the oldest push waiting has been in the outbox; 0 when none waits', (backlog) =>
-      backlog.oldestCreatedAt ? Math.max(0, (Date.now() - Date.parse(backlog.oldestCreatedAt)) / 1000) : 0,
+    backlogGauge(
+      'push_outbox_oldest_age_seconds',
+      'How long the oldest push waiting has been in the outbox; 0 when none waits',
+      (backlog) =>
+        backlog.oldestCreatedAt ? Math.max(0, (Date.now() - Date.parse(backlog.oldestCreatedAt)) / 1000) : 0,
     );
-    backlogGauge('push_outbox_given_up', 'Pushes given up after their last retry, kept in the outbox for an operator to look into', (backlog) => backlog.givenUp);
+    backlogGauge(
+      'push_outbox_given_up',
+      'Pushes given up after their last retry, kept in the outbox for an operator to look into',
+      (backlog) => backlog.givenUp,
+    );
     app.addHook('onClose', async () => {
       await worker.stop();
       sender.close();

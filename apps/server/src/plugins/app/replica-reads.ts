@@ -28,7 +28,10 @@ else
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
 end`;
 
-/** A position no replica reaches: the primary's was not to be had, so the person reads from the primary until it is forgotten. */
+/**
+ * A position no replica reaches: the primary's was not to be had, so the person reads from the primary until it is
+ * forgotten.
+ */
 const UNKNOWN_POSITION = Number.MAX_SAFE_INTEGER;
 
 /**
@@ -109,7 +112,8 @@ export const replicaReadsPlugin = fp(
     app.addHook('onRequest', async (request) => {
       request.laggingReads = primary;
       const route = request.routeOptions.url;
-      if ((request.method !== 'GET' && request.method !== 'HEAD') || route === undefined || !route.startsWith('/api/')) return;
+      if ((request.method !== 'GET' && request.method !== 'HEAD') || route === undefined || !route.startsWith('/api/'))
+        return;
       const replica = await replicaFor(request);
       if (replica) request.laggingReads = { db: replica, settledMs: replicas.settledMs };
       reads.inc({ target: replica ? 'replica' : 'primary' });

@@ -15,7 +15,12 @@ export const unreadPlugin = fp(
     const hub = new UnreadHub((userId) => unreadCount(app.db, userId), app.log);
     app.decorate('unread', hub);
     app.addHook('preClose', async () => hub.close());
-    registerGauge(app.metrics, 'live_unread_streams', 'Live streams of unread notification counts open on this instance', () => hub.open);
+    registerGauge(
+      app.metrics,
+      'live_unread_streams',
+      'Live streams of unread notification counts open on this instance',
+      () => hub.open,
+    );
   },
   { name: 'unread', dependencies: ['metrics'], decorators: { fastify: ['db'] } },
 );

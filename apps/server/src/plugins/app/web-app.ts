@@ -12,7 +12,10 @@ const placeholderPage = `<!doctype html><html lang="en"><head><meta charset="utf
 /** Where the build puts the files whose names carry a hash of their content. */
 const ASSETS = 'assets';
 
-/** The service worker (apps/web/src/service-worker): browsers look for a new one at every visit, so no cache may keep it. */
+/**
+ * The service worker (apps/web/src/service-worker): browsers look for a new one at every visit, so no cache may keep
+ * it.
+ */
 const SERVICE_WORKER = 'sw.js';
 
 /** The meta tag the web app reads the site's public address from, for the links it shares. */
@@ -24,8 +27,14 @@ export const PUBLIC_URL_META = 'pollscope:public-url';
  * ETag so that a browser revalidating it (it is never cached) gets a 304.
  */
 function entryPage(indexFile: string, publicUrl: string): { html: string; etag: string; inlineScripts: string[] } {
-  const html = fs.readFileSync(indexFile, 'utf8').replace('</head>', `<meta name="${PUBLIC_URL_META}" content="${escapeHtml(publicUrl)}">\n</head>`);
-  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"`, inlineScripts: inlineScriptSources(html) };
+  const html = fs
+    .readFileSync(indexFile, 'utf8')
+    .replace('</head>', `<meta name="${PUBLIC_URL_META}" content="${escapeHtml(publicUrl)}">\n</head>`);
+  return {
+    html,
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"`,
+    inlineScripts: inlineScriptSources(html),
+  };
 }
 
 /**
@@ -33,7 +42,9 @@ function entryPage(indexFile: string, publicUrl: string): { html: string; etag: 
  * its Content-Security-Policy: allowed by their hashes, so that no other inline script runs.
  */
 function inlineScriptSources(html: string): string[] {
-  return [...html.matchAll(/<script>([^]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  return [...html.matchAll(/<script>([^]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+  );
 }
 
 /** Serves the built web app (WEB_DIST) at `/`; client-side routes fall back to its index.html. */
@@ -53,7 +64,9 @@ export const webAppPlugin = fp(
         preCompressed: true,
         globIgnore: [`${ASSETS}/**`, 'index.html*', `${SERVICE_WORKER}*`],
       });
-      app.get(`/${SERVICE_WORKER}`, { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(SERVICE_WORKER, { cacheControl: false }));
+      app.get(`/${SERVICE_WORKER}`, { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile(SERVICE_WORKER, { cacheControl: false }),
+      );
       // A hashed name is never reused for other content, so browsers keep these a year without asking again.
       await app.register(fastifyStatic, {
         root: path.join(distDir, ASSETS),
@@ -71,7 +84,8 @@ export const webAppPlugin = fp(
         return reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
       }
       // A file of an earlier build, asked for by a page loaded before a deploy, is gone: not the app.
-      if (request.url.startsWith(`/${ASSETS}/`)) return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
+      if (request.url.startsWith(`/${ASSETS}/`))
+        return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
       if (!built) return reply.type('text/html').send(placeholderPage);
       entry ??= entryPage(indexFile, app.config.publicUrl);
       // The entry page must never be cached, or a deploy would leave browsers on old asset names.

@@ -5,7 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createTestApp, type TestContext } from '../../test/helper.js';
-import { loginFailuresPerAccount, loginFailuresPerAddressAndAccount, rateLimitPlugin, rateLimits, resetRequestsPerAccount } from './rate-limit.js';
+import {
+  loginFailuresPerAccount,
+  loginFailuresPerAddressAndAccount,
+  rateLimitPlugin,
+  rateLimits,
+  resetRequestsPerAccount,
+} from './rate-limit.js';
 import { redisPlugin } from './redis.js';
 
 let ctx: TestContext;
@@ -26,7 +32,13 @@ interface User {
   token: string;
 }
 
-function call(options: { url: string; address: string; user?: User; payload?: unknown; method?: InjectOptions['method'] }) {
+function call(options: {
+  url: string;
+  address: string;
+  user?: User;
+  payload?: unknown;
+  method?: InjectOptions['method'];
+}) {
   return ctx.app.inject({
     method: options.method ?? 'POST',
     url: options.url,
@@ -46,7 +58,14 @@ async function repeat(times: number, make: (index: number) => ReturnType<typeof 
 /** Registers from an address of its own, as registrations are limited per address too. */
 async function signUp(): Promise<User> {
   const email = `limited${addresses}@example.com`;
-  const payload = { firstName: 'Lim', birthDate: '1990-06-15', gender: 'M', livingIn: 840, email, password: 'correct horse' };
+  const payload = {
+    firstName: 'Lim',
+    birthDate: '1990-06-15',
+    gender: 'M',
+    livingIn: 840,
+    email,
+    password: 'correct horse',
+  };
   const response = await call({ url: api.register, address: newAddress(), payload });
   expect(response.statusCode).toBe(201);
   return { email, token: tokenResponseSchema.parse(response.json()).token };
@@ -54,7 +73,9 @@ async function signUp(): Promise<User> {
 
 function expectRateLimited(response: Awaited<ReturnType<typeof call>>, windowSeconds: number): void {
   expect(response.statusCode).toBe(429);
-  expect(errorBodySchema.strict().parse(response.json()).message).toMatch(/^Too many requests, try again in \d+ (second|seconds|minutes)$/);
+  expect(errorBodySchema.strict().parse(response.json()).message).toMatch(
+    /^Too many requests, try again in \d+ (second|seconds|minutes)$/,
+  );
   const retryAfter = Number(response.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThan(0);
@@ -65,12 +86,22 @@ describe('rate limits', () => {
   it('lets an address try to sign in a limited number of times, whatever the emails, then answers 429', async () => {
     const address = newAddress();
     const { max, windowSeconds } = rateLimits.login;
-    const statuses = await repeat(max, (index) => call({ url: api.login, address, payload: { email: `nobody${index}@example.com`, password: 'wrong password' } }));
+    const statuses = await repeat(max, (index) =>
+      call({ url: api.login, address, payload: { email: `nobody${index}@example.com`, password: 'wrong password' } }),
+    );
     expect(statuses.every((status) => status === 400)).toBe(true);
 
-    const refused = await call({ url: api.login, address, payload: { email: 'someone-else@example.com', password: 'wrong password' } });
+    const refused = await call({
+      url: api.login,
+      address,
+      payload: { email: 'someone-else@example.com', password: 'wrong password' },
+    });
     expectRateLimited(refused, windowSeconds);
-    const otherAddress = await call({ url: api.login, address: newAddress(), payload: { email: 'someone-else@example.com', password: 'wrong password' } });
+    const otherAddress = await call({
+      url: api.login,
+      address: newAddress(),
+      payload: { email: 'someone-else@example.com', password: 'wrong password' },
+    });
     expect(otherAddress.statusCode).toBe(400);
   });
 
@@ -79,41 +110,81 @@ describe('rate limits', () => {
     const user = await signUp();
     const guesser = newAddress();
     const { max, windowSeconds } = loginFailuresPerAddressAndAccount;
-    const statuses = await repeat(max, () => call({ url: api.login, address: guesser, payload: { username: user.email, password: 'wrong password' } }));
+    const statuses = await repeat(max, () =>
+      call({ url: api.login, address: guesser, payload: { username: user.email, password: 'wrong password' } }),
+    );
     expect(statuses.every((status) => status === 400)).toBe(true);
 
     // The guesser is held, even with the right password: it must not learn it by being let through…
-    expectRateLimited(await call({ url: api.login, address: guesser, payload: { email: ` ${user.email.toUpperCase()}`, password: 'correct horse' } }), windowSeconds);
+    expectRateLimited(
+      await call({
+        url: api.login,
+        address: guesser,
+        payload: { email: ` ${user.email.toUpperCase()}`, password: 'correct horse' },
+      }),
+      windowSeconds,
+    );
     // …but the owner, elsewhere, signs in.
-    expect((await call({ url: api.login, address: newAddress(), payload: { email: user.email, password: 'correct horse' } })).statusCode).toBe(200);
+    expect(
+      (await call({ url: api.login, address: newAddress(), payload: { email: user.email, password: 'correct horse' } }))
+        .statusCode,
+    ).toBe(200);
     // And the guesser may still sign in to accounts of its own.
     const own = await signUp();
-    expect((await call({ url: api.login, address: guesser, payload: { email: own.email, password: 'correct horse' } })).statusCode).toBe(200);
+    expect(
+      (await call({ url: api.login, address: guesser, payload: { email: own.email, password: 'correct horse' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('counts only wrong passwords: an owner signing in often is never held', async () => {
     const user = await signUp();
     const address = newAddress();
-    const statuses = await repeat(loginFailuresPerAddressAndAccount.max + 2, () => call({ url: api.login, address, payload: { email: user.email, password: 'correct horse' } }));
+    const statuses = await repeat(loginFailuresPerAddressAndAccount.max + 2, () =>
+      call({ url: api.login, address, payload: { email: user.email, password: 'correct horse' } }),
+    );
     expect(new Set(statuses)).toEqual(new Set([200]));
   });
 
   it('limits wrong passwords for one account from every address together, except from addresses that signed in to it', async () => {
     const user = await signUp();
     const ownersAddress = newAddress();
-    expect((await call({ url: api.login, address: ownersAddress, payload: { email: user.email, password: 'correct horse' } })).statusCode).toBe(200);
+    expect(
+      (
+        await call({
+          url: api.login,
+          address: ownersAddress,
+          payload: { email: user.email, password: 'correct horse' },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Guessing spread over many addresses, each staying under its own limit.
     const perAddress = loginFailuresPerAddressAndAccount.max;
     const statuses: number[] = [];
     for (let sent = 0; sent < loginFailuresPerAccount.max; sent += perAddress) {
       const address = newAddress();
-      statuses.push(...(await repeat(perAddress, () => call({ url: api.login, address, payload: { email: user.email, password: 'wrong password' } }))));
+      statuses.push(
+        ...(await repeat(perAddress, () =>
+          call({ url: api.login, address, payload: { email: user.email, password: 'wrong password' } }),
+        )),
+      );
     }
     expect(new Set(statuses)).toEqual(new Set([400]));
 
-    expectRateLimited(await call({ url: api.login, address: newAddress(), payload: { email: user.email, password: 'correct horse' } }), loginFailuresPerAccount.windowSeconds);
+    expectRateLimited(
+      await call({ url: api.login, address: newAddress(), payload: { email: user.email, password: 'correct horse' } }),
+      loginFailuresPerAccount.windowSeconds,
+    );
     // The owner's usual address is not held by strangers' guesses.
-    expect((await call({ url: api.login, address: ownersAddress, payload: { email: user.email, password: 'correct horse' } })).statusCode).toBe(200);
+    expect(
+      (
+        await call({
+          url: api.login,
+          address: ownersAddress,
+          payload: { email: user.email, password: 'correct horse' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('limits registrations per address', async () => {
@@ -142,11 +213,18 @@ describe('rate limits', () => {
   it('limits the links mailed to one address by the email as validated, whatever other fields come with it', async () => {
     const user = await signUp();
     const statuses = await repeat(resetRequestsPerAccount.max, (index) =>
-      call({ url: api.passwordReset, address: newAddress(), payload: { email: user.email, username: `x${index + 1}` } }),
+      call({
+        url: api.passwordReset,
+        address: newAddress(),
+        payload: { email: user.email, username: `x${index + 1}` },
+      }),
     );
     expect(statuses.every((status) => status === 200)).toBe(true);
     for (const extra of [{ username: 'x12' }, { username: user.email.replace('@', '+1@') }, { email2: 'y' }]) {
-      expectRateLimited(await call({ url: api.passwordReset, address: newAddress(), payload: { ...extra, email: user.email } }), resetRequestsPerAccount.windowSeconds);
+      expectRateLimited(
+        await call({ url: api.passwordReset, address: newAddress(), payload: { ...extra, email: user.email } }),
+        resetRequestsPerAccount.windowSeconds,
+      );
     }
   });
 
@@ -158,25 +236,51 @@ describe('rate limits', () => {
       call({
         url: api.login,
         address,
-        payload: index % 2 ? { username: user.email, email: `other${index}@example.com`, password: 'wrong' } : { email: user.email, password: 'wrong' },
+        payload:
+          index % 2
+            ? { username: user.email, email: `other${index}@example.com`, password: 'wrong' }
+            : { email: user.email, password: 'wrong' },
       }),
     );
     expect(new Set(statuses)).toEqual(new Set([400]));
-    expect((await call({ url: api.login, address, payload: { username: ` ${user.email.toUpperCase()} `, extra: 'x', password: 'correct horse' } })).statusCode).toBe(429);
+    expect(
+      (
+        await call({
+          url: api.login,
+          address,
+          payload: { username: ` ${user.email.toUpperCase()} `, extra: 'x', password: 'correct horse' },
+        })
+      ).statusCode,
+    ).toBe(429);
   });
 
   it('limits the links mailed to one address, whoever asks', async () => {
     const user = await signUp();
-    const statuses = await repeat(resetRequestsPerAccount.max, () => call({ url: api.passwordReset, address: newAddress(), payload: { email: user.email } }));
+    const statuses = await repeat(resetRequestsPerAccount.max, () =>
+      call({ url: api.passwordReset, address: newAddress(), payload: { email: user.email } }),
+    );
     expect(statuses.every((status) => status === 200)).toBe(true);
-    expectRateLimited(await call({ url: api.passwordReset, address: newAddress(), payload: { email: ` ${user.email.toUpperCase()}` } }), resetRequestsPerAccount.windowSeconds);
+    expectRateLimited(
+      await call({ url: api.passwordReset, address: newAddress(), payload: { email: ` ${user.email.toUpperCase()}` } }),
+      resetRequestsPerAccount.windowSeconds,
+    );
     // Nobody learns from it whether the address has an account: one without is limited alike.
     const unknown = 'nobody-limited@example.com';
-    await repeat(resetRequestsPerAccount.max, () => call({ url: api.passwordReset, address: newAddress(), payload: { email: unknown } }));
-    expectRateLimited(await call({ url: api.passwordReset, address: newAddress(), payload: { email: unknown } }), resetRequestsPerAccount.windowSeconds);
+    await repeat(resetRequestsPerAccount.max, () =>
+      call({ url: api.passwordReset, address: newAddress(), payload: { email: unknown } }),
+    );
+    expectRateLimited(
+      await call({ url: api.passwordReset, address: newAddress(), payload: { email: unknown } }),
+      resetRequestsPerAccount.windowSeconds,
+    );
   });
 
-  const perUser: { name: 'create' | 'answer' | 'like' | 'follow' | 'exportAccount' | 'deleteAccount' | 'settings' | 'report'; url: string; payload?: unknown; method?: 'GET' }[] = [
+  const perUser: {
+    name: 'create' | 'answer' | 'like' | 'follow' | 'exportAccount' | 'deleteAccount' | 'settings' | 'report';
+    url: string;
+    payload?: unknown;
+    method?: 'GET';
+  }[] = [
     // Issue 30, finding 5: its 409 tells whether an email is registered, like registering, which is limited.
     { name: 'settings', url: api.settings, payload: { email: 'someone-else@example.com', notification: true } },
     { name: 'create', url: api.create, payload: { type: 'MC' } },
@@ -213,7 +317,8 @@ describe('rate limits', () => {
     expect((await call({ url: api.like(999_999), address, user })).statusCode).toBe(429);
 
     const quarter = rateLimits.follow.max / 4;
-    for (const url of [api.follow(999_999), api.unfollow(999_999), api.ban(999_999), api.unban(999_999)]) await repeat(quarter, () => call({ url, address, user }));
+    for (const url of [api.follow(999_999), api.unfollow(999_999), api.ban(999_999), api.unban(999_999)])
+      await repeat(quarter, () => call({ url, address, user }));
     expect((await call({ url: api.unban(999_999), address, user })).statusCode).toBe(429);
   });
 
@@ -237,7 +342,12 @@ describe('with RATE_LIMITS=off', () => {
     const unlimited = await createTestApp({ rateLimits: false });
     try {
       const statuses = await repeat(rateLimits.login.max + 5, (index) =>
-        unlimited.app.inject({ method: 'POST', url: api.login, remoteAddress: '198.51.100.1', payload: { email: `x${index}@example.com`, password: 'wrong password' } }),
+        unlimited.app.inject({
+          method: 'POST',
+          url: api.login,
+          remoteAddress: '198.51.100.1',
+          payload: { email: `x${index}@example.com`, password: 'wrong password' },
+        }),
       );
       expect(statuses.every((status) => status === 400)).toBe(true);
     } finally {
@@ -280,7 +390,8 @@ describe.runIf(redisUrl)('with Redis', () => {
 
   beforeAll(async () => {
     redis = new Redis(redisUrl!);
-    for (let index = 0; index < 2; index += 1) instances.push(await createTestApp({ rateLimits: true, redisUrl: redisUrl!, redisPrefix: prefix }));
+    for (let index = 0; index < 2; index += 1)
+      instances.push(await createTestApp({ rateLimits: true, redisUrl: redisUrl!, redisPrefix: prefix }));
   });
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.close()));
@@ -290,7 +401,12 @@ describe.runIf(redisUrl)('with Redis', () => {
   });
 
   const login = (instance: TestContext, address: string, index: number) =>
-    instance.app.inject({ method: 'POST', url: api.login, remoteAddress: address, payload: { email: `shared${index}@example.com`, password: 'wrong password' } });
+    instance.app.inject({
+      method: 'POST',
+      url: api.login,
+      remoteAddress: address,
+      payload: { email: `shared${index}@example.com`, password: 'wrong password' },
+    });
 
   it('keeps the counters in Redis under the configured prefix, named after each limit', async () => {
     await login(instances[0], '198.51.100.7', 0);
@@ -310,7 +426,12 @@ describe.runIf(redisUrl)('with Redis', () => {
     const address = '198.51.100.9';
     const { max, windowSeconds } = loginFailuresPerAddressAndAccount;
     const guess = (instance: TestContext) =>
-      instance.app.inject({ method: 'POST', url: api.login, remoteAddress: address, payload: { email: 'guessed@example.com', password: 'wrong password' } });
+      instance.app.inject({
+        method: 'POST',
+        url: api.login,
+        remoteAddress: address,
+        payload: { email: 'guessed@example.com', password: 'wrong password' },
+      });
     const statuses = await repeat(max, (index) => guess(instances[index % 2]));
     expect(statuses.every((status) => status === 400)).toBe(true);
     expectRateLimited(await guess(instances[0]), windowSeconds);

@@ -1,4 +1,8 @@
-import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import fastifyRateLimit, {
+  normalizeIP,
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+} from '@fastify/rate-limit';
 import { api } from '@pollscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -23,7 +27,12 @@ export const rateLimits = {
   follow: {
     max: 60,
     windowSeconds: 60,
-    routes: [`POST ${api.follow(':user')}`, `POST ${api.unfollow(':user')}`, `POST ${api.ban(':user')}`, `POST ${api.unban(':user')}`],
+    routes: [
+      `POST ${api.follow(':user')}`,
+      `POST ${api.unfollow(':user')}`,
+      `POST ${api.ban(':user')}`,
+      `POST ${api.unban(':user')}`,
+    ],
   },
   /** Like registration: a `409` here tells whether an email is registered, as registering does. */
   settings: { max: 10, windowSeconds: 3600, routes: [`POST ${api.settings}`] },
@@ -33,7 +42,11 @@ export const rateLimits = {
   exportAccount: { max: 5, windowSeconds: 3600, routes: [`GET ${api.exportAccount}`] },
   deleteAccount: { max: 10, windowSeconds: 3600, routes: [`POST ${api.deleteAccount}`] },
   /** A device subscribes when push is turned on, or its browser renews the subscription: a few times a day at most. */
-  pushSubscriptions: { max: 30, windowSeconds: 3600, routes: [`POST ${api.pushSubscriptions}`, `DELETE ${api.pushSubscriptions}`] },
+  pushSubscriptions: {
+    max: 30,
+    windowSeconds: 3600,
+    routes: [`POST ${api.pushSubscriptions}`, `DELETE ${api.pushSubscriptions}`],
+  },
   /** Reports cost a moderator's time: a person cannot flood the queue. */
   report: { max: 20, windowSeconds: 3600, routes: [`POST ${api.reports}`] },
 } satisfies Record<string, Limit>;
@@ -97,7 +110,10 @@ async function enforce(limiter: Limiter, request: FastifyRequest, reply: Fastify
   // A call under two limits shows the one closer to running out.
   const shown = reply.getHeader('x-ratelimit-remaining');
   if (shown === undefined || state.remaining < Number(shown)) {
-    reply.header('x-ratelimit-limit', state.max).header('x-ratelimit-remaining', state.remaining).header('x-ratelimit-reset', state.ttlInSeconds);
+    reply
+      .header('x-ratelimit-limit', state.max)
+      .header('x-ratelimit-remaining', state.remaining)
+      .header('x-ratelimit-reset', state.ttlInSeconds);
   }
   if (state.isExceeded) refuse(reply, state.ttlInSeconds);
 }
@@ -124,7 +140,9 @@ class LocalCounters {
   read(key: string): { current: number; ttl: number } {
     const window = this.windows.get(key);
     const now = Date.now();
-    return window && window.endsAt > now ? { current: window.current, ttl: window.endsAt - now } : { current: 0, ttl: 0 };
+    return window && window.endsAt > now
+      ? { current: window.current, ttl: window.endsAt - now }
+      : { current: 0, ttl: 0 };
   }
 
   count(key: string, timeWindow: number): { current: number; ttl: number } {
@@ -151,7 +169,11 @@ class LocalCounters {
 function redisCounters(redis: Redis, prefix: string): FastifyRateLimitStoreCtor {
   const local = new LocalCounters();
   return class RedisCounters implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       if (UNREACHABLE.has(redis.status)) return callback(null, local.count(key, timeWindow));
       redis.eval(countScript, 1, `${prefix}${key}`, timeWindow).then(
         (result) => {
@@ -184,7 +206,9 @@ function outcomeCounters(redis: Redis | null, prefix: string): OutcomeCounters {
     async read(key) {
       if (!reachable()) return local.read(key);
       try {
-        const [current, ttl] = (await redis!.multi().get(`${prefix}${key}`).pttl(`${prefix}${key}`).exec())!.map(([, value]) => value);
+        const [current, ttl] = (await redis!.multi().get(`${prefix}${key}`).pttl(`${prefix}${key}`).exec())!.map(
+          ([, value]) => value,
+        );
         return { current: Number(current ?? 0), ttl: Math.max(0, Number(ttl)) };
       } catch {
         return local.read(key);
@@ -202,7 +226,10 @@ function outcomeCounters(redis: Redis | null, prefix: string): OutcomeCounters {
  * together, and per email from everywhere, read before the password is checked and counted after
  * a wrong one. An address that signs in is remembered as known to the account.
  */
-function loginLimits(app: FastifyInstance): { check: RouteLimit; counted: (request: FastifyRequest, reply: FastifyReply) => Promise<void> } {
+function loginLimits(app: FastifyInstance): {
+  check: RouteLimit;
+  counted: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+} {
   const counters = outcomeCounters(app.redis, `${app.config.redisPrefix}login:`);
   const checked = new WeakSet<FastifyRequest>();
   const keys = (request: FastifyRequest, email: string) => {
@@ -220,7 +247,8 @@ function loginLimits(app: FastifyInstance): { check: RouteLimit; counted: (reque
         const fromHere = await counters.read(pair);
         if (fromHere.current >= loginFailuresPerAddressAndAccount.max) refuse(reply, ttlSeconds(fromHere.ttl));
         const fromEverywhere = await counters.read(account);
-        if (fromEverywhere.current >= loginFailuresPerAccount.max && (await counters.read(known)).current === 0) refuse(reply, ttlSeconds(fromEverywhere.ttl));
+        if (fromEverywhere.current >= loginFailuresPerAccount.max && (await counters.read(known)).current === 0)
+          refuse(reply, ttlSeconds(fromEverywhere.ttl));
         checked.add(request);
       },
     },
@@ -255,8 +283,13 @@ export const rateLimitPlugin = fp(
     const byRoute = new Map<string, RouteLimit[]>();
     const add = (route: string, limit: RouteLimit) => byRoute.set(route, [...(byRoute.get(route) ?? []), limit]);
     for (const [name, limit] of Object.entries(rateLimits)) {
-      const limiter = app.createRateLimit({ max: limit.max, timeWindow: limit.windowSeconds * 1000, keyGenerator: (request) => `${name}:${visitor(request)}` });
-      for (const route of limit.routes) add(route, { hook: 'onRequest', check: (request, reply) => enforce(limiter, request, reply) });
+      const limiter = app.createRateLimit({
+        max: limit.max,
+        timeWindow: limit.windowSeconds * 1000,
+        keyGenerator: (request) => `${name}:${visitor(request)}`,
+      });
+      for (const route of limit.routes)
+        add(route, { hook: 'onRequest', check: (request, reply) => enforce(limiter, request, reply) });
     }
     const resetsPerAccount = app.createRateLimit({
       max: resetRequestsPerAccount.max,

@@ -23,7 +23,9 @@ export const securityHeadersPlugin = fp(
         },
       },
     });
-    app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
+    app.addHook('onRequest', (request, reply, done) =>
+      applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+    );
   },
   { name: 'security-headers' },
 );

@@ -10,7 +10,11 @@ export const swaggerPlugin = fp(
     await app.register(fastifySwagger, {
       openapi: {
         info: { title: 'Pollscope API', version: '1.0.0', description: 'The API of the Pollscope social polling app.' },
-        components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' } } },
+        components: {
+          securitySchemes: {
+            token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <token>' },
+          },
+        },
         security: [{ token: [] }],
         servers: [{ url: '/', description: 'The server that serves this document' }],
       },

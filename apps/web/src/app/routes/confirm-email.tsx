@@ -9,7 +9,13 @@ export function Component() {
   return (
     <AuthPage title="Confirm your new email" subtitle="The link in the mail makes it the email of your account.">
       <title>New email · POLLSCOPE</title>
-      <div className="card">{token ? <ConfirmEmail token={token} /> : <Banner tone="error">This link is not complete: open the one in the mail again.</Banner>}</div>
+      <div className="card">
+        {token ? (
+          <ConfirmEmail token={token} />
+        ) : (
+          <Banner tone="error">This link is not complete: open the one in the mail again.</Banner>
+        )}
+      </div>
     </AuthPage>
   );
 }

@@ -12,7 +12,10 @@ import { routes } from '../router';
 const remote = makeQuestion({ id: 3, qid: 3, title: 'Is remote work here to stay?' });
 const ada = { id: 12, name: 'Ada', asked: 4, connected: false };
 
-/** A signed-in person's app at `path`, its calls answered by what `stub` registers and, for the frame around every screen, by empty answers. */
+/**
+ * A signed-in person's app at `path`, its calls answered by what `stub` registers and, for the frame around every
+ * screen, by empty answers.
+ */
 function openAt(path: string, stub: (on: ApiStub['on']) => void) {
   storeToken('t0k3n');
   const api = stubApi();
@@ -29,31 +32,36 @@ function openAt(path: string, stub: (on: ApiStub['on']) => void) {
   return { router, user: userEvent.setup(), ...api };
 }
 
-const where = ({ state: { location } }: ReturnType<typeof createMemoryRouter>) => `${location.pathname}${location.search}`;
+const where = ({ state: { location } }: ReturnType<typeof createMemoryRouter>) =>
+  `${location.pathname}${location.search}`;
 
 describe('search', () => {
   // The first test of the file loads the screens' code.
-  it('searches from the header and shows the questions found as cards, and the people as the other tab', { timeout: 15_000 }, async () => {
-    const { router, user } = openAt('/', (on) => {
-      on('GET /api/polls/questions/', { body: { qotd: null, questions: [remote], next: null } });
-      on('GET /api/polls/search/', { body: { questions: [remote], next: null } }, { query: { q: 'remote' } });
-      on('GET /api/auth/people/', { body: { people: [] } }, { query: { q: 'remote' } });
-    });
-    await screen.findByRole('article', { name: remote.title });
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'remote{Enter}');
+  it(
+    'searches from the header and shows the questions found as cards, and the people as the other tab',
+    { timeout: 15_000 },
+    async () => {
+      const { router, user } = openAt('/', (on) => {
+        on('GET /api/polls/questions/', { body: { qotd: null, questions: [remote], next: null } });
+        on('GET /api/polls/search/', { body: { questions: [remote], next: null } }, { query: { q: 'remote' } });
+        on('GET /api/auth/people/', { body: { people: [] } }, { query: { q: 'remote' } });
+      });
+      await screen.findByRole('article', { name: remote.title });
+      await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'remote{Enter}');
 
-    expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
-    expect(where(router)).toBe('/search?q=remote');
-    const found = await screen.findByRole('region', { name: 'Questions found' });
-    expect(within(found).getByRole('article', { name: remote.title })).toBeInTheDocument();
-    // The screen's own field takes the words; the header shows none there.
-    expect(screen.getAllByRole('searchbox')).toHaveLength(1);
-    expect(screen.getByRole('searchbox')).toHaveValue('remote');
+      expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
+      expect(where(router)).toBe('/search?q=remote');
+      const found = await screen.findByRole('region', { name: 'Questions found' });
+      expect(within(found).getByRole('article', { name: remote.title })).toBeInTheDocument();
+      // The screen's own field takes the words; the header shows none there.
+      expect(screen.getAllByRole('searchbox')).toHaveLength(1);
+      expect(screen.getByRole('searchbox')).toHaveValue('remote');
 
-    await user.click(screen.getByRole('link', { name: 'People' }));
-    expect(await screen.findByText('Nobody’s first name starts with “remote”.')).toBeInTheDocument();
-    expect(where(router)).toBe('/search/people?q=remote');
-  });
+      await user.click(screen.getByRole('link', { name: 'People' }));
+      expect(await screen.findByText('Nobody’s first name starts with “remote”.')).toBeInTheDocument();
+      expect(where(router)).toBe('/search/people?q=remote');
+    },
+  );
 
   it('follows the typing after a pause, and connects to a person found', async () => {
     const { router, user, requests } = openAt('/search/people', (on) => {
@@ -70,9 +78,13 @@ describe('search', () => {
 
     await user.click(within(people).getByRole('button', { name: 'Connect' }));
     expect(await within(people).findByRole('button', { name: 'Connected' })).toBeInTheDocument();
-    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual(['/api/auth/follow/12/']);
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      '/api/auth/follow/12/',
+    ]);
     // One search for the words once typed, none for each letter on the way.
-    expect(requests.filter((request) => request.path.startsWith('/api/auth/people/')).map((request) => request.path)).toEqual(['/api/auth/people/?q=ad']);
+    expect(
+      requests.filter((request) => request.path.startsWith('/api/auth/people/')).map((request) => request.path),
+    ).toEqual(['/api/auth/people/?q=ad']);
   });
 });
 
@@ -81,7 +93,9 @@ describe('people to follow', () => {
     let connections: Connection[] = [];
     const { user } = openAt('/connections', (on) => {
       on('GET /api/auth/connections/', () => ({ body: connections }));
-      on('GET /api/auth/suggestions/', { body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Followed by 3 people you follow' }] } });
+      on('GET /api/auth/suggestions/', {
+        body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Followed by 3 people you follow' }] },
+      });
       on(
         'POST /api/auth/follow/:user/',
         () => {

@@ -9,7 +9,8 @@ import { routes } from '../router';
 
 const asked = makeQuestion({ id: 3, qid: 3, title: 'Is remote work here to stay?' });
 
-// The app's own data cache, which following someone tells to load the feed again: alone in its file, so no other test shares it.
+// The app's own data cache, which following someone tells to load the feed again: alone in its file, so no other test
+// shares it.
 describe('the empty feed', () => {
   it('shows people to follow under its message, and following one fills the feed', { timeout: 15_000 }, async () => {
     storeToken('t0k3n');
@@ -18,7 +19,9 @@ describe('the empty feed', () => {
     on('GET /api/polls/questions/', () => ({ body: { qotd: null, questions: following ? [asked] : [], next: null } }));
     on('GET /api/polls/categories/', { body: [] });
     on('GET /api/notifications/live/', { body: { unread: 0 } });
-    on('GET /api/auth/suggestions/', { body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Asks about Science' }] } });
+    on('GET /api/auth/suggestions/', {
+      body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Asks about Science' }] },
+    });
     on(
       'POST /api/auth/follow/:user/',
       () => {

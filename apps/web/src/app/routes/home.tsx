@@ -13,7 +13,14 @@ export function Component() {
       <title>POLLSCOPE</title>
       <h1 className="sr-only">Your feed</h1>
       <CategoryBar categories={categories} />
-      {feed.qotd && <QuestionCard question={feed.qotd} label="Question of the day" onChange={(updated) => void feed.update(updated)} onPassedChange={() => void feed.reload()} />}
+      {feed.qotd && (
+        <QuestionCard
+          question={feed.qotd}
+          label="Question of the day"
+          onChange={(updated) => void feed.update(updated)}
+          onPassedChange={() => void feed.reload()}
+        />
+      )}
       <QuestionList
         list={feed}
         emptyMessage="No question exist from your connections!"

@@ -11,7 +11,8 @@ const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
       <>
         <p>Questions, ideas or something that does not look right? We would love to hear from you.</p>
         <p>
-          Write to <a href="mailto:hello@pollscope.app">hello@pollscope.app</a> and we will get back to you within two working days.
+          Write to <a href="mailto:hello@pollscope.app">hello@pollscope.app</a> and we will get back to you within two
+          working days.
         </p>
       </>
     ),
@@ -26,16 +27,17 @@ const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
           <li>Breakdowns and comparisons show nothing for groups too small to keep a person's vote private.</li>
           <li>Your email is used to sign in and, if you choose, for notifications. It is never shown to others.</li>
           <li>
-            Your profile shows other members your first name, your birth date and age, the country you live in, how many questions you asked, answered and liked, and which ones:
-            never how you answered them.
+            Your profile shows other members your first name, your birth date and age, the country you live in, how many
+            questions you asked, answered and liked, and which ones: never how you answered them.
           </li>
           <li>
-            A question you ask can be shared outside POLLSCOPE. Anyone with its link can open its page without an account: it shows the question, its choices, how many have voted
-            and your first name, never the result.
+            A question you ask can be shared outside POLLSCOPE. Anyone with its link can open its page without an
+            account: it shows the question, its choices, how many have voted and your first name, never the result.
           </li>
           <li>
-            On <Link to={paths.myAccount.getHref()}>your account</Link> you can download everything stored about you, or delete your account: it goes at once, with everything of
-            yours, and results are counted again without your votes.
+            On <Link to={paths.myAccount.getHref()}>your account</Link> you can download everything stored about you, or
+            delete your account: it goes at once, with everything of yours, and results are counted again without your
+            votes.
           </li>
         </ul>
       </>

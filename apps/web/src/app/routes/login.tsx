@@ -12,7 +12,11 @@ export function Component() {
   return (
     <AuthPage title="Welcome back" subtitle="Log in to see what your connections are asking.">
       <title>Log in · POLLSCOPE</title>
-      {accountDeleted && <Banner tone="success">Your account is deleted, with your questions, votes and everything else of yours. Goodbye!</Banner>}
+      {accountDeleted && (
+        <Banner tone="success">
+          Your account is deleted, with your questions, votes and everything else of yours. Goodbye!
+        </Banner>
+      )}
       <div className="card">
         <LoginForm destination={destination} onSignedIn={(token) => signIn(token, destination)} />
       </div>

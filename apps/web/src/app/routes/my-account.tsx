@@ -55,7 +55,11 @@ export function Component() {
         </Button>
       </div>
       <DownloadData />
-      <DeleteAccountForm onDeleted={() => void navigate(paths.login.getHref(), { replace: true, state: { accountDeleted: true } satisfies LoginState })} />
+      <DeleteAccountForm
+        onDeleted={() =>
+          void navigate(paths.login.getHref(), { replace: true, state: { accountDeleted: true } satisfies LoginState })
+        }
+      />
     </div>
   );
 }

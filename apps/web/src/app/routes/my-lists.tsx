@@ -10,7 +10,10 @@ const pages: Record<UserListKind, { title: string; empty: string }> = {
   liked: { title: 'Liked', empty: 'You have not liked any question yet.' },
 };
 
-/** The viewer's own asked, answered or liked questions, under the personal stats that switch between them; the route names the list. */
+/**
+ * The viewer's own asked, answered or liked questions, under the personal stats that switch between them; the route
+ * names the list.
+ */
 export function Component() {
   const { list: kind } = useRouteHandle<ListHandle>();
   const list = useUserQuestions(kind);

@@ -14,7 +14,10 @@ export function Component() {
   const register = withDestination(paths.register.getHref(), destinationIn(useSearchParams()[0]));
   if (items?.length === 0) return <Navigate to={register} replace />;
   return (
-    <AuthPage title="A few quick questions" subtitle="Answer these to warm up. Your answers become your first votes when you sign up.">
+    <AuthPage
+      title="A few quick questions"
+      subtitle="Answer these to warm up. Your answers become your first votes when you sign up."
+    >
       <title>Quiz · POLLSCOPE</title>
       {error && <Banner tone="error">{(error as Error).message}</Banner>}
       {!items && !error && <Loading />}

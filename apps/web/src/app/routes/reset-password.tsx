@@ -17,7 +17,8 @@ export function Component() {
         ) : (
           <Banner tone="error">
             <span>
-              This link is not complete: open the one in the mail again, or <Link to={paths.forgotPassword.getHref()}>ask for a new link</Link>.
+              This link is not complete: open the one in the mail again, or{' '}
+              <Link to={paths.forgotPassword.getHref()}>ask for a new link</Link>.
             </span>
           </Banner>
         )}

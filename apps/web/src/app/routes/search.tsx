@@ -30,14 +30,20 @@ function PeopleResults({ query }: { query: string }) {
   return <PeopleList people={data.people} label="People found" onConnectedChange={() => void forgetFeed()} />;
 }
 
-/** Questions by their words, and people by first name, as tabs; the words are in the address (`?q=`), so a search can be shared. */
+/**
+ * Questions by their words, and people by first name, as tabs; the words are in the address (`?q=`), so a search can be
+ * shared.
+ */
 export function Component() {
   const { tab } = useRouteHandle<SearchHandle>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const query = (params.get('q') ?? '').trim();
   const [typed, setTyped] = useState(query);
-  /** The words last put in the address from the field: an address with other words came from elsewhere (history, the header). */
+  /**
+   * The words last put in the address from the field: an address with other words came from elsewhere (history, the
+   * header).
+   */
   const sent = useRef(query);
   const search = (words: string) => {
     sent.current = words.trim();
@@ -60,7 +66,14 @@ export function Component() {
     <div className="page">
       <title>{query ? `${query} · Search · POLLSCOPE` : 'Search · POLLSCOPE'}</title>
       <PageHeader title="Search" />
-      <SearchField className="search-page__field" placeholder="Words of a question, or a first name" value={typed} onChange={setTyped} onSubmit={search} autoFocus={query === ''} />
+      <SearchField
+        className="search-page__field"
+        placeholder="Words of a question, or a first name"
+        value={typed}
+        onChange={setTyped}
+        onSubmit={search}
+        autoFocus={query === ''}
+      />
       <Tabs
         label="Search results"
         tabs={[
@@ -69,7 +82,9 @@ export function Component() {
         ]}
       />
       {query === '' ? (
-        <p className="muted">Find questions by the words of their title, choices or tag, and people by their first name.</p>
+        <p className="muted">
+          Find questions by the words of their title, choices or tag, and people by their first name.
+        </p>
       ) : tab === 'questions' ? (
         <QuestionResults query={query} />
       ) : (

@@ -12,7 +12,11 @@ export function Component() {
       <title>Trending · POLLSCOPE</title>
       <CategoryBar categories={categories} />
       <PageHeader title="Trending" subtitle="The questions answered most in the last 24 hours." />
-      <QuestionList list={list} emptyMessage="No question was answered in the last 24 hours." label="Trending questions" />
+      <QuestionList
+        list={list}
+        emptyMessage="No question was answered in the last 24 hours."
+        label="Trending questions"
+      />
     </div>
   );
 }

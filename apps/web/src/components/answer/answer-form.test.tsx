@@ -55,7 +55,9 @@ describe('AnswerForm', () => {
     const { container, unmount } = renderScreen(<AnswerForm question={three} submitLabel="Vote" onSubmit={vi.fn()} />);
     expect(container.querySelector('.choice-grid')).toHaveClass('choice-grid--3');
     unmount();
-    const { container: twoColumns } = renderScreen(<AnswerForm question={makeQuestion()} submitLabel="Vote" onSubmit={vi.fn()} />);
+    const { container: twoColumns } = renderScreen(
+      <AnswerForm question={makeQuestion()} submitLabel="Vote" onSubmit={vi.fn()} />,
+    );
     expect(twoColumns.querySelector('.choice-grid')).not.toHaveClass('choice-grid--3');
   });
 

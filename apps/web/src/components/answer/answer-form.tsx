@@ -59,7 +59,14 @@ export function AnswerForm({ question, submitLabel, pending = false, error = nul
           <div className={choices.length === 3 ? 'choice-grid choice-grid--3' : 'choice-grid'}>
             {choices.map((choice) => (
               <label key={choice.key} className="choice-tile">
-                <input type="radio" name={`${formId}-choice`} value={choice.key} checked={choiceKey === choice.key} onChange={() => setChoiceKey(choice.key)} disabled={pending} />
+                <input
+                  type="radio"
+                  name={`${formId}-choice`}
+                  value={choice.key}
+                  checked={choiceKey === choice.key}
+                  onChange={() => setChoiceKey(choice.key)}
+                  disabled={pending}
+                />
                 <span>{choice.value}</span>
               </label>
             ))}
@@ -119,7 +126,12 @@ export function AnswerForm({ question, submitLabel, pending = false, error = nul
         <div role="alert" id={messageId} className="answer-form__message">
           {message}
         </div>
-        <Button type="submit" variant="primary" pending={pending} disabled={question.type === 'MC' && choiceKey === null}>
+        <Button
+          type="submit"
+          variant="primary"
+          pending={pending}
+          disabled={question.type === 'MC' && choiceKey === null}
+        >
           {submitLabel}
         </Button>
       </div>

@@ -67,7 +67,10 @@ function Footer() {
 }
 
 interface AppLayoutProps {
-  /** Links of features shown to a signed-in person before Settings and My account: the app places them, as shared code imports no feature. */
+  /**
+   * Links of features shown to a signed-in person before Settings and My account: the app places them, as shared code
+   * imports no feature.
+   */
   headerActions?: ReactNode;
 }
 
@@ -79,7 +82,10 @@ export function AppLayout({ headerActions }: AppLayoutProps) {
         Skip to content
       </a>
       <Header actions={headerActions} />
-      <div className={navigation.state === 'loading' ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
+      <div
+        className={navigation.state === 'loading' ? 'route-progress route-progress--active' : 'route-progress'}
+        aria-hidden="true"
+      />
       <main id="main" className="app-main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />

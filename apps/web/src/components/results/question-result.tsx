@@ -16,7 +16,8 @@ interface QuestionResultProps {
 export function QuestionResult({ question, result, myChoice = null }: QuestionResultProps) {
   if (result.suppressed) return <Banner tone="info">{TOO_FEW_MESSAGE}</Banner>;
   if (result.count === 0) return <p className="muted">No votes yet.</p>;
-  if (question.type === 'MC') return <McResultBars choices={mcChoices(question)} answers={mcAnswers(result)} myChoice={myChoice} />;
+  if (question.type === 'MC')
+    return <McResultBars choices={mcChoices(question)} answers={mcAnswers(result)} myChoice={myChoice} />;
   return (
     <ValueDistribution
       range={rangeOf(question)}

@@ -24,21 +24,35 @@ export function distributionBins(range: Range, answers: ValueAnswer[], myChoice:
   if (answers.length > 0 && answers.every((answer) => answer.upto !== undefined)) {
     return answers.map((answer, index) => {
       const last = index === answers.length - 1;
-      const within = myChoice !== null && myChoice >= answer.choice && (myChoice < answer.upto! || (last && myChoice <= answer.upto!));
+      const within =
+        myChoice !== null &&
+        myChoice >= answer.choice &&
+        (myChoice < answer.upto! || (last && myChoice <= answer.upto!));
       return { label: `${formatValue(answer.choice)}–${formatValue(answer.upto!)}`, count: answer.count, mine: within };
     });
   }
   const span = range.max - range.min;
-  const wholeNumbers = Number.isInteger(range.min) && Number.isInteger(range.max) && answers.every((answer) => Number.isInteger(answer.choice));
+  const wholeNumbers =
+    Number.isInteger(range.min) &&
+    Number.isInteger(range.max) &&
+    answers.every((answer) => Number.isInteger(answer.choice));
   if (wholeNumbers && span >= 0 && span < MAX_BARS) {
     return Array.from({ length: span + 1 }, (_, index) => {
       const value = range.min + index;
-      return { label: String(value), count: answers.find((answer) => answer.choice === value)?.count ?? 0, mine: value === myChoice };
+      return {
+        label: String(value),
+        count: answers.find((answer) => answer.choice === value)?.count ?? 0,
+        mine: value === myChoice,
+      };
     });
   }
   const sorted = [...answers].sort((a, b) => a.choice - b.choice);
   if (sorted.length <= MAX_BARS) {
-    return sorted.map((answer) => ({ label: formatValue(answer.choice), count: answer.count, mine: answer.choice === myChoice }));
+    return sorted.map((answer) => ({
+      label: formatValue(answer.choice),
+      count: answer.count,
+      mine: answer.choice === myChoice,
+    }));
   }
   const low = sorted[0].choice;
   const high = sorted[sorted.length - 1].choice;

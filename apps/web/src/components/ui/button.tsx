@@ -12,11 +12,25 @@ interface ButtonProps extends ComponentProps<'button'> {
 
 export const PENDING_LABEL = 'Please Wait...';
 
-export function buttonClass({ variant = 'secondary', size = 'normal', block = false }: Pick<ButtonProps, 'variant' | 'size' | 'block'> = {}): string {
+export function buttonClass({
+  variant = 'secondary',
+  size = 'normal',
+  block = false,
+}: Pick<ButtonProps, 'variant' | 'size' | 'block'> = {}): string {
   return ['btn', `btn--${variant}`, size === 'small' && 'btn--small', block && 'btn--block'].filter(Boolean).join(' ');
 }
 
-export function Button({ variant, size, block, pending = false, className, disabled, children, type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  pending = false,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...props
+}: ButtonProps) {
   const classes = [buttonClass({ variant, size, block }), className].filter(Boolean).join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...props}>

@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 import './dialog.css';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface DialogProps {
   title: string;
@@ -32,11 +33,16 @@ export function Dialog({ title, description, onClose, children, returnFocus }: D
   useEffect(() => {
     const panel = panelRef.current!;
     const controls = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = panel.querySelector<HTMLElement>('[data-autofocus]') ?? controls.find((control) => !control.classList.contains('dialog__close')) ?? panel;
+    const first =
+      panel.querySelector<HTMLElement>('[data-autofocus]') ??
+      controls.find((control) => !control.classList.contains('dialog__close')) ??
+      panel;
     first.focus();
 
     // Everything else on the page is out of reach (keyboard, pointer, screen reader) while it is open.
-    const others = [...document.body.children].filter((element) => element !== backdropRef.current && !element.hasAttribute('inert'));
+    const others = [...document.body.children].filter(
+      (element) => element !== backdropRef.current && !element.hasAttribute('inert'),
+    );
     others.forEach((element) => element.setAttribute('inert', ''));
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';

@@ -20,7 +20,14 @@ describe('signing in', () => {
   });
 
   it('goes home instead of to another site', () => {
-    for (const elsewhere of ['//evil.example', '/\\evil.example', '/\t/evil.example', 'https://evil.example', 'javascript:alert(1)', null]) {
+    for (const elsewhere of [
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      null,
+    ]) {
       expect(signInTowards(elsewhere)).toEqual(['/']);
     }
   });

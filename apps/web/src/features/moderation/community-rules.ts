@@ -17,7 +17,11 @@ export const reasonLabels: Record<ReportReason, string> = {
  * The community rules, numbered on /rules in the contract's order, one per report reason, each
  * under the reason as its anchor (/rules#hate) so that a report points to its rule.
  */
-export const numberedRules = REPORT_REASONS.map((reason, index) => ({ reason, number: index + 1, ...COMMUNITY_RULES[reason] }));
+export const numberedRules = REPORT_REASONS.map((reason, index) => ({
+  reason,
+  number: index + 1,
+  ...COMMUNITY_RULES[reason],
+}));
 
 /** "Rule 3: No hate": the rule a reason points to, as the report dialog and the queue name it. */
 export function ruleName(reason: ReportReason): string {

@@ -22,7 +22,10 @@ export function targetName(report: Pick<ModerationReport, 'target' | 'id' | 'que
 
 export const targetKinds: Record<ReportTarget, string> = { question: 'Question', user: 'Person' };
 
-/** Made at its first use: the header's shield loads this module on every screen, and a page's first use of Intl costs it tens of ms. */
+/**
+ * Made at its first use: the header's shield loads this module on every screen, and a page's first use of Intl costs it
+ * tens of ms.
+ */
 let timeFormat: Intl.DateTimeFormat | undefined;
 
 /** A moment as the moderation screens show it: "4 May 2026, 10:05 UTC". */

@@ -10,10 +10,16 @@ import { savePushSubscription } from './api/save-push-subscription';
  */
 export type PushStatus = 'unsupported' | 'denied' | 'off' | 'on';
 
-/** The app's service worker, where the browser has all that push needs; the built app registers it once the page has loaded. */
+/**
+ * The app's service worker, where the browser has all that push needs; the built app registers it once the page has
+ * loaded.
+ */
 async function workerRegistration(): Promise<ServiceWorkerRegistration | undefined> {
   if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return undefined;
-  return (await navigator.serviceWorker.getRegistration()) ?? (import.meta.env.PROD ? navigator.serviceWorker.ready : undefined);
+  return (
+    (await navigator.serviceWorker.getRegistration()) ??
+    (import.meta.env.PROD ? navigator.serviceWorker.ready : undefined)
+  );
 }
 
 /** What this device does now. Asks the person nothing. */
@@ -60,7 +66,10 @@ export async function turnPushOn(): Promise<PushStatus> {
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
   const { endpoint, keys } = subscription.toJSON();
-  const saved = await savePushSubscription({ endpoint: endpoint ?? subscription.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } });
+  const saved = await savePushSubscription({
+    endpoint: endpoint ?? subscription.endpoint,
+    keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' },
+  });
   if (saved instanceof ApiError) {
     await subscription.unsubscribe();
     throw saved;

@@ -8,7 +8,8 @@ import { ApiError } from '../../../lib/api-client';
 import { confirmEmail } from '../api/confirm-email';
 import { accountMessages } from '../form-messages';
 
-type Outcome = { state: 'confirming' } | { state: 'confirmed'; answer: EmailConfirmAnswer } | { state: 'failed'; message: string };
+type Outcome =
+  { state: 'confirming' } | { state: 'confirmed'; answer: EmailConfirmAnswer } | { state: 'failed'; message: string };
 
 /** Confirms a new email with the token of the mailed link as soon as it opens: the link is used once. */
 export function ConfirmEmail({ token }: { token: string }) {
@@ -19,7 +20,13 @@ export function ConfirmEmail({ token }: { token: string }) {
   useEffect(() => {
     if (sentFor.current === token) return;
     sentFor.current = token;
-    void confirmEmail({ token }).then((result) => setOutcome(result instanceof ApiError ? { state: 'failed', message: result.message } : { state: 'confirmed', answer: result }));
+    void confirmEmail({ token }).then((result) =>
+      setOutcome(
+        result instanceof ApiError
+          ? { state: 'failed', message: result.message }
+          : { state: 'confirmed', answer: result },
+      ),
+    );
   }, [token]);
 
   if (outcome.state === 'confirming') return <Loading label="Confirming your new email…" />;
@@ -27,7 +34,8 @@ export function ConfirmEmail({ token }: { token: string }) {
     return (
       <Banner tone="success">
         <span>
-          {accountMessages.emailConfirmed} Sign in with <strong>{outcome.answer.email}</strong> from now on. <Link to={paths.settings.getHref()}>Preferences</Link>
+          {accountMessages.emailConfirmed} Sign in with <strong>{outcome.answer.email}</strong> from now on.{' '}
+          <Link to={paths.settings.getHref()}>Preferences</Link>
         </span>
       </Banner>
     );
@@ -35,7 +43,8 @@ export function ConfirmEmail({ token }: { token: string }) {
   return (
     <Banner tone="error">
       <span>
-        {outcome.message}. Your email did not change: ask for a new link in <Link to={paths.settings.getHref()}>Preferences</Link>.
+        {outcome.message}. Your email did not change: ask for a new link in{' '}
+        <Link to={paths.settings.getHref()}>Preferences</Link>.
       </span>
     </Banner>
   );

@@ -29,13 +29,23 @@ describe('DeleteAccountForm', () => {
     await user.type(screen.getByLabelText('Type “delete my account”'), 'Delete my account');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());
-    expect(requests).toMatchObject([{ method: 'POST', path: '/api/auth/delete/', body: { password: 'correct horse' }, headers: { Authorization: 'Token t0k3n' } }]);
+    expect(requests).toMatchObject([
+      {
+        method: 'POST',
+        path: '/api/auth/delete/',
+        body: { password: 'correct horse' },
+        headers: { Authorization: 'Token t0k3n' },
+      },
+    ]);
     expect(getToken()).toBeNull();
   });
 
   it('says a wrong password beside it, and stays signed in', async () => {
     storeToken('t0k3n');
-    stubApi().on('POST /api/auth/delete/', { status: 400, body: { message: 'Wrong password', errors: { password: 'Wrong password' } } });
+    stubApi().on('POST /api/auth/delete/', {
+      status: 400,
+      body: { message: 'Wrong password', errors: { password: 'Wrong password' } },
+    });
     const onDeleted = vi.fn();
     const { user } = renderScreen(<DeleteAccountForm onDeleted={onDeleted} />);
     await user.type(screen.getByLabelText('Password'), 'wrong horse');

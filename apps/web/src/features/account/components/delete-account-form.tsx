@@ -23,7 +23,9 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
     setFailure(null);
     const found = {
       ...(password === '' && { password: 'Enter your password' }),
-      ...(confirmation.trim().toLowerCase() !== DELETE_CONFIRMATION && { confirmation: `Type “${DELETE_CONFIRMATION}” to confirm` }),
+      ...(confirmation.trim().toLowerCase() !== DELETE_CONFIRMATION && {
+        confirmation: `Type “${DELETE_CONFIRMATION}” to confirm`,
+      }),
     };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -43,16 +45,30 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
     <section className="card stack danger-zone" aria-labelledby="delete-account-title">
       <h2 id="delete-account-title">Delete my account</h2>
       <p className="muted">
-        This deletes your account at once, with your questions and every vote on them, your votes and likes, your connections, blocks and notifications. Results elsewhere are
-        counted again without your votes. It cannot be undone: download your data first if you want to keep it.
+        This deletes your account at once, with your questions and every vote on them, your votes and likes, your
+        connections, blocks and notifications. Results elsewhere are counted again without your votes. It cannot be
+        undone: download your data first if you want to keep it.
       </p>
       <form className="form" onSubmit={submit} noValidate aria-label="Delete my account">
         <div className="form-grid">
           <Field label="Password" error={errors.password}>
-            <input className="input" type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+            <input
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
           </Field>
           <Field label={`Type “${DELETE_CONFIRMATION}”`} error={errors.confirmation}>
-            <input className="input" type="text" autoComplete="off" spellCheck={false} value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+            <input
+              className="input"
+              type="text"
+              autoComplete="off"
+              spellCheck={false}
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+            />
           </Field>
         </div>
         {failure && <Banner tone="error">{failure}</Banner>}

@@ -39,7 +39,10 @@ describe('DownloadData', () => {
   it('fetches the file with the token and saves it under the name the server gives', async () => {
     storeToken('t0k3n');
     const { requests, on } = stubApi();
-    on('GET /api/auth/export/', { body: emptyExport, headers: { 'Content-Disposition': 'attachment; filename="pollscope-UID007-2025-03-05.json"' } });
+    on('GET /api/auth/export/', {
+      body: emptyExport,
+      headers: { 'Content-Disposition': 'attachment; filename="pollscope-UID007-2025-03-05.json"' },
+    });
     const saved: { name: string; href: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push({ name: this.download, href: this.href });
@@ -48,13 +51,20 @@ describe('DownloadData', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const { user } = renderScreen(<DownloadData />);
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
-    await vi.waitFor(() => expect(saved).toEqual([{ name: 'pollscope-UID007-2025-03-05.json', href: 'blob:pollscope/1' }]));
-    expect(requests).toMatchObject([{ method: 'GET', path: '/api/auth/export/', headers: { Authorization: 'Token t0k3n' } }]);
+    await vi.waitFor(() =>
+      expect(saved).toEqual([{ name: 'pollscope-UID007-2025-03-05.json', href: 'blob:pollscope/1' }]),
+    );
+    expect(requests).toMatchObject([
+      { method: 'GET', path: '/api/auth/export/', headers: { Authorization: 'Token t0k3n' } },
+    ]);
     expect(await (createObjectURL.mock.calls[0] as unknown as [Blob])[0].text()).toBe(JSON.stringify(emptyExport));
   });
 
   it('says why when the download fails', async () => {
-    stubApi().on('GET /api/auth/export/', { status: 429, body: { message: 'Too many requests, try again in 40 minutes' } });
+    stubApi().on('GET /api/auth/export/', {
+      status: 429,
+      body: { message: 'Too many requests, try again in 40 minutes' },
+    });
     const { user } = renderScreen(<DownloadData />);
     await user.click(screen.getByRole('button', { name: 'Download my data' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests, try again in 40 minutes');

@@ -34,8 +34,9 @@ export function DownloadData() {
     <section className="card stack" aria-labelledby="your-data-title">
       <h2 id="your-data-title">Your data</h2>
       <p className="muted">
-        A file with everything stored about you: your account and settings, the questions you asked with their results, your answers, likes, hidden questions, connections, blocks
-        and notifications. It is JSON, readable by people and programs.
+        A file with everything stored about you: your account and settings, the questions you asked with their results,
+        your answers, likes, hidden questions, connections, blocks and notifications. It is JSON, readable by people and
+        programs.
       </p>
       {error && <Banner tone="error">{error}</Banner>}
       <div className="form-actions">

@@ -5,7 +5,16 @@ import { stubApi } from '../../../testing/api-stub';
 import { renderScreen } from '../../../testing/render';
 import { PersonalInfoForm } from './personal-info-form';
 
-const account: Account = { id: 12, role: 'member', first_name: 'Ada', birthdate: '1990-04-12', country: 250, favorite_category: null, favorite_topic: null, gender: 'F' };
+const account: Account = {
+  id: 12,
+  role: 'member',
+  first_name: 'Ada',
+  birthdate: '1990-04-12',
+  country: 250,
+  favorite_category: null,
+  favorite_topic: null,
+  gender: 'F',
+};
 const countries = [
   { id: 250, name: 'France' },
   { id: 826, name: 'United Kingdom' },
@@ -37,13 +46,22 @@ describe('PersonalInfoForm', () => {
     await user.type(screen.getByLabelText('Favorite topic (optional)'), 'Space');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Personal info updated')).toBeInTheDocument();
-    expect(requests[0].body).toEqual({ firstName: 'Ada', birthDate: '1990-04-12', livingIn: 250, favoriteCategory: 3, favoriteTopic: 'Space' });
+    expect(requests[0].body).toEqual({
+      firstName: 'Ada',
+      birthDate: '1990-04-12',
+      livingIn: 250,
+      favoriteCategory: 3,
+      favoriteTopic: 'Space',
+    });
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(screen.queryByText('Personal info updated')).not.toBeInTheDocument();
   });
 
   it('shows the server message and the field it is about', async () => {
-    stubApi().on('POST /api/auth/account/', { status: 400, body: { message: 'Invalid input', errors: { birthDate: 'You must be between 13 and 120 years old' } } });
+    stubApi().on('POST /api/auth/account/', {
+      status: 400,
+      body: { message: 'Invalid input', errors: { birthDate: 'You must be between 13 and 120 years old' } },
+    });
     const { user } = renderScreen(<PersonalInfoForm initial={account} countries={countries} categories={categories} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('You must be between 13 and 120 years old')).toBeInTheDocument();

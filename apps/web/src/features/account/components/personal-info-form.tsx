@@ -29,7 +29,13 @@ function validate(values: Values): Errors {
 
 /** The server names fields as the request does; the form names the country differently. */
 function fieldErrors(errors: Record<string, string>): Errors {
-  return { firstName: errors.firstName, birthDate: errors.birthDate, country: errors.livingIn, favoriteCategory: errors.favoriteCategory, favoriteTopic: errors.favoriteTopic };
+  return {
+    firstName: errors.firstName,
+    birthDate: errors.birthDate,
+    country: errors.livingIn,
+    favoriteCategory: errors.favoriteCategory,
+    favoriteTopic: errors.favoriteTopic,
+  };
 }
 
 interface PersonalInfoFormProps {
@@ -77,19 +83,47 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
     <form className="form card" onSubmit={submit} noValidate aria-label="Personal info">
       <div className="form-grid">
         <Field label="First name" error={errors.firstName} wide>
-          <input className="input" autoComplete="given-name" required value={values.firstName} onChange={(event) => change('firstName')(event.target.value)} />
+          <input
+            className="input"
+            autoComplete="given-name"
+            required
+            value={values.firstName}
+            onChange={(event) => change('firstName')(event.target.value)}
+          />
         </Field>
         <Field label="Birth date" error={errors.birthDate}>
-          <input className="input" type="date" required value={values.birthDate} onChange={(event) => change('birthDate')(event.target.value)} />
+          <input
+            className="input"
+            type="date"
+            required
+            value={values.birthDate}
+            onChange={(event) => change('birthDate')(event.target.value)}
+          />
         </Field>
         <Field label="Living in" error={errors.country}>
-          <NamedSelect required value={values.country} onChange={change('country')} placeholder="Choose a country" options={countries} />
+          <NamedSelect
+            required
+            value={values.country}
+            onChange={change('country')}
+            placeholder="Choose a country"
+            options={countries}
+          />
         </Field>
         <Field label="Favorite category (optional)" error={errors.favoriteCategory}>
-          <NamedSelect value={values.favoriteCategory} onChange={change('favoriteCategory')} placeholder="None" options={categories} />
+          <NamedSelect
+            value={values.favoriteCategory}
+            onChange={change('favoriteCategory')}
+            placeholder="None"
+            options={categories}
+          />
         </Field>
         <Field label="Favorite topic (optional)" error={errors.favoriteTopic}>
-          <input className="input" maxLength={TOPIC_MAX_LENGTH} value={values.favoriteTopic} onChange={(event) => change('favoriteTopic')(event.target.value)} />
+          <input
+            className="input"
+            maxLength={TOPIC_MAX_LENGTH}
+            value={values.favoriteTopic}
+            onChange={(event) => change('favoriteTopic')(event.target.value)}
+          />
         </Field>
       </div>
       <MessageSlot message={message?.tone === 'error' ? message.text : null} tone="error" />

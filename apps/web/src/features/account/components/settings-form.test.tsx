@@ -14,7 +14,9 @@ afterEach(() => {
 describe('SettingsForm', () => {
   it('saves without a password, and the banner clears after 2 seconds', async () => {
     const { requests, on } = stubApi();
-    on('POST /api/auth/settings/', ({ body }) => ({ body: { email: body?.email ?? '', notification: false, pending_email: null } }));
+    on('POST /api/auth/settings/', ({ body }) => ({
+      body: { email: body?.email ?? '', notification: false, pending_email: null },
+    }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.click(screen.getByLabelText('No'));
@@ -48,7 +50,12 @@ describe('SettingsForm', () => {
     await user.type(screen.getByLabelText('Current password'), 'the-old-password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Settings updated');
-    expect(requests[0].body).toEqual({ email: 'ada@example.com', notification: true, password: 'a-new-password', current_password: 'the-old-password' });
+    expect(requests[0].body).toEqual({
+      email: 'ada@example.com',
+      notification: true,
+      password: 'a-new-password',
+      current_password: 'the-old-password',
+    });
     expect(screen.getByLabelText('New password')).toHaveValue('');
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
   });
@@ -69,12 +76,17 @@ describe('SettingsForm', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@new.example');
     expect(screen.getByLabelText('Current password')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(`${accountMessages.currentPasswordHint} Please fill in this field!`);
+    expect(screen.getByLabelText('Current password')).toHaveAccessibleDescription(
+      `${accountMessages.currentPasswordHint} Please fill in this field!`,
+    );
     expect(requests).toHaveLength(0);
   });
 
   it('shows the server’s field errors beside their fields', async () => {
-    stubApi().on('POST /api/auth/settings/', { status: 400, body: { message: 'Wrong password', errors: { current_password: 'Wrong password' } } });
+    stubApi().on('POST /api/auth/settings/', {
+      status: 400,
+      body: { message: 'Wrong password', errors: { current_password: 'Wrong password' } },
+    });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada@new.example');
@@ -87,7 +99,9 @@ describe('SettingsForm', () => {
 
   it('after a new email, says a confirmation was mailed to it and keeps the old one until then', async () => {
     const { requests, on } = stubApi();
-    on('POST /api/auth/settings/', { body: { email: 'ada@example.com', notification: true, pending_email: 'ada@new.example' } });
+    on('POST /api/auth/settings/', {
+      body: { email: 'ada@example.com', notification: true, pending_email: 'ada@new.example' },
+    });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.clear(screen.getByLabelText('Email'));
     await user.type(screen.getByLabelText('Email'), 'ada@new.example');
@@ -96,7 +110,11 @@ describe('SettingsForm', () => {
     expect(await screen.findByText(/We mailed a confirmation link to/)).toHaveTextContent(
       'We mailed a confirmation link to ada@new.example. Your email stays ada@example.com until you open it (it works for 30 minutes).',
     );
-    expect(requests[0].body).toEqual({ email: 'ada@new.example', notification: true, current_password: 'the-password' });
+    expect(requests[0].body).toEqual({
+      email: 'ada@new.example',
+      notification: true,
+      current_password: 'the-password',
+    });
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
   });

@@ -18,25 +18,32 @@ interface Errors {
 }
 
 /** A new email or password needs the current password: a session alone must not take the account over. */
-const changesSignIn = (saved: Settings, email: string, password: string) => email.trim().toLowerCase() !== saved.email || password !== '';
+const changesSignIn = (saved: Settings, email: string, password: string) =>
+  email.trim().toLowerCase() !== saved.email || password !== '';
 
 function validate(saved: Settings, email: string, password: string, confirm: string, currentPassword: string): Errors {
   const errors: Errors = {};
   if (email.trim() === '') errors.email = accountMessages.required;
   else if (!EMAIL_PATTERN.test(email.trim())) errors.email = accountMessages.email;
   if (password !== '') {
-    if (password.length < PASSWORD_MIN_LENGTH) errors.password = `Your password needs at least ${PASSWORD_MIN_LENGTH} characters!`;
+    if (password.length < PASSWORD_MIN_LENGTH)
+      errors.password = `Your password needs at least ${PASSWORD_MIN_LENGTH} characters!`;
     else if (confirm === '') errors.confirm = accountMessages.required;
     else if (password !== confirm) errors.confirm = accountMessages.mismatch;
   }
-  if (changesSignIn(saved, email, password) && currentPassword === '') errors.current_password = accountMessages.required;
+  if (changesSignIn(saved, email, password) && currentPassword === '')
+    errors.current_password = accountMessages.required;
   return errors;
 }
 
 /** The server's errors of the fields this form has; null when it named none of them. */
 function fieldErrors(error: ApiError): Errors | null {
   const { email, password, current_password } = error.errors;
-  const found: Errors = { ...(email && { email }), ...(password && { password }), ...(current_password && { current_password }) };
+  const found: Errors = {
+    ...(email && { email }),
+    ...(password && { password }),
+    ...(current_password && { current_password }),
+  };
   return Object.keys(found).length > 0 ? found : null;
 }
 
@@ -84,13 +91,20 @@ export function SettingsForm({ initial }: { initial: Settings }) {
   return (
     <form className="form card" onSubmit={submit} noValidate aria-label="Preferences">
       <Field label="Email" error={errors.email}>
-        <input className="input" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          className="input"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </Field>
       {saved.pending_email && (
         <Banner tone="info">
           <span>
-            We mailed a confirmation link to <strong>{saved.pending_email}</strong>. Your email stays {saved.email} until you open it (it works for {EMAIL_CONFIRM_MINUTES}{' '}
-            minutes).
+            We mailed a confirmation link to <strong>{saved.pending_email}</strong>. Your email stays {saved.email}{' '}
+            until you open it (it works for {EMAIL_CONFIRM_MINUTES} minutes).
           </span>
         </Banner>
       )}
@@ -99,7 +113,12 @@ export function SettingsForm({ initial }: { initial: Settings }) {
         <div className="choice-pills">
           {[true, false].map((value) => (
             <label key={String(value)} className="choice-pill">
-              <input type="radio" name="notification" checked={notification === value} onChange={() => setNotification(value)} />
+              <input
+                type="radio"
+                name="notification"
+                checked={notification === value}
+                onChange={() => setNotification(value)}
+              />
               {value ? 'Yes' : 'No'}
             </label>
           ))}
@@ -107,15 +126,35 @@ export function SettingsForm({ initial }: { initial: Settings }) {
       </fieldset>
       <div className="form-grid">
         <Field label="New password" error={errors.password} hint="Leave empty to keep your password">
-          <input className="input" type="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </Field>
         <Field label="Confirm password" error={errors.confirm}>
-          <input className="input" type="password" autoComplete="new-password" required={password !== ''} value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            required={password !== ''}
+            value={confirm}
+            onChange={(event) => setConfirm(event.target.value)}
+          />
         </Field>
       </div>
       {needsCurrentPassword && (
         <Field label="Current password" error={errors.current_password} hint={accountMessages.currentPasswordHint}>
-          <input className="input" type="password" autoComplete="current-password" required value={currentPassword} onChange={(event) => setCurrentPassword(event.target.value)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+          />
         </Field>
       )}
       <MessageSlot message={message?.tone === 'error' ? message.text : null} tone="error" />

@@ -4,7 +4,8 @@ import { stubApi, type StubReply } from '../../../testing/api-stub';
 import { renderScreen } from '../../../testing/render';
 import { ForgotPasswordForm } from './forgot-password-form';
 
-const answer = 'If an account has this address, a link to choose a new password is on its way. It works for 30 minutes.';
+const answer =
+  'If an account has this address, a link to choose a new password is on its way. It works for 30 minutes.';
 
 describe('ForgotPasswordForm', () => {
   it('sends the address and shows the server’s answer, the same whether or not an account has it', async () => {
@@ -14,7 +15,9 @@ describe('ForgotPasswordForm', () => {
     await user.type(screen.getByLabelText('Email'), ' ada@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send me a link' }));
     expect(await screen.findByText(answer)).toBeInTheDocument();
-    expect(requests).toMatchObject([{ method: 'POST', path: '/api/auth/password-reset/', body: { email: 'ada@example.com' } }]);
+    expect(requests).toMatchObject([
+      { method: 'POST', path: '/api/auth/password-reset/', body: { email: 'ada@example.com' } },
+    ]);
     // Without a token: whoever asks is not signed in.
     expect(requests[0].headers).not.toHaveProperty('Authorization');
     expect(screen.getByRole('link', { name: 'Back to log in' })).toHaveAttribute('href', '/login');

@@ -7,7 +7,10 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/password-reset';
 
-/** Asks for a link to choose a new password. The server answers alike whether or not the address has an account, and so does this form. */
+/**
+ * Asks for a link to choose a new password. The server answers alike whether or not the address has an account, and so
+ * does this form.
+ */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +31,9 @@ export function ForgotPasswordForm() {
     return (
       <div className="form">
         <Banner tone="success">{sent}</Banner>
-        <p className="muted">Nothing after a few minutes? Look in your spam folder, or check the address and ask again.</p>
+        <p className="muted">
+          Nothing after a few minutes? Look in your spam folder, or check the address and ask again.
+        </p>
         <div className="form-actions form-actions--spread">
           <Button onClick={() => setSent(null)}>Ask again</Button>
           <Link to={paths.login.getHref()} className="auth-link">
@@ -42,7 +47,14 @@ export function ForgotPasswordForm() {
   return (
     <form className="form" onSubmit={submit} aria-label="Forgot password">
       <Field label="Email" hint="The address you sign in with">
-        <input className="input" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          className="input"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </Field>
       {error && <Banner tone="error">{error}</Banner>}
       <Button type="submit" variant="primary" block pending={pending}>

@@ -19,7 +19,14 @@ export function GenderChoice({ value, error, onChange }: GenderChoiceProps) {
       <div className="choice-pills">
         {genders.map((gender) => (
           <label key={gender.value} className="choice-pill">
-            <input type="radio" name={`${id}-gender`} value={gender.value} checked={value === gender.value} onChange={() => onChange(gender.value)} required />
+            <input
+              type="radio"
+              name={`${id}-gender`}
+              value={gender.value}
+              checked={value === gender.value}
+              onChange={() => onChange(gender.value)}
+              required
+            />
             {gender.label}
           </label>
         ))}

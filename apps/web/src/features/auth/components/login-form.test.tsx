@@ -15,7 +15,11 @@ describe('LoginForm', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-pass');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('abc'));
-    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/login/', body: { email: 'ada@example.com', password: 'secret-pass' } });
+    expect(requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/login/',
+      body: { email: 'ada@example.com', password: 'secret-pass' },
+    });
   });
 
   it('says the pair is wrong, and stays on the form', async () => {

@@ -28,8 +28,10 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
     setPending(true);
     const result = await login({ email: email.trim(), password });
     setPending(false);
-    // Too many attempts, and a suspension (its reason and end), are worth saying as the server says them; every other failure is a wrong pair.
-    if (result instanceof ApiError) setError(result.status === 429 || result.status === 403 ? result.message : LOGIN_FAILED_MESSAGE);
+    // Too many attempts, and a suspension (its reason and end), are worth saying as the server says them; every other
+    // failure is a wrong pair.
+    if (result instanceof ApiError)
+      setError(result.status === 429 || result.status === 403 ? result.message : LOGIN_FAILED_MESSAGE);
     else if (!result.token) setError(LOGIN_FAILED_MESSAGE);
     else onSignedIn(result.token);
   }
@@ -37,10 +39,24 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
   return (
     <form className="form" onSubmit={submit} aria-label="Log in">
       <Field label="Email">
-        <input className="input" type="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <input
+          className="input"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </Field>
       <Field label="Password">
-        <input className="input" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        <input
+          className="input"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </Field>
       <Link to={paths.forgotPassword.getHref()} className="auth-forgot">
         Forgot password?

@@ -35,14 +35,27 @@ export function QuizFlow({ items, onFinished }: QuizFlowProps) {
         <span className="eyebrow">
           Question {index + 1} of {items.length}
         </span>
-        <div className="quiz__bar" role="progressbar" aria-label="Quiz progress" aria-valuemin={0} aria-valuemax={items.length} aria-valuenow={index + 1}>
+        <div
+          className="quiz__bar"
+          role="progressbar"
+          aria-label="Quiz progress"
+          aria-valuemin={0}
+          aria-valuemax={items.length}
+          aria-valuenow={index + 1}
+        >
           <div className="quiz__bar-fill" style={{ width: `${((index + 1) / items.length) * 100}%` }} />
         </div>
       </div>
       <h2 id="quiz-question" className="quiz__title">
         {item.question.title}
       </h2>
-      <AnswerForm key={item.question.id} question={item.question} submitLabel={isLast ? 'Next' : 'Next Question'} error={error} onSubmit={answer} />
+      <AnswerForm
+        key={item.question.id}
+        question={item.question}
+        submitLabel={isLast ? 'Next' : 'Next Question'}
+        error={error}
+        onSubmit={answer}
+      />
     </section>
   );
 }

@@ -14,7 +14,10 @@ function renderForm({ quiz = [] as QuizAnswer[], onRegistered = vi.fn() } = {}) 
   return renderScreen(<RegisterForm countries={countries} quiz={quiz} onRegistered={onRegistered} />);
 }
 
-async function fillIn(user: ReturnType<typeof renderForm>['user'], { password = 'correct horse', confirm = 'correct horse' } = {}) {
+async function fillIn(
+  user: ReturnType<typeof renderForm>['user'],
+  { password = 'correct horse', confirm = 'correct horse' } = {},
+) {
   await user.type(screen.getByLabelText('First name'), 'Grace');
   await user.type(screen.getByLabelText('Birth date'), '1990-04-12');
   await user.click(screen.getByLabelText('Female'));

@@ -30,8 +30,10 @@ function validate(values: Values): Partial<Values> {
     if (values[name].trim() === '') errors[name] = registerMessages.required;
   }
   if (!errors.email && !EMAIL_PATTERN.test(values.email.trim())) errors.email = registerMessages.email;
-  if (!errors.password && values.password.length < PASSWORD_MIN_LENGTH) errors.password = registerMessages.passwordLength;
-  if (!errors.password && !errors.confirm && values.password !== values.confirm) errors.confirm = registerMessages.mismatch;
+  if (!errors.password && values.password.length < PASSWORD_MIN_LENGTH)
+    errors.password = registerMessages.passwordLength;
+  if (!errors.password && !errors.confirm && values.password !== values.confirm)
+    errors.confirm = registerMessages.mismatch;
   return errors;
 }
 
@@ -45,7 +47,15 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ countries, quiz, destination = null, onRegistered }: RegisterFormProps) {
-  const [values, setValues] = useState<Values>({ firstName: '', birthDate: '', gender: '', livingIn: '', email: '', password: '', confirm: '' });
+  const [values, setValues] = useState<Values>({
+    firstName: '',
+    birthDate: '',
+    gender: '',
+    livingIn: '',
+    email: '',
+    password: '',
+    confirm: '',
+  });
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -80,28 +90,70 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
 
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Sign up">
-      {quiz.length > 0 && <Banner tone="info">Your {quiz.length} quiz answers will be saved as your first votes.</Banner>}
+      {quiz.length > 0 && (
+        <Banner tone="info">Your {quiz.length} quiz answers will be saved as your first votes.</Banner>
+      )}
       <div className="form-grid">
         <Field label="First name" error={errors.firstName} wide>
-          <input className="input" autoComplete="given-name" required value={values.firstName} onChange={(event) => change('firstName')(event.target.value)} />
+          <input
+            className="input"
+            autoComplete="given-name"
+            required
+            value={values.firstName}
+            onChange={(event) => change('firstName')(event.target.value)}
+          />
         </Field>
         <Field label="Birth date" error={errors.birthDate}>
-          <input className="input" type="date" max={today} required value={values.birthDate} onChange={(event) => change('birthDate')(event.target.value)} />
+          <input
+            className="input"
+            type="date"
+            max={today}
+            required
+            value={values.birthDate}
+            onChange={(event) => change('birthDate')(event.target.value)}
+          />
         </Field>
         <Field label="Living in" error={errors.livingIn}>
-          <NamedSelect required value={values.livingIn} onChange={change('livingIn')} placeholder="Choose a country" options={countries} />
+          <NamedSelect
+            required
+            value={values.livingIn}
+            onChange={change('livingIn')}
+            placeholder="Choose a country"
+            options={countries}
+          />
         </Field>
       </div>
       <GenderChoice value={values.gender} error={errors.gender} onChange={change('gender')} />
       <Field label="Email" error={errors.email}>
-        <input className="input" type="email" autoComplete="email" required value={values.email} onChange={(event) => change('email')(event.target.value)} />
+        <input
+          className="input"
+          type="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={(event) => change('email')(event.target.value)}
+        />
       </Field>
       <div className="form-grid">
         <Field label="Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters`}>
-          <input className="input" type="password" autoComplete="new-password" required value={values.password} onChange={(event) => change('password')(event.target.value)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            onChange={(event) => change('password')(event.target.value)}
+          />
         </Field>
         <Field label="Confirm password" error={errors.confirm}>
-          <input className="input" type="password" autoComplete="new-password" required value={values.confirm} onChange={(event) => change('confirm')(event.target.value)} />
+          <input
+            className="input"
+            type="password"
+            autoComplete="new-password"
+            required
+            value={values.confirm}
+            onChange={(event) => change('confirm')(event.target.value)}
+          />
         </Field>
       </div>
       {serverError && <Banner tone="error">{serverError}</Banner>}

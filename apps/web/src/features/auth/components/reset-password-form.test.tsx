@@ -14,7 +14,13 @@ describe('ResetPasswordForm', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'a brand new horse');
     await user.click(screen.getByRole('button', { name: 'Save and log in' }));
     await vi.waitFor(() => expect(onSignedIn).toHaveBeenCalledWith('fresh'));
-    expect(requests).toMatchObject([{ method: 'POST', path: '/api/auth/password-reset/confirm/', body: { token: 'from-the-mail', password: 'a brand new horse' } }]);
+    expect(requests).toMatchObject([
+      {
+        method: 'POST',
+        path: '/api/auth/password-reset/confirm/',
+        body: { token: 'from-the-mail', password: 'a brand new horse' },
+      },
+    ]);
   });
 
   it('checks the password and its confirmation before sending', async () => {
@@ -40,7 +46,9 @@ describe('ResetPasswordForm', () => {
     await user.type(screen.getByLabelText('New password'), 'a brand new horse');
     await user.type(screen.getByLabelText('Confirm password'), 'a brand new horse');
     await user.click(screen.getByRole('button', { name: 'Save and log in' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This link does not work any more: it was used, it lapsed, or it is not one we sent. Ask for a new link');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link does not work any more: it was used, it lapsed, or it is not one we sent. Ask for a new link',
+    );
     expect(screen.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/forgot-password');
     expect(onSignedIn).not.toHaveBeenCalled();
   });

@@ -46,10 +46,24 @@ export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSign
   return (
     <form className="form" onSubmit={submit} noValidate aria-label="Choose a new password">
       <Field label="New password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters`}>
-        <input className="input" type="password" autoComplete="new-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+        <input
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
       </Field>
       <Field label="Confirm password" error={errors.confirm}>
-        <input className="input" type="password" autoComplete="new-password" required value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+        <input
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
       </Field>
       {failure && (
         <Banner tone="error">

@@ -21,7 +21,10 @@ export function AgeRangeSlider({ bounds, low, high, onChange }: AgeRangeSliderPr
       </legend>
       <div className="age-range__slider">
         <div className="age-range__track" aria-hidden="true">
-          <div className="age-range__fill" style={{ left: `${position(low)}%`, width: `${position(high) - position(low)}%` }} />
+          <div
+            className="age-range__fill"
+            style={{ left: `${position(low)}%`, width: `${position(high) - position(low)}%` }}
+          />
         </div>
         <input
           type="range"

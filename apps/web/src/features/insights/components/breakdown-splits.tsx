@@ -26,7 +26,15 @@ interface SplitListProps {
   plural?: string;
 }
 
-function SplitList({ title, question, groups, current, onSelect, listed = groups.length, plural = 'groups' }: SplitListProps) {
+function SplitList({
+  title,
+  question,
+  groups,
+  current,
+  onSelect,
+  listed = groups.length,
+  plural = 'groups',
+}: SplitListProps) {
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? groups : groups.slice(0, listed);
   // Its heading names it; no label of its own, which would stand beside the filter form's fields of the same names.
@@ -39,13 +47,24 @@ function SplitList({ title, question, groups, current, onSelect, listed = groups
         <ul className="released-groups">
           {shown.map((group) => (
             <li key={group.label}>
-              <ReleasedGroupChart question={question} group={group} current={current !== null && sameFilter(group.filter, current)} onSelect={() => onSelect(group)} />
+              <ReleasedGroupChart
+                question={question}
+                group={group}
+                current={current !== null && sameFilter(group.filter, current)}
+                onSelect={() => onSelect(group)}
+              />
             </li>
           ))}
         </ul>
       )}
       {groups.length > listed && (
-        <Button variant="ghost" size="small" className="split__more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        <Button
+          variant="ghost"
+          size="small"
+          className="split__more"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? 'Show fewer' : `Show all ${groups.length} ${plural}`}
         </Button>
       )}
@@ -61,7 +80,9 @@ interface BreakdownSplitsProps {
   onSelect: (group: SplitGroup) => void;
 }
 
-/** Each attribute's whole split at once, as small charts with their margins; picking a group shows its result in full. */
+/**
+ * Each attribute's whole split at once, as small charts with their margins; picking a group shows its result in full.
+ */
 export function BreakdownSplits({ question, splits, current, onSelect }: BreakdownSplitsProps) {
   // The largest countries first; those too small to show (counted as 0) last.
   const countries = [...splits.country].sort((a, b) => b.count - a.count);

@@ -1,7 +1,14 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi, type StubReply } from '../../../testing/api-stub';
-import { answered, makeQuestion, makeReleasedGroup, makeSplitGroup, makeSplits, tooFewGroup } from '../../../testing/factories';
+import {
+  answered,
+  makeQuestion,
+  makeReleasedGroup,
+  makeSplitGroup,
+  makeSplits,
+  tooFewGroup,
+} from '../../../testing/factories';
 import { renderScreen } from '../../../testing/render';
 import { BreakdownView } from './breakdown-view';
 
@@ -24,13 +31,25 @@ const teaOrCoffee = (tea: number, margin: number) => [
 ];
 const splits = makeSplits({
   gender: [
-    makeSplitGroup({ gender: 'F' }, makeReleasedGroup({ label: 'Women', count: 512, count_sd: 36.4, rows: teaOrCoffee(62, 5.2) })),
-    makeSplitGroup({ gender: 'M' }, makeReleasedGroup({ label: 'Men', count: 488, count_sd: 36.4, rows: teaOrCoffee(31, 4.8) })),
+    makeSplitGroup(
+      { gender: 'F' },
+      makeReleasedGroup({ label: 'Women', count: 512, count_sd: 36.4, rows: teaOrCoffee(62, 5.2) }),
+    ),
+    makeSplitGroup(
+      { gender: 'M' },
+      makeReleasedGroup({ label: 'Men', count: 488, count_sd: 36.4, rows: teaOrCoffee(31, 4.8) }),
+    ),
   ],
   age: [
     makeSplitGroup({ max_age: 17 }, tooFewGroup('Under 18')),
-    makeSplitGroup({ min_age: 18, max_age: 24 }, makeReleasedGroup({ label: '18–24', count: 140, rows: teaOrCoffee(45, 9.7) })),
-    makeSplitGroup({ min_age: 25, max_age: 34 }, makeReleasedGroup({ label: '25–34', count: 260, rows: teaOrCoffee(52, 7.1) })),
+    makeSplitGroup(
+      { min_age: 18, max_age: 24 },
+      makeReleasedGroup({ label: '18–24', count: 140, rows: teaOrCoffee(45, 9.7) }),
+    ),
+    makeSplitGroup(
+      { min_age: 25, max_age: 34 },
+      makeReleasedGroup({ label: '25–34', count: 260, rows: teaOrCoffee(52, 7.1) }),
+    ),
     makeSplitGroup({ min_age: 65 }, makeReleasedGroup({ label: '65 and over', count: 90, rows: teaOrCoffee(97, 8.6) })),
   ],
   // In the order of their names; the screen lists the largest first. A real breakdown offers each as a filter too.
@@ -45,7 +64,8 @@ const splits = makeSplits({
   ],
 });
 /** The list of one attribute's groups, under its heading. */
-const split = async (title: string) => (await screen.findByRole('heading', { name: title, level: 3 })).closest('section')!;
+const split = async (title: string) =>
+  (await screen.findByRole('heading', { name: title, level: 3 })).closest('section')!;
 const exact = { exact: true, counted: 10, count_sd: 0 };
 const noisy = { exact: false, counted: 9, count_sd: 36.4 };
 
@@ -123,14 +143,23 @@ describe('BreakdownView', () => {
   });
 
   it('tells which ages were counted when the server widened the range to whole bands', async () => {
-    stubBreakdown({ body: { question, overall: question.result!, comparison: null, ages: { min: 25, max: 44 }, privacy: exact } });
+    stubBreakdown({
+      body: { question, overall: question.result!, comparison: null, ages: { min: 25, max: 44 }, privacy: exact },
+    });
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     expect(await screen.findByText(/Counting ages 25–44/)).toBeInTheDocument();
   });
 
   it('says when too few people match', async () => {
-    stubBreakdown({ body: { question: { ...question, result: { count: 0, answers: [], suppressed: true } }, overall: question.result!, comparison: null, privacy: noisy } });
+    stubBreakdown({
+      body: {
+        question: { ...question, result: { count: 0, answers: [], suppressed: true } },
+        overall: question.result!,
+        comparison: null,
+        privacy: noisy,
+      },
+    });
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
     await user.click(await screen.findByRole('button', { name: 'Filter' }));
     expect(await screen.findByText(/Too few people match to show results/)).toBeInTheDocument();
@@ -165,7 +194,9 @@ describe('BreakdownView', () => {
     await user.click(screen.getByRole('button', { name: 'Filter' }));
     expect(await screen.findByText('About 40 votes match')).toBeInTheDocument();
     expect(screen.getByText(/counting both sampling and the privacy noise/)).toBeInTheDocument();
-    expect(screen.getByText(/random noise \(about ±36 voters\), so that nobody’s answer can be worked out/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/random noise \(about ±36 voters\), so that nobody’s answer can be worked out/),
+    ).toBeInTheDocument();
     // The question has 10 votes; the release counts the first 9.
     expect(screen.getByText(/Counting the first 9 of 10 votes/)).toBeInTheDocument();
     expect(screen.getAllByText('±31')).toHaveLength(2);
@@ -221,7 +252,11 @@ describe('BreakdownView', () => {
 
     // Only the filter form's field is labelled Country: its tests find it by that name.
     expect(screen.getAllByLabelText(/country/i)).toHaveLength(1);
-    expect(screen.getByText(/Voter counts carry privacy noise \(± one standard deviation\); each bar’s line spans its 95% margin of error/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Voter counts carry privacy noise \(± one standard deviation\); each bar’s line spans its 95% margin of error/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows a group’s result when it is picked, with its filter in the form', async () => {
@@ -264,7 +299,11 @@ describe('BreakdownView', () => {
   });
 
   it('shows a rating’s average per group on its scale, with its margin', async () => {
-    const rating = answered(makeQuestion({ id: 9, qid: 9, type: 'RS', title: 'How much do you like tea?', choices: [] }), 7, []);
+    const rating = answered(
+      makeQuestion({ id: 9, qid: 9, type: 'RS', title: 'How much do you like tea?', choices: [] }),
+      7,
+      [],
+    );
     stubApi().on(
       'GET /api/polls/breakdown/:id/',
       {
@@ -273,7 +312,10 @@ describe('BreakdownView', () => {
           filters,
           splits: makeSplits({
             gender: [
-              makeSplitGroup({ gender: 'F' }, makeReleasedGroup({ label: 'Women', rows: [], average: { value: 6.42, margin: 0.31 } })),
+              makeSplitGroup(
+                { gender: 'F' },
+                makeReleasedGroup({ label: 'Women', rows: [], average: { value: 6.42, margin: 0.31 } }),
+              ),
               makeSplitGroup({ gender: 'M' }, tooFewGroup('Men')),
             ],
           }),

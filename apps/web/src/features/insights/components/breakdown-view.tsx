@@ -63,7 +63,9 @@ function BreakdownFilterForm({ filters, countries, initial, pending, onFilter }:
   const [country, setCountry] = useState(initial.country === undefined ? '' : String(initial.country));
   const genderOptions: { value: Gender | ''; label: string }[] = [{ value: '', label: 'Any' }, ...filters.gender];
   const countryName = (id: number) => countries.find((candidate) => candidate.id === id)?.name ?? `Country ${id}`;
-  const countryOptions = filters.country.map((id) => ({ id, name: countryName(id) })).sort((a, b) => a.name.localeCompare(b.name));
+  const countryOptions = filters.country
+    .map((id) => ({ id, name: countryName(id) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -83,7 +85,13 @@ function BreakdownFilterForm({ filters, countries, initial, pending, onFilter }:
         <div className="choice-pills">
           {genderOptions.map((option) => (
             <label key={option.value || 'any'} className="choice-pill">
-              <input type="radio" name="gender" value={option.value} checked={gender === option.value} onChange={() => setGender(option.value)} />
+              <input
+                type="radio"
+                name="gender"
+                value={option.value}
+                checked={gender === option.value}
+                onChange={() => setGender(option.value)}
+              />
               {option.label}
             </label>
           ))}
@@ -111,7 +119,9 @@ function QuestionSummary({ question }: { question: Question }) {
         </p>
         <h2 id="insight-question">{question.title}</h2>
       </div>
-      {question.result && <QuestionResult question={question} result={question.result} myChoice={question.answer?.choice ?? null} />}
+      {question.result && (
+        <QuestionResult question={question} result={question.result} myChoice={question.answer?.choice ?? null} />
+      )}
     </section>
   );
 }
@@ -198,18 +208,36 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
       />
       <QuestionSummary question={data.question} />
       <div className="breakdown-layout">
-        <BreakdownFilterForm key={formVersion} filters={data.filters} countries={countries} initial={picked ?? {}} pending={pending} onFilter={submitForm} />
+        <BreakdownFilterForm
+          key={formVersion}
+          filters={data.filters}
+          countries={countries}
+          initial={picked ?? {}}
+          pending={pending}
+          onFilter={submitForm}
+        />
         <BreakdownSplits question={data.question} splits={data.splits} current={picked} onSelect={pickGroup} />
       </div>
       {filterError && <Banner tone="error">{BREAKDOWN_ERROR}</Banner>}
       {filtered?.question.result && (
-        <section ref={resultRef} className="card stack breakdown-result" aria-labelledby="breakdown-result-title" aria-live="polite">
+        <section
+          ref={resultRef}
+          className="card stack breakdown-result"
+          aria-labelledby="breakdown-result-title"
+          aria-live="polite"
+        >
           <h2 id="breakdown-result-title">Filtered result</h2>
-          {filtered.ages && <p className="muted">Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands of the year the question was asked.</p>}
+          {filtered.ages && (
+            <p className="muted">
+              Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands of the year the question was
+              asked.
+            </p>
+          )}
           {data.question.result && filtered.privacy.counted < data.question.result.count && (
             <p className="muted">
-              Counting the first {filtered.privacy.counted.toLocaleString('en')} of {votesLabel(data.question.result.count)}: breakdowns catch up with new votes a few at a time, so
-              that no single vote can be seen arriving.
+              Counting the first {filtered.privacy.counted.toLocaleString('en')} of{' '}
+              {votesLabel(data.question.result.count)}: breakdowns catch up with new votes a few at a time, so that no
+              single vote can be seen arriving.
             </p>
           )}
           <FilteredResult

@@ -38,23 +38,33 @@ export function ComparisonBars({ rows, filteredLabel }: ComparisonBarsProps) {
               </span>
               <span className="comparison__numbers">
                 <strong>
-                  {row.percent}%{row.margin !== undefined && <span className="comparison__margin"> ±{Math.round(row.margin)}</span>}
+                  {row.percent}%
+                  {row.margin !== undefined && <span className="comparison__margin"> ±{Math.round(row.margin)}</span>}
                 </strong>
                 <span className="muted"> vs {row.overall_percent}% everyone</span>
               </span>
             </div>
             <div className="comparison__bars" aria-hidden="true">
               <div className="comparison__track">
-                <div className="comparison__fill comparison__fill--filtered" style={{ width: `${clamp(row.percent)}%` }} />
+                <div
+                  className="comparison__fill comparison__fill--filtered"
+                  style={{ width: `${clamp(row.percent)}%` }}
+                />
                 {row.margin !== undefined && row.margin > 0 && (
                   <div
                     className="comparison__whisker"
-                    style={{ left: `${clamp(row.percent - row.margin)}%`, width: `${clamp(row.percent + row.margin) - clamp(row.percent - row.margin)}%` }}
+                    style={{
+                      left: `${clamp(row.percent - row.margin)}%`,
+                      width: `${clamp(row.percent + row.margin) - clamp(row.percent - row.margin)}%`,
+                    }}
                   />
                 )}
               </div>
               <div className="comparison__track comparison__track--thin">
-                <div className="comparison__fill comparison__fill--overall" style={{ width: `${clamp(row.overall_percent)}%` }} />
+                <div
+                  className="comparison__fill comparison__fill--overall"
+                  style={{ width: `${clamp(row.overall_percent)}%` }}
+                />
               </div>
             </div>
             {row.significant && <span className="significance">Significantly different from everyone</span>}

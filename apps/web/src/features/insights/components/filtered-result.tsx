@@ -19,15 +19,17 @@ interface FilteredResultProps {
 function NoiseNote({ noise }: { noise: number }) {
   return (
     <p className="noise-note muted">
-      Groups narrower than everyone are counted with a little random noise (about ±{Math.round(noise).toLocaleString('en')} voters), so that nobody’s answer can be worked out from
-      them, however the groups are chosen.
+      Groups narrower than everyone are counted with a little random noise (about ±
+      {Math.round(noise).toLocaleString('en')} voters), so that nobody’s answer can be worked out from them, however the
+      groups are chosen.
     </p>
   );
 }
 
 /** Without the server's comparison, the two results side by side are compared choice by choice. */
 function rowsFromResults(question: Question, filtered: Result, overall: Result): ComparisonRow[] {
-  const percentIn = (result: Result, key: number) => mcAnswers(result).find((answer) => answer.key === key)?.percent ?? 0;
+  const percentIn = (result: Result, key: number) =>
+    mcAnswers(result).find((answer) => answer.key === key)?.percent ?? 0;
   return mcChoices(question).map((choice) => ({
     key: choice.key,
     label: choice.value,
@@ -37,7 +39,14 @@ function rowsFromResults(question: Question, filtered: Result, overall: Result):
 }
 
 /** A filtered result beside everyone's: paired bars for a choice question, two distributions otherwise. */
-export function FilteredResult({ question, filtered, overall, comparison = null, filteredLabel, noise }: FilteredResultProps) {
+export function FilteredResult({
+  question,
+  filtered,
+  overall,
+  comparison = null,
+  filteredLabel,
+  noise,
+}: FilteredResultProps) {
   if (filtered.suppressed) return <Banner tone="info">{TOO_FEW_MESSAGE}</Banner>;
   const marginNote =
     noise > 0

@@ -101,7 +101,9 @@ describe('RelateView', () => {
     expect(screen.getByText('Dog people lean towards coffee.')).toBeInTheDocument();
     expect(screen.getByText('About 40 votes match')).toBeInTheDocument();
     expect(screen.getAllByText('±21')).toHaveLength(2);
-    expect(screen.getByText(/about 120 people answered both · tested allowing for the privacy noise/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/about 120 people answered both · tested allowing for the privacy noise/),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dogs' })).toHaveAttribute('aria-pressed', 'true');
     expect(requests.at(-1)?.body).toEqual({ choice: 2 });
 
@@ -110,10 +112,17 @@ describe('RelateView', () => {
   });
 
   it('says when the pair cannot be related because a question’s privacy budget is spent', async () => {
-    stubApi().on('GET /api/polls/relate/:a/:b/', { body: { first, second, association: null, privacy: null, choices: [] } }, pair);
+    stubApi().on(
+      'GET /api/polls/relate/:a/:b/',
+      { body: { first, second, association: null, privacy: null, choices: [] } },
+      pair,
+    );
     renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
     expect(
-      await screen.findByText(`These two questions cannot be related: each question can be related to at most ${RELATE_PAIRS_PER_QUESTION} others`, { exact: false }),
+      await screen.findByText(
+        `These two questions cannot be related: each question can be related to at most ${RELATE_PAIRS_PER_QUESTION} others`,
+        { exact: false },
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Every choice side by side' })).toBeNull();
   });
@@ -122,7 +131,9 @@ describe('RelateView', () => {
     stubApi().on('GET /api/polls/relate/:a/:b/', { body: { first, second, association, privacy, choices } }, pair);
     renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
     const sideBySide = await screen.findByRole('region', { name: 'Every choice side by side' });
-    expect(within(sideBySide).getByText('How the voters of each choice of QID012 answered QID003.')).toBeInTheDocument();
+    expect(
+      within(sideBySide).getByText('How the voters of each choice of QID012 answered QID003.'),
+    ).toBeInTheDocument();
     const cats = within(sideBySide).getByText('Cats').closest('li')!;
     const dogs = within(sideBySide).getByText('Dogs').closest('li')!;
     expect(within(cats).getByText('about 310 voters ± 62')).toBeInTheDocument();
@@ -137,15 +148,27 @@ describe('RelateView', () => {
   });
 
   it('shows a number question’s average among each choice’s voters on its range', async () => {
-    const books = answered(makeQuestion({ id: 3, qid: 3, type: 'N', title: 'How many books did you read?', choices: { min: 0, max: 200 } }), 12, []);
+    const books = answered(
+      makeQuestion({ id: 3, qid: 3, type: 'N', title: 'How many books did you read?', choices: { min: 0, max: 200 } }),
+      12,
+      [],
+    );
     const averages = [
       { key: 1, ...makeReleasedGroup({ label: 'Cats', average: { value: 14.5, margin: 3.25 } }) },
       { key: 2, ...makeReleasedGroup({ label: 'Dogs', average: { value: 9, margin: 2.5 } }) },
     ];
-    stubApi().on('GET /api/polls/relate/:a/:b/', { body: { first: books, second, association: null, privacy, choices: averages } }, pair);
+    stubApi().on(
+      'GET /api/polls/relate/:a/:b/',
+      { body: { first: books, second, association: null, privacy, choices: averages } },
+      pair,
+    );
     renderScreen(<RelateView firstId="3" secondId="12" onSwap={vi.fn()} onBack={vi.fn()} />);
     const sideBySide = await screen.findByRole('region', { name: 'Every choice side by side' });
-    expect(within(sideBySide).getByRole('img', { name: 'Average 14.50 ± 3.25 on a scale of 0 to 200' })).toBeInTheDocument();
-    expect(within(sideBySide).getByRole('img', { name: 'Average 9.00 ± 2.50 on a scale of 0 to 200' })).toBeInTheDocument();
+    expect(
+      within(sideBySide).getByRole('img', { name: 'Average 14.50 ± 3.25 on a scale of 0 to 200' }),
+    ).toBeInTheDocument();
+    expect(
+      within(sideBySide).getByRole('img', { name: 'Average 9.00 ± 2.50 on a scale of 0 to 200' }),
+    ).toBeInTheDocument();
   });
 });

@@ -86,10 +86,13 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
 
       <section className="card stack" aria-labelledby="relate-first">
         <p className="eyebrow">
-          <span className="mono">{displayId('QID', first.qid)}</span> · {typeLabels[first.type]} · {first.result ? votesLabel(first.result.count) : 'No votes yet'}
+          <span className="mono">{displayId('QID', first.qid)}</span> · {typeLabels[first.type]} ·{' '}
+          {first.result ? votesLabel(first.result.count) : 'No votes yet'}
         </p>
         <h2 id="relate-first">{first.title}</h2>
-        {!filtered && first.result && <QuestionResult question={first} result={first.result} myChoice={first.answer?.choice ?? null} />}
+        {!filtered && first.result && (
+          <QuestionResult question={first} result={first.result} myChoice={first.answer?.choice ?? null} />
+        )}
         {filtered?.question.result && choice !== null && (
           <div className="stack" aria-live="polite">
             <p className="relate-caption">{relateCaption(first, choiceLabel(second, choice))}</p>

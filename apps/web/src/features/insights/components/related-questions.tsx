@@ -29,12 +29,16 @@ export function RelatedQuestions({ question }: { question: Question }) {
               <div className="related__text">
                 <span className="related__question">{item.question.title}</span>
                 <span className="muted related__meta">
-                  <span className="mono">{displayId('QID', item.question.qid)}</span> · about {item.shared_voters.toLocaleString('en')} shared voters · Cramér's V{' '}
-                  {item.cramers_v.toFixed(2)}
+                  <span className="mono">{displayId('QID', item.question.qid)}</span> · about{' '}
+                  {item.shared_voters.toLocaleString('en')} shared voters · Cramér's V {item.cramers_v.toFixed(2)}
                 </span>
               </div>
               {href && (
-                <Link to={href} className={buttonClass({ size: 'small' })} aria-label={`Relate with ${item.question.title}`}>
+                <Link
+                  to={href}
+                  className={buttonClass({ size: 'small' })}
+                  aria-label={`Relate with ${item.question.title}`}
+                >
                   Relate
                 </Link>
               )}

@@ -4,7 +4,8 @@ import './insights.css';
 
 export const TOO_FEW_TO_SHOW = 'Too few to show';
 /** Said under a set of these charts: what the two kinds of ± mean. */
-export const RELEASE_NOTE = 'Voter counts carry privacy noise (± one standard deviation); each bar’s line spans its 95% margin of error.';
+export const RELEASE_NOTE =
+  'Voter counts carry privacy noise (± one standard deviation); each bar’s line spans its 95% margin of error.';
 
 const clampPercent = (value: number) => Math.max(0, Math.min(100, value));
 const scaleNumber = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
@@ -34,7 +35,13 @@ function spanStyle(from: number, to: number) {
 /** A margin's span on a 0–100 track; an end past the track is left open. */
 function Whisker({ from, to }: { from: number; to: number }) {
   if (to <= from) return null;
-  const classes = ['released-bar__whisker', from < 0 && 'released-bar__whisker--open-start', to > 100 && 'released-bar__whisker--open-end'].filter(Boolean).join(' ');
+  const classes = [
+    'released-bar__whisker',
+    from < 0 && 'released-bar__whisker--open-start',
+    to > 100 && 'released-bar__whisker--open-end',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return <span className={classes} style={spanStyle(from, to)} />;
 }
 
@@ -60,7 +67,10 @@ function AnswerBars({ rows }: { rows: ReleasedGroup['rows'] }) {
   );
 }
 
-/** A rating's or number's average, in figures over a dot on the question's whole scale with a whisker over its 95% margin. */
+/**
+ * A rating's or number's average, in figures over a dot on the question's whole scale with a whisker over its 95%
+ * margin.
+ */
 function AverageDot({ average, scale }: { average: NonNullable<ReleasedGroup['average']>; scale: Range }) {
   const span = scale.max - scale.min || 1;
   const at = (value: number) => ((value - scale.min) / span) * 100;
@@ -68,7 +78,8 @@ function AverageDot({ average, scale }: { average: NonNullable<ReleasedGroup['av
   return (
     <div className="released-bar released-bar--average" role="img" aria-label={description}>
       <span className="released-bar__value">
-        {formatAverage(average.value)} ±{formatAverage(average.margin)} <span className="released-bar__unit">average</span>
+        {formatAverage(average.value)} ±{formatAverage(average.margin)}{' '}
+        <span className="released-bar__unit">average</span>
       </span>
       <span className="released-bar__end">{scaleNumber.format(scale.min)}</span>
       <span className="released-bar__track">
@@ -96,16 +107,24 @@ interface ReleasedGroupChartProps {
  */
 export function ReleasedGroupChart({ question, group, onSelect, current = false }: ReleasedGroupChartProps) {
   const selectable = onSelect !== undefined && group.shown;
-  const classes = ['released-group', selectable && 'released-group--selectable', current && 'released-group--current'].filter(Boolean).join(' ');
+  const classes = ['released-group', selectable && 'released-group--selectable', current && 'released-group--current']
+    .filter(Boolean)
+    .join(' ');
   const heading = (
     <>
-      <span className="released-group__label">{group.label}</span> {group.shown && <span className="released-group__count">{votersLabel(group.count, group.count_sd)}</span>}
+      <span className="released-group__label">{group.label}</span>{' '}
+      {group.shown && <span className="released-group__count">{votersLabel(group.count, group.count_sd)}</span>}
     </>
   );
   return (
     <div className={classes}>
       {selectable ? (
-        <button type="button" className="released-group__head released-group__select" aria-current={current || undefined} onClick={onSelect}>
+        <button
+          type="button"
+          className="released-group__head released-group__select"
+          aria-current={current || undefined}
+          onClick={onSelect}
+        >
           {heading}
         </button>
       ) : (

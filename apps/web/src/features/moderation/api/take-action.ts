@@ -17,7 +17,9 @@ export function useTakeAction() {
   return async (body: ModerationActionBody): Promise<ApiError | null> => {
     const result = await apiPost('/api/moderation/actions/', { body });
     if (result instanceof ApiError) return result;
-    const lists = [...REPORT_STATUSES.map(reportsKey), logKey].map((path) => mutate(unstable_serialize(pageKeys(path))));
+    const lists = [...REPORT_STATUSES.map(reportsKey), logKey].map((path) =>
+      mutate(unstable_serialize(pageKeys(path))),
+    );
     await Promise.all([...lists, mutate(openCountKey)]);
     return null;
   };

@@ -86,15 +86,27 @@ export function ActionDialog({ action, subject, onClose, onDone, returnFocus }: 
     }
     setPending(true);
     setError(null);
-    const until = action === 'suspend' && days !== '' ? new Date(Date.now() + Number(days) * DAY_MS).toISOString() : undefined;
-    const failed = await takeAction({ target: subject.target, id: subject.id, action, reason: reason.trim(), ...(until && { until }) });
+    const until =
+      action === 'suspend' && days !== '' ? new Date(Date.now() + Number(days) * DAY_MS).toISOString() : undefined;
+    const failed = await takeAction({
+      target: subject.target,
+      id: subject.id,
+      action,
+      reason: reason.trim(),
+      ...(until && { until }),
+    });
     setPending(false);
     if (failed) setError(failed.message);
     else onDone(action);
   }
 
   return (
-    <Dialog title={dialogTitle(action, subject)} description={consequence(action, subject)} onClose={onClose} returnFocus={returnFocus}>
+    <Dialog
+      title={dialogTitle(action, subject)}
+      description={consequence(action, subject)}
+      onClose={onClose}
+      returnFocus={returnFocus}
+    >
       <form className="form" onSubmit={submit} noValidate>
         {action === 'suspend' && (
           <Field label="How long">

@@ -10,7 +10,9 @@ describe('CommunityRulesView', () => {
     const rules = within(screen.getByRole('region', { name: 'The rules' })).getAllByRole('listitem');
     expect(rules.map((rule) => rule.id)).toEqual([...REPORT_REASONS]);
     REPORT_REASONS.forEach((reason, index) => {
-      expect(within(rules[index]).getByRole('heading')).toHaveAccessibleName(`Rule ${index + 1}: ${COMMUNITY_RULES[reason].title}`);
+      expect(within(rules[index]).getByRole('heading')).toHaveAccessibleName(
+        `Rule ${index + 1}: ${COMMUNITY_RULES[reason].title}`,
+      );
       expect(within(rules[index]).getByText(COMMUNITY_RULES[reason].text)).toBeInTheDocument();
     });
     expect(screen.getByRole('heading', { name: 'How moderation works' })).toBeInTheDocument();

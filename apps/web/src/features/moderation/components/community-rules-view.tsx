@@ -21,7 +21,10 @@ export function CommunityRulesView() {
 
   return (
     <div className="page rules-page">
-      <PageHeader title="Community rules" subtitle="POLLSCOPE works when everyone can ask and answer in good faith. These rules keep it that way." />
+      <PageHeader
+        title="Community rules"
+        subtitle="POLLSCOPE works when everyone can ask and answer in good faith. These rules keep it that way."
+      />
 
       <section className="card rules-section" aria-labelledby="rules-numbered">
         <h2 id="rules-numbered">The rules</h2>
@@ -58,16 +61,21 @@ export function CommunityRulesView() {
         <h2 id="rules-moderation">How moderation works</h2>
         <ul>
           <li>
-            Anything that breaks a rule can be reported from the <strong>⋯</strong> menu of a question or the <strong>Report</strong> button of a profile. Reports are anonymous:
-            nobody, moderators included, learns who sent one.
-          </li>
-          <li>A question reported by several people is hidden from everyone but its author until a moderator has looked at it.</li>
-          <li>
-            Moderators can remove a question, warn its author, or suspend someone for a while or for good. Whoever is concerned is told what was done and why, in their
-            notifications and by email.
+            Anything that breaks a rule can be reported from the <strong>⋯</strong> menu of a question or the{' '}
+            <strong>Report</strong> button of a profile. Reports are anonymous: nobody, moderators included, learns who
+            sent one.
           </li>
           <li>
-            Every action is kept in a log. If you think a moderator got it wrong, <Link to={paths.contact.getHref()}>write to us</Link>.
+            A question reported by several people is hidden from everyone but its author until a moderator has looked at
+            it.
+          </li>
+          <li>
+            Moderators can remove a question, warn its author, or suspend someone for a while or for good. Whoever is
+            concerned is told what was done and why, in their notifications and by email.
+          </li>
+          <li>
+            Every action is kept in a log. If you think a moderator got it wrong,{' '}
+            <Link to={paths.contact.getHref()}>write to us</Link>.
           </li>
         </ul>
       </section>

@@ -25,8 +25,12 @@ function LogItem({ entry }: { entry: ModerationLogEntry }) {
   return (
     <li className="log-entry">
       <p className="log-entry__text">
-        {entry.moderator.id !== null && entry.moderator.name ? <Link to={paths.user.getHref(entry.moderator.id)}>{moderator}</Link> : moderator} {actionWords[entry.action].done}{' '}
-        <Target entry={entry} />
+        {entry.moderator.id !== null && entry.moderator.name ? (
+          <Link to={paths.user.getHref(entry.moderator.id)}>{moderator}</Link>
+        ) : (
+          moderator
+        )}{' '}
+        {actionWords[entry.action].done} <Target entry={entry} />
         {entry.until && <> until {formatDate(entry.until)}</>}
       </p>
       <blockquote className="log-entry__reason">{entry.reason}</blockquote>

@@ -7,7 +7,16 @@ import { renderScreen } from '../../../testing/render';
 import { useRole } from '../api/get-role';
 import { ModerationShield } from './moderation-shield';
 
-const account = (role: Role): Account => ({ id: 3, role, first_name: 'Mo', birthdate: '1984-01-23', country: 620, favorite_category: null, favorite_topic: null, gender: 'F' });
+const account = (role: Role): Account => ({
+  id: 3,
+  role,
+  first_name: 'Mo',
+  birthdate: '1984-01-23',
+  country: 620,
+  favorite_category: null,
+  favorite_topic: null,
+  gender: 'F',
+});
 
 /** Shows the role the shield reads, so that a test knows when it has arrived. */
 function RoleProbe() {

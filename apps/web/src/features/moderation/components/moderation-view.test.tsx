@@ -6,7 +6,16 @@ import { makeLogEntry, makeQuestion, makeReportedPerson, makeReportedQuestion } 
 import { renderScreen } from '../../../testing/render';
 import { ModerationView, type ModerationTab } from './moderation-view';
 
-const account = (role: Role): Account => ({ id: 3, role, first_name: 'Mo', birthdate: '1984-01-23', country: 620, favorite_category: null, favorite_topic: null, gender: 'F' });
+const account = (role: Role): Account => ({
+  id: 3,
+  role,
+  first_name: 'Mo',
+  birthdate: '1984-01-23',
+  country: 620,
+  favorite_category: null,
+  favorite_topic: null,
+  gender: 'F',
+});
 const open = { query: { status: 'open' } };
 const closed = { query: { status: 'closed' } };
 const reportPage = (reports: ModerationReport[], next: string | null = null) => ({ body: { reports, next } });
@@ -19,7 +28,13 @@ const spamQuestion = makeReportedQuestion({
   first_at: '2026-05-03T08:00:00.000Z',
   last_at: '2026-05-04T09:30:00.000Z',
   notes: ['Links to a shop in every choice.', 'Posted again every day.'],
-  question: makeQuestion({ id: 9, qid: 9, title: 'Which phone should everyone buy today?', user: 12, user_name: 'Ada' }),
+  question: makeQuestion({
+    id: 9,
+    qid: 9,
+    title: 'Which phone should everyone buy today?',
+    user: 12,
+    user_name: 'Ada',
+  }),
   id: 9,
 });
 const bob = makeReportedPerson({ notes: ['Insults people under every question.'] });
@@ -31,7 +46,9 @@ const renderQuestion = (question: Question) => (
   </article>
 );
 
-/** The moderation screen at `tab`, for a person of `role`, over the answers `stub` registers; anything else is a 404. */
+/**
+ * The moderation screen at `tab`, for a person of `role`, over the answers `stub` registers; anything else is a 404.
+ */
 function showModeration(tab: ModerationTab, role: Role, stub: (on: ApiStub['on']) => void = () => undefined) {
   const { requests, on } = stubApi();
   on('GET /api/auth/account/', { body: account(role) });
@@ -61,7 +78,9 @@ describe('ModerationView: the queue', () => {
     expect(reasons[0]).toHaveAttribute('title', 'Rule 1: No spam');
     expect(within(question).getByText('Links to a shop in every choice.')).toBeInTheDocument();
     expect(within(question).getByText('Posted again every day.')).toBeInTheDocument();
-    expect(within(question).getByRole('article', { name: 'Card: Which phone should everyone buy today?' })).toBeInTheDocument();
+    expect(
+      within(question).getByRole('article', { name: 'Card: Which phone should everyone buy today?' }),
+    ).toBeInTheDocument();
     expect(within(question).getByText('3 May 2026, 08:00 UTC')).toHaveAttribute('datetime', spamQuestion.first_at);
 
     const person = await entryOf('Bob');
@@ -72,8 +91,13 @@ describe('ModerationView: the queue', () => {
   });
 
   it('offers only the actions that apply to each target', async () => {
-    const removed = makeReportedQuestion({ status: 'closed', question: makeQuestion({ moderation: { status: 'removed', reason: 'Spam' } }) });
-    const { unmount } = showModeration('open', 'moderator', (on) => on('GET /api/moderation/reports/', reportPage([spamQuestion, bob]), open));
+    const removed = makeReportedQuestion({
+      status: 'closed',
+      question: makeQuestion({ moderation: { status: 'removed', reason: 'Spam' } }),
+    });
+    const { unmount } = showModeration('open', 'moderator', (on) =>
+      on('GET /api/moderation/reports/', reportPage([spamQuestion, bob]), open),
+    );
     const actions = async (name: string) =>
       within(within(await entryOf(name)).getByRole('group', { name: /^Act on/ }))
         .getAllByRole('button')
@@ -82,7 +106,9 @@ describe('ModerationView: the queue', () => {
     expect(await actions('Bob')).toEqual(['Dismiss', 'Suspend', 'Warn']);
     unmount();
 
-    showModeration('closed', 'moderator', (on) => on('GET /api/moderation/reports/', reportPage([removed, makeReportedPerson({ status: 'closed' })]), closed));
+    showModeration('closed', 'moderator', (on) =>
+      on('GET /api/moderation/reports/', reportPage([removed, makeReportedPerson({ status: 'closed' })]), closed),
+    );
     expect(await actions('Tea or coffee\\?')).toEqual(['Restore', 'Warn']);
     expect(await actions('Bob')).toEqual(['Suspend', 'Lift suspension', 'Warn']);
   });
@@ -112,7 +138,9 @@ describe('ModerationView: the queue', () => {
     await user.type(reason, 'Advertising, not a poll.');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Removed “Which phone should everyone buy today?”.')).toBeInTheDocument();
-    expect(posts().map((request) => request.body)).toEqual([{ target: 'question', id: 9, action: 'remove', reason: 'Advertising, not a poll.' }]);
+    expect(posts().map((request) => request.body)).toEqual([
+      { target: 'question', id: 9, action: 'remove', reason: 'Advertising, not a poll.' },
+    ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('article', { name: /^Which phone/ })).not.toBeInTheDocument();
     expect(screen.getByText('1 reported question or person waits for a moderator.')).toBeInTheDocument();
@@ -141,7 +169,13 @@ describe('ModerationView: the queue', () => {
     await user.click(within(again).getByRole('button', { name: 'Suspend' }));
     await vi.waitFor(() => expect(posts()).toHaveLength(2));
     expect(posts().map((request) => request.body)).toEqual([
-      { target: 'user', id: 21, action: 'suspend', reason: 'Insults after a warning.', until: '2026-05-07T12:00:00.000Z' },
+      {
+        target: 'user',
+        id: 21,
+        action: 'suspend',
+        reason: 'Insults after a warning.',
+        until: '2026-05-07T12:00:00.000Z',
+      },
       { target: 'user', id: 21, action: 'suspend', reason: 'For good.' },
     ]);
     vi.useRealTimers();
@@ -150,23 +184,32 @@ describe('ModerationView: the queue', () => {
   it('shows why an action was refused, and keeps the dialog open', async () => {
     const { user } = showModeration('open', 'moderator', (on) => {
       on('GET /api/moderation/reports/', reportPage([bob]), open);
-      on('POST /api/moderation/actions/', { status: 403, body: { message: 'Only an admin can act on a moderator or an admin' } });
+      on('POST /api/moderation/actions/', {
+        status: 403,
+        body: { message: 'Only an admin can act on a moderator or an admin' },
+      });
     });
     await user.click(within(await entryOf('Bob')).getByRole('button', { name: 'Warn' }));
     const dialog = screen.getByRole('dialog', { name: 'Warn Bob' });
     await user.type(within(dialog).getByLabelText('Reason'), 'Mind the rules.');
     await user.click(within(dialog).getByRole('button', { name: 'Warn' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only an admin can act on a moderator or an admin');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only an admin can act on a moderator or an admin',
+    );
   });
 
   it('says when nothing waits, and loads more with the cursor of the last page', async () => {
-    const { unmount } = showModeration('open', 'moderator', (on) => on('GET /api/moderation/reports/', reportPage([]), open));
+    const { unmount } = showModeration('open', 'moderator', (on) =>
+      on('GET /api/moderation/reports/', reportPage([]), open),
+    );
     expect(await screen.findByText('No open reports')).toBeInTheDocument();
     unmount();
 
     const { user } = showModeration('closed', 'moderator', (on) => {
       on('GET /api/moderation/reports/', reportPage([makeReportedQuestion({ status: 'closed' })], 'c2'), closed);
-      on('GET /api/moderation/reports/', reportPage([makeReportedPerson({ status: 'closed' })]), { query: { status: 'closed', cursor: 'c2' } });
+      on('GET /api/moderation/reports/', reportPage([makeReportedPerson({ status: 'closed' })]), {
+        query: { status: 'closed', cursor: 'c2' },
+      });
     });
     await entryOf('Tea or coffee\\?');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
@@ -182,14 +225,25 @@ describe('ModerationView: the log, roles, and who may see it', () => {
         'GET /api/moderation/log/',
         logPage(
           [
-            makeLogEntry({ id: 2, action: 'suspend', target: 'user', target_id: 21, reason: 'Insults after a warning.', until: '2026-05-11T12:00:00.000Z' }),
+            makeLogEntry({
+              id: 2,
+              action: 'suspend',
+              target: 'user',
+              target_id: 21,
+              reason: 'Insults after a warning.',
+              until: '2026-05-11T12:00:00.000Z',
+            }),
             makeLogEntry({ id: 1, moderator: { id: null, name: '' } }),
           ],
           'c2',
         ),
         { query: {} },
       );
-      on('GET /api/moderation/log/', logPage([makeLogEntry({ id: 0, action: 'dismiss', target_id: 4, reason: 'Not against the rules.' })]), { query: { cursor: 'c2' } });
+      on(
+        'GET /api/moderation/log/',
+        logPage([makeLogEntry({ id: 0, action: 'dismiss', target_id: 4, reason: 'Not against the rules.' })]),
+        { query: { cursor: 'c2' } },
+      );
     });
     const log = await screen.findByRole('list', { name: 'Moderation log' });
     const items = () =>
@@ -201,7 +255,11 @@ describe('ModerationView: the log, roles, and who may see it', () => {
     expect(within(log).getByRole('link', { name: 'UID021' })).toHaveAttribute('href', '/user/21');
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await within(log).findByText('Not against the rules.');
-    expect(items()).toEqual(['Mo suspended UID021 until 11 May 2026', 'A former moderator removed question QID007', 'Mo dismissed the reports on question QID004']);
+    expect(items()).toEqual([
+      'Mo suspended UID021 until 11 May 2026',
+      'A former moderator removed question QID007',
+      'Mo dismissed the reports on question QID004',
+    ]);
   });
 
   it('lets an admin name a moderator by UID or profile link, and shows the server’s refusal', async () => {
@@ -229,7 +287,9 @@ describe('ModerationView: the log, roles, and who may see it', () => {
   });
 
   it('shows moderators no admin tab, and members none of it', async () => {
-    const { unmount } = showModeration('open', 'moderator', (on) => on('GET /api/moderation/reports/', reportPage([]), open));
+    const { unmount } = showModeration('open', 'moderator', (on) =>
+      on('GET /api/moderation/reports/', reportPage([]), open),
+    );
     expect(await screen.findByRole('link', { name: 'Log' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Moderators' })).not.toBeInTheDocument();
     unmount();

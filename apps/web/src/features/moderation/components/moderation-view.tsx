@@ -33,7 +33,8 @@ export function ModerationView({ tab, renderQuestion }: ModerationViewProps) {
       <div className="page">
         <EmptyState title="For moderators only">
           <p>
-            Moderators look at what people report and act on it under the <Link to={paths.rules.getHref()}>community rules</Link>.
+            Moderators look at what people report and act on it under the{' '}
+            <Link to={paths.rules.getHref()}>community rules</Link>.
           </p>
         </EmptyState>
       </div>

@@ -21,9 +21,16 @@ describe('MyReports', () => {
     renderScreen(<MyReports />);
     const list = await screen.findByRole('list', { name: 'Your reports' });
     const rows = within(list).getAllByRole('listitem');
-    expect(rows.map((row) => row.querySelector('.outcome span')?.textContent)).toEqual(['Open', 'Action taken', 'No action']);
+    expect(rows.map((row) => row.querySelector('.outcome span')?.textContent)).toEqual([
+      'Open',
+      'Action taken',
+      'No action',
+    ]);
     expect(within(rows[0]).getByRole('link', { name: 'UID021' })).toHaveAttribute('href', '/user/21');
-    expect(within(rows[0]).getByRole('link', { name: 'Harassment or bullying' })).toHaveAttribute('href', '/rules#harassment');
+    expect(within(rows[0]).getByRole('link', { name: 'Harassment or bullying' })).toHaveAttribute(
+      'href',
+      '/rules#harassment',
+    );
     expect(within(rows[1]).getByRole('link', { name: 'QID007' })).toHaveAttribute('href', '/question/7');
     expect(within(rows[2]).getByText(': A moderator looked and found no rule broken.')).toBeInTheDocument();
   });

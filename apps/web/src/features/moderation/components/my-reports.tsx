@@ -36,13 +36,17 @@ export function MyReports() {
   const list = useMyReports();
   return (
     <div className="page">
-      <PageHeader title="Your reports" subtitle="What you reported, and what the moderators decided. Nobody else sees this list." />
+      <PageHeader
+        title="Your reports"
+        subtitle="What you reported, and what the moderators decided. Nobody else sees this list."
+      />
       {list.isLoading && <Loading label="Loading your reports…" />}
       {list.error && list.reports.length === 0 && <Banner tone="error">{list.error.message}</Banner>}
       {!list.isLoading && !list.error && list.reports.length === 0 && (
         <EmptyState title="You have not reported anything">
           <p>
-            Something that breaks the <Link to={paths.rules.getHref()}>community rules</Link>? Report it from the ⋯ menu of a question or the Report button of a profile.
+            Something that breaks the <Link to={paths.rules.getHref()}>community rules</Link>? Report it from the ⋯ menu
+            of a question or the Report button of a profile.
           </p>
         </EmptyState>
       )}

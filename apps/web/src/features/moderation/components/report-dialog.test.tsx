@@ -9,7 +9,10 @@ import { ReportProvider } from './report-provider';
 const teaOrCoffee: ReportSubject = { target: 'question', id: 7, name: 'Tea or coffee?' };
 const bob: ReportSubject = { target: 'user', id: 21, name: 'Bob' };
 
-/** What a question card's menu or a profile does: opens the report dialog, handing over itself for the keyboard to come back to. */
+/**
+ * What a question card's menu or a profile does: opens the report dialog, handing over itself for the keyboard to come
+ * back to.
+ */
 function ReportButton({ subject }: { subject: ReportSubject }) {
   const report = useReport();
   return (
@@ -19,8 +22,14 @@ function ReportButton({ subject }: { subject: ReportSubject }) {
   );
 }
 
-/** The report dialog as the app provides it, opened by keyboard from a button of the page; the API answers a report with `reply`. */
-async function openReport(subject: ReportSubject, reply: StubReply<'POST /api/reports/'> = { status: 201, body: { id: 31 } }) {
+/**
+ * The report dialog as the app provides it, opened by keyboard from a button of the page; the API answers a report with
+ * `reply`.
+ */
+async function openReport(
+  subject: ReportSubject,
+  reply: StubReply<'POST /api/reports/'> = { status: 201, body: { id: 31 } },
+) {
   const { requests, on } = stubApi();
   on('POST /api/reports/', reply);
   const view = renderScreen(
@@ -43,9 +52,15 @@ describe('ReportDialog', () => {
     expect(dialog).toHaveAccessibleDescription('“Tea or coffee?”: what is wrong with it?');
     const reasons = within(dialog).getAllByRole('radio');
     expect(reasons).toHaveLength(REPORT_REASONS.length);
-    expect(within(dialog).getByRole('radio', { name: 'Spam' })).toHaveAccessibleDescription(`Rule 1: ${COMMUNITY_RULES.spam.title}`);
-    expect(within(dialog).getByRole('radio', { name: 'Hate' })).toHaveAccessibleDescription(`Rule 3: ${COMMUNITY_RULES.hate.title}`);
-    expect(within(dialog).getByRole('radio', { name: 'Something else' })).toHaveAccessibleDescription(`Rule 8: ${COMMUNITY_RULES.other.title}`);
+    expect(within(dialog).getByRole('radio', { name: 'Spam' })).toHaveAccessibleDescription(
+      `Rule 1: ${COMMUNITY_RULES.spam.title}`,
+    );
+    expect(within(dialog).getByRole('radio', { name: 'Hate' })).toHaveAccessibleDescription(
+      `Rule 3: ${COMMUNITY_RULES.hate.title}`,
+    );
+    expect(within(dialog).getByRole('radio', { name: 'Something else' })).toHaveAccessibleDescription(
+      `Rule 8: ${COMMUNITY_RULES.other.title}`,
+    );
     expect(within(dialog).getByRole('link', { name: /community rules/ })).toHaveAttribute('href', '/rules');
   });
 
@@ -88,7 +103,12 @@ describe('ReportDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
 
     expect(await screen.findByRole('dialog', { name: 'Thanks for telling us' })).toBeInTheDocument();
-    expect(posts()).toEqual([expect.objectContaining({ path: '/api/reports/', body: { target: 'question', id: 7, reason: 'harassment', note: 'Mocks a classmate by name.' } })]);
+    expect(posts()).toEqual([
+      expect.objectContaining({
+        path: '/api/reports/',
+        body: { target: 'question', id: 7, reason: 'harassment', note: 'Mocks a classmate by name.' },
+      }),
+    ]);
     const done = screen.getByRole('button', { name: 'Done' });
     expect(done).toHaveFocus();
     expect(done).toHaveAccessibleDescription(/Your report of “Tea or coffee\?” is with the moderators/);
@@ -109,7 +129,11 @@ describe('ReportDialog', () => {
   });
 
   it('shows why the server refused, such as too many reports, and keeps what was chosen', async () => {
-    const { user, dialog } = await openReport(teaOrCoffee, { status: 429, body: { message: 'Too many reports: try again in a minute.' }, headers: { 'Retry-After': '60' } });
+    const { user, dialog } = await openReport(teaOrCoffee, {
+      status: 429,
+      body: { message: 'Too many reports: try again in a minute.' },
+      headers: { 'Retry-After': '60' },
+    });
     await user.click(within(dialog).getByRole('radio', { name: 'Violence or threats' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Too many reports: try again in a minute.');
@@ -118,7 +142,10 @@ describe('ReportDialog', () => {
   });
 
   it('says so when one’s own question is refused', async () => {
-    const { user, dialog } = await openReport(teaOrCoffee, { status: 400, body: { message: 'You cannot report your own question' } });
+    const { user, dialog } = await openReport(teaOrCoffee, {
+      status: 400,
+      body: { message: 'You cannot report your own question' },
+    });
     await user.click(within(dialog).getByRole('radio', { name: 'Spam' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send report' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('You cannot report your own question');

@@ -52,7 +52,12 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
     setPending(true);
     setError(null);
     const trimmed = note.trim();
-    const result = await createReport({ target: subject.target, id: subject.id, reason, ...(trimmed && { note: trimmed }) });
+    const result = await createReport({
+      target: subject.target,
+      id: subject.id,
+      reason,
+      ...(trimmed && { note: trimmed }),
+    });
     setPending(false);
     if (result instanceof ApiError) setError(result.message);
     else setSent(true);
@@ -61,7 +66,13 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
   return (
     <Dialog
       title={sent ? 'Thanks for telling us' : title}
-      description={sent ? undefined : isQuestion ? <>“{subject.name}”: what is wrong with it?</> : <>What is wrong with {subject.name}’s questions or profile?</>}
+      description={
+        sent ? undefined : isQuestion ? (
+          <>“{subject.name}”: what is wrong with it?</>
+        ) : (
+          <>What is wrong with {subject.name}’s questions or profile?</>
+        )
+      }
       onClose={onClose}
       returnFocus={returnFocus}
     >
@@ -72,7 +83,8 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
               <CheckIcon />
             </span>
             <p id={`${id}-sent`}>
-              Your report {isQuestion ? <>of “{subject.name}”</> : <>of {subject.name}</>} is with the moderators. They will check it against the{' '}
+              Your report {isQuestion ? <>of “{subject.name}”</> : <>of {subject.name}</>} is with the moderators. They
+              will check it against the{' '}
               <Link to={paths.rules.getHref()} target="_blank" rel="noopener">
                 community rules
               </Link>{' '}
@@ -131,7 +143,13 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
             </Link>
           </fieldset>
           <Field label="Note for the moderators (optional)" hint={`${note.length} / ${REPORT_NOTE_MAX_LENGTH}`}>
-            <textarea className="textarea" rows={3} maxLength={REPORT_NOTE_MAX_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
+            <textarea
+              className="textarea"
+              rows={3}
+              maxLength={REPORT_NOTE_MAX_LENGTH}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
           </Field>
           {error && <Banner tone="error">{error}</Banner>}
           <div className="dialog__actions">

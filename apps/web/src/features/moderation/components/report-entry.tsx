@@ -1,4 +1,10 @@
-import { displayId, REPORT_REASONS, type ModerationAction, type ModerationReport, type Question } from '@pollscope/contract';
+import {
+  displayId,
+  REPORT_REASONS,
+  type ModerationAction,
+  type ModerationReport,
+  type Question,
+} from '@pollscope/contract';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -50,7 +56,8 @@ export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProp
             <time dateTime={report.first_at}>{formatMoment(report.first_at)}</time>
           ) : (
             <>
-              First <time dateTime={report.first_at}>{formatMoment(report.first_at)}</time>, last <time dateTime={report.last_at}>{formatMoment(report.last_at)}</time>
+              First <time dateTime={report.first_at}>{formatMoment(report.first_at)}</time>, last{' '}
+              <time dateTime={report.last_at}>{formatMoment(report.last_at)}</time>
             </>
           )}
         </p>
@@ -78,7 +85,11 @@ export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProp
 
       <div className="report-entry__target">
         {report.target === 'question' &&
-          (report.question ? renderQuestion(report.question) : <p className="muted">This question is no longer there: its author deleted their account.</p>)}
+          (report.question ? (
+            renderQuestion(report.question)
+          ) : (
+            <p className="muted">This question is no longer there: its author deleted their account.</p>
+          ))}
         {report.target === 'user' &&
           (report.user ? (
             <Link to={paths.user.getHref(report.user.id)} className="report-person">

@@ -28,24 +28,39 @@ export function ReportQueue({ status, renderQuestion }: ReportQueueProps) {
   function acted(action: ModerationAction, name: string) {
     const past = actionWords[action].done;
     setDone(`${past.charAt(0).toUpperCase()}${past.slice(1)} “${name}”.`);
-    // The entry may leave the list with its button: the keyboard stays on the list rather than falling back to the page's start.
+    // The entry may leave the list with its button: the keyboard stays on the list rather than falling back to the
+    // page's start.
     listRef.current?.focus();
   }
 
   return (
-    <section className="stack report-queue" ref={listRef} tabIndex={-1} aria-label={status === 'open' ? 'Open reports' : 'Closed reports'}>
+    <section
+      className="stack report-queue"
+      ref={listRef}
+      tabIndex={-1}
+      aria-label={status === 'open' ? 'Open reports' : 'Closed reports'}
+    >
       <div role="status" className="report-queue__status">
         {done && <div className="banner banner--success">{done}</div>}
       </div>
       {list.isLoading && <Loading label="Loading reports…" />}
       {list.error && list.reports.length === 0 && <Banner tone="error">{list.error.message}</Banner>}
       {!list.isLoading && !list.error && list.reports.length === 0 && (
-        <EmptyState title={emptyTitles[status]}>{status === 'open' && <p>Nothing waits for a moderator. Reports people send will show here, most reported first.</p>}</EmptyState>
+        <EmptyState title={emptyTitles[status]}>
+          {status === 'open' && (
+            <p>Nothing waits for a moderator. Reports people send will show here, most reported first.</p>
+          )}
+        </EmptyState>
       )}
       {list.reports.length > 0 && (
         <div className="stack">
           {list.reports.map((report) => (
-            <ReportEntry key={`${report.target}-${report.id}`} report={report} renderQuestion={renderQuestion} onActed={acted} />
+            <ReportEntry
+              key={`${report.target}-${report.id}`}
+              report={report}
+              renderQuestion={renderQuestion}
+              onActed={acted}
+            />
           ))}
           {list.hasMore && (
             <Button block pending={list.isLoadingMore} onClick={() => void list.loadMore()}>

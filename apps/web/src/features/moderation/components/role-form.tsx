@@ -6,7 +6,8 @@ import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { setRole } from '../api/set-role';
 
-export const PERSON_INVALID = 'Give the person’s UID (as their profile shows it, such as UID012) or the link to their profile.';
+export const PERSON_INVALID =
+  'Give the person’s UID (as their profile shows it, such as UID012) or the link to their profile.';
 
 /** The person's id from what an admin pastes: "UID012", "12", or the address of their profile. */
 export function personId(text: string): number | null {
@@ -45,8 +46,8 @@ export function RoleForm() {
       <div className="stack role-form__intro">
         <h2 id="role-form-title">Moderators</h2>
         <p className="muted">
-          Moderators read the reports and act on them. Make someone a moderator, or a member again, by their UID: it shows under their name on their profile. Admins are named in
-          the server’s settings.
+          Moderators read the reports and act on them. Make someone a moderator, or a member again, by their UID: it
+          shows under their name on their profile. Admins are named in the server’s settings.
         </p>
       </div>
       <form className="form role-form" onSubmit={submit} noValidate>
@@ -62,7 +63,11 @@ export function RoleForm() {
           />
         </Field>
         <Field label="Role">
-          <select className="select" value={role} onChange={(event) => setRoleChoice(event.target.value as RoleBody['role'])}>
+          <select
+            className="select"
+            value={role}
+            onChange={(event) => setRoleChoice(event.target.value as RoleBody['role'])}
+          >
             <option value="moderator">Moderator</option>
             <option value="member">Member</option>
           </select>

@@ -10,7 +10,11 @@ import { unreadKey } from './get-unread-count';
 const allRead =
   ({ unread }: Unread) =>
   (pages: NotificationPage[] | undefined) =>
-    pages?.map((page) => ({ ...page, unread, notifications: page.notifications.map((notification) => ({ ...notification, read: true })) }));
+    pages?.map((page) => ({
+      ...page,
+      unread,
+      notifications: page.notifications.map((notification) => ({ ...notification, read: true })),
+    }));
 
 /**
  * Marks every notification read (the call without ids), then shows it at once in the list and in
@@ -21,7 +25,10 @@ export function useMarkAllRead() {
   return async (): Promise<ApiError | null> => {
     const result = await apiPost('/api/notifications/read/');
     if (result instanceof ApiError) return result;
-    await Promise.all([mutate(unreadKey, result, { revalidate: false }), mutate(unstable_serialize(pageKeys(notificationsKey)), allRead(result), { revalidate: false })]);
+    await Promise.all([
+      mutate(unreadKey, result, { revalidate: false }),
+      mutate(unstable_serialize(pageKeys(notificationsKey)), allRead(result), { revalidate: false }),
+    ]);
     return null;
   };
 }

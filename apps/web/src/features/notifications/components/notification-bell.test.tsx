@@ -13,7 +13,9 @@ function showBell(unread: number) {
   storeToken('t0k3n');
   const stream = controlledEventStream();
   const { requests, on } = stubApi();
-  on('GET /api/notifications/live/', ({ headers }) => (headers.Accept === 'text/event-stream' ? stream.response : { body: { unread } }));
+  on('GET /api/notifications/live/', ({ headers }) =>
+    headers.Accept === 'text/event-stream' ? stream.response : { body: { unread } },
+  );
   renderScreen(<NotificationBell />);
   return { stream, requests };
 }
@@ -34,7 +36,9 @@ describe('NotificationBell', () => {
   it('follows the live count without a reload, and shows none at 0', async () => {
     const { stream, requests } = showBell(3);
     await screen.findByRole('link', { name: 'Notifications, 3 unread' });
-    expect(requests.find((request) => request.headers.Accept === 'text/event-stream')?.headers).toMatchObject({ Authorization: 'Token t0k3n' });
+    expect(requests.find((request) => request.headers.Accept === 'text/event-stream')?.headers).toMatchObject({
+      Authorization: 'Token t0k3n',
+    });
 
     stream.send(unreadEvent(4));
     expect(await screen.findByRole('link', { name: 'Notifications, 4 unread' })).toHaveTextContent('4');

@@ -12,7 +12,12 @@ export function NotificationBell() {
   const unread = useUnreadCount() ?? 0;
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <NavLink to={paths.notifications.getHref()} className="icon-link notification-bell" aria-label={label} title={label}>
+    <NavLink
+      to={paths.notifications.getHref()}
+      className="icon-link notification-bell"
+      aria-label={label}
+      title={label}
+    >
       <BellIcon />
       {unread > 0 && (
         <span className="notification-bell__count" aria-hidden="true">

@@ -52,7 +52,13 @@ function QuestionLink({ question }: { question: NonNullable<Notification['questi
 }
 
 /** What a moderator did, in words: to the question when the action was on one, else to the person. */
-function ModerationSentence({ moderation, question }: { moderation: NotificationModeration; question: Notification['question'] }) {
+function ModerationSentence({
+  moderation,
+  question,
+}: {
+  moderation: NotificationModeration;
+  question: Notification['question'];
+}) {
   const yourQuestion = question ? (
     <>
       your question <QuestionLink question={question} />
@@ -70,7 +76,12 @@ function ModerationSentence({ moderation, question }: { moderation: Notification
     case 'warn':
       return question ? <>A moderator warned you about {yourQuestion}</> : <>A moderator warned you</>;
     case 'suspend':
-      return <>A moderator suspended your account {moderation.until ? `until ${formatDate(moderation.until)}` : 'with no end date'}</>;
+      return (
+        <>
+          A moderator suspended your account{' '}
+          {moderation.until ? `until ${formatDate(moderation.until)}` : 'with no end date'}
+        </>
+      );
     case 'unsuspend':
       return <>A moderator lifted your suspension</>;
   }
@@ -81,7 +92,8 @@ function Sentence({ notification }: { notification: Notification }) {
   const { kind, actors, actor_count: actorCount, question, count } = notification;
   const actorsPhrase = <Actors actors={actors} count={actorCount} />;
   if (kind === 'follow') return <>{actorsPhrase} followed you</>;
-  if (kind === 'moderation' && notification.moderation) return <ModerationSentence moderation={notification.moderation} question={question} />;
+  if (kind === 'moderation' && notification.moderation)
+    return <ModerationSentence moderation={notification.moderation} question={question} />;
   if (kind === 'like')
     return (
       <>
@@ -95,7 +107,10 @@ function Sentence({ notification }: { notification: Notification }) {
   );
 }
 
-const kindIcons = { follow: UserPlusIcon, like: HeartIcon, votes: VotesIcon, moderation: ShieldIcon } satisfies Record<Notification['kind'], unknown>;
+const kindIcons = { follow: UserPlusIcon, like: HeartIcon, votes: VotesIcon, moderation: ShieldIcon } satisfies Record<
+  Notification['kind'],
+  unknown
+>;
 
 export function NotificationItem({ notification }: { notification: Notification }) {
   const KindIcon = kindIcons[notification.kind];

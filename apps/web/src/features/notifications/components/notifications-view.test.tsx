@@ -15,11 +15,26 @@ const shortened = "QID012 'Should remote work stay the norm…'";
 const teaOrCoffee = { id: 7, qid: 7, title: 'Tea or coffee?' };
 
 function notification(overrides: Partial<Notification> & Pick<Notification, 'id' | 'kind'>): Notification {
-  return { created_at: '2026-05-04T10:00:00.000Z', read: true, actors: [], actor_count: 0, question: null, count: null, ...overrides };
+  return {
+    created_at: '2026-05-04T10:00:00.000Z',
+    read: true,
+    actors: [],
+    actor_count: 0,
+    question: null,
+    count: null,
+    ...overrides,
+  };
 }
 
 const followed = notification({ id: 5, kind: 'follow', read: false, actors: [bob], actor_count: 1 });
-const likedByTwo = notification({ id: 4, kind: 'like', read: false, actors: [bob, ann], actor_count: 2, question: remoteWork });
+const likedByTwo = notification({
+  id: 4,
+  kind: 'like',
+  read: false,
+  actors: [bob, ann],
+  actor_count: 2,
+  question: remoteWork,
+});
 const likedByFour = notification({ id: 3, kind: 'like', actors: [bob, ann, cy], actor_count: 4, question: remoteWork });
 const likedByOne = notification({ id: 2, kind: 'like', actors: [cy], actor_count: 1, question: teaOrCoffee });
 const reachedVotes = notification({ id: 1, kind: 'votes', question: remoteWork, count: 100 });
@@ -43,7 +58,9 @@ const sentences = () => screen.getAllByRole('listitem').map((item) => item.query
 
 describe('NotificationsView', () => {
   it('says each notification in words, newest first, with links to the people and the question', async () => {
-    showNotifications((on) => on('GET /api/notifications/', { body: page([followed, likedByTwo, likedByFour, likedByOne, reachedVotes]) }));
+    showNotifications((on) =>
+      on('GET /api/notifications/', { body: page([followed, likedByTwo, likedByFour, likedByOne, reachedVotes]) }),
+    );
     await screen.findByRole('list', { name: 'Notifications' });
     expect(sentences()).toEqual([
       'Bob followed you',
@@ -64,7 +81,9 @@ describe('NotificationsView', () => {
   });
 
   it('sets the unread ones apart in words, and marks nothing read by being shown', async () => {
-    const { requests } = showNotifications((on) => on('GET /api/notifications/', { body: page([followed, likedByTwo, likedByFour]) }));
+    const { requests } = showNotifications((on) =>
+      on('GET /api/notifications/', { body: page([followed, likedByTwo, likedByFour]) }),
+    );
     await screen.findByRole('list', { name: 'Notifications' });
     expect(screen.getByText('2 unread')).toBeInTheDocument();
     const labels = screen.getAllByRole('listitem').map((item) => within(item).queryByText('Unread') !== null);
@@ -75,7 +94,9 @@ describe('NotificationsView', () => {
   it('marks all read at once in the list and in the bell', async () => {
     const stream = controlledEventStream();
     const { requests, on } = stubApi();
-    on('GET /api/notifications/live/', ({ headers }) => (headers.Accept === 'text/event-stream' ? stream.response : { body: { unread: 2 } }));
+    on('GET /api/notifications/live/', ({ headers }) =>
+      headers.Accept === 'text/event-stream' ? stream.response : { body: { unread: 2 } },
+    );
     on('GET /api/notifications/', { body: page([followed, likedByTwo, likedByFour]) });
     on('POST /api/notifications/read/', { body: { unread: 0 } });
     const { user } = renderScreen(
@@ -95,7 +116,9 @@ describe('NotificationsView', () => {
     expect(screen.getByRole('status')).toHaveTextContent('All notifications marked as read.');
     expect(screen.getByRole('list', { name: 'Notifications' })).toHaveFocus();
     // All of them: the call names no ids.
-    expect(requests.filter((request) => request.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/notifications/read/', body: undefined })]);
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/notifications/read/', body: undefined }),
+    ]);
   });
 
   it('keeps them unread and says why when marking fails', async () => {
@@ -119,16 +142,35 @@ describe('NotificationsView', () => {
     await screen.findByText(/reached 100 votes/);
     expect(sentences()).toEqual(['Bob followed you', `Your question ${shortened} reached 100 votes`]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(requests.filter((request) => request.path.includes('cursor')).map((request) => request.path)).toEqual(['/api/notifications/?cursor=c2']);
+    expect(requests.filter((request) => request.path.includes('cursor')).map((request) => request.path)).toEqual([
+      '/api/notifications/?cursor=c2',
+    ]);
   });
 
   it('tells what a moderator did and why, linking the question when there is one', async () => {
-    const removed = notification({ id: 9, kind: 'moderation', question: teaOrCoffee, moderation: { action: 'remove', reason: 'Advertising, not a poll.', until: null } });
-    const suspended = notification({ id: 8, kind: 'moderation', moderation: { action: 'suspend', reason: 'Insults after a warning.', until: '2026-05-11T12:00:00.000Z' } });
-    const warned = notification({ id: 7, kind: 'moderation', moderation: { action: 'warn', reason: 'Mind the rules.', until: null } });
+    const removed = notification({
+      id: 9,
+      kind: 'moderation',
+      question: teaOrCoffee,
+      moderation: { action: 'remove', reason: 'Advertising, not a poll.', until: null },
+    });
+    const suspended = notification({
+      id: 8,
+      kind: 'moderation',
+      moderation: { action: 'suspend', reason: 'Insults after a warning.', until: '2026-05-11T12:00:00.000Z' },
+    });
+    const warned = notification({
+      id: 7,
+      kind: 'moderation',
+      moderation: { action: 'warn', reason: 'Mind the rules.', until: null },
+    });
     showNotifications((on) => on('GET /api/notifications/', { body: page([removed, suspended, warned]) }));
     await screen.findByRole('list', { name: 'Notifications' });
-    expect(sentences()).toEqual(["A moderator removed your question QID007 'Tea or coffee?'", 'A moderator suspended your account until 11 May 2026', 'A moderator warned you']);
+    expect(sentences()).toEqual([
+      "A moderator removed your question QID007 'Tea or coffee?'",
+      'A moderator suspended your account until 11 May 2026',
+      'A moderator warned you',
+    ]);
     const [first, second] = screen.getAllByRole('listitem');
     expect(within(first).getByRole('link', { name: "QID007 'Tea or coffee?'" })).toHaveAttribute('href', '/question/7');
     expect(within(first).getByText('Reason: Advertising, not a poll.')).toBeInTheDocument();

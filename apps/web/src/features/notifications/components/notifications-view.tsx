@@ -31,7 +31,8 @@ export function NotificationsView() {
       return;
     }
     setMessage({ text: 'All notifications marked as read.', tone: 'success' });
-    // The button goes once nothing is unread; the keyboard stays on the list rather than falling back to the page's start.
+    // The button goes once nothing is unread; the keyboard stays on the list rather than falling back to the page's
+    // start.
     listRef.current?.focus();
   }
 
@@ -57,7 +58,10 @@ export function NotificationsView() {
       {list.error && list.notifications.length === 0 && <Banner tone="error">{list.error.message}</Banner>}
       {!list.isLoading && !list.error && list.notifications.length === 0 && (
         <EmptyState title="No notifications yet">
-          <p>When someone follows you or likes your questions, or a question of yours reaches 1, 10, 100… votes, you will see it here.</p>
+          <p>
+            When someone follows you or likes your questions, or a question of yours reaches 1, 10, 100… votes, you will
+            see it here.
+          </p>
         </EmptyState>
       )}
       {list.notifications.length > 0 && (

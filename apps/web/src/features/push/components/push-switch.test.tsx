@@ -11,13 +11,22 @@ const SERVER_KEY_BYTES = [4, 1, 2, 3, 4, 5, 251, 255];
 const ENDPOINT = 'https://push.example.net/send/device-1';
 
 /** A browser with the Push API: its notification permission, and the app's service worker with its push manager. */
-function stubBrowser({ permission = 'default' as NotificationPermission, answer = 'granted' as NotificationPermission, subscribed = false, push = true } = {}) {
+function stubBrowser({
+  permission = 'default' as NotificationPermission,
+  answer = 'granted' as NotificationPermission,
+  subscribed = false,
+  push = true,
+} = {}) {
   let subscription: PushSubscription | null = null;
   const makeSubscription = (key: ArrayBuffer) =>
     ({
       endpoint: ENDPOINT,
       options: { applicationServerKey: key, userVisibleOnly: true },
-      toJSON: () => ({ endpoint: ENDPOINT, expirationTime: null, keys: { p256dh: 'device-public-key', auth: 'device-secret' } }),
+      toJSON: () => ({
+        endpoint: ENDPOINT,
+        expirationTime: null,
+        keys: { p256dh: 'device-public-key', auth: 'device-secret' },
+      }),
       unsubscribe: vi.fn(async () => {
         subscription = null;
         return true;
@@ -40,7 +49,10 @@ function stubBrowser({ permission = 'default' as NotificationPermission, answer 
   };
   vi.stubGlobal('Notification', notification);
   if (push) vi.stubGlobal('PushManager', class {});
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: { getRegistration: async () => ({ pushManager }) } });
+  Object.defineProperty(navigator, 'serviceWorker', {
+    configurable: true,
+    value: { getRegistration: async () => ({ pushManager }) },
+  });
   return { notification, pushManager, current: () => subscription };
 }
 
@@ -48,7 +60,10 @@ function stubBrowser({ permission = 'default' as NotificationPermission, answer 
 function stubServer({ saved = true } = {}) {
   const server = stubApi();
   server.on('GET /api/push/key/', { body: { key: SERVER_KEY } });
-  server.on('POST /api/push/subscriptions/', saved ? { status: 201, body: null } : { status: 400, body: { message: 'Refused' } });
+  server.on(
+    'POST /api/push/subscriptions/',
+    saved ? { status: 201, body: null } : { status: 400, body: { message: 'Refused' } },
+  );
   server.on('DELETE /api/push/subscriptions/', { status: 204 });
   return server;
 }
@@ -81,7 +96,11 @@ describe('PushSwitch', () => {
     expect([...(options.applicationServerKey as Uint8Array)]).toEqual(SERVER_KEY_BYTES);
     expect(requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
       { method: 'GET', path: api.pushKey, body: undefined },
-      { method: 'POST', path: api.pushSubscriptions, body: { endpoint: ENDPOINT, keys: { p256dh: 'device-public-key', auth: 'device-secret' } } },
+      {
+        method: 'POST',
+        path: api.pushSubscriptions,
+        body: { endpoint: ENDPOINT, keys: { p256dh: 'device-public-key', auth: 'device-secret' } },
+      },
     ]);
   });
 
@@ -97,7 +116,9 @@ describe('PushSwitch', () => {
     expect(await screen.findByText(/Get your notifications on this device/)).toBeInTheDocument();
     expect(theSwitch()).not.toBeChecked();
     expect(subscription.unsubscribe).toHaveBeenCalledTimes(1);
-    expect(requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([{ method: 'DELETE', path: api.pushSubscriptions, body: { endpoint: ENDPOINT } }]);
+    expect(requests.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'DELETE', path: api.pushSubscriptions, body: { endpoint: ENDPOINT } },
+    ]);
     expect(notification.requestPermission).not.toHaveBeenCalled();
   });
 
@@ -133,7 +154,9 @@ describe('PushSwitch', () => {
     stubServer({ saved: false });
     const { user } = renderScreen(<PushSwitch />);
     await user.click(await screen.findByRole('switch', { name: 'Push notifications on this device' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Push notifications could not be turned on. Try again later.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Push notifications could not be turned on. Try again later.',
+    );
     expect(theSwitch()).not.toBeChecked();
     expect(current()).toBeNull();
   });

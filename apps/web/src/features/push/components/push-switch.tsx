@@ -7,8 +7,10 @@ const hints: Record<PushStatus | 'checking', string> = {
   checking: 'Checking what this device can do…',
   on: 'Your notifications appear on this device, even when POLLSCOPE is closed.',
   off: 'Get your notifications on this device, even when POLLSCOPE is closed. Your browser asks you to allow them first.',
-  denied: 'Notifications are blocked for this site. Allow them in your browser’s settings for this site, then switch this on.',
-  unsupported: 'This browser cannot receive push notifications. On an iPhone or iPad, add POLLSCOPE to your Home Screen and open it from there.',
+  denied:
+    'Notifications are blocked for this site. Allow them in your browser’s settings for this site, then switch this on.',
+  unsupported:
+    'This browser cannot receive push notifications. On an iPhone or iPad, add POLLSCOPE to your Home Screen and open it from there.',
 };
 
 /**
@@ -42,7 +44,11 @@ export function PushSwitch() {
     try {
       setStatus(await (on ? turnPushOn() : turnPushOff()));
     } catch {
-      setFailure(on ? 'Push notifications could not be turned on. Try again later.' : 'Push notifications could not be turned off. Try again later.');
+      setFailure(
+        on
+          ? 'Push notifications could not be turned on. Try again later.'
+          : 'Push notifications could not be turned off. Try again later.',
+      );
       setStatus(await readPushStatus());
     }
     setPending(false);

@@ -23,5 +23,8 @@ export function useFeed() {
  * asking for them once rendered.
  */
 export function keepStartedFeed(): Promise<void> {
-  return whenPrefetched(feedKey, (page) => void mutate(unstable_serialize(pageKeys(feedKey)), [page], { revalidate: false }));
+  return whenPrefetched(
+    feedKey,
+    (page) => void mutate(unstable_serialize(pageKeys(feedKey)), [page], { revalidate: false }),
+  );
 }

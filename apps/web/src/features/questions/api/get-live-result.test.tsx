@@ -7,7 +7,11 @@ import { MAX_OPEN_STREAMS } from '../../../lib/live-stream';
 import { controlledEventStream, stubStreams } from '../../../testing/event-stream-stub';
 import { useLiveResult } from './get-live-result';
 
-const live = (count: number): LiveResult => ({ id: 7, result: { count, answers: [{ key: 1, percent: 100 }] }, like_count: 2 });
+const live = (count: number): LiveResult => ({
+  id: 7,
+  result: { count, answers: [{ key: 1, percent: 100 }] },
+  like_count: 2,
+});
 const resultEvent = (state: LiveResult) => `event: result\ndata: ${JSON.stringify(state)}\n\n`;
 
 function watch(questionId = 7, enabled = true) {
@@ -29,7 +33,10 @@ async function expectNextAttemptAfter(fetchMock: ReturnType<typeof stubStreams>,
 }
 
 function setTabHidden(hidden: boolean) {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => (hidden ? 'hidden' : 'visible'),
+  });
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
@@ -85,7 +92,9 @@ describe('useLiveResult', () => {
   });
 
   it('ends the session and stops when the token is refused', async () => {
-    const fetchMock = stubStreams([new Response(JSON.stringify({ message: 'Your session has ended, sign in again' }), { status: 401 })]);
+    const fetchMock = stubStreams([
+      new Response(JSON.stringify({ message: 'Your session has ended, sign in again' }), { status: 401 }),
+    ]);
     const sessionEnded = vi.fn();
     const stop = onUnauthorized(sessionEnded);
     watch();
@@ -97,7 +106,9 @@ describe('useLiveResult', () => {
   });
 
   it('stops without ending the session when the question may not be watched', async () => {
-    const fetchMock = stubStreams([new Response(JSON.stringify({ message: 'You cannot act on this question' }), { status: 403 })]);
+    const fetchMock = stubStreams([
+      new Response(JSON.stringify({ message: 'You cannot act on this question' }), { status: 403 }),
+    ]);
     watch();
     await pass(60_000);
     expect(getToken()).toBe('t0k3n');

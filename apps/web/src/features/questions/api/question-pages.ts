@@ -10,7 +10,11 @@ type ListPage = Pick<QuestionPage, 'questions'> & Partial<Pick<QuestionPage, 'ne
 /** The page with a fresh copy of one of its questions (the question of the day included). */
 function withQuestion<Page extends ListPage>(page: Page, question: Question): Page {
   const qotd = 'qotd' in page && (page.qotd as Question | null)?.id === question.id ? { qotd: question } : {};
-  return { ...page, ...qotd, questions: page.questions.map((listed) => (listed.id === question.id ? question : listed)) };
+  return {
+    ...page,
+    ...qotd,
+    questions: page.questions.map((listed) => (listed.id === question.id ? question : listed)),
+  };
 }
 
 /**
@@ -19,19 +23,25 @@ function withQuestion<Page extends ListPage>(page: Page, question: Question): Pa
  * in it, such as a new question on the wall or a new connection's questions in the feed.
  */
 export async function forgetQuestionPages(path: string): Promise<void> {
-  await mutate((key) => typeof key === 'string' && (key === path || key.startsWith(`${path}?`)), undefined, { revalidate: false });
+  await mutate((key) => typeof key === 'string' && (key === path || key.startsWith(`${path}?`)), undefined, {
+    revalidate: false,
+  });
   await mutate(unstable_serialize(pageKeys(path)), undefined);
 }
 
 /** A paged list of questions, grown one page at a time by "Load more". */
-export function useQuestionPages<Page extends ListPage>(path: ApiPath<Page>, config?: SWRInfiniteConfiguration<NoInfer<Page>>) {
+export function useQuestionPages<Page extends ListPage>(
+  path: ApiPath<Page>,
+  config?: SWRInfiniteConfiguration<NoInfer<Page>>,
+) {
   const { mutate, ...list } = useCursorPages<Page>(path, config);
   return {
     ...list,
     questions: list.pages.flatMap((page) => page.questions),
     reload: () => mutate(),
     /** Keeps the cached pages in step with a vote or a like, without asking the server again. */
-    update: (question: Question) => mutate((current) => current?.map((page) => withQuestion(page, question)), { revalidate: false }),
+    update: (question: Question) =>
+      mutate((current) => current?.map((page) => withQuestion(page, question)), { revalidate: false }),
   };
 }
 

@@ -11,7 +11,8 @@ import { useScrollEdges } from '../../../hooks/use-scroll-edges';
  * screens swipe, so the arrow is for pointers only.
  */
 function BarEdge({ bar, side, more }: { bar: RefObject<HTMLElement | null>; side: 'start' | 'end'; more: boolean }) {
-  const scroll = () => bar.current?.scrollBy({ left: (side === 'start' ? -0.8 : 0.8) * bar.current.clientWidth, behavior: 'smooth' });
+  const scroll = () =>
+    bar.current?.scrollBy({ left: (side === 'start' ? -0.8 : 0.8) * bar.current.clientWidth, behavior: 'smooth' });
   return (
     <span className={`category-bar__edge category-bar__edge--${side}`} hidden={!more}>
       <button type="button" className="category-bar__arrow" tabIndex={-1} aria-hidden="true" onClick={scroll}>

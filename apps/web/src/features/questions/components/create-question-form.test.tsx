@@ -92,11 +92,20 @@ describe('CreateQuestionForm', () => {
     await user.selectOptions(screen.getByLabelText('Category (optional)'), 'Technology');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
-    expect(requests[0].body).toEqual({ type: 'MC', question: 'Cats or dogs?', choices: ['Cats', 'Dogs'], tags: ['pets'], category: 3 });
+    expect(requests[0].body).toEqual({
+      type: 'MC',
+      question: 'Cats or dogs?',
+      choices: ['Cats', 'Dogs'],
+      tags: ['pets'],
+      category: 3,
+    });
   });
 
   it('shows the server message when the poll is refused', async () => {
-    stubApi().on('POST /api/polls/create/', { status: 400, body: { message: 'Question must be shorter than 128 characters' } });
+    stubApi().on('POST /api/polls/create/', {
+      status: 400,
+      body: { message: 'Question must be shorter than 128 characters' },
+    });
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Question'), 'Rate the new park');
     await user.selectOptions(screen.getByLabelText('Type'), 'RS');

@@ -61,7 +61,9 @@ function validate(draft: Draft): Errors {
 
 function toBody(draft: Draft): CreateQuestionBody {
   const tag = draft.tag.trim().replace(/^#/, '');
-  const choices = { MC: draft.choices.map((choice) => choice.trim()), RS: [], N: [draft.min.trim(), draft.max.trim()] }[draft.type];
+  const choices = { MC: draft.choices.map((choice) => choice.trim()), RS: [], N: [draft.min.trim(), draft.max.trim()] }[
+    draft.type
+  ];
   return {
     type: draft.type,
     question: draft.question.trim(),
@@ -78,13 +80,22 @@ interface CreateQuestionFormProps {
 }
 
 export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQuestionFormProps) {
-  const [draft, setDraft] = useState<Draft>({ type: 'MC', question: '', tag: '', category: '', choices: ['', ''], min: '0', max: '100' });
+  const [draft, setDraft] = useState<Draft>({
+    type: 'MC',
+    question: '',
+    tag: '',
+    category: '',
+    choices: ['', ''],
+    min: '0',
+    max: '100',
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
-  const setChoice = (index: number, value: string) => change({ choices: draft.choices.map((choice, i) => (i === index ? value : choice)) });
+  const setChoice = (index: number, value: string) =>
+    change({ choices: draft.choices.map((choice, i) => (i === index ? value : choice)) });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -102,7 +113,11 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
   return (
     <form className="form card" onSubmit={submit} noValidate aria-label="Create Poll">
       <Field label="Type">
-        <select className="select" value={draft.type} onChange={(event) => change({ type: event.target.value as QuestionType })}>
+        <select
+          className="select"
+          value={draft.type}
+          onChange={(event) => change({ type: event.target.value as QuestionType })}
+        >
           {(['MC', 'RS', 'N'] as const).map((type) => (
             <option key={type} value={type}>
               {typeLabels[type]}
@@ -129,7 +144,13 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
             {draft.choices.map((choice, index) => (
               <div key={index} className="choice-editor__row">
                 <Field label={`Choice ${index + 1}`} error={errors.choices?.[index]}>
-                  <input className="input" required maxLength={CHOICE_MAX_LENGTH} value={choice} onChange={(event) => setChoice(index, event.target.value)} />
+                  <input
+                    className="input"
+                    required
+                    maxLength={CHOICE_MAX_LENGTH}
+                    value={choice}
+                    onChange={(event) => setChoice(index, event.target.value)}
+                  />
                 </Field>
                 {draft.choices.length > MC_MIN_CHOICES && (
                   <Button
@@ -160,20 +181,45 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
       {draft.type === 'N' && (
         <div className="form-grid">
           <Field label="Minimum" error={errors.min}>
-            <input className="input" type="number" step={1} required value={draft.min} onChange={(event) => change({ min: event.target.value })} />
+            <input
+              className="input"
+              type="number"
+              step={1}
+              required
+              value={draft.min}
+              onChange={(event) => change({ min: event.target.value })}
+            />
           </Field>
           <Field label="Maximum" error={errors.max}>
-            <input className="input" type="number" step={1} required value={draft.max} onChange={(event) => change({ max: event.target.value })} />
+            <input
+              className="input"
+              type="number"
+              step={1}
+              required
+              value={draft.max}
+              onChange={(event) => change({ max: event.target.value })}
+            />
           </Field>
         </div>
       )}
 
       <div className="form-grid">
         <Field label="Tag (optional)" error={errors.tag} hint={`One tag, up to ${TAG_MAX_LENGTH} characters`}>
-          <input className="input" maxLength={TAG_MAX_LENGTH} value={draft.tag} placeholder="e.g. travel" onChange={(event) => change({ tag: event.target.value })} />
+          <input
+            className="input"
+            maxLength={TAG_MAX_LENGTH}
+            value={draft.tag}
+            placeholder="e.g. travel"
+            onChange={(event) => change({ tag: event.target.value })}
+          />
         </Field>
         <Field label="Category (optional)">
-          <NamedSelect value={draft.category} onChange={(category) => change({ category })} placeholder="No category" options={categories} />
+          <NamedSelect
+            value={draft.category}
+            onChange={(category) => change({ category })}
+            placeholder="No category"
+            options={categories}
+          />
         </Field>
       </div>
 

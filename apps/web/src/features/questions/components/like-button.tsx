@@ -23,7 +23,14 @@ export function LikeButton({ questionId, liked, count, onChange }: LikeButtonPro
   }
 
   return (
-    <Button variant="ghost" size="small" className={liked ? 'like-button like-button--on' : 'like-button'} aria-pressed={liked} pending={pending} onClick={toggle}>
+    <Button
+      variant="ghost"
+      size="small"
+      className={liked ? 'like-button like-button--on' : 'like-button'}
+      aria-pressed={liked}
+      pending={pending}
+      onClick={toggle}
+    >
       <HeartIcon filled={liked} />
       <span>Like</span>
       <span className="like-button__count">{count}</span>

@@ -101,11 +101,15 @@ describe('QuestionCard', () => {
     expect(like).toHaveTextContent('3');
 
     await user.click(like);
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Like/ })).toHaveAttribute('aria-pressed', 'true'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: /Like/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(screen.getByRole('button', { name: /Like/ })).toHaveTextContent('4');
 
     await user.click(screen.getByRole('button', { name: /Like/ }));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: /Like/ })).toHaveAttribute('aria-pressed', 'false'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: /Like/ })).toHaveAttribute('aria-pressed', 'false'),
+    );
     expect(screen.getByRole('button', { name: /Like/ })).toHaveTextContent('3');
     expect(requests.map((request) => request.path)).toEqual(['/api/polls/like/7/', '/api/polls/unlike/7/']);
   });
@@ -173,13 +177,19 @@ describe('QuestionCard', () => {
   });
 
   it('tells its author a moderator removed it, and why, or that reports put it under review', () => {
-    const { unmount } = renderScreen(<QuestionCard question={makeQuestion({ owner: true, moderation: { status: 'removed', reason: 'Advertising, not a poll.' } })} />);
+    const { unmount } = renderScreen(
+      <QuestionCard
+        question={makeQuestion({ owner: true, moderation: { status: 'removed', reason: 'Advertising, not a poll.' } })}
+      />,
+    );
     const card = screen.getByRole('article', { name: 'Tea or coffee?' });
     expect(within(card).getByText('Removed by a moderator')).toBeInTheDocument();
     expect(within(card).getByText(/Only you can see it\. Reason: Advertising, not a poll\./)).toBeInTheDocument();
     unmount();
 
-    renderScreen(<QuestionCard question={makeQuestion({ owner: true, moderation: { status: 'under_review', reason: null } })} />);
+    renderScreen(
+      <QuestionCard question={makeQuestion({ owner: true, moderation: { status: 'under_review', reason: null } })} />,
+    );
     expect(screen.getByText('Under review')).toBeInTheDocument();
     expect(screen.queryByText(/Reason:/)).not.toBeInTheDocument();
   });

@@ -28,7 +28,9 @@ function ModerationNotice({ moderation }: { moderation: QuestionModeration }) {
       <div>
         <p className="question-card__moderation-title">{removed ? 'Removed by a moderator' : 'Under review'}</p>
         <p>
-          {removed ? 'Only you can see it.' : 'People reported it: only you can see it until a moderator has looked at it.'}
+          {removed
+            ? 'Only you can see it.'
+            : 'People reported it: only you can see it until a moderator has looked at it.'}
           {moderation.reason && <> Reason: {moderation.reason}</>}
         </p>
       </div>
@@ -47,7 +49,13 @@ interface QuestionCardProps {
   label?: string;
 }
 
-export function QuestionCard({ question: loaded, onChange, onPassedChange, renderAfterAnswer, label }: QuestionCardProps) {
+export function QuestionCard({
+  question: loaded,
+  onChange,
+  onPassedChange,
+  renderAfterAnswer,
+  label,
+}: QuestionCardProps) {
   const navigate = useNavigate();
   // The card shows its own vote and like at once; a fresh copy from the list replaces them.
   const [question, setQuestion] = useState(loaded);
@@ -64,7 +72,12 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
 
   // A result on screen follows the votes and likes others cast.
   useLiveResult(question.id, question.result !== null && onScreen, (live) => {
-    const updated = { ...question, result: live.result ?? question.result, vote_count: live.result?.count ?? question.vote_count, like_count: live.like_count };
+    const updated = {
+      ...question,
+      result: live.result ?? question.result,
+      vote_count: live.result?.count ?? question.vote_count,
+      like_count: live.like_count,
+    };
     setQuestion(updated);
     onChange?.(updated);
   });
@@ -131,7 +144,9 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
         )}
       </p>
 
-      {question.answer === null && <AnswerForm question={question} submitLabel="Vote" pending={voting} error={voteError} onSubmit={vote} />}
+      {question.answer === null && (
+        <AnswerForm question={question} submitLabel="Vote" pending={voting} error={voteError} onSubmit={vote} />
+      )}
       {question.result && (
         <section className="question-card__result" aria-label="Results">
           <QuestionResult question={question} result={question.result} myChoice={question.answer?.choice ?? null} />
@@ -144,7 +159,12 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
             <ChartIcon />
             Breakdown
           </Link>
-          {question.type === 'MC' && <RelateButton questionId={question.id} onPair={(first, second) => navigate(paths.relate.getHref(first, second))} />}
+          {question.type === 'MC' && (
+            <RelateButton
+              questionId={question.id}
+              onPair={(first, second) => navigate(paths.relate.getHref(first, second))}
+            />
+          )}
         </div>
       )}
 
@@ -155,7 +175,12 @@ export function QuestionCard({ question: loaded, onChange, onPassedChange, rende
           {!question.result && <span className="question-card__hint"> · vote to see results</span>}
         </p>
         <div className="question-card__actions">
-          <LikeButton questionId={question.id} liked={question.liked} count={question.like_count} onChange={changeLike} />
+          <LikeButton
+            questionId={question.id}
+            liked={question.liked}
+            count={question.like_count}
+            onChange={changeLike}
+          />
           <ShareButton question={question} />
           <HideButton
             questionId={question.id}

@@ -24,13 +24,19 @@ describe('QuestionList', () => {
   it('loads the next page with the cursor of the last one', async () => {
     const { requests, on } = stubApi();
     on('GET /api/polls/questions/', { body: { qotd: null, questions: [first], next: 'abc' } }, { query: {} });
-    on('GET /api/polls/questions/', { body: { qotd: null, questions: [second], next: null } }, { query: { cursor: 'abc' } });
+    on(
+      'GET /api/polls/questions/',
+      { body: { qotd: null, questions: [second], next: null } },
+      { query: { cursor: 'abc' } },
+    );
     const { user } = renderScreen(<Feed />);
     await screen.findByRole('article', { name: 'First question' });
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('article', { name: 'Second question' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-    expect(requests.filter((request) => request.path.includes('cursor')).map((request) => request.path)).toEqual(['/api/polls/questions/?cursor=abc']);
+    expect(requests.filter((request) => request.path.includes('cursor')).map((request) => request.path)).toEqual([
+      '/api/polls/questions/?cursor=abc',
+    ]);
   });
 
   it('remembers a vote when the feed is shown again from the cache', async () => {

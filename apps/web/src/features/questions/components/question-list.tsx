@@ -34,7 +34,12 @@ const FIRST_CARDS = 3;
 function Cards({ list }: { list: QuestionPages }) {
   const questions = useDeferredValue(list.questions, list.questions.slice(0, FIRST_CARDS));
   return questions.map((question) => (
-    <QuestionCard key={question.id} question={question} onChange={(updated) => void list.update(updated)} onPassedChange={() => void list.reload()} />
+    <QuestionCard
+      key={question.id}
+      question={question}
+      onChange={(updated) => void list.update(updated)}
+      onPassedChange={() => void list.reload()}
+    />
   ));
 }
 

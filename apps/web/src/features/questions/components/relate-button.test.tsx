@@ -21,7 +21,8 @@ function renderCards() {
   );
 }
 
-const relateButtonOf = (title: string) => screen.getByRole('article', { name: title }).querySelector('.relate-button') as HTMLElement;
+const relateButtonOf = (title: string) =>
+  screen.getByRole('article', { name: title }).querySelector('.relate-button') as HTMLElement;
 
 describe('relate selection', () => {
   beforeEach(clearRelateSelection);
@@ -53,7 +54,14 @@ describe('relate selection', () => {
 
   it('offers relate only for answered multiple-choice questions', () => {
     renderScreen(
-      <QuestionCard question={makeQuestion({ type: 'RS', choices: { min: 1, max: 10 }, answer: { choice: 4 }, result: { count: 1, answers: [{ choice: 4, count: 1 }] } })} />,
+      <QuestionCard
+        question={makeQuestion({
+          type: 'RS',
+          choices: { min: 1, max: 10 },
+          answer: { choice: 4 },
+          result: { count: 1, answers: [{ choice: 4, count: 1 }] },
+        })}
+      />,
     );
     expect(screen.getByRole('link', { name: 'Breakdown' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Relate' })).not.toBeInTheDocument();

@@ -18,7 +18,12 @@ export function RelateButton({ questionId, onPair }: RelateButtonProps) {
   }
 
   return (
-    <Button size="small" className={selected ? 'relate-button relate-button--selected' : 'relate-button'} aria-pressed={selected} onClick={toggle}>
+    <Button
+      size="small"
+      className={selected ? 'relate-button relate-button--selected' : 'relate-button'}
+      aria-pressed={selected}
+      onClick={toggle}
+    >
       {selected ? <CheckIcon /> : <RelateIcon />}
       Relate
     </Button>

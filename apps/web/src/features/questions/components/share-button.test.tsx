@@ -14,7 +14,10 @@ function namePublicUrl(url: string) {
 
 /** This browser, with the share sheet or clipboard a test gives it. */
 function stubNavigator(properties: Record<string, unknown>) {
-  vi.stubGlobal('navigator', Object.create(navigator, Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, { value }]))));
+  vi.stubGlobal(
+    'navigator',
+    Object.create(navigator, Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, { value }]))),
+  );
 }
 
 afterEach(() => {

@@ -17,7 +17,9 @@ const stats = {
 describe('the site stats', () => {
   it('show the server’s chart with its numbers in a table a screen reader can read', () => {
     render(<SiteStatsView stats={stats} />);
-    expect(screen.getByRole('img', { name: 'Chart of answers per day over the last 30 days' }).getAttribute('src')).toBe(stats.image);
+    expect(
+      screen.getByRole('img', { name: 'Chart of answers per day over the last 30 days' }).getAttribute('src'),
+    ).toBe(stats.image);
     const perDay = screen.getByRole('table', { name: 'Answers per day' });
     expect(within(perDay).getByRole('row', { name: '2026-11-22 1,500' })).toBeDefined();
     expect(within(perDay).getByRole('row', { name: '2026-11-23 42' })).toBeDefined();
@@ -25,6 +27,8 @@ describe('the site stats', () => {
 
   it('give the totals as a table', () => {
     render(<SiteStatsView stats={stats} />);
-    expect(within(screen.getByRole('table', { name: 'Totals' })).getByRole('row', { name: 'Answers 98,765' })).toBeDefined();
+    expect(
+      within(screen.getByRole('table', { name: 'Totals' })).getByRole('row', { name: 'Answers 98,765' }),
+    ).toBeDefined();
   });
 });

@@ -58,12 +58,22 @@ export function SiteStatsView({ stats }: { stats: SiteStats }) {
         {/* The chart's title, outside the frame that a phone scrolls sideways, where it stays in view. */}
         <figcaption>Answers per day over the last 30 days</figcaption>
         {/* A phone shows the chart at a readable size and scrolls it sideways. */}
-        <div className="site-chart__frame" tabIndex={0} role="group" aria-label="Chart, scrolls sideways on small screens">
+        <div
+          className="site-chart__frame"
+          tabIndex={0}
+          role="group"
+          aria-label="Chart, scrolls sideways on small screens"
+        >
           <img src={stats.image} alt={CHART_DESCRIPTION} width={720} height={280} />
         </div>
         <details className="site-chart__numbers">
           <summary>The chart’s numbers</summary>
-          <NumbersTable caption="Answers per day" captionHidden headings={['Day', 'Answers']} rows={stats.answers_per_day.map((day) => ({ label: day.day, value: day.answers }))} />
+          <NumbersTable
+            caption="Answers per day"
+            captionHidden
+            headings={['Day', 'Answers']}
+            rows={stats.answers_per_day.map((day) => ({ label: day.day, value: day.answers }))}
+          />
         </details>
       </figure>
       <div className="card">

@@ -26,9 +26,16 @@ interface PeopleListProps {
   onConnectedChange?: (person: ListedPerson, connected: boolean) => void;
 }
 
-const askedText = (asked: number) => (asked === 0 ? 'No questions yet' : asked === 1 ? 'Asked 1 question' : `Asked ${asked} questions`);
+const askedText = (asked: number) =>
+  asked === 0 ? 'No questions yet' : asked === 1 ? 'Asked 1 question' : `Asked ${asked} questions`;
 
-function PersonRow({ person, onConnectedChange }: { person: ListedPerson; onConnectedChange: PeopleListProps['onConnectedChange'] }) {
+function PersonRow({
+  person,
+  onConnectedChange,
+}: {
+  person: ListedPerson;
+  onConnectedChange: PeopleListProps['onConnectedChange'];
+}) {
   const [connected, setConnected] = useState(person.connected ?? false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

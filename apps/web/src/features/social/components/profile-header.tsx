@@ -38,7 +38,8 @@ export function ProfileHeader({ userId, isSelf, onRelationChanged }: ProfileHead
         <div>
           <dt>Age</dt>
           <dd>
-            {ageOn(user.birthdate, today)} <span className="muted">(born {formatDate(`${user.birthdate}T00:00:00Z`)})</span>
+            {ageOn(user.birthdate, today)}{' '}
+            <span className="muted">(born {formatDate(`${user.birthdate}T00:00:00Z`)})</span>
           </dd>
         </div>
         <div>

@@ -5,7 +5,17 @@ import { stubApi } from '../../../testing/api-stub';
 import { renderScreen } from '../../../testing/render';
 import { ProfileHeader } from './profile-header';
 
-const ben: UserStats = { id: 4, name: 'Ben', question: 2, answer: 5, like: 1, blocked: false, connected: false, birthdate: '1988-02-03', livein: 'Ireland' };
+const ben: UserStats = {
+  id: 4,
+  name: 'Ben',
+  question: 2,
+  answer: 5,
+  like: 1,
+  blocked: false,
+  connected: false,
+  birthdate: '1988-02-03',
+  livein: 'Ireland',
+};
 
 /** The server side of one other person: follow and ban change what the stats report. */
 function stubPerson(start: UserStats) {

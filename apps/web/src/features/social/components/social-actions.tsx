@@ -23,7 +23,8 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
   async function run(action: 'connect' | 'block') {
     setPending(action);
     setError(null);
-    const result = action === 'connect' ? await setFollowing(user.id, !user.connected) : await setBlocking(user.id, !user.blocked);
+    const result =
+      action === 'connect' ? await setFollowing(user.id, !user.connected) : await setBlocking(user.id, !user.blocked);
     setPending(null);
     if (result instanceof ApiError) setError(result.message);
     else onChanged();
@@ -43,12 +44,20 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
           {user.connected ? 'Connected' : 'Connect'}
         </Button>
       )}
-      <Button variant={user.blocked ? 'danger' : 'ghost'} pending={pending === 'block'} disabled={pending !== null} onClick={() => void run('block')}>
+      <Button
+        variant={user.blocked ? 'danger' : 'ghost'}
+        pending={pending === 'block'}
+        disabled={pending !== null}
+        onClick={() => void run('block')}
+      >
         <BlockIcon />
         {user.blocked ? 'Unblock' : 'Block'}
       </Button>
       {report && (
-        <Button variant="ghost" onClick={(event) => report({ target: 'user', id: user.id, name: user.name }, event.currentTarget)}>
+        <Button
+          variant="ghost"
+          onClick={(event) => report({ target: 'user', id: user.id, name: user.name }, event.currentTarget)}
+        >
           <FlagIcon />
           Report
         </Button>
