@@ -8,7 +8,7 @@ import { migrations } from '../src/db/migrations/index.js';
 import { CATEGORY_NAMES, seedReferenceData } from '../src/seed/reference.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { hashToken } from '../src/modules/auth/sessions.js';
-import { utcDay } from '../src/modules/site/activity.js';
+import { activityByDay, utcDay } from '../src/modules/site/activity.js';
 import { prepareEmptyDatabase, readMarker, writeMarker } from './bench-database.js';
 import { openBulkWriter, type BulkWriter } from './bulk-writer.js';
 import { choiceModel, drawChoice, drawPairSecond } from './choice-model.js';
@@ -279,18 +279,19 @@ async function writeConnections(context: Context): Promise<void> {
   }
 }
 
-/** Today's and past days' activity, added to what the reference data already counted. */
+/** Today's and past days' activity, added to what the reference data already counted, on each day's one row. */
 async function writeActivity(db: Db, context: Context): Promise<void> {
-  for (const row of await db.selectFrom('daily_activity').selectAll().execute()) {
-    const counts = context.days.get(row.day) ?? { answers: 0, questions: 0, users: 0, likes: 0 };
-    context.days.set(row.day, {
-      answers: counts.answers + row.answers,
-      questions: counts.questions + row.questions,
-      users: counts.users + row.users,
-      likes: counts.likes + row.likes,
+  for (const [day, counted] of await activityByDay(db)) {
+    const counts = context.days.get(day) ?? { answers: 0, questions: 0, users: 0, likes: 0 };
+    context.days.set(day, {
+      answers: counts.answers + counted.answers,
+      questions: counts.questions + counted.questions,
+      users: counts.users + counted.users,
+      likes: counts.likes + counted.likes,
     });
   }
   await db.deleteFrom('daily_activity').execute();
+  await db.deleteFrom('daily_activity_shards').execute();
   for (const [day, counts] of [...context.days].sort())
     await context.writer.add('daily_activity', [day, counts.answers, counts.questions, counts.users, counts.likes]);
 }
