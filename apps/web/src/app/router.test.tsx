@@ -40,7 +40,7 @@ describe('app routes', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/myaccount');
-    expect(screen.getByRole('link', { name: 'Politics' })).toHaveAttribute('href', '/category/1');
+    expect(await screen.findByRole('link', { name: 'Politics' })).toHaveAttribute('href', '/category/1');
   });
 
   it('opens the notifications from the bell in the header', async () => {
