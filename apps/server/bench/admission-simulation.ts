@@ -5,7 +5,7 @@
  * of the rule can be compared before the benchmark measures the one kept.
  *
  *   npx tsx bench/admission-simulation.ts [--clients 1000] [--service-ms 0.15] [--pause-every-ms 0 --pause-ms 0]
- *                                         [--stale-start-ms 300] [--seconds 30]
+ *                                         [--stale-start-ms 200] [--fewest-to-shed 256] [--seconds 30]
  *
  * The instance reads every request that arrived between turns (reading one costs --read-ms), starts
  * one at once when nothing waits and the turn is young, else queues it; each turn then starts queued
@@ -24,7 +24,8 @@ const { values } = parseArgs({
     'target-ms': { type: 'string', default: '150' },
     'interval-ms': { type: 'string', default: '500' },
     'timeout-ms': { type: 'string', default: '2000' },
-    'stale-start-ms': { type: 'string', default: '300' },
+    'stale-start-ms': { type: 'string', default: '200' },
+    'fewest-to-shed': { type: 'string', default: '256' },
     'pause-every-ms': { type: 'string', default: '0' },
     'pause-ms': { type: 'string', default: '0' },
     seconds: { type: 'string', default: '30' },
@@ -51,6 +52,9 @@ function simulate() {
     intervalMs: setting('interval-ms'),
     timeoutMs: setting('timeout-ms'),
     staleStartMs: setting('stale-start-ms'),
+    fewestToShed: setting('fewest-to-shed'),
+    // Each request is answered as it starts.
+    inFlight: () => 0,
   });
   let now = 0;
   let arriving: Request[] = Array.from({ length: setting('clients') }, () => ({ sentAt: Math.random() * 5 }));

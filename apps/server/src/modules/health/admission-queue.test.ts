@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AdmissionQueue } from './admission-queue.js';
 
-const settings = { targetMs: 200, intervalMs: 100, timeoutMs: 2000, staleStartMs: 400 };
+const settings = {
+  targetMs: 200,
+  intervalMs: 100,
+  timeoutMs: 2000,
+  staleStartMs: 400,
+  fewestToShed: 0,
+  inFlight: () => 0,
+};
 
 /** Requests read at the given times, named by their order. */
 function queueOf(readAt: number[]): AdmissionQueue<string> {
@@ -143,6 +150,31 @@ describe('the admission queue', () => {
     for (let index = 0; index < 10; index += 1) queue.next(250);
     queue.expire(310);
     expect(queue.isStanding).toBe(true);
+  });
+
+  it('serves few waiting or under way first in, first out, refusing none but past the timeout', () => {
+    /** Requests started and not yet answered. */
+    let inFlight = 0;
+    const queue = new AdmissionQueue<string>({ ...settings, fewestToShed: 100, inFlight: () => inFlight });
+    for (let index = 0; index < 3; index += 1) queue.enqueue(`old${index}`, -10);
+    queue.expire(0);
+    queue.expire(100);
+    for (let index = 0; index < 50; index += 1) queue.enqueue(`r${index}`, 150);
+    expect(queue.next(199)?.item).toBe('old0');
+    queue.expire(210);
+    // 52 waiting and 60 under way: more than the fewest to shed, and past the target, the queue stands.
+    inFlight = 60;
+    expect(queue.isStanding).toBe(true);
+    expect(queue.nextToRefuse(210)).toMatchObject({ item: 'old1' });
+    // 51 waiting and 20 under way: those few are started oldest first, however long they waited.
+    inFlight = 20;
+    expect(queue.isStanding).toBe(false);
+    expect(queue.nextToRefuse(1500)).toBeNull();
+    expect(queue.next(1500)).toMatchObject({ item: 'old2', waitedMs: 1510 });
+    expect(queue.next(1500)).toMatchObject({ item: 'r0', waitedMs: 1350 });
+    expect(queue.expire(2200).map((waiting) => waiting.item)).toEqual(
+      Array.from({ length: 49 }, (_, index) => `r${index + 1}`),
+    );
   });
 
   it('is no longer standing once empty', () => {

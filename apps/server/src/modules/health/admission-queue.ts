@@ -17,6 +17,9 @@
  *   but none that waited past `staleStartMs`: a queue that keeps flipping between standing and
  *   clearing (many clients, each asking again at once) would otherwise answer those it kept
  *   waiting, at the end of their wait.
+ * - Only while more than `fewestToShed` requests wait or are under way: fewer are served first in, first out. Each
+ *   client asks again once answered, so a few hundred are a queue that drains, however slow the machine; refusing
+ *   some would only turn answers into 503s.
  * - Either way, a request that has waited `timeoutMs` is refused.
  * - The interval is a few times the target, where CoDel's is 20 times: a pause of the process (a
  *   collection of garbage, a busy machine) makes every request waiting through it late, and the
@@ -36,6 +39,14 @@ export interface AdmissionSettings {
   timeoutMs: number;
   /** While the queue stands, none that waited longer is started: its answer would come too late to count as one. */
   staleStartMs: number;
+  /**
+   * While at most this many requests are waiting or under way, the queue is served first in, first out and refuses
+   * nothing but past the timeout, whatever their waits: each client asks again once answered, so refusing one of so
+   * few shortens no queue, it only answers 503 where an answer would have come.
+   */
+  fewestToShed: number;
+  /** The requests started and not yet answered: they wait too (for the database, for their turn). */
+  inFlight: () => number;
 }
 
 export interface Waiting<T> {
@@ -60,8 +71,9 @@ export class AdmissionQueue<T> {
     return this.waiting.length - this.head;
   }
 
+  /** Whether the queue stands and is long enough to shed: then it starts the newest first and refuses the stale. */
   get isStanding(): boolean {
-    return this.standing;
+    return this.standing && this.length + this.settings.inFlight() > this.settings.fewestToShed;
   }
 
   enqueue(item: T, readAt: number): void {
@@ -88,7 +100,7 @@ export class AdmissionQueue<T> {
    * in time), the oldest of those that waited past the target: it is to be refused.
    */
   nextToRefuse(now: number): Waiting<T> | null {
-    if (!this.standing || this.oldestWait(now) <= this.settings.targetMs || this.startsStaleFirst(now)) return null;
+    if (!this.isStanding || this.oldestWait(now) <= this.settings.targetMs || this.startsStaleFirst(now)) return null;
     const stale = this.takeOldest();
     if (this.length === 0) this.clear();
     return stale;
@@ -99,7 +111,7 @@ export class AdmissionQueue<T> {
     this.roll(now);
     if (this.length === 0) return null;
     let taken: Waiting<T>;
-    if (!this.standing) taken = this.takeOldest();
+    if (!this.isStanding) taken = this.takeOldest();
     // A queue that stood through a pause but clears within the target: those owed an answer first.
     else if (this.oldestWait(now) > this.settings.targetMs && this.startsStaleFirst(now)) taken = this.takeOldest();
     else if (now - this.waiting[this.waiting.length - 1].readAt <= this.settings.targetMs) taken = this.waiting.pop()!;

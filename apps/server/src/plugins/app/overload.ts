@@ -28,6 +28,11 @@ const MAX_STARTS_PER_TURN = 256;
 
 /** The admission queue stands when every request started in this long waited past the target. */
 const QUEUE_INTERVAL_MS = 500;
+/**
+ * Up to this many requests waiting or under way, none is refused but past the timeout: a load of a few hundred people
+ * is carried as a queue that drains, even on a machine too slow to answer them all within the target.
+ */
+const FEWEST_TO_SHED = 256;
 /** Past the queue's timeout, past its target once it stands (with time to spare), or past the heap's bound. */
 type Reason = 'queue_timeout' | 'queue_standing' | 'heap';
 
@@ -44,10 +49,11 @@ interface Queued {
  * Sheds load before any work is done, by how long requests wait rather than by how busy the machine
  * looks, so that the rule holds on a machine of any speed. Every request read is started at once
  * while the event loop's turn is young and nothing waits; otherwise it joins the admission queue
- * (`admission-queue.ts`: CoDel's standing-queue test, adaptive LIFO), from which each turn starts
- * requests for about SLICE_MS. Its wait, from the moment it was read to the moment work began, is
- * measured; past the queue's timeout it is answered 503 with Retry-After. Past a bound on the
- * JavaScript heap, requests are refused at once. Registered before every other hook.
+ * (`admission-queue.ts`: CoDel's standing-queue test, adaptive LIFO once more than FEWEST_TO_SHED
+ * wait or are under way), from which each turn starts requests for about SLICE_MS. Its wait, from
+ * the moment it was read to the moment work began, is measured; past the queue's timeout it is
+ * answered 503 with Retry-After. Past a bound on the JavaScript heap, requests are refused at once.
+ * Registered before every other hook.
  */
 export const overloadPlugin = fp(
   async (app: FastifyInstance) => {
@@ -82,16 +88,19 @@ export const overloadPlugin = fp(
       app.addHook('onClose', async () => clearInterval(sampler));
     }
 
+    let inFlight = 0;
     const queue = new AdmissionQueue<Queued>({
       targetMs: overloadQueueTargetMs,
       intervalMs: QUEUE_INTERVAL_MS,
       // Without shedding (a test's setting), requests still wait their turn; they are only never refused.
       timeoutMs: overloadQueueTimeoutMs > 0 ? overloadQueueTimeoutMs : Infinity,
-      // Twice the target: a request served later than that is past what a person waits for.
-      staleStartMs: 2 * overloadQueueTargetMs,
+      // A third past the target (200 ms for 150): with its work still to do, a request started later would be answered
+      // past the 250 ms a person is promised.
+      staleStartMs: (4 * overloadQueueTargetMs) / 3,
+      fewestToShed: FEWEST_TO_SHED,
+      inFlight: () => inFlight,
     });
     const shedding = overloadQueueTimeoutMs > 0;
-    let inFlight = 0;
     registerGauge(
       app.metrics,
       'requests_in_flight',
