@@ -147,6 +147,8 @@ export function applyChange(
     case 'userUnsuspended':
       memory.moderation.suspended(change.userId, undefined);
       return;
+    case 'reported':
+      return;
     case 'missed':
       memory.moderation.staled();
       cards.staledAll();

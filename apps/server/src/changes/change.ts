@@ -1,10 +1,10 @@
 import type { QuestionModeration } from '@pollscope/contract';
 
 /**
- * Every change the app commits that what an instance keeps in memory may hold a copy of. Each is
- * produced where its write commits and applied by `applyChange`, on the instance that made it and,
- * through Redis, on every other; a new kind is a new member here, and the compiler then lists
- * each place that must handle it.
+ * Every change the app commits: what an instance keeps in memory may hold a copy of it, and `/metrics` counts it by
+ * kind. Each is produced where its write commits and applied by `applyChange`, on the instance that made it and,
+ * through Redis, on every other; a new kind is a new member here, and the compiler then lists each place that must
+ * handle it.
  */
 export type Change =
   /**
@@ -53,7 +53,12 @@ export type Change =
    */
   | { kind: 'userSuspended'; userId: number; until: string | null }
   /** A moderator ended the person's suspension before its end. */
-  | { kind: 'userUnsuspended'; userId: number };
+  | { kind: 'userUnsuspended'; userId: number }
+  /**
+   * The person reported a question or a person. Nothing kept in memory moves with it: reports that hide a question for
+   * review make a `questionModerated` of their own.
+   */
+  | { kind: 'reported'; reporterId: number; target: 'question' | 'user'; targetId: number };
 
 export type ChangeKind = Change['kind'];
 
@@ -92,6 +97,7 @@ const KNOWN_KINDS: Record<ChangeKind, true> = {
   questionModerated: true,
   userSuspended: true,
   userUnsuspended: true,
+  reported: true,
 };
 
 /** A change as it crosses to the other instances, or `missed` from one whose changes could not cross. */

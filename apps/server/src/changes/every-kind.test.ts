@@ -6,6 +6,7 @@ import {
   feedSchema,
   likedSchema,
   loginBodySchema,
+  myReportPageSchema,
   notificationsReadBodySchema,
   passedSchema,
   questionPageSchema,
@@ -299,6 +300,16 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     ).toBe(200);
     await eventually(async () => expect(await idsOnTwo(reader, api.tag('meadow'))).toContain(question));
     expect(await statusOnTwo(reader.token, api.userStats(suspect.id))).toBe(200);
+  },
+  async reported() {
+    // Nothing kept in memory holds reports: instance two lists a report from the database as soon as it is filed.
+    const question = await ask(author);
+    const reportedOnTwo = async () =>
+      (await onTwo(reader).get(api.reports, myReportPageSchema)).reports.map((report) => report.target_id);
+    expect(await reportedOnTwo()).not.toContain(question);
+    const filed = await reader.api.raw('POST', api.reports, { target: 'question', id: question, reason: 'spam' });
+    expect(filed.status).toBe(201);
+    expect(await reportedOnTwo()).toContain(question);
   },
 };
 

@@ -40,6 +40,7 @@ function stamped(change: ChangeMade, next: (userId: number) => number): Change {
     case 'questionModerated':
     case 'userSuspended':
     case 'userUnsuspended':
+    case 'reported':
       return change;
     default: {
       const unhandled: never = change;

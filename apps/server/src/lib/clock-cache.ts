@@ -49,6 +49,11 @@ export class ClockCache<K, V> {
     return entry.value;
   }
 
+  /** Whether the key is kept, without counting as a use, a hit or a miss. */
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
   stats(): CacheStats {
     return { hits: this.hits, misses: this.misses, entries: this.entries.size, used: this.total, budget: this.budget };
   }

@@ -68,20 +68,36 @@ function sizeOf(state: ViewerState): number {
   return STATE_BYTES + OWN_VOTE_BYTES * state.votes.size + ID_BYTES * ids;
 }
 
-type StateRow = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'> &
+export type StateRow = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'> &
   Record<'votes' | 'likes' | 'passes' | 'followees' | 'blocked', unknown>;
+
+/**
+ * A person's own state as columns of their row of `users`, beside whatever else a statement reads with it (their
+ * session, say): the voter's group, then their answers, likes, hidden questions and connections, each a JSON array.
+ */
+export function stateSelections(dialect: DialectName) {
+  const list = (...values: RawBuilder<unknown>[]) => jsonArrayOf(dialect, values);
+  const ownVote = list(sql.ref('question_id'), sql.ref('choice'), sql.ref('seq'));
+  const otherOne = list(sql`case when blocker_id = users.id then blocked_id else blocker_id end`);
+  return [
+    sql<UserRow['gender']>`users.gender`.as('gender'),
+    sql<UserRow['birth_year']>`users.birth_year`.as('birth_year'),
+    sql<UserRow['country_id']>`users.country_id`.as('country_id'),
+    sql`(select ${ownVote} from votes where user_id = users.id)`.as('votes'),
+    sql`(select ${list(sql.ref('question_id'))} from likes where user_id = users.id)`.as('likes'),
+    sql`(select ${list(sql.ref('question_id'))} from passes where user_id = users.id)`.as('passes'),
+    sql`(select ${list(sql.ref('followee_id'))} from follows where follower_id = users.id)`.as('followees'),
+    sql`(select ${otherOne} from blocks where blocker_id = users.id or blocked_id = users.id)`.as('blocked'),
+  ] as const;
+}
 
 /** The rows of the states of `userIds` (those whose account exists), in one statement. */
 async function readStateRows(db: Db, dialect: DialectName, userIds: readonly number[]): Promise<Map<number, StateRow>> {
-  const list = (...values: RawBuilder<unknown>[]) => jsonArrayOf(dialect, values);
-  const { rows } = await sql<StateRow>`
-    select id, gender, birth_year, country_id,
-      (select ${list(sql.ref('question_id'), sql.ref('choice'), sql.ref('seq'))} from votes where user_id = users.id) as votes,
-      (select ${list(sql.ref('question_id'))} from likes where user_id = users.id) as likes,
-      (select ${list(sql.ref('question_id'))} from passes where user_id = users.id) as passes,
-      (select ${list(sql.ref('followee_id'))} from follows where follower_id = users.id) as followees,
-      (select ${list(sql`case when blocker_id = users.id then blocked_id else blocker_id end`)} from blocks where blocker_id = users.id or blocked_id = users.id) as blocked
-    from users where id in (${sql.join(userIds)})`.execute(db);
+  const rows = await db
+    .selectFrom('users')
+    .select(['users.id', ...stateSelections(dialect)])
+    .where('users.id', 'in', userIds)
+    .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
@@ -119,7 +135,7 @@ export class ViewerStates {
 
   constructor(
     maxBytes: number,
-    private readonly dialect: DialectName,
+    readonly dialect: DialectName,
   ) {
     this.states = new ClockCache(maxBytes, sizeOf);
   }
@@ -144,6 +160,17 @@ export class ViewerStates {
     const state = stateOf(await coldReads.load(userId), version);
     this.states.set(userId, state);
     return state;
+  }
+
+  /** Whether a state of the person is kept, of whatever version. */
+  holds(userId: number): boolean {
+    return this.states.has(userId);
+  }
+
+  /** The person's state read with something else (their session): kept unless a later one already is. */
+  prime(row: StateRow, version: number): void {
+    const kept = this.states.get(row.id);
+    if (!kept || kept.version < version) this.states.set(row.id, stateOf(row, version));
   }
 
   /**

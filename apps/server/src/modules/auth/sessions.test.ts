@@ -1,8 +1,9 @@
-import { api, loginBodySchema, tokenResponseSchema } from '@pollscope/contract';
+import { answerBodySchema, api, loginBodySchema, questionSchema, tokenResponseSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { ask, client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import type { Db } from '../../db/index.js';
+import { ViewerStates } from '../../views/viewer-states.js';
 import { sessionsOf } from './sessions.js';
 
 const IDLE_SECONDS = 3600;
@@ -113,6 +114,9 @@ describe('sessions', () => {
   });
 });
 
+/** Viewer states of their own, as a new instance has: none kept yet. */
+const noViewers = () => new ViewerStates(1024 * 1024, ctx.app.dialect);
+
 describe('sessions kept in memory by an instance alone', () => {
   /** The app's database, with the result of each session read held back while `hold` is on. */
   function withHeldReads() {
@@ -151,10 +155,43 @@ describe('sessions kept in memory by an instance alone', () => {
     };
   }
 
+  it('reads a person it does not know with their state in one statement, and reads neither again', async () => {
+    const author = await signUp(ctx);
+    const user = await signUp(ctx);
+    const question = await ask(author);
+    await user.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+    const { db } = ctx.database;
+    let statements = 0;
+    // A statement either runs compiled (executeQuery) or is built from its table (selectFrom).
+    const counted = new Proxy(db, {
+      get(target, property) {
+        if (property === 'executeQuery' || property === 'selectFrom') statements += 1;
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const viewers = noViewers();
+    const sessions = sessionsOf(counted, { keep: true, maxKept: 100, viewers });
+    // Its statements were built once, as it was made; from here on each statement read counts.
+    statements = 0;
+    try {
+      const found = (await sessions.find(user.token, IDLE_SECONDS))!;
+      expect(statements).toBe(1);
+      expect((await viewers.get(counted, user.id, found.stateVersion)).votes.get(question)).toMatchObject({
+        choice: 1,
+      });
+      // Known now, the session is kept, and so is the state its version labels.
+      expect(await sessions.find(user.token, IDLE_SECONDS)).toEqual(found);
+      expect(statements).toBe(1);
+    } finally {
+      await sessions.close();
+    }
+  });
+
   it('read again after a sign-out that happened while the session was being read', async () => {
     const user = await signUp(ctx);
     const held = withHeldReads();
-    const sessions = sessionsOf(held.db, { keep: true, maxKept: 100 });
+    const sessions = sessionsOf(held.db, { keep: true, maxKept: 100, viewers: noViewers() });
     try {
       held.hold();
       const inFlight = sessions.find(user.token, IDLE_SECONDS);
@@ -173,7 +210,7 @@ describe('sessions kept in memory by an instance alone', () => {
   it('keeps the version a change made here moved, over an older one read meanwhile', async () => {
     const user = await signUp(ctx);
     const held = withHeldReads();
-    const sessions = sessionsOf(held.db, { keep: true, maxKept: 100 });
+    const sessions = sessionsOf(held.db, { keep: true, maxKept: 100, viewers: noViewers() });
     try {
       const before = (await sessions.find(user.token, IDLE_SECONDS))!.stateVersion;
       sessions.forgetAll();

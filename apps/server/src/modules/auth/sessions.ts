@@ -4,6 +4,7 @@ import type { Change } from '../../changes/change.js';
 import { compiledOnce } from '../../db/compiled-query.js';
 import type { Db } from '../../db/index.js';
 import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
+import { stateSelections, type ViewerStates } from '../../views/viewer-states.js';
 
 /** Writing the last use on every request would turn each read into a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -101,15 +102,27 @@ interface FoundSession {
  * a session is written once a minute at most, for all sessions at once every few seconds rather
  * than as a write of its own in the call that used it. A use noted but not yet written counts for
  * the idle limit here; another instance sees it a few seconds later, nothing a 30-day limit notices.
+ * The read of a person whose state `viewers` does not keep brings that state too, for `viewers` to keep.
  */
-export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: number }): Sessions {
-  const sessionByTokenHash = compiledOnce(db, ['token-hash'] as [string], (db, tokenHash) =>
+export function sessionsOf(
+  db: Db,
+  { keep, maxKept, viewers }: { keep: boolean; maxKept: number; viewers: ViewerStates },
+): Sessions {
+  const sessionRow = (db: Db, tokenHash: string) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .select(['sessions.user_id', 'sessions.created_at', 'sessions.last_used_at', 'users.state_version'])
-      .where('sessions.token_hash', '=', tokenHash),
+      .where('sessions.token_hash', '=', tokenHash);
+  type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionRow>['execute']>>[number];
+  const sessionByTokenHash = compiledOnce(db, ['token-hash'] as [string], sessionRow);
+  // A person whose session is not known here is seldom kept either: their state comes in the same statement, where
+  // reading it next would cost a round trip of its own.
+  const sessionAndStateByTokenHash = compiledOnce(db, ['token-hash'] as [string], (db, tokenHash) =>
+    sessionRow(db, tokenHash).select(stateSelections(viewers.dialect)),
   );
+  /** Whose each token was when last read, kept or not: whether their state is kept decides what the next read reads. */
+  const personOf = new ClockCache<string, number>(maxKept);
   /** Token hashes used since the last write, with when. */
   const touched = new Map<string, number>();
   /** By token: hashing one costs more than looking it up. */
@@ -161,11 +174,23 @@ export function sessionsOf(db: Db, { keep, maxKept }: { keep: boolean; maxKept: 
   const read = async (token: string): Promise<FoundSession | null> => {
     const tokenHash = hashToken(token);
     const readAt = performance.now();
-    const [row] = await sessionByTokenHash(db, tokenHash);
+    const person = personOf.get(token);
+    const withState = person === undefined || !viewers.holds(person);
+    let row: SessionRow | undefined;
+    if (withState) {
+      const [found] = await sessionAndStateByTokenHash(db, tokenHash);
+      if (found) {
+        const { user_id, created_at, last_used_at, state_version, ...state } = found;
+        viewers.prime({ id: user_id, ...state }, state_version);
+      }
+      row = found;
+    } else [row] = await sessionByTokenHash(db, tokenHash);
     if (!row) {
       kept.delete(token);
+      personOf.delete(token);
       return null;
     }
+    personOf.set(token, row.user_id);
     const session = {
       userId: row.user_id,
       tokenHash,

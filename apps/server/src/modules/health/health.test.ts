@@ -27,7 +27,7 @@ function sample(text: string, series: string): number | undefined {
 }
 
 describe('GET /metrics', () => {
-  it('counts requests by route pattern and status, votes, batches, caches, streams, the outbox and the process', async () => {
+  it('counts requests by route pattern and status, writes, batches, caches, streams, the outbox and the process', async () => {
     const author = await signUp(ctx);
     const voter = await signUp(ctx);
     const questionId = await ask(author);
@@ -35,6 +35,9 @@ describe('GET /metrics', () => {
     await voter.api.raw('GET', api.question(questionId));
     await voter.api.raw('GET', api.question(questionId));
     await voter.api.raw('GET', api.question(999_999));
+    expect(
+      (await voter.api.raw('POST', api.reports, { target: 'question', id: questionId, reason: 'spam' })).status,
+    ).toBe(201);
 
     const reply = await metrics();
     expect(reply.statusCode).toBe(200);
@@ -49,6 +52,7 @@ describe('GET /metrics', () => {
     const exactly: Record<string, number> = {
       'pollscope_changes_committed_total{kind="voted"}': 1,
       'pollscope_changes_committed_total{kind="asked"}': 1,
+      'pollscope_changes_committed_total{kind="reported"}': 1,
       pollscope_vote_batch_size_count: 1,
       pollscope_vote_queue: 0,
       'pollscope_cache_budget{cache="feed_pages",unit="bytes"}': ctx.config.feedPagesMegabytes * 2 ** 20,

@@ -83,7 +83,8 @@ export async function fileReport(
     report.target === 'question' && counts && authorId !== null
       ? await hideAtThreshold(trx, report.id, authorId, threshold)
       : null;
-  return { id: inserted.id, created: true, changes: hidden ? [hidden] : [] };
+  const filed: Change = { kind: 'reported', reporterId, target: report.target, targetId: report.id };
+  return { id: inserted.id, created: true, changes: hidden ? [filed, hidden] : [filed] };
 }
 
 /**

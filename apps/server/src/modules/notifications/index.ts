@@ -7,10 +7,12 @@ export { mailDueNotifications } from './mail.js';
 export {
   isMilestone,
   notifyFollow,
-  notifyLike,
+  notifyLikes,
   notifyModeration,
   notifyVotes,
   removeNotificationsOf,
+  type Liked,
+  type Milestone,
 } from './notify.js';
 export { notificationPush } from './push.js';
 export { unreadCount } from './queries.js';

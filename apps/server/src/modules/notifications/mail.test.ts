@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ask, signUp, createTestApp, type TestContext, type TestUser } from '../../test/helper.js';
 import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
 import { mailDueNotifications } from './mail.js';
-import { notifyLike } from './notify.js';
+import { notifyLikes } from './notify.js';
 
 /** Short, so that a mail held back waits for it only a few seconds. */
 const BATCH_SECONDS = 2;
@@ -156,7 +156,7 @@ describe('notification mail', () => {
     const joined = new Promise<void>((resolve) => (join = resolve));
     const committing = new Promise<void>((resolve) => (commit = resolve));
     const like = ctx.database.db.transaction().execute(async (trx) => {
-      await notifyLike(trx, cat.id, question);
+      await notifyLikes(trx, [{ likerId: cat.id, questionId: question }]);
       join();
       await committing;
     });

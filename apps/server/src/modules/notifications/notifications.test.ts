@@ -11,10 +11,12 @@ import {
   unreadSchema,
   type Notification,
 } from '@pollscope/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { createPeople, FRANCE, many } from '../../../test/insights.js';
+import { recordVotes } from '../polls/index.js';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -101,6 +103,23 @@ describe('notifications', () => {
     ]);
   });
 
+  it('name the later of two likes first, though both came in the same millisecond', async () => {
+    const author = await signUp(ctx);
+    const question = await ask(author, { question: 'Rain or shine?' });
+    const older = await signUp(ctx, { firstName: 'Older' });
+    const newer = await signUp(ctx, { firstName: 'Newer' });
+    // The clock stands still, and the newer account likes first: ordered by account, it would be named first.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await like(newer, question);
+      await like(older, question);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [liked] = await notificationsOf(author);
+    expect(liked.actors).toEqual([actor(older, 'Older'), actor(newer, 'Newer')]);
+  });
+
   it('tell an author when their question reaches 1 and 10 votes, not at 2 or 11', async () => {
     const author = await signUp(ctx);
     const question = await ask(author, { question: 'North or south?' });
@@ -123,6 +142,28 @@ describe('notifications', () => {
       question: { id: question, title: 'North or south?' },
       count: 10,
     });
+  });
+
+  it('tell every milestone that one batch of votes reaches, on each of its questions', async () => {
+    const author = await signUp(ctx);
+    const [first, second] = [await ask(author, { question: 'Tea or coffee?' }), await ask(author)];
+    const voters = await createPeople(ctx, many(10, { gender: 'F', age: 30, country: FRANCE }));
+    // One commit, as concurrent answers are written together: the first question's 1st and 10th votes, the second's 1st.
+    await ctx.app.changes.commit((trx) =>
+      recordVotes(trx, [
+        ...voters.map((voter) => ({ questionId: first, voter, choice: 1 })),
+        { questionId: second, voter: voters[0], choice: 1 },
+      ]),
+    );
+    const told = (await notificationsOf(author)).map((notification) => [notification.question?.id, notification.count]);
+    expect(told).toHaveLength(3);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        [first, 1],
+        [first, 10],
+        [second, 1],
+      ]),
+    );
   });
 
   it('never tell a person of their own like or vote', async () => {

@@ -17,6 +17,19 @@ export function isMilestone(votes: number): boolean {
 /** A value in the rows an `insert … select` writes: PostgreSQL does not infer a type for a bare parameter there. */
 const typed = (value: string | number, type: 'text' | 'integer') => sql`cast(${value} as ${sql.raw(type)})`;
 
+/** The last time, in ms, that this instance stamped a notification's actors with. */
+let lastActorStamp = 0;
+
+/**
+ * The time to stamp actors with: now, or a millisecond after the last stamp when that was now
+ * already, so that of two people added one after the other the later shows first, however fast the
+ * machine. Two instances that stamp in the same millisecond leave their actors ordered by id.
+ */
+function actorStamp(): string {
+  lastActorStamp = Math.max(Date.now(), lastActorStamp + 1);
+  return new Date(lastActorStamp).toISOString();
+}
+
 async function addActor(trx: Db, notificationId: number, actorId: number, at: string): Promise<void> {
   await trx
     .insertInto('notification_actors')
@@ -27,49 +40,66 @@ async function addActor(trx: Db, notificationId: number, actorId: number, at: st
 }
 
 /**
- * The question, when its author is to be told of what `actorId` did: not when it was the
- * author's own doing, nor when the author is the site's own account, whose quiz questions
- * nobody reads notifications of.
+ * The questions of `questionIds` whose authors are told of what people do on them: not the site's
+ * own account's, whose quiz questions nobody reads notifications of. Nor is an author told of
+ * their own doing: the caller leaves that out.
  */
-function questionToTell(trx: Db, questionId: number, actorId: number) {
+function questionsToTell(trx: Db, questionIds: readonly number[]) {
   return trx
     .selectFrom('questions')
     .innerJoin('users', 'users.id', 'questions.user_id')
-    .where('questions.id', '=', questionId)
-    .where('questions.user_id', '<>', actorId)
+    .where('questions.id', 'in', questionIds)
     .where('users.email', '<>', SYSTEM_EMAIL);
 }
 
 /** Tells the followee; returns who was notified. */
 export async function notifyFollow(trx: Db, followerId: number, followeeId: number): Promise<number> {
-  const at = new Date().toISOString();
+  const at = actorStamp();
   const { id } = await trx
     .insertInto('notifications')
     .values({ user_id: followeeId, kind: 'follow', created_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   await addActor(trx, id, followerId, at);
-  await queuePush(trx, id);
+  await queuePush(trx, [id]);
   return followeeId;
 }
 
+export interface Liked {
+  likerId: number;
+  questionId: number;
+}
+
 /**
- * Tells the question's author in their unread like notification of the question, made here when
- * there is none; returns who was notified, or null. One statement finds the author and writes or
- * finds the notification, one more adds the actor.
+ * Tells each question's author in their unread like notification of the question, made here when
+ * there is none, of the people who liked it (a batch of concurrent likes); returns who was
+ * notified. Four statements however many likes: the authors, the notifications, the actors, the
+ * pushes. An author is not told of their own like.
  */
-export async function notifyLike(trx: Db, likerId: number, questionId: number): Promise<number | null> {
-  const at = new Date().toISOString();
-  const notification = await trx
+export async function notifyLikes(trx: Db, likes: readonly Liked[]): Promise<number[]> {
+  if (likes.length === 0) return [];
+  const at = actorStamp();
+  const authors = await questionsToTell(trx, [...new Set(likes.map((like) => like.questionId))])
+    .select(['questions.id', 'questions.user_id'])
+    .execute();
+  const authorOf = new Map(authors.map((question) => [question.id, question.user_id]));
+  /** The likers to name on each question's notification, each once. */
+  const likersOf = new Map<number, Set<number>>();
+  for (const { likerId, questionId } of likes) {
+    const author = authorOf.get(questionId);
+    if (author === undefined || author === likerId) continue;
+    likersOf.set(questionId, (likersOf.get(questionId) ?? new Set()).add(likerId));
+  }
+  if (likersOf.size === 0) return [];
+  const notifications = await trx
     .insertInto('notifications')
-    .columns(['user_id', 'kind', 'question_id', 'created_at'])
-    .expression(
-      questionToTell(trx, questionId, likerId).select([
-        'questions.user_id',
-        sql.lit('like').as('kind'),
-        'questions.id',
-        typed(at, 'text').as('created_at'),
-      ]),
+    .values(
+      [...likersOf.keys()].map((questionId) => ({
+        user_id: authorOf.get(questionId)!,
+        kind: 'like' as const,
+        question_id: questionId,
+        created_at: at,
+      })),
     )
     // The conflict is with the partial unique index of unread likes (migration 005), named by its
     // predicate as written there. Joining makes the notification unmailed again: the next mail
@@ -80,34 +110,76 @@ export async function notifyLike(trx: Db, likerId: number, questionId: number): 
         .where(sql<boolean>`kind = 'like' and read_at is null`)
         .doUpdateSet({ mailed_at: null }),
     )
-    .returning(['id', 'user_id'])
-    .executeTakeFirst();
-  if (!notification) return null;
-  await addActor(trx, notification.id, likerId, at);
+    .returning(['id', 'user_id', 'question_id'])
+    .execute();
+  await trx
+    .insertInto('notification_actors')
+    .values(
+      notifications.flatMap((notification) =>
+        [...likersOf.get(notification.question_id!)!].map((likerId) => ({
+          notification_id: notification.id,
+          actor_id: likerId,
+          created_at: at,
+        })),
+      ),
+    )
+    // Someone who liked, took it back and liked again is one person, now the most recent.
+    .onConflict((conflict) => conflict.columns(['notification_id', 'actor_id']).doUpdateSet({ created_at: at }))
+    .execute();
   // Joining pushes it again, naming the newcomer; the pushes a device has not had yet are sent as one.
-  await queuePush(trx, notification.id);
-  return notification.user_id;
+  await queuePush(
+    trx,
+    notifications.map((notification) => notification.id),
+  );
+  return [...new Set(notifications.map((notification) => notification.user_id))];
 }
 
-/** Tells the question's author it reached `votes` votes; returns who was notified, or null. */
-export async function notifyVotes(trx: Db, voterId: number, questionId: number, votes: number): Promise<number | null> {
-  const notification = await trx
-    .insertInto('notifications')
-    .columns(['user_id', 'kind', 'question_id', 'count', 'created_at'])
-    .expression(
-      questionToTell(trx, questionId, voterId).select([
-        'questions.user_id',
-        sql.lit('votes').as('kind'),
-        'questions.id',
-        typed(votes, 'integer').as('count'),
-        typed(new Date().toISOString(), 'text').as('created_at'),
-      ]),
-    )
-    .returning(['id', 'user_id'])
-    .executeTakeFirst();
-  if (!notification) return null;
-  await queuePush(trx, notification.id);
-  return notification.user_id;
+/** A vote that took its question to a milestone (isMilestone): its voter, and the count it reached. */
+export interface Milestone {
+  voterId: number;
+  questionId: number;
+  votes: number;
+}
+
+/** Few enough milestones that one statement's `union all` stays within SQLite's 500 terms. */
+const MILESTONES_PER_STATEMENT = 250;
+
+/**
+ * Tells each question's author it reached its milestone (a batch of votes may bring many: a
+ * question's first vote and its tenth, say), unless they cast that vote themselves; returns who
+ * was notified. Two statements however many milestones: the notifications, then their pushes.
+ */
+export async function notifyVotes(trx: Db, milestones: readonly Milestone[]): Promise<number[]> {
+  const createdAt = typed(new Date().toISOString(), 'text');
+  const notified: { id: number; user_id: number }[] = [];
+  for (let start = 0; start < milestones.length; start += MILESTONES_PER_STATEMENT) {
+    const [first, ...rest] = milestones
+      .slice(start, start + MILESTONES_PER_STATEMENT)
+      .map(({ voterId, questionId, votes }) =>
+        questionsToTell(trx, [questionId])
+          .where('questions.user_id', '<>', voterId)
+          .select([
+            'questions.user_id',
+            sql.lit('votes').as('kind'),
+            'questions.id',
+            typed(votes, 'integer').as('count'),
+            createdAt.as('created_at'),
+          ]),
+      );
+    notified.push(
+      ...(await trx
+        .insertInto('notifications')
+        .columns(['user_id', 'kind', 'question_id', 'count', 'created_at'])
+        .expression(rest.reduce((rows, next) => rows.unionAll(next), first))
+        .returning(['id', 'user_id'])
+        .execute()),
+    );
+  }
+  await queuePush(
+    trx,
+    notified.map((notification) => notification.id),
+  );
+  return notified.map((notification) => notification.user_id);
 }
 
 /**
@@ -136,7 +208,7 @@ export async function notifyModeration(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await queuePush(trx, id);
+  await queuePush(trx, [id]);
   return userId;
 }
 

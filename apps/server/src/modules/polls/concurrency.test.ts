@@ -86,7 +86,9 @@ describe('simultaneous calls', () => {
     expect((await author.api.get(api.question(id), questionSchema)).like_count).toBe(20);
     for (const person of people) expect((await person.api.get(api.question(id), questionSchema)).liked).toBe(true);
     const told = await author.api.get(api.notifications, notificationPageSchema);
-    expect(told.notifications.filter((notification) => notification.kind === 'like')).toHaveLength(1);
+    const likes = told.notifications.filter((notification) => notification.kind === 'like');
+    expect(likes).toHaveLength(1);
+    expect(likes[0].actor_count).toBe(20);
     expect(await findTallyMismatches(ctx.database.db)).toEqual([]);
   });
 

@@ -121,6 +121,17 @@ export function countsBy<T, K extends Record<string, string | number>>(
 const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} + excluded.count`;
 
 /**
+ * `case when id = … then … end`: each row's own amount, so that one statement moves many rows by different amounts and
+ * locks them in one order (that of the index), however the amounts differ.
+ */
+function eachRowsOwn(amounts: readonly (readonly [id: number, amount: number])[]) {
+  return sql<number>`case ${sql.join(
+    amounts.map(([id, amount]) => sql`when id = ${id} then cast(${amount} as integer)`),
+    sql` `,
+  )} end`;
+}
+
+/**
  * Moves the questions' vote counts by the votes of each in `perQuestion`: up for votes cast, down
  * for votes removed, which `votes_removed` then counts so that seqs go on past them. Returns each
  * question's counts after.
@@ -130,10 +141,7 @@ export async function moveVoteCounts(
   perQuestion: readonly { question_id: number; count: number }[],
   sign: 1 | -1,
 ) {
-  const votes = sql<number>`case ${sql.join(
-    perQuestion.map((row) => sql`when id = ${row.question_id} then cast(${row.count} as integer)`),
-    sql` `,
-  )} end`;
+  const votes = eachRowsOwn(perQuestion.map((row) => [row.question_id, row.count]));
   return trx
     .updateTable('questions')
     .set(
@@ -285,14 +293,11 @@ export interface NewLike {
 
 const likeKey = (like: Pick<NewLike, 'userId' | 'questionId'>) => `${like.questionId}:${like.userId}`;
 
-/**
- * What each id's counter moves by, ids in ascending order: rows are updated in one order, so two batches never wait on
- * each other in a cycle.
- */
-function deltasById(likes: readonly NewLike[], idOf: (like: NewLike) => number): [number, number][] {
+/** How much each id's count moves by the likes (up for a like, down for an unlike), for those it moves. */
+function deltasBy(likes: readonly NewLike[], idOf: (like: NewLike) => number): [id: number, delta: number][] {
   const deltas = new Map<number, number>();
   for (const like of likes) deltas.set(idOf(like), (deltas.get(idOf(like)) ?? 0) + (like.liked ? 1 : -1));
-  return [...deltas].filter(([, delta]) => delta !== 0).sort(([a], [b]) => a - b);
+  return [...deltas].filter(([, delta]) => delta !== 0);
 }
 
 /**
@@ -338,18 +343,20 @@ export async function setLikes(trx: Db, likes: readonly NewLike[]): Promise<Chan
     [...inserted, ...deleted].map((row) => likeKey({ questionId: row.question_id, userId: row.user_id })),
   );
   const changed = wanted.filter((like) => moved.has(likeKey(like)));
-  for (const [id, delta] of deltasById(changed, (like) => like.questionId))
-    await trx
-      .updateTable('questions')
-      .set({ like_count: sql`like_count + ${delta}` })
-      .where('id', '=', id)
-      .execute();
-  for (const [id, delta] of deltasById(changed, (like) => like.userId))
-    await trx
-      .updateTable('users')
-      .set({ like_count: sql`like_count + ${delta}` })
-      .where('id', '=', id)
-      .execute();
+  // One statement a table, so that two instances' batches committing at once lock the rows they share in one order.
+  for (const table of ['questions', 'users'] as const) {
+    const deltas = deltasBy(changed, table === 'questions' ? (like) => like.questionId : (like) => like.userId);
+    if (deltas.length > 0)
+      await trx
+        .updateTable(table)
+        .set({ like_count: sql`like_count + ${eachRowsOwn(deltas)}` })
+        .where(
+          'id',
+          'in',
+          deltas.map(([id]) => id),
+        )
+        .execute();
+  }
   const total = inserted.length - deleted.length;
   if (total !== 0) await countActivity(trx, 'likes', total);
   return changed.map(({ liked, questionId, userId }) => ({ kind: liked ? 'liked' : 'unliked', questionId, userId }));

@@ -23,7 +23,8 @@ const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + mi
  * it exists exactly when the notification (or the like joining it) has committed. One statement,
  * which writes nothing for the many people without push.
  */
-export async function queuePush(trx: Db, notificationId: number): Promise<void> {
+export async function queuePush(trx: Db, notificationIds: readonly number[]): Promise<void> {
+  if (notificationIds.length === 0) return;
   const now = new Date().toISOString();
   await trx
     .insertInto('push_outbox')
@@ -39,7 +40,7 @@ export async function queuePush(trx: Db, notificationId: number): Promise<void> 
           sql<string>`cast(${now} as text)`.as('created_at'),
           sql<string>`cast(${now} as text)`.as('due_at'),
         ])
-        .where('notifications.id', '=', notificationId),
+        .where('notifications.id', 'in', notificationIds),
     )
     .execute();
 }

@@ -70,7 +70,7 @@ export const changesPlugin = fp(
 
     const committedHere = new Counter({
       name: `${METRIC_PREFIX}changes_committed_total`,
-      help: 'Changes committed on this instance, by kind: votes (voted), likes (liked), questions asked (asked)…',
+      help: 'Changes committed on this instance, by kind: voted, liked, asked (questions), reported…',
       labelNames: ['kind'] as const,
       registers: [app.metrics],
     });
