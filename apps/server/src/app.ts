@@ -43,6 +43,7 @@ import { redisPlugin } from './plugins/external/redis.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
 import { swaggerPlugin } from './plugins/external/swagger.js';
 import { responseJson } from './views/questions.js';
+import type { CryptoRandom } from './private-release/discrete-noise.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,6 +68,8 @@ export interface AppOptions {
    * production never does.
    */
   checkResponses?: boolean;
+  /** Where breakdown's and relate's noise is drawn from: node:crypto, unless a test seeds it to know its draws. */
+  noiseRandom?: CryptoRandom;
 }
 
 /** Where `sent` has a field that zod's output of it, which keeps only the fields the schema declares, has not. */
@@ -117,6 +120,7 @@ export async function buildApp({
   database,
   logger,
   checkResponses = false,
+  noiseRandom,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
@@ -181,7 +185,7 @@ export async function buildApp({
   await app.register(rateLimitPlugin);
 
   await app.register(nulTextPlugin);
-  await app.register(memoryPlugin);
+  await app.register(memoryPlugin, { noiseRandom });
   await app.register(eventStreamsPlugin);
   await app.register(livePlugin);
   await app.register(unreadPlugin);

@@ -1,6 +1,7 @@
 import { answerBodySchema, api, questionSchema } from '@pollscope/contract';
 import { expect } from 'vitest';
 import type { ZodType } from 'zod';
+import { CryptoRandom } from '../src/private-release/discrete-noise.js';
 import { countVariance, estimate, precisions } from '../src/private-release/marginals.js';
 import { signUp, type TestContext, type TestUser } from '../src/test/helper.js';
 import type { QuestionKind } from '../src/views/results.js';
@@ -61,6 +62,18 @@ export function seededRandom(seed: number): () => number {
     mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
     return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
   };
+}
+
+/**
+ * Noise for breakdown's and relate's releases from a seed rather than node:crypto: a test that
+ * asserts what one draw shows (a difference the noise could hide one time in a hundred) then sees
+ * the same draw every run.
+ */
+export function seededNoise(seed: number): CryptoRandom {
+  const random = seededRandom(seed);
+  return new CryptoRandom((words) => {
+    for (let index = 0; index < words.length; index += 1) words[index] = Math.floor(random() * 2 ** 32);
+  });
 }
 
 function daysIntoYear(now = new Date()): number {

@@ -16,14 +16,16 @@ export interface Fraction {
 
 const TWO_TO_32 = 0x1_0000_0000;
 
-/** Uniform integers from node:crypto, read 4 KiB at a time. */
+/** Uniform integers from node:crypto, read 4 KiB at a time; a test gives `fill` seeded words, to know its draws. */
 export class CryptoRandom {
   private readonly words = new Uint32Array(1024);
   private next = this.words.length;
 
+  constructor(private readonly fill: (words: Uint32Array) => void = randomFillSync) {}
+
   private word(): number {
     if (this.next === this.words.length) {
-      randomFillSync(this.words);
+      this.fill(this.words);
       this.next = 0;
     }
     return this.words[this.next++];

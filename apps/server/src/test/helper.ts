@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/index.js';
 import { seedReferenceData } from '../seed/reference.js';
@@ -81,15 +81,22 @@ function replicasOf(config: Config): DatabaseOptions {
   return { replicaUrls: config.databaseReplicaUrls, replicaMaxLagMs: config.databaseReplicaMaxLagMs };
 }
 
+/** What a test may give the app beside its config: the source of its private releases' noise. */
+type TestAppOptions = Pick<AppOptions, 'noiseRandom'>;
+
 /** A fresh, migrated and seeded database of its own for one test file, and the app on it. */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
-  return createTestAppOn(await createTestDatabase(), overrides);
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  appOptions: TestAppOptions = {},
+): Promise<TestContext> {
+  return createTestAppOn(await createTestDatabase(), overrides, appOptions);
 }
 
 /** The app on `testDatabase`, which closing the app drops. */
 export async function createTestAppOn(
   testDatabase: TestDatabase,
   overrides: Partial<Config> = {},
+  appOptions: TestAppOptions = {},
 ): Promise<TestContext> {
   // Mail the test does not catch with a mail server of its own is written here, not beside the project's data.
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-test-mail-'));
@@ -106,7 +113,7 @@ export async function createTestAppOn(
     ...overrides,
   };
   const database = openDatabase(config.databaseUrl, replicasOf(config));
-  const app = await buildApp({ config, database, checkResponses: true });
+  const app = await buildApp({ config, database, checkResponses: true, ...appOptions });
   await app.ready();
   const ctx: TestContext = {
     app,

@@ -5,6 +5,7 @@ import { sessionsOf, type Sessions } from '../../modules/auth/index.js';
 import { SearchResults, TrendingCounts } from '../../modules/discovery/index.js';
 import { NoiseStore, PairTables, RelatedCache, SegmentTables } from '../../modules/insights/index.js';
 import { questionOfTheDayFinder } from '../../modules/polls/index.js';
+import type { CryptoRandom } from '../../private-release/discrete-noise.js';
 import { FeedPages } from '../../views/feed-pages.js';
 import { ModerationMarks } from '../../views/moderation-marks.js';
 import { QuestionCards } from '../../views/question-cards.js';
@@ -44,21 +45,22 @@ declare module 'fastify' {
 const MB = 1024 * 1024;
 
 export const memoryPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { noiseRandom }: { noiseRandom?: CryptoRandom }) => {
     const { db, config } = app;
     const cards = new QuestionCards(config.questionCards);
     // Breakdown's and relate's releases draw their noise once, into the database every instance reads.
-    const noiseStore = new NoiseStore(db);
+    const noiseStore = new NoiseStore(db, noiseRandom);
     const pairTables = new PairTables(db, noiseStore, config.pairTableCells);
     // Instances that share Redis read the session on every call: the state version it carries is
     // how one shows a person at once what they did through another.
-    const sessions = sessionsOf(db, { keep: app.redis === null, maxKept: config.keptSessions });
+    const viewers = new ViewerStates(config.viewerStatesMegabytes * MB, app.dialect);
+    const sessions = sessionsOf(db, { keep: app.redis === null, maxKept: config.keptSessions, viewers });
     app.addHook('onClose', () => sessions.close());
     // Trending's votes, a large read every few minutes, come from a replica once it has caught up with the primary.
     const votesNow = async () => (await app.replicas?.upToNow())?.db ?? db;
     const memory = {
       cards,
-      viewers: new ViewerStates(config.viewerStatesMegabytes * MB, app.dialect),
+      viewers,
       lists: new QuestionLists(config.questionListIds, config.questionListWindow),
       feedPages: new FeedPages(config.feedPagesMegabytes * MB),
       sessions,
