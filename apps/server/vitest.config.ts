@@ -42,6 +42,8 @@ const timed = [
   'src/plugins/app/bad-input.test.ts',
   'bench/**/*.test.ts',
 ];
+/** Tests that replace a module (vi.mock): only a module graph of their own keeps the stand-in from other files. */
+const mocksModules = ['src/modules/auth/login.test.ts'];
 const excluded = [
   ...configDefaults.exclude,
   ...(hasPostgresAndRedis ? [] : needsPostgresAndRedis),
@@ -56,16 +58,22 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       // Most tests wait more than they compute (a mail window, a server starting, a worker's round): two files at a
-      // time, even on two cores.
+      // time, even on two cores. Each worker imports the app once for all its files (isolate: false), where importing
+      // it again for each file took most of the pass's time; every test makes its own app, database and servers.
       {
         extends: true,
         test: {
           name: 'server',
           include: ['src/**/*.test.ts'],
-          exclude: [...excluded, ...timed],
+          exclude: [...excluded, ...timed, ...mocksModules],
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
+      },
+      {
+        extends: true,
+        test: { name: 'mocks', include: mocksModules, exclude: excluded, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

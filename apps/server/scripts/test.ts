@@ -1,11 +1,15 @@
 /**
  * `npm test` of the server: the whole suite on SQLite, with the tests of server processes on
  * databases of their own (the fault tests start a PostgreSQL cluster and a Redis of their own),
- * then again on PostgreSQL with the tests of several instances over Redis. PostgreSQL is TEST_DATABASE_URL, else a
- * server on
- * 127.0.0.1:5432 (user postgres or root, no password); Redis is TEST_REDIS_URL, else
- * 127.0.0.1:6379. Without them those tests are skipped, and said so; that fails instead under
- * CI=true, or when the missing one was named in TEST_DATABASE_URL or TEST_REDIS_URL.
+ * and again on PostgreSQL with the tests of several instances over Redis. PostgreSQL is
+ * TEST_DATABASE_URL, else a server on 127.0.0.1:5432 (user postgres or root, no password); Redis is
+ * TEST_REDIS_URL, else 127.0.0.1:6379. Without them those tests are skipped, and said so; that fails
+ * instead under CI=true, or when the missing one was named in TEST_DATABASE_URL or TEST_REDIS_URL.
+ *
+ * The two passes' tests run at the same time (they mostly wait: for a mail window, a server
+ * starting, a worker's round), the SQLite one printed as it goes and the PostgreSQL one when it
+ * ends; then the timed tests of each pass, one after the other, alone on the machine
+ * (vitest.config.ts says why).
  * Arguments go to Vitest: `npm test -w apps/server -- src/modules/live`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -16,7 +20,10 @@ import pg from 'pg';
 import { postgresBinDir } from '../src/test/postgres.js';
 
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
-const vitestArgs = process.argv.slice(2);
+/** `--phase=shared` or `--phase=timed` runs only that phase of each pass (the root's `npm test` runs them apart). */
+const phaseArgument = process.argv.find((argument) => argument.startsWith('--phase='));
+const onlyPhase = phaseArgument?.slice('--phase='.length);
+const vitestArgs = process.argv.slice(2).filter((argument) => argument !== phaseArgument);
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
 type Found = { url: string } | { missing: string };
@@ -76,13 +83,42 @@ function safe(url: string): string {
   return parsed.toString();
 }
 
-function runVitest(title: string, env: NodeJS.ProcessEnv): Promise<boolean> {
-  console.log(`\n=== ${title} ===`);
-  // A filter that names only tests of the other pass must not fail this one.
-  const args = [vitest, 'run', ...(vitestArgs.length > 0 ? ['--passWithNoTests'] : []), ...vitestArgs];
+type Pass = { name: string; env: NodeJS.ProcessEnv };
+type Outcome = { title: string; passed: boolean; seconds: number };
+
+/** Vitest's projects (vitest.config.ts): those that share the cores, then those that run alone. */
+const PHASES = {
+  shared: { title: 'tests', projects: ['server', 'mocks'] },
+  timed: { title: 'timed tests', projects: ['timed'] },
+} as const;
+
+/**
+ * Runs one phase of one pass. Printed as it goes, or kept and printed whole once it ends, so that
+ * two passes at once do not mix their lines. Resolves to whether it passed and how long it took.
+ */
+function runPhase(pass: Pass, phase: keyof typeof PHASES, printAsItGoes: boolean): Promise<Outcome> {
+  const { title: what, projects } = PHASES[phase];
+  const title = `${pass.name}, ${what}`;
+  // A filter that names only tests of the other pass or phase must not fail this one.
+  const args = [
+    vitest,
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    ...(vitestArgs.length > 0 ? ['--passWithNoTests'] : []),
+    ...vitestArgs,
+  ];
+  const started = performance.now();
+  if (printAsItGoes) console.log(`\n=== ${title} ===`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: 'inherit', env });
-    child.once('exit', (code) => resolve(code === 0));
+    const child = spawn(process.execPath, args, { stdio: printAsItGoes ? 'inherit' : 'pipe', env: pass.env });
+    const kept: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
+    child.once('close', (code) => {
+      if (!printAsItGoes)
+        process.stdout.write(`\n=== ${title} (ran beside the other pass) ===\n${Buffer.concat(kept)}`);
+      resolve({ title, passed: code === 0, seconds: (performance.now() - started) / 1000 });
+    });
   });
 }
 
@@ -114,24 +150,35 @@ const redisEnv = 'url' in redis ? { TEST_REDIS_URL: redis.url } : {};
 const faultsMissing = faultTestsMissing();
 if (faultsMissing) notRun('fault tests (PostgreSQL and Redis stopped, a disk full)', faultsMissing, inCi);
 
-const sqlitePassed = await runVitest('SQLite pass, with the tests of servers on databases of their own', {
-  ...baseEnv,
-  ...redisEnv,
-  ...(faultsMissing ? { TEST_FAULTS: 'off' } : {}),
-});
-report(`SQLite pass: ${sqlitePassed ? 'passed' : 'FAILED'}`, !sqlitePassed);
-
+const passes: Pass[] = [
+  {
+    name: 'SQLite pass, with the tests of servers on databases of their own',
+    env: { ...baseEnv, ...redisEnv, ...(faultsMissing ? { TEST_FAULTS: 'off' } : {}) },
+  },
+];
 const postgres = await findPostgres();
 if ('url' in postgres) {
-  const env = { ...baseEnv, ...redisEnv, TEST_DATABASE_URL: postgres.url };
-  const postgresPassed = await runVitest(
-    `PostgreSQL pass on ${safe(postgres.url)}${'url' in redis ? ` with Redis at ${safe(redis.url)}` : ''}`,
-    env,
-  );
-  report(`PostgreSQL pass: ${postgresPassed ? 'passed' : 'FAILED'}`, !postgresPassed);
+  passes.push({
+    name: `PostgreSQL pass on ${safe(postgres.url)}${'url' in redis ? ` with Redis at ${safe(redis.url)}` : ''}`,
+    env: { ...baseEnv, ...redisEnv, TEST_DATABASE_URL: postgres.url },
+  });
 } else {
   notRun('PostgreSQL pass', postgres.missing, inCi || Boolean(process.env.TEST_DATABASE_URL));
 }
+
+if (onlyPhase !== undefined && !(onlyPhase in PHASES)) {
+  console.error(`--phase is one of ${Object.keys(PHASES).join(', ')}, not ${onlyPhase}`);
+  process.exit(2);
+}
+const outcomes: Outcome[] = [];
+if (onlyPhase !== 'timed')
+  outcomes.push(...(await Promise.all(passes.map((pass, index) => runPhase(pass, 'shared', index === 0)))));
+if (onlyPhase !== 'shared') for (const pass of passes) outcomes.push(await runPhase(pass, 'timed', true));
+for (const outcome of outcomes)
+  report(
+    `${outcome.title}: ${outcome.passed ? 'passed' : 'FAILED'} in ${Math.round(outcome.seconds)} s`,
+    !outcome.passed,
+  );
 
 console.log(`\n${summary.join('\n')}`);
 process.exit(failed ? 1 : 0);

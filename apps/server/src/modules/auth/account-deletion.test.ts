@@ -32,7 +32,8 @@ const [US, FRANCE, JAPAN] = [840, 250, 392];
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // A mail service that cannot be reached: a mail queued stays in the outbox, whenever the worker's round comes.
+  ctx = await createTestApp({ smtpUrl: 'smtp://127.0.0.1:9' });
 });
 afterAll(() => ctx.close());
 

@@ -96,6 +96,19 @@ const answer = (user: TestUser, questionId: number, choice = 1) =>
   user.api.post(api.answer(questionId), answerBodySchema, { choice }, questionSchema);
 
 /**
+ * Returns once instance two has applied every change made before the call, so that none of them
+ * (a vote published as its call was answered, say) still owes `stream` a result: Redis delivers one
+ * instance's changes in order, so once a like made now has reached the stream, what came before it
+ * has too. Called on each stream under test before what should send it nothing more.
+ */
+async function heardOnTwo(stream: EventStream, question: number): Promise<void> {
+  const liker = await signUp(one);
+  const { like_count } = await liker.api.get(api.question(question), questionSchema);
+  await liker.api.post(api.like(question), likedSchema);
+  await nextResult(stream, (result) => result.like_count === like_count + 1);
+}
+
+/**
  * The events a stream was sent from `change` (made on instance one) on, once `round` has run: a
  * change that reaches the stream's question on two after `change` did, whose arrival `delivered`
  * waits for on a stream that still gets it. Instance two hears one's changes in the order they were
@@ -150,6 +163,7 @@ describe('an open live stream on another instance', () => {
     const watching = await watchOnTwo(watcher.token, question);
     const viewersOther = await watchOnTwo(viewer.token, elsewhere);
     expect(resultsIn(blockedStream).at(-1)?.result?.count).toBe(2);
+    await heardOnTwo(blockedStream, question);
 
     const sent = await sentAfter(
       blockedStream,
@@ -180,6 +194,8 @@ describe('an open live stream on another instance', () => {
     const watching = await watchOnTwo(watcher.token, question);
     const viewerWatchesOwn = await watchOnTwo(viewer.token, viewersQuestion);
 
+    await heardOnTwo(viewersStream, question);
+    await heardOnTwo(authorsStream, viewersQuestion);
     const authorsBefore = authorsStream.received.length;
     const sent = await sentAfter(
       viewersStream,
@@ -224,6 +240,7 @@ describe('a session that ends', () => {
     const otherLive = await watchOnTwo(otherToken, question);
     const otherUnread = await unreadOnTwo(otherToken);
 
+    await heardOnTwo(live, question);
     const unreadBefore = unread.received.length;
     const sentLive = await sentAfter(
       live,
@@ -250,6 +267,7 @@ describe('a session that ends', () => {
     const others = await watchOnTwo(otherToken, question);
     const othersUnread = await unreadOnTwo(otherToken);
     const own = await watchOnTwo(person.token, question);
+    await heardOnTwo(others, question);
 
     const settings = await person.api.get(api.settings, settingsSchema);
     const sent = await sentAfter(
@@ -275,6 +293,7 @@ describe('a session that ends', () => {
     const leavers = await watchOnTwo(leaver.token, question);
     const leaversUnread = await unreadOnTwo(leaver.token);
     const watching = await watchOnTwo(watcher.token, question);
+    await heardOnTwo(leavers, question);
     // Their vote goes with them: the count that drops is the round that would have reached them.
     const sent = await sentAfter(
       leavers,
@@ -304,6 +323,8 @@ describe('a session that ends', () => {
     const readerOfSuspects = await watchOnTwo(reader.token, suspects);
     const authors = await watchOnTwo(author.token, question);
 
+    await heardOnTwo(suspectWatching, question);
+    await heardOnTwo(readerOfSuspects, suspects);
     const readersResults = resultsIn(readerOfSuspects).length;
     const sent = await sentAfter(
       suspectWatching,
@@ -329,8 +350,10 @@ describe('a question a moderator removes', () => {
     await answer(reader, question);
     const readers = await watchOnTwo(reader.token, question);
     const authors = await watchOnTwo(author.token, question);
+    await heardOnTwo(readers, question);
 
-    // Only its author may still act on it: their like is the round that would have reached the reader.
+    // Only its author may still act on it: their like (the second, after heardOnTwo's) is the round that would have
+    // reached the reader.
     const sent = await sentAfter(
       readers,
       async () =>
@@ -339,7 +362,7 @@ describe('a question a moderator removes', () => {
             .status,
         ).toBe(200),
       () => author.api.post(api.like(question), likedSchema),
-      () => nextResult(authors, (result) => result.like_count === 1),
+      () => nextResult(authors, (result) => result.like_count === 2),
     );
     expect(sent).toBe(0);
     await readers.ended;
