@@ -16,7 +16,7 @@ function namePublicUrl(url: string) {
 function stubNavigator(properties: Record<string, unknown>) {
   vi.stubGlobal(
     'navigator',
-    Object.create(navigator, Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, { value }]))),
+    Object.create(navigator, Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, { value, configurable: true }]))),
   );
 }
 
