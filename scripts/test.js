@@ -5,7 +5,8 @@
  *
  * 1. Lint, type-check and the web app's component tests, at once: each prints when it ends.
  * 2. The server's tests on SQLite and on PostgreSQL side by side (apps/server/scripts/test.ts).
- * 3. The server's timed tests (answer times, a server under load), alone on the machine.
+ * 3. The server's timed tests (answer times, long loops of calls), each pass's beside the other's one file at a time,
+ *    then its servers under load and faults, alone on the machine.
  * 4. The browser tests, alone too: beside the server's tests, a click or a push waited past its timeout.
  *
  * A stage that fails stops the run, as `&&` did, and each step's time is printed at the end.

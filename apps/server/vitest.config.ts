@@ -27,13 +27,11 @@ const runOwnServers = !process.env.TEST_DATABASE_URL;
 const faultsOff = process.env.TEST_FAULTS === 'off' ? ['src/faults.test.ts'] : [];
 
 /**
- * Tests that measure time or load the cores (answer times, a server under load, a benchmark), and
- * tests whose one long loop of calls comes near its timeout when it shares the cores (every route
- * of the app, every odd input): run after the others, one file at a time, so that no other test's
- * work weighs on them.
+ * Tests that measure time or load a core (answer times, a benchmark), and tests whose one long loop
+ * of calls comes near its timeout when it shares the cores (every route of the app, every odd
+ * input): run after the others, one file at a time, beside only the other pass's own.
  */
 const timed = [
-  ...ownServers,
   'src/modules/auth/password-reset.test.ts',
   'src/modules/auth/account-export.test.ts',
   'src/modules/push/sender.test.ts',
@@ -65,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/**/*.test.ts'],
-          exclude: [...excluded, ...timed, ...mocksModules],
+          exclude: [...excluded, ...timed, ...ownServers, ...mocksModules],
           maxWorkers: 2,
           isolate: false,
           sequence: { groupOrder: 0 },
@@ -78,6 +76,11 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'timed', include: timed, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+      // Servers under load and under faults, on both cores: last, alone on the machine.
+      {
+        extends: true,
+        test: { name: 'alone', include: ownServers, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

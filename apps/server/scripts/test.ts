@@ -8,8 +8,8 @@
  *
  * The two passes' tests run at the same time (they mostly wait: for a mail window, a server
  * starting, a worker's round), the SQLite one printed as it goes and the PostgreSQL one when it
- * ends; then the timed tests of each pass, one after the other, alone on the machine
- * (vitest.config.ts says why).
+ * ends; then the timed tests of each pass, side by side, one file at a time in each; then the
+ * servers under load and faults, alone on the machine (vitest.config.ts says why).
  * Arguments go to Vitest: `npm test -w apps/server -- src/modules/live`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -83,20 +83,28 @@ function safe(url: string): string {
   return parsed.toString();
 }
 
-type Pass = { name: string; env: NodeJS.ProcessEnv };
+/** A pass over one database; `ownServers`: whether it runs the tests of servers on databases of their own. */
+type Pass = { name: string; env: NodeJS.ProcessEnv; ownServers: boolean };
 type Outcome = { title: string; passed: boolean; seconds: number };
 
-/** Vitest's projects (vitest.config.ts): those that share the cores, then those that run alone. */
+/**
+ * Vitest's projects (vitest.config.ts), in order: those that share the cores, the timed tests (each pass's beside the
+ * other's, one file at a time), and the servers under load and faults, alone on the machine.
+ */
 const PHASES = {
   shared: { title: 'tests', projects: ['server', 'mocks'] },
   timed: { title: 'timed tests', projects: ['timed'] },
+  alone: { title: 'servers under load and faults', projects: ['alone'] },
 } as const;
+type Phase = keyof typeof PHASES;
+/** What `--phase=` names: the root's `npm test` runs the shared tests, then the rest, with other steps between. */
+const STAGES: Record<string, Phase[]> = { shared: ['shared'], timed: ['timed', 'alone'] };
 
 /**
  * Runs one phase of one pass. Printed as it goes, or kept and printed whole once it ends, so that
  * two passes at once do not mix their lines. Resolves to whether it passed and how long it took.
  */
-function runPhase(pass: Pass, phase: keyof typeof PHASES, printAsItGoes: boolean): Promise<Outcome> {
+function runPhase(pass: Pass, phase: Phase, printAsItGoes: boolean): Promise<Outcome> {
   const { title: what, projects } = PHASES[phase];
   const title = `${pass.name}, ${what}`;
   // A filter that names only tests of the other pass or phase must not fail this one.
@@ -154,6 +162,7 @@ const passes: Pass[] = [
   {
     name: 'SQLite pass, with the tests of servers on databases of their own',
     env: { ...baseEnv, ...redisEnv, ...(faultsMissing ? { TEST_FAULTS: 'off' } : {}) },
+    ownServers: true,
   },
 ];
 const postgres = await findPostgres();
@@ -161,19 +170,21 @@ if ('url' in postgres) {
   passes.push({
     name: `PostgreSQL pass on ${safe(postgres.url)}${'url' in redis ? ` with Redis at ${safe(redis.url)}` : ''}`,
     env: { ...baseEnv, ...redisEnv, TEST_DATABASE_URL: postgres.url },
+    ownServers: false,
   });
 } else {
   notRun('PostgreSQL pass', postgres.missing, inCi || Boolean(process.env.TEST_DATABASE_URL));
 }
 
-if (onlyPhase !== undefined && !(onlyPhase in PHASES)) {
-  console.error(`--phase is one of ${Object.keys(PHASES).join(', ')}, not ${onlyPhase}`);
+if (onlyPhase !== undefined && !(onlyPhase in STAGES)) {
+  console.error(`--phase is one of ${Object.keys(STAGES).join(', ')}, not ${onlyPhase}`);
   process.exit(2);
 }
 const outcomes: Outcome[] = [];
-if (onlyPhase !== 'timed')
-  outcomes.push(...(await Promise.all(passes.map((pass, index) => runPhase(pass, 'shared', index === 0)))));
-if (onlyPhase !== 'shared') for (const pass of passes) outcomes.push(await runPhase(pass, 'timed', true));
+for (const phase of onlyPhase === undefined ? Object.values(STAGES).flat() : STAGES[onlyPhase]) {
+  const running = phase === 'alone' ? passes.filter((pass) => pass.ownServers) : passes;
+  outcomes.push(...(await Promise.all(running.map((pass, index) => runPhase(pass, phase, index === 0)))));
+}
 for (const outcome of outcomes)
   report(
     `${outcome.title}: ${outcome.passed ? 'passed' : 'FAILED'} in ${Math.round(outcome.seconds)} s`,
