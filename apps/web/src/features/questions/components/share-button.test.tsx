@@ -16,7 +16,10 @@ function namePublicUrl(url: string) {
 function stubNavigator(properties: Record<string, unknown>) {
   vi.stubGlobal(
     'navigator',
-    Object.create(navigator, Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, { value, configurable: true }]))),
+    Object.create(
+      navigator,
+      Object.fromEntries(Object.entries(properties).map(([name, value]) => [name, { value, configurable: true }])),
+    ),
   );
 }
 
