@@ -24,14 +24,18 @@ const ownServers = [
   'src/modules/health/overload.test.ts',
 ];
 const runOwnServers = !process.env.TEST_DATABASE_URL;
+/** Of those, the servers under load or faults, which take both cores: run last, alone on the machine. */
+const underLoad = ['src/faults.test.ts', 'src/modules/health/overload.test.ts'];
 const faultsOff = process.env.TEST_FAULTS === 'off' ? ['src/faults.test.ts'] : [];
 
 /**
- * Tests that measure time or load a core (answer times, a benchmark), and tests whose one long loop
- * of calls comes near its timeout when it shares the cores (every route of the app, every odd
- * input): run after the others, one file at a time, beside only the other pass's own.
+ * Tests that measure time or load a core (answer times, a benchmark, a server killed amid votes or
+ * held to few files), and tests whose one long loop of calls comes near its timeout when it shares
+ * the cores (every route of the app, every odd input): run after the others, one file at a time,
+ * beside only the other pass's own.
  */
 const timed = [
+  ...ownServers.filter((file) => !underLoad.includes(file)),
   'src/modules/auth/password-reset.test.ts',
   'src/modules/auth/account-export.test.ts',
   'src/modules/push/sender.test.ts',
@@ -77,10 +81,9 @@ export default defineConfig({
         extends: true,
         test: { name: 'timed', include: timed, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
-      // Servers under load and under faults, on both cores: last, alone on the machine.
       {
         extends: true,
-        test: { name: 'alone', include: ownServers, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 2 } },
+        test: { name: 'alone', include: underLoad, exclude: excluded, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },
