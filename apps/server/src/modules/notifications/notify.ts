@@ -147,7 +147,8 @@ const MILESTONES_PER_STATEMENT = 250;
 /**
  * Tells each question's author it reached its milestone (a batch of votes may bring many: a
  * question's first vote and its tenth, say), unless they cast that vote themselves; returns who
- * was notified. Two statements however many milestones: the notifications, then their pushes.
+ * was notified. Two statements for up to 250 milestones (the notifications, then their pushes), one
+ * more for each 250 past that: the vote writer's batches of at most 256 votes seldom reach it.
  */
 export async function notifyVotes(trx: Db, milestones: readonly Milestone[]): Promise<number[]> {
   const createdAt = typed(new Date().toISOString(), 'text');
