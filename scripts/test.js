@@ -1,13 +1,12 @@
 // @ts-check
 /**
- * `npm test`: the checks and every test suite, in four stages so that the two cores stay busy without
- * the timed tests sharing them.
+ * `npm test`: the checks and every test suite, in three stages that keep the two cores busy while the
+ * tests that measure time share them little.
  *
  * 1. Lint, type-check and the web app's component tests, at once: each prints when it ends.
- * 2. The server's tests on SQLite and on PostgreSQL side by side (apps/server/scripts/test.ts).
- * 3. The server's timed tests (answer times, long loops of calls), each pass's beside the other's one file at a time,
- *    then its servers under load and faults, alone on the machine.
- * 4. The browser tests, alone too: beside the server's tests, a click or a push waited past its timeout.
+ * 2. The server's tests on SQLite and on PostgreSQL side by side, each pass's timed tests (answer times, long loops of
+ *    calls) one file at a time after its others, then the servers under load alone (apps/server/scripts/test.ts).
+ * 3. The browser tests, apart from the server's: beside them, a click or a push waited past its timeout.
  *
  * A stage that fails stops the run, as `&&` did, and each step's time is printed at the end.
  */
@@ -46,8 +45,7 @@ const stages = [
     { title: 'lint', script: ['lint'] },
     { title: 'type-check', script: ['typecheck'] },
   ],
-  [{ title: 'server', script: ['test', '-w', 'apps/server', '--', '--phase=shared'] }],
-  [{ title: 'server, timed tests', script: ['test', '-w', 'apps/server', '--', '--phase=timed'] }],
+  [{ title: 'server', script: ['test', '-w', 'apps/server'] }],
   [{ title: 'web app, browser tests', script: ['test:e2e', '-w', 'apps/web'] }],
 ];
 

@@ -24,15 +24,18 @@ const ownServers = [
   'src/modules/health/overload.test.ts',
 ];
 const runOwnServers = !process.env.TEST_DATABASE_URL;
-/** Of those, the servers under load or faults, which take both cores: run last, alone on the machine. */
-const underLoad = ['src/faults.test.ts', 'src/modules/health/overload.test.ts'];
+/**
+ * Of those, the servers under load, which take both cores and measure what they serve: run last, alone on the machine.
+ * The fault tests load theirs lightly (two votes at a time) and mostly wait for a service to stop and start.
+ */
+const underLoad = ['src/modules/health/overload.test.ts'];
 const faultsOff = process.env.TEST_FAULTS === 'off' ? ['src/faults.test.ts'] : [];
 
 /**
  * Tests that measure time or load a core (answer times, a benchmark, a server killed amid votes or
- * held to few files), and tests whose one long loop of calls comes near its timeout when it shares
- * the cores (every route of the app, every odd input): run after the others, one file at a time,
- * beside only the other pass's own.
+ * held to few files, services stopped under load), and tests whose one long loop of calls comes near
+ * its timeout when it shares the cores (every route of the app, every odd input): each pass runs them
+ * after its other tests, one file at a time (scripts/test.ts).
  */
 const timed = [
   ...ownServers.filter((file) => !underLoad.includes(file)),

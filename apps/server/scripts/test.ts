@@ -6,10 +6,11 @@
  * TEST_REDIS_URL, else 127.0.0.1:6379. Without them those tests are skipped, and said so; that fails
  * instead under CI=true, or when the missing one was named in TEST_DATABASE_URL or TEST_REDIS_URL.
  *
- * The two passes' tests run at the same time (they mostly wait: for a mail window, a server
- * starting, a worker's round), the SQLite one printed as it goes and the PostgreSQL one when it
- * ends; then the timed tests of each pass, side by side, one file at a time in each; then the
- * servers under load and faults, alone on the machine (vitest.config.ts says why).
+ * The two passes run side by side (their tests mostly wait: for a mail window, a server starting, a
+ * worker's round), the SQLite one printed as it goes and the PostgreSQL one as each of its steps
+ * ends. Each pass runs its timed tests, one file at a time, once its other tests are done: the
+ * SQLite pass's beside the end of the PostgreSQL pass's, which take longer. Then the servers under
+ * load, alone on the machine (vitest.config.ts says why).
  * Arguments go to Vitest: `npm test -w apps/server -- src/modules/live`.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,10 +21,7 @@ import pg from 'pg';
 import { postgresBinDir } from '../src/test/postgres.js';
 
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
-/** `--phase=shared` or `--phase=timed` runs only that phase of each pass (the root's `npm test` runs them apart). */
-const phaseArgument = process.argv.find((argument) => argument.startsWith('--phase='));
-const onlyPhase = phaseArgument?.slice('--phase='.length);
-const vitestArgs = process.argv.slice(2).filter((argument) => argument !== phaseArgument);
+const vitestArgs = process.argv.slice(2);
 const vitest = path.join(path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 
 type Found = { url: string } | { missing: string };
@@ -88,17 +86,15 @@ type Pass = { name: string; env: NodeJS.ProcessEnv; ownServers: boolean };
 type Outcome = { title: string; passed: boolean; seconds: number };
 
 /**
- * Vitest's projects (vitest.config.ts), in order: those that share the cores, the timed tests (each pass's beside the
- * other's, one file at a time), and the servers under load and faults, alone on the machine.
+ * Vitest's projects (vitest.config.ts), in order: those that share the cores, the timed tests (one file at a time,
+ * beside the other pass's), and the servers under load, alone on the machine.
  */
 const PHASES = {
   shared: { title: 'tests', projects: ['server', 'mocks'] },
   timed: { title: 'timed tests', projects: ['timed'] },
-  alone: { title: 'servers under load and faults', projects: ['alone'] },
+  alone: { title: 'servers under load', projects: ['alone'] },
 } as const;
 type Phase = keyof typeof PHASES;
-/** What `--phase=` names: the root's `npm test` runs the shared tests, then the rest, with other steps between. */
-const STAGES: Record<string, Phase[]> = { shared: ['shared'], timed: ['timed', 'alone'] };
 
 /**
  * Runs one phase of one pass. Printed as it goes, or kept and printed whole once it ends, so that
@@ -176,15 +172,15 @@ if ('url' in postgres) {
   notRun('PostgreSQL pass', postgres.missing, inCi || Boolean(process.env.TEST_DATABASE_URL));
 }
 
-if (onlyPhase !== undefined && !(onlyPhase in STAGES)) {
-  console.error(`--phase is one of ${Object.keys(STAGES).join(', ')}, not ${onlyPhase}`);
-  process.exit(2);
+/** Each pass's tests, then its timed tests, in a chain of its own; every phase runs whether or not one before failed. */
+async function runPass(pass: Pass, printAsItGoes: boolean): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const phase of ['shared', 'timed'] as const) outcomes.push(await runPhase(pass, phase, printAsItGoes));
+  return outcomes;
 }
-const outcomes: Outcome[] = [];
-for (const phase of onlyPhase === undefined ? Object.values(STAGES).flat() : STAGES[onlyPhase]) {
-  const running = phase === 'alone' ? passes.filter((pass) => pass.ownServers) : passes;
-  outcomes.push(...(await Promise.all(running.map((pass, index) => runPhase(pass, phase, index === 0)))));
-}
+
+const outcomes = (await Promise.all(passes.map((pass, index) => runPass(pass, index === 0)))).flat();
+for (const pass of passes.filter(({ ownServers }) => ownServers)) outcomes.push(await runPhase(pass, 'alone', true));
 for (const outcome of outcomes)
   report(
     `${outcome.title}: ${outcome.passed ? 'passed' : 'FAILED'} in ${Math.round(outcome.seconds)} s`,
