@@ -1,18 +1,19 @@
 import { accountExportSchema, api, type CreateQuestionBody, type Question } from '@pollscope/contract';
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startMailServer, type TestMailServer } from '../../server/src/test/mail-server';
 import { postAs, registerMember, type Member } from './support/api';
 import { checkScreen } from './support/checks';
 import { launchChromium } from './support/chromium';
 import { startServer, type RunningServer } from './support/server';
+import { sharedServerUrl } from './support/shared-server';
 
 /**
  * This file starts a server of its own, which sends its mail to this file's mail server
  * (SMTP_URL); the global setup's server only tells whether browser tests run here at all.
  */
-const browserTests = inject('baseUrl') !== '';
+const browserTests = sharedServerUrl() !== '';
 const DESKTOP = { width: 1280, height: 900 };
 
 const erin: Member = {

@@ -1,17 +1,18 @@
 import { api, displayId, type Question, type QuestionPage } from '@pollscope/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson } from './support/api';
 import { checkScreen, shoot } from './support/checks';
 import { launchChromium } from './support/chromium';
 import { startServer, type RunningServer } from './support/server';
+import { sharedServerUrl } from './support/shared-server';
 
 /**
  * The demo community a fresh install seeds (apps/server/src/seed/demo.ts): the other browser
  * tests run on a server without it, so this file starts one of its own with it, on its own fresh
  * database and port. The global setup's server only tells whether browser tests run here at all.
  */
-const browserTests = inject('baseUrl') !== '';
+const browserTests = sharedServerUrl() !== '';
 const DEMO = { email: 'demo@pollscope.app', password: 'pollscope-demo' };
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };

@@ -1,10 +1,11 @@
 import { api, displayId, type Account, type CreateQuestionBody, type Question } from '@pollscope/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, postAs, registerMember, type Member } from './support/api';
 import { checkScreen, shoot } from './support/checks';
 import { launchChromium } from './support/chromium';
 import { startServer, type RunningServer } from './support/server';
+import { sharedServerUrl } from './support/shared-server';
 
 /**
  * A member reports a question, an admin names a moderator, the moderator removes it, and then
@@ -12,7 +13,7 @@ import { startServer, type RunningServer } from './support/server';
  * own, with an admin's address in ADMIN_EMAILS; the global setup's server only tells whether
  * browser tests run here at all.
  */
-const browserTests = inject('baseUrl') !== '';
+const browserTests = sharedServerUrl() !== '';
 const DESKTOP = { width: 1280, height: 900 };
 
 const member = (firstName: string, birthDate: string): Member => ({

@@ -1,11 +1,12 @@
 import { api, displayId, type CreateQuestionBody, type Question } from '@pollscope/contract';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAs, registerMember, type Member } from './support/api';
 import { checkScreen } from './support/checks';
 import { launchChromium } from './support/chromium';
+import { sharedServerUrl } from './support/shared-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const DESKTOP = { width: 1280, height: 900 };
 
 const carol: Member = {

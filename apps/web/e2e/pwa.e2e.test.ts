@@ -4,13 +4,14 @@ import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAs, registerMember, type Member } from './support/api';
 import { checkScreen, shoot } from './support/checks';
 import { launchChromiumProfile } from './support/chromium';
 import { startServer, testsWebDist, type RunningServer } from './support/server';
+import { sharedServerUrl } from './support/shared-server';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = sharedServerUrl();
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 812 };
 const TOKEN_KEY = 'pollscope.token';

@@ -7,8 +7,8 @@ import { startServer, testsWebDist, webDir } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the app and its API answer; empty when the browser tests are skipped. */
-    baseUrl: string;
+    /** Where the shared servers' app and API answer, one for each file run at once; none when the tests are skipped. */
+    baseUrls: string[];
   }
 }
 
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject) {
     const why = `chromium not found at ${CHROMIUM_PATH} (on Debian: apt-get install -y chromium)`;
     if (browserTestsRequired()) throw new Error(`The browser tests must run under CI, but cannot: ${why}`);
     announceSkip(why);
-    project.provide('baseUrl', '');
+    project.provide('baseUrls', []);
     // Said again once the run is over, where it is not lost among the other output.
     return () => announceSkip(why);
   }
@@ -41,9 +41,15 @@ export default async function setup(project: TestProject) {
     stdio: 'inherit',
   });
 
-  // The demo community stays out: each test file makes the people it needs (demo-insights starts a server of its own
-  // with it).
-  const server = await startServer({ seedDemo: false });
-  project.provide('baseUrl', server.baseUrl);
-  return server.stop;
+  // One server for each file run at once (support/shared-server.ts), so that no two files at once share a community's
+  // lists. The demo community stays out: each test file makes the people it needs (demo-insights starts a server of
+  // its own with it).
+  const servers = await Promise.all(Array.from({ length: project.config.maxWorkers }, () => startServer()));
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.baseUrl),
+  );
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  };
 }
