@@ -1,4 +1,13 @@
-import { sql, type CreateTableBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import {
+  PostgresAdapter,
+  sql,
+  type CreateTableBuilder,
+  type Kysely,
+  type OperationNodeSource,
+  type QueryCreator,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely';
 import type { Database } from './schema.js';
 
 /**
@@ -168,4 +177,28 @@ export function jsonArrayOf(dialect: DialectName, values: RawBuilder<unknown>[])
 /** A `jsonArrayOf` as read: PostgreSQL's driver parses JSON, SQLite gives its text. */
 export function fromJsonArray<T>(value: unknown): T[] {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
+}
+
+/** A write (an insert, update or delete) built and not yet run, for `writeTogether`. */
+export type Write = OperationNodeSource & { execute(): Promise<unknown> };
+
+/**
+ * Runs writes that need nothing from one another. On PostgreSQL they go as one statement, each a
+ * data-modifying part of its WITH (which PostgreSQL runs once and to completion), so that they
+ * cost one round trip to the database rather than one each: what a batch of votes waits for most.
+ * SQLite, in the process, runs them one after another. No two may change the same row, and none
+ * may lock rows that other transactions lock too: PostgreSQL runs the parts in an order it does not
+ * promise, so two transactions could lock such rows in opposite orders and wait on each other.
+ */
+export async function writeTogether(db: Kysely<Database>, writes: readonly Write[]): Promise<void> {
+  if (writes.length <= 1 || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    for (const write of writes) await write.execute();
+    return;
+  }
+  // Each part is named and never read: a list of them has no static type, so each step is cast back.
+  const withWrites = writes.reduce(
+    (query, write, index) => query.with(`write_${index}`, () => write as never) as unknown as QueryCreator<Database>,
+    db as QueryCreator<Database>,
+  );
+  await withWrites.selectNoFrom(sql<number>`1`.as('written')).execute();
 }

@@ -3,7 +3,7 @@ import { RATING_SCALE, createQuestionBodySchema } from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { isUniqueViolation } from '../../db/dialect.js';
+import { isUniqueViolation, writeTogether, type Write } from '../../db/dialect.js';
 import type { Change, ChangeMade } from '../../changes/change.js';
 import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
@@ -173,39 +173,44 @@ export type TalliedVote = Pick<NewVote, 'questionId' | 'choice'> & {
   voter: Pick<Voter, 'country_id' | 'gender' | 'birth_year'>;
 };
 
+/** The writes that add the votes to (`sign` 1), or take them away from (-1), the tallies per choice and per group. */
+function tallyCounts(trx: Db, votes: readonly TalliedVote[], sign: 1 | -1): Write[] {
+  const signed = <R extends { count: number }>(rows: R[]) => rows.map((row) => ({ ...row, count: sign * row.count }));
+  return [
+    trx
+      .insertInto('vote_tallies')
+      .values(signed(countsBy(votes, (vote) => ({ question_id: vote.questionId, choice: vote.choice }))))
+      .onConflict((conflict) =>
+        conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }),
+      ),
+    trx
+      .insertInto('vote_segments')
+      .values(
+        signed(
+          countsBy(votes, ({ questionId, voter, choice }) => ({
+            question_id: questionId,
+            country_id: voter.country_id,
+            gender: voter.gender,
+            birth_year: voter.birth_year,
+            choice,
+          })),
+        ),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice'])
+          .doUpdateSet({ count: addExcluded('vote_segments') }),
+      ),
+  ];
+}
+
 /**
  * Adds the votes to (`sign` 1), or takes them away from (-1), the tallies per choice and per voter
- * group and country, in two statements however many votes there are. A row taken down to no
- * vote goes: a breakdown must offer no country or age that no voter has any more.
+ * group and country, in two writes however many votes there are. A row taken down to no vote
+ * goes: a breakdown must offer no country or age that no voter has any more.
  */
 export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sign: 1 | -1): Promise<void> {
-  const signed = <R extends { count: number }>(rows: R[]) => rows.map((row) => ({ ...row, count: sign * row.count }));
-  await trx
-    .insertInto('vote_tallies')
-    .values(signed(countsBy(votes, (vote) => ({ question_id: vote.questionId, choice: vote.choice }))))
-    .onConflict((conflict) =>
-      conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }),
-    )
-    .execute();
-  await trx
-    .insertInto('vote_segments')
-    .values(
-      signed(
-        countsBy(votes, ({ questionId, voter, choice }) => ({
-          question_id: questionId,
-          country_id: voter.country_id,
-          gender: voter.gender,
-          birth_year: voter.birth_year,
-          choice,
-        })),
-      ),
-    )
-    .onConflict((conflict) =>
-      conflict
-        .columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice'])
-        .doUpdateSet({ count: addExcluded('vote_segments') }),
-    )
-    .execute();
+  await writeTogether(trx, tallyCounts(trx, votes, sign));
   if (sign > 0) return;
   const questionIds = [...new Set(votes.map((vote) => vote.questionId))];
   await trx.deleteFrom('vote_tallies').where('question_id', 'in', questionIds).where('count', '<=', 0).execute();
@@ -248,13 +253,16 @@ export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<V
       country_id: voter.country_id,
     };
   });
+  // The votes and their tallies in one round trip on PostgreSQL: none needs what another returns, and the rows they
+  // lock belong to the questions whose rows moveVoteCounts has locked, so no other batch waits on them in another order.
   try {
-    await trx.insertInto('votes').values(voteRows).execute();
+    await writeTogether(trx, [trx.insertInto('votes').values(voteRows), ...tallyCounts(trx, votes, 1)]);
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError('You already answered this question');
     throw error;
   }
-  await countInTallies(trx, votes, 1);
+  // The voters' and the day's counts, which other writes (likes, questions) share, one table after another as those
+  // lock them.
   const votersByAnswers = groupedByCount(
     countsBy(votes, (vote) => ({ user_id: vote.voter.id })),
     'user_id',

@@ -1,0 +1,69 @@
+import type { KyselyPlugin } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../test/helper.js';
+import { testPostgresUrl } from '../test/postgres.js';
+import { isUniqueViolation, writeTogether } from './dialect.js';
+import { openDatabase, type DatabaseHandle } from './index.js';
+
+describe('writes that need nothing from one another, run together', () => {
+  let testDatabase: TestDatabase;
+  let database: DatabaseHandle;
+  let statements = 0;
+  /** Counts the statements the database answered: each is a round trip to PostgreSQL. */
+  const counting: KyselyPlugin = {
+    transformQuery: ({ node }) => node,
+    transformResult: async ({ result }) => {
+      statements += 1;
+      return result;
+    },
+  };
+  beforeAll(async () => {
+    testDatabase = await createTestDatabase();
+    database = openDatabase(testDatabase.url);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.drop();
+  });
+
+  const day = (date: string, answers: number) => ({ day: date, shard: 0, answers, questions: 0, users: 0, likes: 0 });
+  const days = () =>
+    database.db
+      .selectFrom('daily_activity_shards')
+      .select(['day', 'answers'])
+      .where('day', 'like', '2020-%')
+      .orderBy('day')
+      .execute();
+
+  it('makes every write, in one statement on PostgreSQL and one each on SQLite', async () => {
+    const db = database.db.withPlugin(counting);
+    statements = 0;
+    await writeTogether(db, [
+      db.insertInto('daily_activity_shards').values(day('2020-01-01', 3)),
+      db.insertInto('daily_activity_shards').values(day('2020-01-02', 4)),
+      db.updateTable('daily_activity_shards').set({ answers: 5 }).where('day', '=', '2020-01-03'),
+    ]);
+    expect(statements).toBe(testPostgresUrl ? 1 : 3);
+    expect(await days()).toEqual([
+      { day: '2020-01-01', answers: 3 },
+      { day: '2020-01-02', answers: 4 },
+    ]);
+  });
+
+  it('leaves nothing written when one of them fails, in a transaction', async () => {
+    const failure = await database.db
+      .transaction()
+      .execute((trx) =>
+        writeTogether(trx, [
+          trx.insertInto('daily_activity_shards').values(day('2020-01-05', 1)),
+          trx.insertInto('daily_activity_shards').values(day('2020-01-01', 9)),
+        ]),
+      )
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe(true);
+    expect(await days()).toEqual([
+      { day: '2020-01-01', answers: 3 },
+      { day: '2020-01-02', answers: 4 },
+    ]);
+  });
+});
