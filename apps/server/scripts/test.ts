@@ -87,7 +87,7 @@ type Outcome = { title: string; passed: boolean; seconds: number };
 
 /**
  * Vitest's projects (vitest.config.ts), in order: those that share the cores, the timed tests (one file at a time,
- * beside the other pass's), and the servers under load, alone on the machine.
+ * once the pass's others are done), and the servers under load, alone on the machine.
  */
 const PHASES = {
   shared: { title: 'tests', projects: ['server', 'mocks'] },
