@@ -16,6 +16,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { postgresBinDir } from '../src/test/postgres.js';
@@ -113,20 +114,45 @@ function runPhase(pass: Pass, phase: Phase, printAsItGoes: boolean): Promise<Out
   ];
   const started = performance.now();
   if (printAsItGoes) console.log(`\n=== ${title} ===`);
+  // Piped either way, to keep the failures for the recap; colours as a terminal would show them.
+  const env = process.stdout.isTTY ? { FORCE_COLOR: '1', ...pass.env } : pass.env;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: printAsItGoes ? 'inherit' : 'pipe', env: pass.env });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const kept: Buffer[] = [];
-    child.stdout?.on('data', (chunk: Buffer) => kept.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => kept.push(chunk));
+    const keep = (chunk: Buffer) => {
+      kept.push(chunk);
+      if (printAsItGoes) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
     child.once('close', (code) => {
-      if (!printAsItGoes)
-        process.stdout.write(`\n=== ${title} (ran beside the other pass) ===\n${Buffer.concat(kept)}`);
-      resolve({ title, passed: code === 0, seconds: (performance.now() - started) / 1000 });
+      const output = Buffer.concat(kept).toString();
+      if (!printAsItGoes) process.stdout.write(`\n=== ${title} (ran beside the other pass) ===\n${output}`);
+      const passed = code === 0;
+      if (!passed) failures.push(`=== ${title}: what failed ===\n${failuresIn(output)}`);
+      resolve({ title, passed, seconds: (performance.now() - started) / 1000 });
     });
   });
 }
 
+/**
+ * Vitest's account of what failed, from its first failure heading to its totals: printed again at the end, where a
+ * log cut to its last lines still shows it.
+ */
+function failuresIn(output: string): string {
+  const lines = output.split('\n');
+  const plain = lines.map((line) => stripVTControlCharacters(line));
+  const first = plain.findIndex((line) => /⎯ (Failed|Unhandled)/.test(line));
+  const totals = plain.findIndex((line, index) => index > first && /^\s*Test Files\s/.test(line));
+  if (first < 0) return plain.filter((line) => /\bFAIL\b|Error/.test(line)).join('\n') || '(no failure printed)';
+  const recap = lines.slice(first, totals < 0 ? undefined : totals);
+  return recap.length > 200
+    ? [...recap.slice(0, 200), `… and ${recap.length - 200} lines more, in the log above`].join('\n')
+    : recap.join('\n');
+}
+
 const summary: string[] = [];
+const failures: string[] = [];
 let failed = false;
 function report(line: string, failure: boolean): void {
   summary.push(line);
@@ -187,5 +213,6 @@ for (const outcome of outcomes)
     !outcome.passed,
   );
 
+if (failures.length > 0) console.log(`\n${failures.join('\n\n')}`);
 console.log(`\n${summary.join('\n')}`);
 process.exit(failed ? 1 : 0);
