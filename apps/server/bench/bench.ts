@@ -10,6 +10,7 @@ import { runCommand, serverDir, startServer, type ServerProcess } from '../src/t
 import { CALL_NAMES, callSpecs, communityIds, describeTarget, targetMet } from './calls.js';
 import { DEFAULT_PARAMETERS, communityShape, type CommunityParameters } from './community-plan.js';
 import { communityKey, generateCommunity, sessionTokenFor, storedCommunity, type BenchCommunity } from './generate.js';
+import { batchesDuring } from './batches.js';
 import { lockWaitSampler, type LockWaitSampler } from './lock-waits.js';
 import { MemorySampler, measureCall, type CallMeasurement } from './measure.js';
 import { runMixedLoad, type MixedLoadReport } from './mixed-load.js';
@@ -241,8 +242,10 @@ async function measureCalls(
     process.stderr.write(`measuring ${spec.name} (${spec.label})…\n`);
     memory.lap();
     const lockWaitsSeen = lockWaits?.during(settings.warmupSeconds * 1000);
+    const batchesSeen = batchesDuring(urls, settings.warmupSeconds * 1000);
     const measured = await measureCall(urls, spec.next, settings);
     const waits = (await lockWaitsSeen?.()) ?? null;
+    const batches = await batchesSeen();
     if (spec.name === 'ceiling') ceiling = measured.requestsPerSecond;
     const rssPeakMb = memory.lap();
     const target = spec.target
@@ -256,7 +259,7 @@ async function measureCalls(
         }
       : null;
     process.stderr.write(
-      `  ${measured.requestsPerSecond} requests/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.errors} errors, non-2xx ${JSON.stringify(measured.non2xx)}${waits ? `, waiting for locks ${waits.meanWaiting} on average, ${waits.maxWaiting} at most` : ''}\n`,
+      `  ${measured.requestsPerSecond} requests/s, p50 ${measured.latencyMs.p50} ms, p99 ${measured.latencyMs.p99} ms, ${measured.errors} errors, non-2xx ${JSON.stringify(measured.non2xx)}${waits ? `, waiting for locks ${waits.meanWaiting} on average, ${waits.maxWaiting} at most` : ''}${batches.map((seen) => `, ${seen.writer} batches of ${seen.meanSize} in ${seen.meanMs} ms`).join('')}\n`,
     );
     let singleConnection: CallResult['singleConnection'] = null;
     if (spec.target?.kind === 'p99' && settings.connections > 1) {
@@ -280,6 +283,7 @@ async function measureCalls(
       target,
       singleConnection,
       lockWaits: waits,
+      batches,
     });
   }
   return results;

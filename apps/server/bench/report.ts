@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Batches } from './batches.js';
 import type { CallName } from './calls.js';
 import type { CommunityParameters } from './community-plan.js';
 import type { LockWaits } from './lock-waits.js';
@@ -23,6 +24,8 @@ export interface CallResult extends CallMeasurement {
   singleConnection: (CallMeasurement & { met: boolean }) | null;
   /** PostgreSQL's backends waiting for a lock while the call was measured; null on SQLite. */
   lockWaits: LockWaits | null;
+  /** The transactions of the writers that batch concurrent requests, those that wrote while the call was measured. */
+  batches: Batches[];
 }
 
 export interface BenchResults {
@@ -87,6 +90,11 @@ function lockWaitsText(waits: LockWaits): string {
   return `${waits.meanWaiting} / ${waits.maxWaiting}${events.length ? ` (${events.join(', ')})` : ''}`;
 }
 
+/** Each writer's batches: `votes 4.99 × 3.14 ms`. */
+function batchesText(batches: Batches[]): string {
+  return batches.map((seen) => `${seen.writer}s ${seen.meanSize} × ${seen.meanMs} ms`).join(', ');
+}
+
 /** Under the overload run's load, the 2xx answers' p99 stays under this (the refused ones are answered at once). */
 export const OVERLOAD_P99_TARGET_MS = 250;
 
@@ -118,6 +126,7 @@ function loadLines(mixed: MixedLoadReport | null, overload: MixedLoadReport | nu
 function callLines(results: BenchResults): string[] {
   const { settings } = results;
   const withLockWaits = results.calls.some((call) => call.lockWaits !== null);
+  const withBatches = results.calls.some((call) => call.batches.length > 0);
   return [
     `Each call: ${settings.connections} connections over ${settings.instances} server instance${settings.instances === 1 ? '' : 's'}, ${settings.warmupSeconds} s of warm-up, then ${settings.durationSeconds} s measured.`,
     '',
@@ -133,11 +142,17 @@ function callLines(results: BenchResults): string[] {
           '',
         ]
       : []),
-    `| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | Ceiling just before, requests/s | × ceiling | Server RSS MB | Target |${withLockWaits ? ' Lock waits |' : ''}`,
-    `|---|---|---:|---:|---:|---|---:|---:|---:|---|${withLockWaits ? '---|' : ''}`,
+    ...(withBatches
+      ? [
+          "Batches: the transactions of the writers that write concurrent requests together, while measured, from the servers' /metrics: their mean size × their mean time to write and commit. A written call's requests per second are about the one over the other.",
+          '',
+        ]
+      : []),
+    `| Call | Request | Requests/s | p50 ms | p99 ms | Errors / non-2xx | Ceiling just before, requests/s | × ceiling | Server RSS MB | Target |${withLockWaits ? ' Lock waits |' : ''}${withBatches ? ' Batches |' : ''}`,
+    `|---|---|---:|---:|---:|---|---:|---:|---:|---|${withLockWaits ? '---|' : ''}${withBatches ? '---|' : ''}`,
     ...results.calls.map(
       (call) =>
-        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.name === 'ceiling' || call.ceiling === null ? '' : number(call.ceiling)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(2)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |${withLockWaits ? ` ${call.lockWaits ? lockWaitsText(call.lockWaits) : ''} |` : ''}`,
+        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.name === 'ceiling' || call.ceiling === null ? '' : number(call.ceiling)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(2)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |${withLockWaits ? ` ${call.lockWaits ? lockWaitsText(call.lockWaits) : ''} |` : ''}${withBatches ? ` ${batchesText(call.batches)} |` : ''}`,
     ),
   ];
 }

@@ -43,6 +43,7 @@ export class BatchedWriter<Item, Result> {
   private waiting: Waiting<Item, Result>[] = [];
   private writing = false;
   private readonly batchSizes: Histogram;
+  private readonly batchSeconds: Histogram;
 
   constructor(
     private readonly writes: BatchedWrites<Item, Result>,
@@ -53,6 +54,13 @@ export class BatchedWriter<Item, Result> {
       name: `${METRIC_PREFIX}${name}_batch_size`,
       help: `${noun} written per transaction (a batch tried again one by one counts each try)`,
       buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256],
+      registers: [metrics],
+    });
+    // A batch's time is its statements' round trips and its commit: under load, what bounds these writes per second.
+    this.batchSeconds = new Histogram({
+      name: `${METRIC_PREFIX}${name}_batch_seconds`,
+      help: `Time to write and commit a transaction of ${noun.toLowerCase()} (a batch tried again one by one counts each try)`,
+      buckets: [0.0005, 0.001, 0.002, 0.004, 0.008, 0.016, 0.032, 0.064, 0.128, 0.256],
       registers: [metrics],
     });
     registerGauge(
@@ -101,12 +109,15 @@ export class BatchedWriter<Item, Result> {
     const items = batch.map((entry) => entry.item);
     let changes: readonly Change[];
     this.batchSizes.observe(batch.length);
+    const timer = this.batchSeconds.startTimer();
     try {
       // What the items cause (state versions, notifications) commits with them, in the batch's one transaction.
       changes = await this.writes.commit((trx) => this.writes.write(trx, items));
     } catch (error) {
       if (batch.length === 1) batch[0].reject(error);
       return error;
+    } finally {
+      timer();
     }
     const results = this.writes.results(changes, items);
     batch.forEach((entry, index) => entry.resolve(results[index]));

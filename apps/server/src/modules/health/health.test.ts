@@ -54,6 +54,7 @@ describe('GET /metrics', () => {
       'pollscope_changes_committed_total{kind="asked"}': 1,
       'pollscope_changes_committed_total{kind="reported"}': 1,
       pollscope_vote_batch_size_count: 1,
+      pollscope_vote_batch_seconds_count: 1,
       pollscope_vote_queue: 0,
       'pollscope_cache_budget{cache="feed_pages",unit="bytes"}': ctx.config.feedPagesMegabytes * 2 ** 20,
       pollscope_live_result_streams: 0,
