@@ -1,6 +1,7 @@
 import {
   PostgresAdapter,
   sql,
+  type Compilable,
   type CreateTableBuilder,
   type Kysely,
   type OperationNodeSource,
@@ -8,6 +9,7 @@ import {
   type RawBuilder,
   type SelectQueryBuilder,
 } from 'kysely';
+import { NOT_WAITED_FOR } from './pipelined-statements.js';
 import type { Database } from './schema.js';
 
 /**
@@ -201,4 +203,20 @@ export async function writeTogether(db: Kysely<Database>, writes: readonly Write
     db as QueryCreator<Database>,
   );
   await withWrites.selectNoFrom(sql<number>`1`.as('written')).execute();
+}
+
+/**
+ * Runs a write whose answer nothing reads. In a transaction on PostgreSQL, it is sent and the
+ * transaction goes on without waiting for it: it travels with the next statement, which fails with
+ * its error if it failed (db/pipelined-statements.ts), so writes that need nothing from one another
+ * cost one round trip between them, in the order they are asked for. Outside a transaction (whose
+ * connection goes back to the pool at once) and on SQLite, it is run and waited for.
+ */
+export async function writeWithoutWaiting(db: Kysely<Database>, write: Write & Compilable): Promise<void> {
+  if (!db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    await write.execute();
+    return;
+  }
+  const compiled = write.compile();
+  await db.executeQuery({ ...compiled, sql: `${NOT_WAITED_FOR}${compiled.sql}` });
 }

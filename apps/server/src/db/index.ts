@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { isPostgresUrl, type DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
-import { PreparingClient } from './prepared-statements.js';
+import { PipeliningClient } from './pipelined-statements.js';
 import { pollReplicas, type Replicas } from './replicas.js';
 import { checkpointInBackground } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
@@ -63,7 +63,7 @@ const CONNECT_TIMEOUT_MS = 3_000;
  */
 function openPool(url: string, poolSize: number): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({
-    Client: PreparingClient,
+    Client: PipeliningClient,
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

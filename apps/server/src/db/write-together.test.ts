@@ -2,7 +2,7 @@ import type { KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helper.js';
 import { testPostgresUrl } from '../test/postgres.js';
-import { isUniqueViolation, writeTogether } from './dialect.js';
+import { isUniqueViolation, writeTogether, writeWithoutWaiting } from './dialect.js';
 import { openDatabase, type DatabaseHandle } from './index.js';
 
 describe('writes that need nothing from one another, run together', () => {
@@ -64,6 +64,28 @@ describe('writes that need nothing from one another, run together', () => {
     expect(await days()).toEqual([
       { day: '2020-01-01', answers: 3 },
       { day: '2020-01-02', answers: 4 },
+    ]);
+  });
+
+  it('fails the transaction with the error of a write not waited for, and keeps nothing of it', async () => {
+    const failure = await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await writeWithoutWaiting(trx, trx.insertInto('daily_activity_shards').values(day('2020-01-06', 1)));
+        await writeWithoutWaiting(trx, trx.insertInto('daily_activity_shards').values(day('2020-01-01', 9)));
+        await trx.insertInto('daily_activity_shards').values(day('2020-01-07', 1)).execute();
+      })
+      .catch((error: unknown) => error);
+    expect(isUniqueViolation(failure)).toBe(true);
+    await database.db.transaction().execute(async (trx) => {
+      await writeWithoutWaiting(
+        trx,
+        trx.updateTable('daily_activity_shards').set({ answers: 8 }).where('day', '=', '2020-01-02'),
+      );
+    });
+    expect(await days()).toEqual([
+      { day: '2020-01-01', answers: 3 },
+      { day: '2020-01-02', answers: 8 },
     ]);
   });
 });

@@ -3,7 +3,7 @@ import { RATING_SCALE, createQuestionBodySchema } from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { isUniqueViolation, writeTogether, type Write } from '../../db/dialect.js';
+import { isUniqueViolation, writeTogether, writeWithoutWaiting, type Write } from '../../db/dialect.js';
 import type { Change, ChangeMade } from '../../changes/change.js';
 import type { QuestionRow } from '../../db/schema.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
@@ -268,11 +268,13 @@ export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<V
     'user_id',
   );
   for (const [answers, voterIds] of votersByAnswers) {
-    await trx
-      .updateTable('users')
-      .set({ answer_count: sql`answer_count + ${answers}` })
-      .where('id', 'in', voterIds)
-      .execute();
+    await writeWithoutWaiting(
+      trx,
+      trx
+        .updateTable('users')
+        .set({ answer_count: sql`answer_count + ${answers}` })
+        .where('id', 'in', voterIds),
+    );
   }
   await countActivity(trx, 'answers', votes.length);
   return votes.map(({ questionId, voter, choice }, index) => {
@@ -355,15 +357,17 @@ export async function setLikes(trx: Db, likes: readonly NewLike[]): Promise<Chan
   for (const table of ['questions', 'users'] as const) {
     const deltas = deltasBy(changed, table === 'questions' ? (like) => like.questionId : (like) => like.userId);
     if (deltas.length > 0)
-      await trx
-        .updateTable(table)
-        .set({ like_count: sql`like_count + ${eachRowsOwn(deltas)}` })
-        .where(
-          'id',
-          'in',
-          deltas.map(([id]) => id),
-        )
-        .execute();
+      await writeWithoutWaiting(
+        trx,
+        trx
+          .updateTable(table)
+          .set({ like_count: sql`like_count + ${eachRowsOwn(deltas)}` })
+          .where(
+            'id',
+            'in',
+            deltas.map(([id]) => id),
+          ),
+      );
   }
   const total = inserted.length - deleted.length;
   if (total !== 0) await countActivity(trx, 'likes', total);

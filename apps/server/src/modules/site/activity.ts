@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { writeWithoutWaiting } from '../../db/dialect.js';
 
 export type ActivityKind = 'answers' | 'questions' | 'users' | 'likes';
 
@@ -33,15 +34,17 @@ function shardFor(trx: Db): number {
 
 /** Counts one more (or, with -1, one less) of something on one of today's rows of the site chart. */
 export async function countActivity(trx: Db, kind: ActivityKind, delta = 1): Promise<void> {
-  await trx
-    .insertInto('daily_activity_shards')
-    .values({ day: utcDay(), shard: shardFor(trx), answers: 0, questions: 0, users: 0, likes: 0, [kind]: delta })
-    .onConflict((conflict) =>
-      conflict
-        .columns(['day', 'shard'])
-        .doUpdateSet({ [kind]: sql`daily_activity_shards.${sql.ref(kind)} + ${delta}` }),
-    )
-    .execute();
+  await writeWithoutWaiting(
+    trx,
+    trx
+      .insertInto('daily_activity_shards')
+      .values({ day: utcDay(), shard: shardFor(trx), answers: 0, questions: 0, users: 0, likes: 0, [kind]: delta })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['day', 'shard'])
+          .doUpdateSet({ [kind]: sql`daily_activity_shards.${sql.ref(kind)} + ${delta}` }),
+      ),
+  );
 }
 
 const KINDS = ['answers', 'questions', 'users', 'likes'] as const satisfies readonly ActivityKind[];
