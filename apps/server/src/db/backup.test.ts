@@ -34,7 +34,9 @@ describe('db:backup', () => {
     { timeout: 120_000 },
     async () => {
       server = await startServer(databaseUrl);
-      const community = await createCommunity(server.baseUrl, { voters: 80, questions: 10 });
+      // Pairs to spare: the votes stop 50 after the copy ends, and on busy cores the copy (a command started from
+      // source) has taken as long as 775 votes.
+      const community = await createCommunity(server.baseUrl, { voters: 80, questions: 40 });
       const destination = path.join(dir, 'copies', 'backup.db');
 
       let backup: ReturnType<typeof runCommand> | undefined;
