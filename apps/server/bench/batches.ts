@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { metricValue } from '../src/test/metrics-text.js';
 
 /** The writers that batch concurrent requests (changes/batched-writer.ts), by their metrics' name. */
 const WRITERS = ['vote', 'like'] as const;
@@ -14,16 +15,10 @@ export interface Batches {
 
 type Totals = Record<Writer, { count: number; items: number; seconds: number }>;
 
-/** A series' value in Prometheus's text format, 0 when absent. */
-function sample(text: string, series: string): number {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? 0 : Number(line.slice(series.length + 1));
-}
-
 /** The writers' totals so far, summed over the servers (their /metrics answer loopback callers). */
 async function totals(urls: string[]): Promise<Totals> {
   const texts = await Promise.all(urls.map(async (url) => (await fetch(`${url}/metrics`)).text()));
-  const sum = (series: string) => texts.reduce((total, text) => total + sample(text, series), 0);
+  const sum = (series: string) => texts.reduce((total, text) => total + (metricValue(text, series) ?? 0), 0);
   return Object.fromEntries(
     WRITERS.map((writer) => [
       writer,

@@ -181,7 +181,10 @@ export function fromJsonArray<T>(value: unknown): T[] {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
 }
 
-/** A write (an insert, update or delete) built and not yet run, for `writeTogether`. */
+/** Whether `db` (or a transaction of it) runs on PostgreSQL. */
+const onPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** A write (an insert, update or delete) built and not yet run, for `writeTogether` and `writeWithoutWaiting`. */
 export type Write = OperationNodeSource & { execute(): Promise<unknown> };
 
 /**
@@ -193,7 +196,7 @@ export type Write = OperationNodeSource & { execute(): Promise<unknown> };
  * promise, so two transactions could lock such rows in opposite orders and wait on each other.
  */
 export async function writeTogether(db: Kysely<Database>, writes: readonly Write[]): Promise<void> {
-  if (writes.length <= 1 || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (writes.length <= 1 || !onPostgres(db)) {
     for (const write of writes) await write.execute();
     return;
   }
@@ -213,7 +216,7 @@ export async function writeTogether(db: Kysely<Database>, writes: readonly Write
  * connection goes back to the pool at once) and on SQLite, it is run and waited for.
  */
 export async function writeWithoutWaiting(db: Kysely<Database>, write: Write & Compilable): Promise<void> {
-  if (!db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (!db.isTransaction || !onPostgres(db)) {
     await write.execute();
     return;
   }

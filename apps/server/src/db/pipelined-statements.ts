@@ -37,7 +37,8 @@ export class PipeliningClient extends PreparingClient {
       const [text, ...rest] = args;
       if (typeof text !== 'string' || args.some((arg) => typeof arg === 'function')) return query(...args);
       if (BEGIN.test(text) || text.startsWith(NOT_WAITED_FOR)) {
-        const sent = query(text.replace(NOT_WAITED_FOR, ''), ...rest) as Promise<unknown>;
+        const statement = text.startsWith(NOT_WAITED_FOR) ? text.slice(NOT_WAITED_FOR.length) : text;
+        const sent = query(statement, ...rest) as Promise<unknown>;
         this.notWaitedFor.push(
           sent.then(
             () => null,

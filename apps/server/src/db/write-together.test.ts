@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helper.js';
 import { testPostgresUrl } from '../test/postgres.js';
 import { isUniqueViolation, writeTogether, writeWithoutWaiting } from './dialect.js';
-import { openDatabase, type DatabaseHandle } from './index.js';
+import { openDatabase, type DatabaseHandle, type Db } from './index.js';
 
 describe('writes that need nothing from one another, run together', () => {
   let testDatabase: TestDatabase;
@@ -50,16 +50,20 @@ describe('writes that need nothing from one another, run together', () => {
     ]);
   });
 
-  it('leaves nothing written when one of them fails, in a transaction', async () => {
-    const failure = await database.db
+  /** What a transaction that writes with `write` failed with. */
+  const failureOf = (write: (trx: Db) => Promise<unknown>) =>
+    database.db
       .transaction()
-      .execute((trx) =>
-        writeTogether(trx, [
-          trx.insertInto('daily_activity_shards').values(day('2020-01-05', 1)),
-          trx.insertInto('daily_activity_shards').values(day('2020-01-01', 9)),
-        ]),
-      )
+      .execute(write)
       .catch((error: unknown) => error);
+
+  it('leaves nothing written when one of them fails, in a transaction', async () => {
+    const failure = await failureOf((trx) =>
+      writeTogether(trx, [
+        trx.insertInto('daily_activity_shards').values(day('2020-01-05', 1)),
+        trx.insertInto('daily_activity_shards').values(day('2020-01-01', 9)),
+      ]),
+    );
     expect(isUniqueViolation(failure)).toBe(true);
     expect(await days()).toEqual([
       { day: '2020-01-01', answers: 3 },
@@ -68,14 +72,11 @@ describe('writes that need nothing from one another, run together', () => {
   });
 
   it('fails the transaction with the error of a write not waited for, and keeps nothing of it', async () => {
-    const failure = await database.db
-      .transaction()
-      .execute(async (trx) => {
-        await writeWithoutWaiting(trx, trx.insertInto('daily_activity_shards').values(day('2020-01-06', 1)));
-        await writeWithoutWaiting(trx, trx.insertInto('daily_activity_shards').values(day('2020-01-01', 9)));
-        await trx.insertInto('daily_activity_shards').values(day('2020-01-07', 1)).execute();
-      })
-      .catch((error: unknown) => error);
+    const failure = await failureOf(async (trx) => {
+      await writeWithoutWaiting(trx, trx.insertInto('daily_activity_shards').values(day('2020-01-06', 1)));
+      await writeWithoutWaiting(trx, trx.insertInto('daily_activity_shards').values(day('2020-01-01', 9)));
+      await trx.insertInto('daily_activity_shards').values(day('2020-01-07', 1)).execute();
+    });
     expect(isUniqueViolation(failure)).toBe(true);
     await database.db.transaction().execute(async (trx) => {
       await writeWithoutWaiting(

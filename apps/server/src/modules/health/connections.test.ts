@@ -2,6 +2,7 @@ import { api } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openConnection, type RawConnection } from '../../test/raw-connection.js';
 import { createTestApp, type TestContext } from '../../test/helper.js';
+import { metricValue } from '../../test/metrics-text.js';
 
 let ctx: TestContext;
 let baseUrl: string;
@@ -21,12 +22,6 @@ async function connect(): Promise<RawConnection> {
   return connection;
 }
 
-/** The value of one series in Prometheus's text format. */
-function sample(text: string, series: string): number {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return Number(line?.slice(series.length + 1));
-}
-
 describe('connections past MAX_CONNECTIONS', () => {
   it('are closed as soon as they are accepted, while those open are still answered, and taken again once some close', async () => {
     // A load balancer's connection, kept alive, and three requests that never finish.
@@ -41,14 +36,14 @@ describe('connections past MAX_CONNECTIONS', () => {
 
     const metrics = (await kept.get('/metrics')).body;
     expect({
-      open: sample(metrics, 'pollscope_connections_open'),
-      refused: sample(metrics, 'pollscope_connections_refused_total'),
+      open: metricValue(metrics, 'pollscope_connections_open'),
+      refused: metricValue(metrics, 'pollscope_connections_refused_total'),
     }).toEqual({ open: 4, refused: 1 });
     expect((await kept.get(api.health)).status).toBe(200);
 
     for (const connection of halfSent) connection.close();
     // The instance hears of the closes in a later turn: asked on the kept connection until it has.
-    while (sample((await kept.get('/metrics')).body, 'pollscope_connections_open') > 1);
+    while ((metricValue((await kept.get('/metrics')).body, 'pollscope_connections_open') ?? 0) > 1);
     const next = await connect();
     expect((await next.get(api.health)).status).toBe(200);
   });

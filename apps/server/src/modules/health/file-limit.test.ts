@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openEventStream, type EventStream } from '../../test/event-stream.js';
 import { openConnection, type RawConnection } from '../../test/raw-connection.js';
 import { runCommand, serverClient, startServer, type ServerProcess } from '../../test/server-process.js';
+import { metricValue } from '../../test/metrics-text.js';
 
 /**
  * The usual limit of 1,024 open files (systemd's soft default). Not scaled down: loading its modules, the server has
@@ -23,12 +24,6 @@ afterAll(async () => {
   await server?.stop('SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** The value of one series in Prometheus's text format. */
-function sample(text: string, series: string): number {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return Number(line?.slice(series.length + 1));
-}
 
 describe('a server at its open-file limit', () => {
   it(
@@ -71,9 +66,9 @@ describe('a server at its open-file limit', () => {
       expect((await kept.get(api.health)).status).toBe(200);
       expect((await kept.get(api.ready)).status).toBe(200);
       const metrics = (await kept.get('/metrics')).body;
-      expect(sample(metrics, 'pollscope_connections_refused_total')).toBeGreaterThan(0);
-      expect(sample(metrics, 'pollscope_live_unread_streams')).toBe(20);
-      expect(sample(metrics, 'pollscope_connections_open')).toBeLessThan(FILE_LIMIT - 100);
+      expect(metricValue(metrics, 'pollscope_connections_refused_total')).toBeGreaterThan(0);
+      expect(metricValue(metrics, 'pollscope_live_unread_streams')).toBe(20);
+      expect(metricValue(metrics, 'pollscope_connections_open')).toBeLessThan(FILE_LIMIT - 100);
       expect(server.child.exitCode).toBeNull();
 
       for (const connection of flood) connection.close();

@@ -2,6 +2,7 @@ import { api, readySchema } from '@pollscope/contract';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
+import { metricValue } from '../../test/metrics-text.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -19,12 +20,6 @@ const metrics = (options: { address?: string; authorization?: string; forwardedF
       ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
     },
   });
-
-/** The value of one series in Prometheus's text format, or undefined when it is not there. */
-function sample(text: string, series: string): number | undefined {
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  return line === undefined ? undefined : Number(line.slice(series.length + 1));
-}
 
 describe('GET /metrics', () => {
   it('counts requests by route pattern and status, writes, batches, caches, streams, the outbox and the process', async () => {
@@ -45,8 +40,8 @@ describe('GET /metrics', () => {
     const text = reply.body;
     const questionRoute =
       'pollscope_http_request_duration_seconds_count{method="GET",route="/api/polls/question/:id/",status=';
-    expect(sample(text, `${questionRoute}"200"}`)).toBe(2);
-    expect(sample(text, `${questionRoute}"404"}`)).toBe(1);
+    expect(metricValue(text, `${questionRoute}"200"}`)).toBe(2);
+    expect(metricValue(text, `${questionRoute}"404"}`)).toBe(1);
     // The pattern, never the URL asked: one series per route, whatever the ids.
     expect(text).not.toContain(`/api/polls/question/${questionId}/`);
     const exactly: Record<string, number> = {
@@ -66,7 +61,9 @@ describe('GET /metrics', () => {
       pollscope_requests_queued: 0,
       pollscope_request_queue_standing: 0,
     };
-    expect(Object.fromEntries(Object.keys(exactly).map((series) => [series, sample(text, series)]))).toEqual(exactly);
+    expect(Object.fromEntries(Object.keys(exactly).map((series) => [series, metricValue(text, series)]))).toEqual(
+      exactly,
+    );
     const counted = [
       'pollscope_cache_hits_total{cache="question_cards"}',
       'pollscope_cache_misses_total{cache="question_cards"}',
@@ -74,7 +71,7 @@ describe('GET /metrics', () => {
       'pollscope_cache_bytes{cache="question_cards"}',
       'process_resident_memory_bytes',
     ];
-    for (const series of counted) expect(sample(text, series), series).toBeGreaterThan(0);
+    for (const series of counted) expect(metricValue(text, series), series).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
   });
 
@@ -147,9 +144,9 @@ describe('an overloaded instance', () => {
       expect([first.status, second.status, health.status]).toEqual([201, 201, 200]);
       const text = (await busy.app.inject({ method: 'GET', url: '/metrics' })).body;
       // Both waits were measured, the second's from the moment it was read.
-      expect(sample(text, 'pollscope_request_queue_wait_seconds_count')).toBeGreaterThanOrEqual(2);
-      expect(sample(text, 'pollscope_request_queue_wait_seconds_bucket{le="0.001"}')).toBeLessThan(
-        sample(text, 'pollscope_request_queue_wait_seconds_count')!,
+      expect(metricValue(text, 'pollscope_request_queue_wait_seconds_count')).toBeGreaterThanOrEqual(2);
+      expect(metricValue(text, 'pollscope_request_queue_wait_seconds_bucket{le="0.001"}')).toBeLessThan(
+        metricValue(text, 'pollscope_request_queue_wait_seconds_count')!,
       );
     } finally {
       await busy.close();
@@ -186,12 +183,12 @@ describe('an overloaded instance', () => {
       const text = (await lagging.app.inject({ method: 'GET', url: '/metrics' })).body;
       // Past the timeout, or stale once the queue stood: each refusal counted by its reason.
       const counted = ['queue_timeout', 'queue_standing'].map(
-        (reason) => sample(text, `pollscope_overload_refused_total{reason="${reason}"}`) ?? 0,
+        (reason) => metricValue(text, `pollscope_overload_refused_total{reason="${reason}"}`) ?? 0,
       );
       expect(counted[0] + counted[1]).toBe(refused.length);
       // None was started after waiting past the timeout.
-      expect(sample(text, 'pollscope_request_queue_wait_seconds_bucket{le="0.1"}')).toBe(
-        sample(text, 'pollscope_request_queue_wait_seconds_count'),
+      expect(metricValue(text, 'pollscope_request_queue_wait_seconds_bucket{le="0.1"}')).toBe(
+        metricValue(text, 'pollscope_request_queue_wait_seconds_count'),
       );
       // One at a time makes no queue.
       for (let index = 0; index < 20; index += 1)

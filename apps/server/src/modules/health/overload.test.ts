@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCommunity, startServer, type ServerProcess } from '../../test/server-process.js';
+import { metricValue } from '../../test/metrics-text.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-overload-'));
 const servers: ServerProcess[] = [];
@@ -30,8 +31,7 @@ interface LoadResult {
 async function untilQueued(baseUrl: string): Promise<void> {
   for (;;) {
     const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
-    const line = metrics.split('\n').find((candidate) => candidate.startsWith('pollscope_requests_queued '));
-    if (Number(line?.split(' ')[1]) > 0) return;
+    if ((metricValue(metrics, 'pollscope_requests_queued') ?? 0) > 0) return;
   }
 }
 

@@ -2,6 +2,7 @@ import { api, notificationPageSchema, questionSchema, statsSchema } from '@polls
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findTallyMismatches } from '../../db/check.js';
 import { ask, createTestApp, signUp, type TestContext } from '../../test/helper.js';
+import { metricValue } from '../../test/metrics-text.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -66,13 +67,7 @@ describe('simultaneous calls', () => {
     const people = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx)));
     const batches = async () => {
       const text = (await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
-      const value = (series: string) =>
-        Number(
-          text
-            .split('\n')
-            .find((line) => line.startsWith(`${series} `))
-            ?.split(' ')[1] ?? 0,
-        );
+      const value = (series: string) => metricValue(text, series) ?? 0;
       return { transactions: value('pollscope_like_batch_size_count'), likes: value('pollscope_like_batch_size_sum') };
     };
     const before = await batches();

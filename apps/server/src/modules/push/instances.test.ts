@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { client, createTestApp, secondInstance, signUp, type TestContext } from '../../test/helper.js';
 import { aDevice, startPushService, verifiedVapid, type TestPushService } from '../../test/push-service.js';
+import { metricValue } from '../../test/metrics-text.js';
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -33,10 +34,7 @@ afterAll(async () => {
 
 /** A series of an instance's /metrics. */
 async function metric(app: FastifyInstance, series: string): Promise<number> {
-  const line = (await app.inject({ url: '/metrics' })).body
-    .split('\n')
-    .find((candidate) => candidate.startsWith(`${series} `));
-  return Number(line?.slice(series.length + 1));
+  return Number(metricValue((await app.inject({ url: '/metrics' })).body, series));
 }
 
 it('pushes each notification exactly once with two instances sending', async () => {

@@ -27,6 +27,7 @@ import {
 import { RETRY_DELAYS_MINUTES } from './outbox.js';
 import { PUSH_TTL_SECONDS } from '../../plugins/app/push.js';
 import { SUBSCRIPTIONS_PER_PERSON } from './subscriptions.js';
+import { metricValue } from '../../test/metrics-text.js';
 
 let service: TestPushService;
 let ctx: TestContext;
@@ -83,10 +84,9 @@ async function deliveredAfter(steps: () => Promise<void>): Promise<void> {
 
 /** A series of the instance's /metrics. */
 async function metric(series: string): Promise<number> {
-  const text = (await ctx.app.inject({ url: '/metrics' })).body;
-  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
-  if (!line) throw new Error(`No series ${series} in /metrics`);
-  return Number(line.slice(series.length + 1));
+  const value = metricValue((await ctx.app.inject({ url: '/metrics' })).body, series);
+  if (value === undefined) throw new Error(`No series ${series} in /metrics`);
+  return value;
 }
 
 describe('the VAPID key', () => {
