@@ -51,6 +51,10 @@ const reactRouterDist = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production',
 );
+const productionReactRouter = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
 
 /** The JavaScript a first visit may load before any screen's own code, in gzip kB. */
 const INITIAL_SCRIPT_BUDGET_KB = 100;
@@ -213,7 +217,7 @@ async function buildEarlyDataScript(root: string, files: FeedScreenFiles): Promi
  * file; the screen's files are preloaded by it rather than by the page, so that other screens'
  * visitors do not download them.
  */
-function startFirstScreenEarly(): Plugin {
+function startFirstScreenEarly(firstScreen: FirstScreenStyles): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'pollscope:start-first-screen-early',
@@ -257,6 +261,7 @@ function startFirstScreenEarly(): Plugin {
             .filter((fileName) => !loaded.has(fileName) && !frameStyles.includes(fileName))
             .map((fileName) => `/${fileName}`),
         };
+        firstScreen.styles = [...frameStyles.map((fileName) => `/${fileName}`), ...feedScreen.styles];
         const charset = /<meta charset="[^"]*" \/>/.exec(html);
         if (!charset) throw new Error('index.html has no <meta charset> to put the early-data script after');
         // Right after the charset, before any style sheet, which a script would wait for, and before the page's files
@@ -282,9 +287,54 @@ function startFirstScreenEarly(): Plugin {
   };
 }
 
+/** The style sheets the frame and the feed screen need beyond the page's own, as the client's build named them. */
+interface FirstScreenStyles {
+  styles: string[];
+}
+
+/** Where the server finds the renderer of the first screen, in the build's folder. */
+const serverRendererFile = 'server/first-screen.js';
+
+/**
+ * Builds the renderer the server uses to put a signed-in person's feed in the page
+ * (src/app/first-screen-on-server.tsx): a module for Node of its own, with React and the app's
+ * code in it, so that the server loads it from the build's folder with nothing else installed.
+ */
+function renderFirstScreenOnServer(firstScreen: FirstScreenStyles): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'pollscope:render-first-screen-on-server',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async writeBundle(options) {
+      await build({
+        configFile: false,
+        root: config.root,
+        publicDir: false,
+        logLevel: 'warn',
+        plugins: [react(), contractSchemasArePure()],
+        resolve: { alias: productionReactRouter },
+        define: {
+          'process.env.NODE_ENV': JSON.stringify('production'),
+          __FIRST_SCREEN_STYLES__: JSON.stringify(firstScreen.styles),
+        },
+        ssr: { noExternal: true },
+        build: {
+          ssr: path.join(config.root, 'src/app/first-screen-on-server.tsx'),
+          outDir: path.join(options.dir!, path.dirname(serverRendererFile)),
+          emptyOutDir: true,
+          rolldownOptions: { output: { entryFileNames: path.basename(serverRendererFile) } },
+        },
+      });
+    },
+  };
+}
+
 /** What the entry chunk itself needs, which must stay in it rather than add a chunk to the first load. */
 const entryModules =
-  /\/(apps\/web\/src\/(main\.tsx|app\/(router\.tsx|first-screen\.ts)|config\/paths\.ts|lib\/(auth-token|prefetch|destination)\.ts|components\/ui\/loading\.tsx)|packages\/contract\/src\/paths\.ts)$/;
+  /\/(apps\/web\/src\/(main\.tsx|app\/(router\.tsx|first-screen\.ts)|config\/paths\.ts|lib\/(auth-token|prefetch|destination|server-rendered)\.ts|components\/ui\/loading\.tsx)|packages\/contract\/src\/(paths|web-page)\.ts)$/;
 
 /** A chunk of the modules matching `pattern`, leaving out those of the entry chunk. */
 function chunkGroup(name: string | ((id: string) => string), pattern: RegExp, debugName = String(name)) {
@@ -306,24 +356,20 @@ const chunkGroups = [
   ),
 ];
 
+/** Shared by the plugins that write and read them. */
+const firstScreen: FirstScreenStyles = { styles: [] };
+
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     contractSchemasArePure(),
     reportInitialScriptSize(),
-    startFirstScreenEarly(),
+    startFirstScreenEarly(firstScreen),
+    renderFirstScreenOnServer(firstScreen),
     serviceWorker(),
     precompressAssets(),
   ],
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
-            { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
-          ]
-        : [],
-  },
+  resolve: { alias: command === 'build' ? productionReactRouter : [] },
   server: {
     port: 5173,
     // The share pages (/q/{id}) are the server's too.

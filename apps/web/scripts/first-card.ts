@@ -12,7 +12,7 @@
  * new context's page, left out). The waterfall is the median of each step of the feed's loads,
  * from the browser's resource timing, in ms since the navigation started.
  */
-import { api, type CreateQuestionBody, type Question } from '@pollscope/contract';
+import { api, SESSION_COOKIE, type CreateQuestionBody, type Question } from '@pollscope/contract';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -88,7 +88,11 @@ function stepName(url: string): string | null {
 
 async function timeLoad(browser: Browser, url: string, token?: string): Promise<Load> {
   const context = await browser.newContext({ viewport: VIEWPORT });
-  if (token) await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token]);
+  // As the app keeps a signed-in person's token: in its storage, and in the cookie the browser sends with the page.
+  if (token) {
+    await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token]);
+    await context.addCookies([{ name: SESSION_COOKIE, value: token, url }]);
+  }
   await context.addInitScript({ content: watchForFirstCard });
   const page = await context.newPage();
   const asked = Date.now();
@@ -98,6 +102,7 @@ async function timeLoad(browser: Browser, url: string, token?: string): Promise<
     origin: performance.timeOrigin,
     card: (window as unknown as { firstCard: number }).firstCard,
     navigation: performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming,
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
     resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
       ({ name, startTime, responseEnd }) => ({ name, startTime, responseEnd }),
     ),
@@ -105,7 +110,12 @@ async function timeLoad(browser: Browser, url: string, token?: string): Promise<
   await context.close();
   const steps: Record<string, Step> = {
     HTML: { start: timing.navigation.requestStart, end: timing.navigation.responseEnd },
+    'page parsed, scripts run': {
+      start: timing.navigation.responseEnd,
+      end: timing.navigation.domContentLoadedEventEnd,
+    },
   };
+  if (timing.firstPaint !== undefined) steps['first paint'] = { start: timing.firstPaint, end: timing.firstPaint };
   for (const resource of timing.resources) {
     const name = stepName(resource.name);
     // The first request of each name: a stream opened later or a request repeated is not on the way to the card.

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { APP_FILES_TEMPLATE_ID, FIRST_SCREEN_DATA_ID } from '@pollscope/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from './app/router';
 import { startFirstScreen } from './early-data';
 import { storeToken } from './lib/auth-token';
@@ -61,4 +62,50 @@ describe('the page’s first script', () => {
       expect(requests.filter(({ path }) => path === '/api/polls/categories/')).toHaveLength(1);
     },
   );
+
+  describe('in a page with the feed the server rendered', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      document.getElementById(FIRST_SCREEN_DATA_ID)?.remove();
+      document.getElementById(APP_FILES_TEMPLATE_ID)?.remove();
+      document.head.querySelectorAll('script[src], link').forEach((element) => element.remove());
+    });
+
+    it('asks for none of its data, and loads the app only once the feed is on screen', () => {
+      vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
+      storeToken('t0k3n');
+      document.cookie = 'pollscope_session=; Max-Age=0; Path=/';
+      const data = Object.assign(document.createElement('script'), {
+        type: 'application/json',
+        id: FIRST_SCREEN_DATA_ID,
+        textContent: JSON.stringify({
+          '/api/polls/questions/': { qotd: null, questions: [asked], next: null },
+          '/api/polls/categories/': [],
+          '/api/auth/account/': { id: 7, role: 'member' },
+        }),
+      });
+      document.head.append(data);
+      const appFiles = Object.assign(document.createElement('template'), { id: APP_FILES_TEMPLATE_ID });
+      appFiles.innerHTML =
+        '<script type="module" crossorigin src="/assets/index-0.js"></script><link rel="modulepreload" crossorigin href="/assets/root-0.js">';
+      document.body.append(appFiles);
+      const { requests } = stubFirstScreen();
+
+      startFirstScreen(feedScreen);
+      expect(requests).toEqual([]);
+      expect(document.head.querySelector('script[src="/assets/index-0.js"]')).toBeNull();
+
+      // The frame that shows the feed, then the task after it.
+      vi.advanceTimersToNextFrame();
+      vi.runOnlyPendingTimers();
+      // Only what the server could not put in the page: the live unread count.
+      expect(requests.map(({ path }) => path)).toEqual(['/api/notifications/live/']);
+      const entry = document.head.querySelector<HTMLScriptElement>('script[src="/assets/index-0.js"]');
+      expect(entry?.type).toBe('module');
+      expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/root-0.js"]')).not.toBeNull();
+      expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/home-0.js"]')).not.toBeNull();
+      // The session cookie, for the next page the server renders.
+      expect(document.cookie).toContain('pollscope_session=t0k3n');
+    });
+  });
 });

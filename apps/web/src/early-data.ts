@@ -1,7 +1,8 @@
 import { feedScreenData, signedInFrameData } from './app/first-screen';
 import { homePath } from './config/paths';
-import { isSignedIn } from './lib/auth-token';
+import { isSignedIn, keepSessionCookie } from './lib/auth-token';
 import { startBeforeApp } from './lib/prefetch';
+import { loadAppFiles, onceFeedOnScreen, serverRenderedAnswers } from './lib/server-rendered';
 
 /** The feed screen's own code and styles, by their built names: the build knows them, this file does not. */
 export interface FeedScreenFiles {
@@ -23,8 +24,23 @@ function preload(attributes: { rel: string; href: string; as?: string }): void {
  * rather than once the framework has run.
  */
 export function startFirstScreen({ modules, styles }: FeedScreenFiles): void {
+  const preloadFeedScreen = () => {
+    for (const href of modules) preload({ rel: 'modulepreload', href });
+    for (const href of styles) preload({ rel: 'preload', as: 'style', href });
+  };
+  // The server rendered the feed in the page, from a session it holds valid: the rest waits until the feed is on
+  // screen, then starts with the app's files, as anything done here would hold back the page's first frame.
+  if (serverRenderedAnswers()) {
+    onceFeedOnScreen(() => {
+      keepSessionCookie();
+      startBeforeApp(signedInFrameData.filter((path) => !(path in serverRenderedAnswers()!)));
+      loadAppFiles();
+      preloadFeedScreen();
+    });
+    return;
+  }
+  keepSessionCookie();
   if (!isSignedIn() || window.location.pathname !== homePath) return;
   startBeforeApp([...feedScreenData, ...signedInFrameData]);
-  for (const href of modules) preload({ rel: 'modulepreload', href });
-  for (const href of styles) preload({ rel: 'preload', as: 'style', href });
+  preloadFeedScreen();
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
+import { serverRenderedAnswers } from './lib/server-rendered';
 import './styles/global.css';
 
 const router = createAppRouter();
@@ -19,8 +20,19 @@ if (import.meta.env.PROD) {
   window.addEventListener('load', whenIdle, { once: true });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const start = () =>
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+// The server rendered the feed in the page: it stays until the app can show the same at once, its screens' code
+// loaded, rather than a loading indicator in its place.
+if (serverRenderedAnswers() && !router.state.initialized) {
+  const stop = router.subscribe(({ initialized }) => {
+    if (!initialized) return;
+    stop();
+    start();
+  });
+} else start();

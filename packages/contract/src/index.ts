@@ -12,3 +12,4 @@ export * from './paths.js';
 export * from './operations.js';
 export * from './moderation.js';
 export * from './push.js';
+export * from './web-page.js';

@@ -16,3 +16,9 @@ export const feedScreenData = ['/api/polls/questions/', '/api/polls/categories/'
  * the unread count (its bell).
  */
 export const signedInFrameData = ['/api/auth/account/', '/api/notifications/live/'] satisfies ApiPathOf<'GET'>[];
+
+/**
+ * What the server reads for a signed-in person's feed when it renders it in the page (first-screen-on-server.tsx):
+ * the feed's data and the account the header shows; the unread count is a live stream the page opens itself.
+ */
+export const serverRenderedData = [...feedScreenData, '/api/auth/account/'] satisfies ApiPathOf<'GET'>[];

@@ -1,5 +1,10 @@
+import { SESSION_COOKIE } from '@pollscope/contract';
+
 /** Where the sign-in token lives: its presence is what "signed in" means to the app. */
 const TOKEN_KEY = 'pollscope.token';
+
+/** As long as browsers keep a cookie (Chromium's cap); each start of the app renews it. */
+const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
@@ -8,8 +13,24 @@ export function getToken(): string | null {
   return localStorage.getItem(TOKEN_KEY);
 }
 
+/**
+ * The token in the session cookie as well, which the browser sends with the page so that the server can render the
+ * person's feed in it (contract: web-page.ts); none once signed out.
+ */
+function writeSessionCookie(token: string | null): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const value = token ? `${encodeURIComponent(token)}; Max-Age=${COOKIE_MAX_AGE_SECONDS}` : '; Max-Age=0';
+  document.cookie = `${SESSION_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
+}
+
+/** Keeps the session cookie in step with the stored token, for a session begun before the cookie existed. */
+export function keepSessionCookie(): void {
+  writeSessionCookie(getToken());
+}
+
 export function storeToken(token: string): void {
   localStorage.setItem(TOKEN_KEY, token);
+  writeSessionCookie(token);
   notify();
 }
 
@@ -28,6 +49,7 @@ function endPushSubscription(): void {
 
 export function clearToken(): void {
   localStorage.removeItem(TOKEN_KEY);
+  writeSessionCookie(null);
   endPushSubscription();
   notify();
 }

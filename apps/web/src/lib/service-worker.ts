@@ -15,7 +15,8 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether a newer version of the app took over while this page ran an older one: it offers to reload. */
 export function useNewVersion(): boolean {
-  return useSyncExternalStore(subscribe, () => newVersion);
+  const current = () => newVersion;
+  return useSyncExternalStore(subscribe, current, current);
 }
 
 /** Resolves once `worker` has taken over, which it does once it has deleted an older version's files. */

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { escapeHtml } from '../../lib/html.js';
+import { firstScreenReader, withFirstScreen } from './first-screen.js';
 
 const placeholderPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>POLLSCOPE</title></head>
 <body><h1>POLLSCOPE</h1><p>The web app has not been built. The API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
@@ -54,6 +55,7 @@ export const webAppPlugin = fp(
     const indexFile = path.join(distDir, 'index.html');
     const built = fs.existsSync(indexFile);
     let entry: ReturnType<typeof entryPage> | undefined;
+    const readFirstScreen = firstScreenReader(app, distDir);
     if (built) {
       // The build writes .br and .gz copies of its text files; browsers that accept them get those.
       await app.register(fastifyStatic, {
@@ -62,7 +64,8 @@ export const webAppPlugin = fp(
         index: false,
         maxAge: '1h',
         preCompressed: true,
-        globIgnore: [`${ASSETS}/**`, 'index.html*', `${SERVICE_WORKER}*`],
+        // The renderer of the first screen is the server's own, not a file of the site.
+        globIgnore: [`${ASSETS}/**`, 'index.html*', `${SERVICE_WORKER}*`, 'server/**'],
       });
       app.get(`/${SERVICE_WORKER}`, { schema: { hide: true } }, (_request, reply) =>
         reply.header('cache-control', 'no-cache').sendFile(SERVICE_WORKER, { cacheControl: false }),
@@ -79,7 +82,7 @@ export const webAppPlugin = fp(
         decorateReply: false,
       });
     }
-    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') {
         return reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
       }
@@ -88,8 +91,14 @@ export const webAppPlugin = fp(
         return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
       if (!built) return reply.type('text/html').send(placeholderPage);
       entry ??= entryPage(indexFile, app.config.publicUrl);
-      // The entry page must never be cached, or a deploy would leave browsers on old asset names.
-      reply.header('cache-control', 'no-cache').header('etag', entry.etag);
+      // The page at the app's start differs by the session cookie: a signed-in person's has their feed in it.
+      const atStart = request.url.split('?')[0] === '/';
+      if (atStart) reply.header('vary', 'cookie');
+      const firstScreen = atStart ? await readFirstScreen(request) : null;
+      // The entry page must never be cached, or a deploy would leave browsers on old asset names; one with a person's
+      // feed in it is theirs alone.
+      if (firstScreen) reply.header('cache-control', 'private, no-store');
+      else reply.header('cache-control', 'no-cache').header('etag', entry.etag);
       // The site's policy (security-headers.ts), with the page's own inline scripts allowed.
       const policy = reply.getHeader('content-security-policy');
       const { inlineScripts } = entry;
@@ -99,8 +108,10 @@ export const webAppPlugin = fp(
           policy.replace(/script-src [^;]*/, (directive) => [directive, ...inlineScripts].join(' ')),
         );
       }
-      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-      return reply.type('text/html; charset=utf-8').send(entry.html);
+      if (!firstScreen && request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(firstScreen ? withFirstScreen(entry.html, firstScreen) : entry.html);
     });
   },
   { name: 'web-app', decorators: { fastify: ['config'] } },

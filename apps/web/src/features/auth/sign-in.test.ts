@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToken } from '../../lib/auth-token';
+import { clearToken, getToken } from '../../lib/auth-token';
 import { signIn } from './sign-in';
 
 describe('signing in', () => {
@@ -17,6 +17,13 @@ describe('signing in', () => {
   it('goes on to a path of this site', () => {
     expect(signInTowards('/question/5')).toEqual(['/question/5']);
     expect(getToken()).toBe('t0k3n');
+  });
+
+  it('keeps the token in the session cookie too, which the browser sends with the page, until signing out', () => {
+    signInTowards(null);
+    expect(document.cookie).toContain('pollscope_session=t0k3n');
+    clearToken();
+    expect(document.cookie).not.toContain('pollscope_session');
   });
 
   it('goes home instead of to another site', () => {

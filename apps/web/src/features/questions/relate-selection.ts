@@ -28,5 +28,6 @@ function subscribe(listener: () => void) {
 }
 
 export function useRelateSelection(): readonly number[] {
-  return useSyncExternalStore(subscribe, () => selection);
+  const current = () => selection;
+  return useSyncExternalStore(subscribe, current, current);
 }

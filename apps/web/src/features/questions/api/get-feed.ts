@@ -7,6 +7,8 @@ import { referenceData } from '../../../lib/swr-config';
 import { forgetQuestionPages, useQuestionPages } from './question-pages';
 
 export const feedKey = apiPath('/api/polls/questions/');
+/** The cache's key of the feed's pages. */
+export const feedPagesKey = unstable_serialize(pageKeys(feedKey));
 
 /** The feed is not refetched when stale; following or blocking someone changes whose questions belong in it. */
 export const forgetFeed = () => forgetQuestionPages(feedKey);
@@ -23,8 +25,5 @@ export function useFeed() {
  * asking for them once rendered.
  */
 export function keepStartedFeed(): Promise<void> {
-  return whenPrefetched(
-    feedKey,
-    (page) => void mutate(unstable_serialize(pageKeys(feedKey)), [page], { revalidate: false }),
-  );
+  return whenPrefetched(feedKey, (page) => void mutate(feedPagesKey, [page], { revalidate: false }));
 }

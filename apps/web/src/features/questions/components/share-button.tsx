@@ -17,9 +17,10 @@ export const LINK_COPIED = 'Link copied';
 export function ShareButton({ question }: { question: Pick<Question, 'id' | 'title'> }) {
   const [message, setMessage] = useTimedMessage();
   const [shownLink, setShownLink] = useState(false);
-  const url = shareUrl(question.id);
 
   async function share() {
+    // Read when shared, not when rendered: the server renders the card in a page, where the address is the browser's.
+    const url = shareUrl(question.id);
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title: question.title, url });
@@ -52,7 +53,7 @@ export function ShareButton({ question }: { question: Pick<Question, 'id' | 'tit
         <input
           className="input share-button__link"
           readOnly
-          value={url}
+          value={shareUrl(question.id)}
           aria-label="Link to this question"
           autoFocus
           onFocus={(event) => event.currentTarget.select()}

@@ -1,0 +1,46 @@
+import { prerender } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { homePath } from '../config/paths';
+import { serverRenderedData } from './first-screen';
+import { RenderedAnswers } from './provider';
+import { Component as Frame } from './root';
+import { Component as Feed } from './routes/home';
+
+/** The style sheets the frame and the feed need, by their built names: the build writes them in (vite.config.ts). */
+declare const __FIRST_SCREEN_STYLES__: string[];
+
+export const firstScreenStyles = __FIRST_SCREEN_STYLES__;
+
+/** What the server reads for the first screen, as the app would ask for it: the answers' bodies go into the page. */
+export const firstScreenData: readonly string[] = serverRenderedData;
+
+/**
+ * A signed-in person's feed as the app shows it at first, with the answers the server read for it
+ * (`firstScreenData`, by path): the server sends it in the page, and the app, once it has run,
+ * replaces it with its own rendering of the same data (src/main.tsx). Only the feed is rendered
+ * here; other screens start in the browser.
+ */
+export async function renderFirstScreen(origin: string, answers: Record<string, unknown>): Promise<string> {
+  const routes = [{ Component: Frame, children: [{ index: true, Component: Feed }] }];
+  const { query, dataRoutes } = createStaticHandler(routes);
+  const context = await query(new Request(new URL(homePath, origin)));
+  if (context instanceof Response) throw new Error('The first screen has no loader that could redirect');
+  let failure: unknown;
+  // Rendered whole before any of it is sent: a page of finished markup, with no script to put parts in place later.
+  const { prelude } = await prerender(
+    <RenderedAnswers value={() => answers}>
+      <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+    </RenderedAnswers>,
+    {
+      // However large, a part is sent in its place rather than after the rest, with a script to move it there.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        failure ??= error;
+      },
+    },
+  );
+  const html = await new Response(prelude).text();
+  // A part that failed would be left to the browser, behind a loading indicator: the page without it does better.
+  if (failure !== undefined) throw failure;
+  return html;
+}
