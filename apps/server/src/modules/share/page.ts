@@ -8,8 +8,8 @@ const appQuestionPath = (id: number) => `/question/${id}`;
 
 /**
  * The quiz, which sends a visitor on to sign up and then to `destination`; the app sends someone
- * already signed in straight there. The page cannot tell which it is: the app keeps its token
- * in the browser's storage, which the server never sees.
+ * already signed in straight there. The page is the same for everyone, as shared caches keep it,
+ * so it does not look at who is signed in.
  */
 const answerHref = (destination: string) => `/quiz?next=${encodeURIComponent(destination)}`;
 const logInHref = (destination: string) => `/login?next=${encodeURIComponent(destination)}`;
