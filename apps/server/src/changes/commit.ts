@@ -25,9 +25,12 @@ export interface Committed<M extends Made> {
  * commit or none. The one way a write commits, a single request's or a batch of votes.
  */
 export async function commitWrite<M extends Made>(db: Db, write: (trx: Db) => Promise<M>): Promise<Committed<M>> {
-  return db.transaction().execute(async (trx) => {
+  const { made, stamped, caused } = await db.transaction().execute(async (trx) => {
     const made = await write(trx);
-    const changes = await stampStateVersions(trx, changesIn(made));
-    return { made, changes: [...changes, ...(await within(trx, changes))] };
+    const changes = changesIn(made);
+    // Stamped once the commit is answered: nothing written after needs the versions, so the commit goes with them.
+    const { stamped } = await stampStateVersions(trx, changes);
+    return { made, stamped, caused: await within(trx, changes) };
   });
+  return { made, changes: [...(await stamped), ...caused] };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readLater } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
 import type { Change, ChangeMade } from './change.js';
 
@@ -52,10 +53,14 @@ function stamped(change: ChangeMade, next: (userId: number) => number): Change {
 /**
  * Moves the `state_version` of each person whose own state the write's changes move, one step per
  * change, in the write's transaction and in one statement per number of steps however many
- * changes there are (a batch of votes), and returns the changes stamped with the versions they
- * moved to: the one place a state version moves.
+ * changes there are (a batch of votes): the one place a state version moves. The statements are
+ * sent at once, and the changes come stamped with the versions they moved to once they are
+ * answered, which the transaction's commit need not wait for (db/dialect.ts, readLater).
  */
-export async function stampStateVersions(trx: Db, made: readonly ChangeMade[]): Promise<Change[]> {
+export async function stampStateVersions(
+  trx: Db,
+  made: readonly ChangeMade[],
+): Promise<{ stamped: Promise<Change[]> }> {
   const steps = new Map<number, number>();
   for (const change of made) {
     stamped(change, (userId) => {
@@ -65,22 +70,32 @@ export async function stampStateVersions(trx: Db, made: readonly ChangeMade[]): 
   }
   const peopleBySteps = new Map<number, number[]>();
   for (const [userId, count] of steps) peopleBySteps.set(count, [...(peopleBySteps.get(count) ?? []), userId]);
-  /** Each person's version before these changes, then after each change stamped so far. */
-  const versions = new Map<number, number>();
+  const moves = [];
   for (const [count, userIds] of peopleBySteps) {
-    const moved = await trx
-      .updateTable('users')
-      .set({ state_version: sql`state_version + ${count}` })
-      .where('id', 'in', userIds)
-      .returning(['id', 'state_version'])
-      .execute();
-    for (const person of moved) versions.set(person.id, person.state_version - count);
+    const { rows } = await readLater(
+      trx,
+      trx
+        .updateTable('users')
+        .set({ state_version: sql`state_version + ${count}` })
+        .where('id', 'in', userIds)
+        .returning(['id', 'state_version']),
+    );
+    moves.push(rows.then((moved) => ({ count, moved })));
   }
-  return made.map((change) =>
-    stamped(change, (userId) => {
-      const version = (versions.get(userId) ?? 0) + 1;
-      versions.set(userId, version);
-      return version;
-    }),
-  );
+  const stampedChanges = Promise.all(moves).then((answers) => {
+    /** Each person's version before these changes, then after each change stamped so far. */
+    const versions = new Map<number, number>();
+    for (const { count, moved } of answers)
+      for (const person of moved) versions.set(person.id, person.state_version - count);
+    return made.map((change) =>
+      stamped(change, (userId) => {
+        const version = (versions.get(userId) ?? 0) + 1;
+        versions.set(userId, version);
+        return version;
+      }),
+    );
+  });
+  // A failed statement fails the transaction's next one, which reports it.
+  stampedChanges.catch(() => {});
+  return { stamped: stampedChanges };
 }

@@ -7,7 +7,7 @@ import {
   type Liked,
   type Milestone,
 } from '../modules/notifications/index.js';
-import type { Change } from './change.js';
+import type { Change, ChangeMade } from './change.js';
 
 /**
  * Writes what a write's changes cause besides themselves, in its transaction before it commits,
@@ -16,7 +16,7 @@ import type { Change } from './change.js';
  * knows which kind of change tells whom. The likes and the milestones of a batch are told together, in a few
  * statements.
  */
-export async function within(trx: Db, changes: readonly Change[]): Promise<Change[]> {
+export async function within(trx: Db, changes: readonly ChangeMade[]): Promise<Change[]> {
   const notified = new Set<number>();
   const tell = (userId: number | null) => {
     if (userId !== null) notified.add(userId);

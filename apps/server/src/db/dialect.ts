@@ -9,7 +9,7 @@ import {
   type RawBuilder,
   type SelectQueryBuilder,
 } from 'kysely';
-import { NOT_WAITED_FOR } from './pipelined-statements.js';
+import { ANSWERED_LATER, NOT_WAITED_FOR, rowsLater } from './pipelined-statements.js';
 import type { Database } from './schema.js';
 
 /**
@@ -205,7 +205,7 @@ export async function writeTogether(db: Kysely<Database>, writes: readonly Write
     (query, write, index) => query.with(`write_${index}`, () => write as never) as unknown as QueryCreator<Database>,
     db as QueryCreator<Database>,
   );
-  await withWrites.selectNoFrom(sql<number>`1`.as('written')).execute();
+  await writeWithoutWaiting(db, withWrites.selectNoFrom(sql<number>`1`.as('written')));
 }
 
 /**
@@ -222,4 +222,17 @@ export async function writeWithoutWaiting(db: Kysely<Database>, write: Write & C
   }
   const compiled = write.compile();
   await db.executeQuery({ ...compiled, sql: `${NOT_WAITED_FOR}${compiled.sql}` });
+}
+
+/**
+ * Runs a query whose rows are read later: in a transaction on PostgreSQL it is sent like a write
+ * not waited for (above), and the rows come once it is answered, which the transaction's next
+ * statements do not wait for, its commit included. What the caller gets at once is the promise of
+ * the rows: it should be read after what is sent with it. Elsewhere, the query is run at once.
+ */
+export async function readLater<Row>(db: Kysely<Database>, query: Compilable<Row>): Promise<{ rows: Promise<Row[]> }> {
+  const compiled = query.compile();
+  if (!db.isTransaction || !onPostgres(db)) return { rows: Promise.resolve((await db.executeQuery(compiled)).rows) };
+  const { rows } = await db.executeQuery<Row>({ ...compiled, sql: `${ANSWERED_LATER}${compiled.sql}` });
+  return { rows: (rowsLater(rows) as Promise<Row[]> | undefined) ?? Promise.resolve(rows) };
 }

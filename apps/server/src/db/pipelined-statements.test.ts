@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NOT_WAITED_FOR, PipeliningClient } from './pipelined-statements.js';
+import { ANSWERED_LATER, NOT_WAITED_FOR, PipeliningClient, rowsLater } from './pipelined-statements.js';
 import { testPostgresUrl } from '../test/postgres.js';
 
 // Run on the PostgreSQL pass of `npm test`: SQLite has no connection to send statements on.
@@ -76,5 +76,40 @@ describe.runIf(testPostgresUrl)('statements sent without waiting for their answe
     await expect(client.query(insert, [5])).rejects.toThrow(/current transaction is aborted/);
     await client.query('rollback', []);
     expect(await kept()).toEqual([3]);
+  });
+
+  it('answers one to be read later at once, its rows coming with the answer of the statement after it', async () => {
+    await other.query('begin');
+    await other.query(`update ${table} set value = 6 where value = 3`);
+    await client.query('begin', []);
+    const atOnce = await client.query<{ value: number }>(
+      `${ANSWERED_LATER}update ${table} set value = value + 10 returning value`,
+      [],
+    );
+    expect(atOnce.rows).toEqual([]);
+    const rows = rowsLater(atOnce.rows)!;
+    // Sent at once behind it, while the update still waits for the other connection's lock on the row.
+    const commit = client.query('commit', []);
+    let read: unknown;
+    void rows.then((value) => (read = value));
+    await vi.waitFor(async () => {
+      const waiting = await other.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
+        clientPid,
+      ]);
+      expect(waiting.rowCount).toBe(1);
+    });
+    expect(read).toBeUndefined();
+    await other.query('commit');
+    await commit;
+    expect(await rows).toEqual([{ value: 16 }]);
+    expect(await kept()).toEqual([16]);
+  });
+
+  it('fails the commit behind one to be read later that failed, and its rows with it', async () => {
+    await client.query('begin', []);
+    const atOnce = await client.query(`${ANSWERED_LATER}insert into ${table} (value) values (16) returning value`, []);
+    await expect(client.query('commit', [])).rejects.toThrow(/duplicate key/);
+    await expect(rowsLater(atOnce.rows)).rejects.toThrow(/duplicate key/);
+    expect(await kept()).toEqual([16]);
   });
 });

@@ -1,6 +1,7 @@
 import type { NotificationModeration } from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { Change } from '../../changes/change.js';
+import { writeWithoutWaiting } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import { NotFoundError } from '../../errors.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';
@@ -30,13 +31,20 @@ function actorStamp(): string {
   return new Date(lastActorStamp).toISOString();
 }
 
-async function addActor(trx: Db, notificationId: number, actorId: number, at: string): Promise<void> {
-  await trx
-    .insertInto('notification_actors')
-    .values({ notification_id: notificationId, actor_id: actorId, created_at: at })
-    // Someone who liked, took it back and liked again is one person, now the most recent.
-    .onConflict((conflict) => conflict.columns(['notification_id', 'actor_id']).doUpdateSet({ created_at: at }))
-    .execute();
+/** Names people on notifications; nothing in the transaction reads it back, so it goes with the next statement. */
+async function addActors(
+  trx: Db,
+  actors: readonly { notification_id: number; actor_id: number }[],
+  at: string,
+): Promise<void> {
+  await writeWithoutWaiting(
+    trx,
+    trx
+      .insertInto('notification_actors')
+      .values(actors.map((actor) => ({ ...actor, created_at: at })))
+      // Someone who liked, took it back and liked again is one person, now the most recent.
+      .onConflict((conflict) => conflict.columns(['notification_id', 'actor_id']).doUpdateSet({ created_at: at })),
+  );
 }
 
 /**
@@ -60,7 +68,7 @@ export async function notifyFollow(trx: Db, followerId: number, followeeId: numb
     .values({ user_id: followeeId, kind: 'follow', created_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await addActor(trx, id, followerId, at);
+  await addActors(trx, [{ notification_id: id, actor_id: followerId }], at);
   await queuePush(trx, [id]);
   return followeeId;
 }
@@ -112,20 +120,16 @@ export async function notifyLikes(trx: Db, likes: readonly Liked[]): Promise<num
     )
     .returning(['id', 'user_id', 'question_id'])
     .execute();
-  await trx
-    .insertInto('notification_actors')
-    .values(
-      notifications.flatMap((notification) =>
-        [...likersOf.get(notification.question_id!)!].map((likerId) => ({
-          notification_id: notification.id,
-          actor_id: likerId,
-          created_at: at,
-        })),
-      ),
-    )
-    // Someone who liked, took it back and liked again is one person, now the most recent.
-    .onConflict((conflict) => conflict.columns(['notification_id', 'actor_id']).doUpdateSet({ created_at: at }))
-    .execute();
+  await addActors(
+    trx,
+    notifications.flatMap((notification) =>
+      [...likersOf.get(notification.question_id!)!].map((likerId) => ({
+        notification_id: notification.id,
+        actor_id: likerId,
+      })),
+    ),
+    at,
+  );
   // Joining pushes it again, naming the newcomer; the pushes a device has not had yet are sent as one.
   await queuePush(
     trx,

@@ -3,10 +3,10 @@ import { RATING_SCALE, createQuestionBodySchema } from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { isUniqueViolation, writeTogether, writeWithoutWaiting, type Write } from '../../db/dialect.js';
+import { writeTogether, writeWithoutWaiting, type Write } from '../../db/dialect.js';
 import type { Change, ChangeMade } from '../../changes/change.js';
 import type { QuestionRow } from '../../db/schema.js';
-import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
+import { BadRequestError, NotFoundError } from '../../errors.js';
 import { searchDocumentOf } from '../../lib/search-text.js';
 import type { QuestionKind } from '../../views/results.js';
 import type { Voter } from '../../views/viewer-states.js';
@@ -253,14 +253,10 @@ export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<V
       country_id: voter.country_id,
     };
   });
-  // The votes and their tallies in one round trip on PostgreSQL: none needs what another returns, and the rows they
-  // lock belong to the questions whose rows moveVoteCounts has locked, so no other batch waits on them in another order.
-  try {
-    await writeTogether(trx, [trx.insertInto('votes').values(voteRows), ...tallyCounts(trx, votes, 1)]);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError('You already answered this question');
-    throw error;
-  }
+  // The votes and their tallies in one statement on PostgreSQL, not waited for: none needs what another returns, and
+  // the rows they lock belong to the questions whose rows moveVoteCounts has locked, so no other batch waits on them in
+  // another order. A second vote of a voter fails here on SQLite, and with the commit on PostgreSQL (writers.ts).
+  await writeTogether(trx, [trx.insertInto('votes').values(voteRows), ...tallyCounts(trx, votes, 1)]);
   // The voters' and the day's counts, which other writes (likes, questions) share, one table after another as those
   // lock them.
   const votersByAnswers = groupedByCount(

@@ -1,16 +1,24 @@
 import type { Registry } from 'prom-client';
 import { BatchedWriter, type BatchedWrites } from '../../changes/batched-writer.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import { ConflictError } from '../../errors.js';
 import { recordVotes, setLikes, type NewLike, type NewVote, type VotedChange } from './questions.js';
 
 type Commit = BatchedWrites<unknown, unknown>['commit'];
 
-/** Votes of concurrent requests, written together; each request gets its own vote's change. */
+/**
+ * Votes of concurrent requests, written together; each request gets its own vote's change. A second vote of one
+ * voter, which the unique key refuses (with the statement on SQLite, with the commit on PostgreSQL), is a conflict.
+ */
 export function voteWriter(commit: Commit, metrics: Registry): BatchedWriter<NewVote, VotedChange> {
   return new BatchedWriter(
     {
       name: 'vote',
       noun: 'Votes',
-      commit,
+      commit: (write) =>
+        commit(write).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new ConflictError('You already answered this question') : error;
+        }),
       write: recordVotes,
       // The batch's votes come first, in the order of its requests; what they caused follows.
       results: (changes) => changes.filter((change): change is VotedChange => change.kind === 'voted'),

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { holdingLocks, skippingLockedRows, type DialectName } from '../../db/dialect.js';
+import { holdingLocks, skippingLockedRows, writeWithoutWaiting, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { PushOutboxTable, PushSubscriptionTable } from '../../db/schema.js';
 import type { PushOutcome } from './sender.js';
@@ -26,23 +26,26 @@ const minutesAfter = (now: Date, minutes: number) => new Date(now.getTime() + mi
 export async function queuePush(trx: Db, notificationIds: readonly number[]): Promise<void> {
   if (notificationIds.length === 0) return;
   const now = new Date().toISOString();
-  await trx
-    .insertInto('push_outbox')
-    .columns(['subscription_id', 'notification_id', 'created_at', 'due_at'])
-    .expression((eb) =>
-      eb
-        .selectFrom('push_subscriptions')
-        .innerJoin('notifications', 'notifications.user_id', 'push_subscriptions.user_id')
-        // PostgreSQL infers no type for a bare parameter in the rows an `insert … select` writes.
-        .select([
-          'push_subscriptions.id',
-          'notifications.id as notification_id',
-          sql<string>`cast(${now} as text)`.as('created_at'),
-          sql<string>`cast(${now} as text)`.as('due_at'),
-        ])
-        .where('notifications.id', 'in', notificationIds),
-    )
-    .execute();
+  // Nothing in the transaction reads what it wrote: it goes with the next statement (db/dialect.ts).
+  await writeWithoutWaiting(
+    trx,
+    trx
+      .insertInto('push_outbox')
+      .columns(['subscription_id', 'notification_id', 'created_at', 'due_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('push_subscriptions')
+          .innerJoin('notifications', 'notifications.user_id', 'push_subscriptions.user_id')
+          // PostgreSQL infers no type for a bare parameter in the rows an `insert … select` writes.
+          .select([
+            'push_subscriptions.id',
+            'notifications.id as notification_id',
+            sql<string>`cast(${now} as text)`.as('created_at'),
+            sql<string>`cast(${now} as text)`.as('due_at'),
+          ])
+          .where('notifications.id', 'in', notificationIds),
+      ),
+  );
 }
 
 /**
