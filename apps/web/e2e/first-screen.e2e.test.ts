@@ -101,5 +101,7 @@ describe.skipIf(!baseUrl).sequential('the feed in the page', () => {
       return { sawLoading: load.sawLoading, cardWhenParsed: load.cardWhenParsed };
     });
     expect(seen).toEqual({ sawLoading: false, cardWhenParsed: poll.question });
+    // The app's code came after the page had loaded: its service worker starts all the same.
+    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((ready) => ready.active !== null))).toBe(true);
   });
 });

@@ -17,7 +17,9 @@ if (import.meta.env.PROD) {
     'requestIdleCallback' in window
       ? requestIdleCallback(startWorker, { timeout: 5000 })
       : setTimeout(startWorker, 1000);
-  window.addEventListener('load', whenIdle, { once: true });
+  // A page with the feed the server rendered loads this code once it has shown the feed, maybe after the page's load.
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 const root = createRoot(document.getElementById('root')!);
