@@ -94,7 +94,7 @@ describe('the page at / for a signed-in person', () => {
     );
   });
 
-  it('is the page every visitor gets without a session, or once the session has ended', async () => {
+  it('is the page every visitor gets without a session, with one that is no token, or once it has ended', async () => {
     const visitor = await openApp();
     expect(visitor.headers['cache-control']).toBe('no-cache');
     expect(visitor.headers.vary).toBe('cookie');
@@ -105,6 +105,8 @@ describe('the page at / for a signed-in person', () => {
     const leaving = await signUp(ctx);
     expect((await leaving.api.raw('POST', api.logout)).status).toBe(204);
     expect((await openApp(leaving.token)).body).toBe(visitor.body);
+    for (const cookie of [`${SESSION_COOKIE}=%E0%A4%A`, `${SESSION_COOKIE}=a%0Ab`, `${SESSION_COOKIE}=`])
+      expect((await ctx.app.inject({ url: '/', headers: { cookie } })).body).toBe(visitor.body);
     // Elsewhere than the feed, the page starts empty too.
     const question = await ctx.app.inject({
       url: '/question/1',

@@ -45,11 +45,16 @@ async function readStyleSheets(distDir: string, rendererStyles: readonly string[
   );
 }
 
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const pair of header?.split(';') ?? []) {
+/** A token as the server issues them (base64url): anything else in the cookie is no session. */
+const TOKEN = /^[\w-]{1,200}$/;
+
+function sessionToken(cookies: string | undefined): string | null {
+  for (const pair of cookies?.split(';') ?? []) {
     const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === name)
-      return decodeURIComponent(pair.slice(separator + 1).trim()) || null;
+    if (separator > 0 && pair.slice(0, separator).trim() === SESSION_COOKIE) {
+      const value = pair.slice(separator + 1).trim();
+      return TOKEN.test(value) ? value : null;
+    }
   }
   return null;
 }
@@ -74,7 +79,7 @@ export function firstScreenReader(app: FastifyInstance, distDir: string) {
       : Promise.resolve(null));
 
   return async (request: FastifyRequest): Promise<FirstScreen | null> => {
-    const token = cookieValue(request.headers.cookie, SESSION_COOKIE);
+    const token = sessionToken(request.headers.cookie);
     if (!token) return null;
     const loaded = await loadRenderer();
     if (!loaded) return null;
