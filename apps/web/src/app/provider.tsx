@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { mutate, SWRConfig, type SWRConfiguration } from 'swr';
 import { feedKey, feedPagesKey } from '../features/questions/api/get-feed';
-import { serverRenderedAnswers } from '../lib/server-rendered';
+import { forgetServerRenderedAnswers, serverRenderedAnswers } from '../lib/server-rendered';
 import { swrDefaults } from '../lib/swr-config';
 
 /**
@@ -18,19 +18,20 @@ function cacheEntries(answers: Record<string, unknown>): Record<string, unknown>
 
 /**
  * The data cache, whose first rendering is the server's when it rendered the feed: the answers it
- * rendered from are the data of those paths in that rendering, then go into the cache. Only then:
- * as the cache's fallback for good, they would come back whenever the cache forgets a path (the
- * feed, once the person follows someone). A person signing in starts a new page
- * (features/auth/sign-in.ts), so the data is always the current person's.
+ * rendered from are the data of those paths in that rendering, then go into the cache and leave
+ * the page. Only then: as the cache's fallback for good, they would come back whenever the cache
+ * forgets a path (the feed, once the person follows someone). A person signing in starts a new
+ * page (features/auth/sign-in.ts), so the data is always the current person's.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [rendered, setRendered] = useState(useContext(RenderedAnswers));
   useEffect(() => {
     if (!rendered) return;
     const entries = Object.entries(cacheEntries(rendered));
-    void Promise.all(entries.map(([key, data]) => mutate(key, data, { revalidate: false }))).then(() =>
-      setRendered(null),
-    );
+    void Promise.all(entries.map(([key, data]) => mutate(key, data, { revalidate: false }))).then(() => {
+      forgetServerRenderedAnswers();
+      setRendered(null);
+    });
     // Once, with the answers the page came with.
   }, []);
   const settings = useMemo<SWRConfiguration>(

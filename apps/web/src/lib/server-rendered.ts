@@ -14,6 +14,12 @@ export function serverRenderedAnswers(): Record<string, unknown> | null {
   return answers;
 }
 
+/** Drops the answers once the app's cache holds them: from then on they are older than what it has. */
+export function forgetServerRenderedAnswers(): void {
+  document.getElementById(FIRST_SCREEN_DATA_ID)?.remove();
+  answers = undefined;
+}
+
 /** Adds the app's files the server set aside in the page (its entry script, preloads) to the page, to load now. */
 export function loadAppFiles(): void {
   const template = document.getElementById(APP_FILES_TEMPLATE_ID);
