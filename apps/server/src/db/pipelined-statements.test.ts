@@ -27,6 +27,14 @@ describe.runIf(testPostgresUrl)('statements sent without waiting for their answe
       (row) => row.value,
     );
   const insert = `insert into ${table} (value) values ($1)`;
+  /** Seen from the other connection: the client's statement waits for a lock the other holds. */
+  const clientWaitsForLock = () =>
+    vi.waitFor(async () => {
+      const waiting = await other.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
+        clientPid,
+      ]);
+      expect(waiting.rowCount).toBe(1);
+    });
 
   it('runs them in order inside the transaction, which commits or rolls back whole', async () => {
     await client.query('begin', []);
@@ -47,12 +55,7 @@ describe.runIf(testPostgresUrl)('statements sent without waiting for their answe
     await client.query(`${NOT_WAITED_FOR}update ${table} set value = value + 10 where value = 2`, []);
     const next = client.query<{ value: number }>(`select value from ${table}`, []);
     // Seen from the other connection: the update waits for its lock, and the select behind it with it.
-    await vi.waitFor(async () => {
-      const waiting = await other.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
-        clientPid,
-      ]);
-      expect(waiting.rowCount).toBe(1);
-    });
+    await clientWaitsForLock();
     await other.query('commit');
     // The update found no row of 2 once the other had committed 3.
     expect((await next).rows).toEqual([{ value: 3 }]);
@@ -92,12 +95,7 @@ describe.runIf(testPostgresUrl)('statements sent without waiting for their answe
     const commit = client.query('commit', []);
     let read: unknown;
     void rows.then((value) => (read = value));
-    await vi.waitFor(async () => {
-      const waiting = await other.query(`select 1 from pg_stat_activity where pid = $1 and wait_event_type = 'Lock'`, [
-        clientPid,
-      ]);
-      expect(waiting.rowCount).toBe(1);
-    });
+    await clientWaitsForLock();
     expect(read).toBeUndefined();
     await other.query('commit');
     await commit;
