@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.js';
+import { countActivityOf } from '../modules/site/index.js';
 import type { Change, ChangeMade } from './change.js';
 import { stampStateVersions } from './state-versions.js';
 import { within } from './within.js';
@@ -20,9 +21,9 @@ export interface Committed<M extends Made> {
 }
 
 /**
- * Runs `write` in a transaction with what its changes cause besides themselves: the state
- * versions they move (state-versions.ts) and the notifications they send (within.ts), so that all
- * commit or none. The one way a write commits, a single request's or a batch of votes.
+ * Runs `write` in a transaction with what its changes cause besides themselves: the rows of the
+ * people they concern (state versions and own counts, state-versions.ts), the notifications they
+ * send (within.ts) and the site chart's counts, so that all commit or none. The one way a write commits, a single request's or a batch of votes.
  */
 export async function commitWrite<M extends Made>(db: Db, write: (trx: Db) => Promise<M>): Promise<Committed<M>> {
   const { made, stamped, caused } = await db.transaction().execute(async (trx) => {
@@ -30,7 +31,19 @@ export async function commitWrite<M extends Made>(db: Db, write: (trx: Db) => Pr
     const changes = changesIn(made);
     // Stamped once the commit is answered: nothing written after needs the versions, so the commit goes with them.
     const { stamped } = await stampStateVersions(trx, changes);
-    return { made, stamped, caused: await within(trx, changes) };
+    const caused = await within(trx, changes);
+    // The site chart last, as every write counts there: one order of locks for all.
+    await countActivityOf(trx, changes);
+    return { made, stamped, caused };
   });
   return { made, changes: [...(await stamped), ...caused] };
+}
+
+/**
+ * What a write that tells nobody counts of its changes, as commitWrite does: the people's rows (state versions and
+ * own counts), then the site chart. For the seeds, which write as people would and notify no one.
+ */
+export async function countWithoutTelling(trx: Db, made: readonly ChangeMade[]): Promise<void> {
+  await stampStateVersions(trx, made);
+  await countActivityOf(trx, made);
 }

@@ -3,17 +3,27 @@ import { readLater } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
 import type { Change, ChangeMade } from './change.js';
 
+/** The counts a person's row keeps of what they did, shown on their profile. */
+type OwnCount = 'answer_count' | 'like_count' | 'question_count';
+
 /**
  * The change with the state version it moves each person to, asked of `next` for each person
- * whose own state (views/viewer-states.ts) it moves, in order: the one place that knows which
- * change moves whose state.
+ * whose own state (views/viewer-states.ts) it moves, in order; and what it counts of what each
+ * person did (`count`): the one place that knows which change moves whose row.
  */
-function stamped(change: ChangeMade, next: (userId: number) => number): Change {
+function stamped(
+  change: ChangeMade,
+  next: (userId: number) => number,
+  count: (userId: number, column: OwnCount, by: number) => void = () => {},
+): Change {
   switch (change.kind) {
     case 'voted':
+      count(change.voterId, 'answer_count', 1);
       return { ...change, version: next(change.voterId) };
     case 'liked':
     case 'unliked':
+      count(change.userId, 'like_count', change.kind === 'liked' ? 1 : -1);
+      return { ...change, version: next(change.userId) };
     case 'passed':
     case 'unpassed':
       return { ...change, version: next(change.userId) };
@@ -32,6 +42,8 @@ function stamped(change: ChangeMade, next: (userId: number) => number): Change {
       next(change.userId);
       return change;
     case 'asked':
+      count(change.authorId, 'question_count', 1);
+      return change;
     case 'renamed':
     case 'sessionEnded':
     case 'passwordChanged':
@@ -50,37 +62,63 @@ function stamped(change: ChangeMade, next: (userId: number) => number): Change {
   }
 }
 
+/** How a person's row moves: steps of its state version, and its own counts. */
+type RowMove = { state_version: number } & Partial<Record<OwnCount, number>>;
+
 /**
- * Moves the `state_version` of each person whose own state the write's changes move, one step per
- * change, in the write's transaction and in one statement per number of steps however many
- * changes there are (a batch of votes): the one place a state version moves. The statements are
- * sent at once, and the changes come stamped with the versions they moved to once they are
- * answered, which the transaction's commit need not wait for (db/dialect.ts, readLater).
+ * Moves the row of each person the write's changes concern, in the write's transaction: its
+ * `state_version` one step per change that moves their state, and the counts of what they did
+ * (answers, likes, questions asked), in one statement per kind of move however many changes there
+ * are (a batch of votes: every voter one step and one answer). The one place a state version or
+ * one of these counts moves as people act, so that a person's row gets one new version a
+ * transaction: a second update of a row in one transaction also has PostgreSQL check its foreign
+ * keys again. The statements are sent at once, and the changes come stamped with the versions
+ * they moved to once they are answered, which the transaction's commit need not wait for
+ * (db/dialect.ts, readLater).
  */
 export async function stampStateVersions(
   trx: Db,
   made: readonly ChangeMade[],
 ): Promise<{ stamped: Promise<Change[]> }> {
-  const steps = new Map<number, number>();
+  const rows = new Map<number, RowMove>();
+  const rowOf = (userId: number) => {
+    let row = rows.get(userId);
+    if (!row) rows.set(userId, (row = { state_version: 0 }));
+    return row;
+  };
   for (const change of made) {
-    stamped(change, (userId) => {
-      steps.set(userId, (steps.get(userId) ?? 0) + 1);
-      return 0;
-    });
+    stamped(
+      change,
+      (userId) => {
+        rowOf(userId).state_version += 1;
+        return 0;
+      },
+      (userId, column, by) => {
+        const row = rowOf(userId);
+        row[column] = (row[column] ?? 0) + by;
+      },
+    );
   }
-  const peopleBySteps = new Map<number, number[]>();
-  for (const [userId, count] of steps) peopleBySteps.set(count, [...(peopleBySteps.get(count) ?? []), userId]);
+  const peopleByMove = new Map<string, { move: RowMove; userIds: number[] }>();
+  for (const [userId, move] of rows) {
+    const key = JSON.stringify(move);
+    const group = peopleByMove.get(key);
+    if (group) group.userIds.push(userId);
+    else peopleByMove.set(key, { move, userIds: [userId] });
+  }
   const moves = [];
-  for (const [count, userIds] of peopleBySteps) {
-    const { rows } = await readLater(
+  for (const { move, userIds } of peopleByMove.values()) {
+    const columns = Object.entries(move).filter(([, by]) => by !== 0) as [keyof RowMove, number][];
+    if (columns.length === 0) continue;
+    const { rows: moved } = await readLater(
       trx,
       trx
         .updateTable('users')
-        .set({ state_version: sql`state_version + ${count}` })
+        .set(Object.fromEntries(columns.map(([column, by]) => [column, sql`${sql.ref(column)} + ${by}`])))
         .where('id', 'in', userIds)
         .returning(['id', 'state_version']),
     );
-    moves.push(rows.then((moved) => ({ count, moved })));
+    moves.push(moved.then((answered) => ({ count: move.state_version, moved: answered })));
   }
   const stampedChanges = Promise.all(moves).then((answers) => {
     /** Each person's version before these changes, then after each change stamped so far. */

@@ -1,4 +1,6 @@
 import { RATING_SCALE } from '@pollscope/contract';
+import type { ChangeMade } from '../changes/change.js';
+import { countWithoutTelling } from '../changes/commit.js';
 import type { Db } from '../db/index.js';
 import { SYSTEM_EMAIL } from '../db/schema.js';
 import { searchName } from '../lib/search-text.js';
@@ -288,28 +290,32 @@ export async function seedDemoCommunity(db: Db, hashCost: number): Promise<typeo
     await countActivity(trx, 'users', named.length + voters.length);
     const [demo] = named;
     for (const followee of named.slice(1, 4)) await setFollowing(trx, demo.id, followee.id, true);
+    const made: ChangeMade[] = [];
 
     for (const spec of QUESTIONS) {
-      const { questionId } = await createQuestion(trx, named[spec.author].id, {
+      const asked = await createQuestion(trx, named[spec.author].id, {
         type: spec.type,
         question: spec.question,
         choices: [...spec.choices],
         tags: [...spec.tags],
         category: spec.category,
       });
+      made.push(asked);
+      const { questionId } = asked;
       const votes: NewVote[] =
         spec.demoAnswer === undefined ? [] : [{ questionId, voter: demo, choice: spec.demoAnswer }];
       const answering = sample(voters, spec.votes - votes.length, next);
       for (const voter of answering)
         votes.push({ questionId, voter, choice: lowestAnswer(spec) + pick(spec.tendency(voter), next) });
       for (let start = 0; start < votes.length; start += ROWS_PER_WRITE)
-        await recordVotes(trx, votes.slice(start, start + ROWS_PER_WRITE));
+        made.push(...(await recordVotes(trx, votes.slice(start, start + ROWS_PER_WRITE))));
       const likes: NewLike[] = answering
         .filter(() => next() < LIKED_SHARE)
         .map((voter) => ({ userId: voter.id, questionId, liked: true }));
       for (let start = 0; start < likes.length; start += ROWS_PER_WRITE)
-        await setLikes(trx, likes.slice(start, start + ROWS_PER_WRITE));
+        made.push(...(await setLikes(trx, likes.slice(start, start + ROWS_PER_WRITE))));
     }
+    await countWithoutTelling(trx, made);
   });
   return DEMO_LOGIN;
 }

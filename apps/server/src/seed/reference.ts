@@ -1,3 +1,5 @@
+import type { ChangeMade } from '../changes/change.js';
+import { countWithoutTelling } from '../changes/commit.js';
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import type { Db } from '../db/index.js';
@@ -67,19 +69,22 @@ export async function seedReferenceData(db: Db): Promise<void> {
     const hasQuiz = await trx.selectFrom('quiz_items').select('id').limit(1).executeTakeFirst();
     if (!hasQuiz) {
       const systemUserId = await systemUser(trx);
+      const asked: ChangeMade[] = [];
       for (const item of QUIZ) {
-        const { questionId } = await createQuestion(trx, systemUserId, {
+        const question = await createQuestion(trx, systemUserId, {
           type: 'MC',
           question: item.question,
           choices: item.choices,
           tags: ['quiz'],
           category: CATEGORY_NAMES.indexOf(item.category) + 1,
         });
+        asked.push(question);
         await trx
           .insertInto('quiz_items')
-          .values({ question_id: questionId, answer: item.answer, strict: item.answer === null ? 0 : 1 })
+          .values({ question_id: question.questionId, answer: item.answer, strict: item.answer === null ? 0 : 1 })
           .execute();
       }
+      await countWithoutTelling(trx, asked);
     }
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
+import { countWithoutTelling } from '../changes/commit.js';
 import { recordVotes, type NewVote } from '../modules/polls/questions.js';
 import type { Voter } from '../views/viewer-states.js';
 import { searchName } from '../lib/search-text.js';
@@ -34,12 +35,15 @@ export async function insertPeople(db: Db, count: number, group: Omit<Voter, 'id
 
 /**
  * Votes recorded by the app's own `recordVotes`, a thousand per transaction, so that every tally
- * counts them as it counts votes cast through the API. What the app keeps in memory is not told:
- * seed before anything reads the questions.
+ * and count moves as with votes cast through the API; nobody is notified. What the app keeps in
+ * memory is not told: seed before anything reads the questions.
  */
 export async function castVotes(db: Db, votes: NewVote[]): Promise<void> {
   for (let start = 0; start < votes.length; start += ROWS_PER_WRITE) {
-    await db.transaction().execute((trx) => recordVotes(trx, votes.slice(start, start + ROWS_PER_WRITE)));
+    await db.transaction().execute(async (trx) => {
+      const made = await recordVotes(trx, votes.slice(start, start + ROWS_PER_WRITE));
+      await countWithoutTelling(trx, made);
+    });
   }
 }
 

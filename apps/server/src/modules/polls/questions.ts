@@ -10,7 +10,6 @@ import { BadRequestError, NotFoundError } from '../../errors.js';
 import { searchDocumentOf } from '../../lib/search-text.js';
 import type { QuestionKind } from '../../views/results.js';
 import type { Voter } from '../../views/viewer-states.js';
-import { countActivity } from '../site/index.js';
 
 type NewQuestionInput = z.output<typeof createQuestionBodySchema>;
 
@@ -55,12 +54,7 @@ export async function createQuestion(
     .insertInto('question_search_documents')
     .values(searchDocumentOf({ id, title: input.question, choice_labels: choiceLabels }, tags))
     .execute();
-  await trx
-    .updateTable('users')
-    .set({ question_count: sql`question_count + 1` })
-    .where('id', '=', authorId)
-    .execute();
-  await countActivity(trx, 'questions');
+  // The author's count of questions and the site chart move with the change, as it commits (changes/commit.ts).
   return { kind: 'asked', questionId: id, authorId, categoryId: input.category ?? null, tags };
 }
 
@@ -219,8 +213,9 @@ export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sig
 
 /**
  * Records votes and, in the same transaction, every tally that reads them: per choice, per
- * voter group and country (for breakdown), the questions' and voters' counts and the day's
- * activity, in a fixed number of statements however many votes there are. A second vote by the
+ * voter group and country (for breakdown) and the questions' counts, in a fixed number of
+ * statements however many votes there are; the voters' counts and the site chart's move with the
+ * changes as they commit (changes/commit.ts). A second vote by the
  * same user fails on the unique index, and the transaction it throws out of changes nothing.
  */
 export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<VoteMade[]> {
@@ -257,22 +252,6 @@ export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<V
   // the rows they lock belong to the questions whose rows moveVoteCounts has locked, so no other batch waits on them in
   // another order. A second vote of a voter fails here on SQLite, and with the commit on PostgreSQL (writers.ts).
   await writeTogether(trx, [trx.insertInto('votes').values(voteRows), ...tallyCounts(trx, votes, 1)]);
-  // The voters' and the day's counts, which other writes (likes, questions) share, one table after another as those
-  // lock them.
-  const votersByAnswers = groupedByCount(
-    countsBy(votes, (vote) => ({ user_id: vote.voter.id })),
-    'user_id',
-  );
-  for (const [answers, voterIds] of votersByAnswers) {
-    await writeWithoutWaiting(
-      trx,
-      trx
-        .updateTable('users')
-        .set({ answer_count: sql`answer_count + ${answers}` })
-        .where('id', 'in', voterIds),
-    );
-  }
-  await countActivity(trx, 'answers', votes.length);
   return votes.map(({ questionId, voter, choice }, index) => {
     const { seq } = voteRows[index];
     return { kind: 'voted', questionId, voterId: voter.id, choice, seq, count: seq - votesRemoved.get(questionId)! };
@@ -299,10 +278,10 @@ export interface NewLike {
 
 const likeKey = (like: Pick<NewLike, 'userId' | 'questionId'>) => `${like.questionId}:${like.userId}`;
 
-/** How much each id's count moves by the likes (up for a like, down for an unlike), for those it moves. */
-function deltasBy(likes: readonly NewLike[], idOf: (like: NewLike) => number): [id: number, delta: number][] {
+/** How much each question's like count moves by the likes (up for a like, down for an unlike), for those it moves. */
+function likeCountDeltas(likes: readonly NewLike[]): [questionId: number, delta: number][] {
   const deltas = new Map<number, number>();
-  for (const like of likes) deltas.set(idOf(like), (deltas.get(idOf(like)) ?? 0) + (like.liked ? 1 : -1));
+  for (const like of likes) deltas.set(like.questionId, (deltas.get(like.questionId) ?? 0) + (like.liked ? 1 : -1));
   return [...deltas].filter(([, delta]) => delta !== 0);
 }
 
@@ -349,24 +328,20 @@ export async function setLikes(trx: Db, likes: readonly NewLike[]): Promise<Chan
     [...inserted, ...deleted].map((row) => likeKey({ questionId: row.question_id, userId: row.user_id })),
   );
   const changed = wanted.filter((like) => moved.has(likeKey(like)));
-  // One statement a table, so that two instances' batches committing at once lock the rows they share in one order.
-  for (const table of ['questions', 'users'] as const) {
-    const deltas = deltasBy(changed, table === 'questions' ? (like) => like.questionId : (like) => like.userId);
-    if (deltas.length > 0)
-      await writeWithoutWaiting(
-        trx,
-        trx
-          .updateTable(table)
-          .set({ like_count: sql`like_count + ${eachRowsOwn(deltas)}` })
-          .where(
-            'id',
-            'in',
-            deltas.map(([id]) => id),
-          ),
-      );
-  }
-  const total = inserted.length - deleted.length;
-  if (total !== 0) await countActivity(trx, 'likes', total);
+  // The likers' own counts and the site chart move with the changes, as they commit (changes/commit.ts).
+  const deltas = likeCountDeltas(changed);
+  if (deltas.length > 0)
+    await writeWithoutWaiting(
+      trx,
+      trx
+        .updateTable('questions')
+        .set({ like_count: sql`like_count + ${eachRowsOwn(deltas)}` })
+        .where(
+          'id',
+          'in',
+          deltas.map(([id]) => id),
+        ),
+    );
   return changed.map(({ liked, questionId, userId }) => ({ kind: liked ? 'liked' : 'unliked', questionId, userId }));
 }
 

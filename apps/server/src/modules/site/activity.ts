@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ChangeMade } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { writeWithoutWaiting } from '../../db/dialect.js';
 
@@ -34,17 +35,44 @@ function shardFor(trx: Db): number {
 
 /** Counts one more (or, with -1, one less) of something on one of today's rows of the site chart. */
 export async function countActivity(trx: Db, kind: ActivityKind, delta = 1): Promise<void> {
+  await countOnChart(trx, { [kind]: delta });
+}
+
+/** Counts what each kind moved by on one of today's rows, in one statement. */
+async function countOnChart(trx: Db, deltas: Partial<Record<ActivityKind, number>>): Promise<void> {
+  const moved = Object.entries(deltas).filter(([, delta]) => delta !== 0) as [ActivityKind, number][];
+  if (moved.length === 0) return;
   await writeWithoutWaiting(
     trx,
     trx
       .insertInto('daily_activity_shards')
-      .values({ day: utcDay(), shard: shardFor(trx), answers: 0, questions: 0, users: 0, likes: 0, [kind]: delta })
+      .values({ day: utcDay(), shard: shardFor(trx), answers: 0, questions: 0, users: 0, likes: 0, ...deltas })
       .onConflict((conflict) =>
         conflict
           .columns(['day', 'shard'])
-          .doUpdateSet({ [kind]: sql`daily_activity_shards.${sql.ref(kind)} + ${delta}` }),
+          .doUpdateSet(
+            Object.fromEntries(
+              moved.map(([kind, delta]) => [kind, sql`daily_activity_shards.${sql.ref(kind)} + ${delta}`]),
+            ),
+          ),
       ),
   );
+}
+
+/**
+ * Counts on the site chart what the changes of a write did (answers, likes taken back or given,
+ * questions asked): the one place that knows which change counts there. Every write counts there
+ * last, after the rows of the people it concerns, so that writes lock rows in one order.
+ */
+export async function countActivityOf(trx: Db, changes: readonly ChangeMade[]): Promise<void> {
+  const deltas = { answers: 0, questions: 0, likes: 0 };
+  for (const change of changes) {
+    if (change.kind === 'voted') deltas.answers += 1;
+    else if (change.kind === 'asked') deltas.questions += 1;
+    else if (change.kind === 'liked') deltas.likes += 1;
+    else if (change.kind === 'unliked') deltas.likes -= 1;
+  }
+  await countOnChart(trx, deltas);
 }
 
 const KINDS = ['answers', 'questions', 'users', 'likes'] as const satisfies readonly ActivityKind[];

@@ -2,4 +2,12 @@
  * What other module areas use of this one. They import it from here only, so that this area's own files can change
  * without touching them.
  */
-export { activityByDay, addActivity, countActivity, uncountActivity, utcDay, type ActivityByDay } from './activity.js';
+export {
+  activityByDay,
+  addActivity,
+  countActivity,
+  countActivityOf,
+  uncountActivity,
+  utcDay,
+  type ActivityByDay,
+} from './activity.js';
