@@ -23,7 +23,8 @@ export interface Committed<M extends Made> {
 /**
  * Runs `write` in a transaction with what its changes cause besides themselves: the rows of the
  * people they concern (state versions and own counts, state-versions.ts), the notifications they
- * send (within.ts) and the site chart's counts, so that all commit or none. The one way a write commits, a single request's or a batch of votes.
+ * send (within.ts) and the site chart's counts, so that all commit or none. The one way a write
+ * commits, a single request's or a batch of votes.
  */
 export async function commitWrite<M extends Made>(db: Db, write: (trx: Db) => Promise<M>): Promise<Committed<M>> {
   const { made, stamped, caused } = await db.transaction().execute(async (trx) => {
