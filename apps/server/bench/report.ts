@@ -152,7 +152,7 @@ function callLines(results: BenchResults): string[] {
     `|---|---|---:|---:|---:|---|---:|---:|---:|---|${withLockWaits ? '---|' : ''}${withBatches ? '---|' : ''}`,
     ...results.calls.map(
       (call) =>
-        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.name === 'ceiling' || call.ceiling === null ? '' : number(call.ceiling)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(2)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |${withLockWaits ? ` ${call.lockWaits ? lockWaitsText(call.lockWaits) : ''} |` : ''}${withBatches ? ` ${batchesText(call.batches)} |` : ''}`,
+        `| ${call.name} | \`${call.label}\` | ${number(call.requestsPerSecond)} | ${call.latencyMs.p50} | ${call.latencyMs.p99} | ${errorsOf(call)} | ${call.name === 'ceiling' || call.ceiling === null ? '' : number(call.ceiling)} | ${call.ratioToCeiling === null ? '' : call.ratioToCeiling.toFixed(3)} | ${call.rssPeakMb ?? ''} | ${targetCell(call)} |${withLockWaits ? ` ${call.lockWaits ? lockWaitsText(call.lockWaits) : ''} |` : ''}${withBatches ? ` ${batchesText(call.batches)} |` : ''}`,
     ),
   ];
 }
