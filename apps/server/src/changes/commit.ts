@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
 import { countActivityOf } from '../modules/site/index.js';
 import type { Change, ChangeMade } from './change.js';
-import { stampStateVersions } from './state-versions.js';
+import { movePeopleRows } from './state-versions.js';
 import { within } from './within.js';
 
 /** What a write returns: the changes it made, alone or beside what else its caller answers with. */
@@ -31,7 +31,7 @@ export async function commitWrite<M extends Made>(db: Db, write: (trx: Db) => Pr
     const made = await write(trx);
     const changes = changesIn(made);
     // Stamped once the commit is answered: nothing written after needs the versions, so the commit goes with them.
-    const { stamped } = await stampStateVersions(trx, changes);
+    const { stamped } = await movePeopleRows(trx, changes);
     const caused = await within(trx, changes);
     // The site chart last, as every write counts there: one order of locks for all.
     await countActivityOf(trx, changes);
@@ -45,6 +45,6 @@ export async function commitWrite<M extends Made>(db: Db, write: (trx: Db) => Pr
  * own counts), then the site chart. For the seeds, which write as people would and notify no one.
  */
 export async function countWithoutTelling(trx: Db, made: readonly ChangeMade[]): Promise<void> {
-  await stampStateVersions(trx, made);
+  await movePeopleRows(trx, made);
   await countActivityOf(trx, made);
 }

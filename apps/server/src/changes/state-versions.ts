@@ -76,10 +76,7 @@ type RowMove = { state_version: number } & Partial<Record<OwnCount, number>>;
  * they moved to once they are answered, which the transaction's commit need not wait for
  * (db/dialect.ts, readLater).
  */
-export async function stampStateVersions(
-  trx: Db,
-  made: readonly ChangeMade[],
-): Promise<{ stamped: Promise<Change[]> }> {
+export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Promise<{ stamped: Promise<Change[]> }> {
   const rows = new Map<number, RowMove>();
   const rowOf = (userId: number) => {
     let row = rows.get(userId);
