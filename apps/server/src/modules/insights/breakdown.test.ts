@@ -26,6 +26,7 @@ import {
   JAPAN,
   many,
   releasedGroup,
+  seededNoise,
   signUpAs,
   US,
 } from '../../../test/insights.js';
@@ -39,7 +40,8 @@ let cats: number;
 
 // A small community that signs up: 8 women of 30 in the US, 8 men of 40 in France, 6 women of 50 in Japan.
 beforeAll(async () => {
-  ctx = await createTestApp();
+  // The noise of one seed, so that which of the large groups' noisy counts clear the bar is known.
+  ctx = await createTestApp({}, { noiseRandom: seededNoise(31) });
   author = await signUp(ctx);
   const signUpMany = async (people: Parameters<typeof signUpAs>[1][]) =>
     Promise.all(people.map((person) => signUpAs(ctx, person)));
@@ -262,8 +264,8 @@ describe('a group’s result', () => {
         shown += 1;
       }
     }
-    // Groups of a thousand or more are shown (the women of Japan's ratings, once in 40 runs, are
-    // just too few beside the noise of ten answers); of three, hardly ever.
+    // Groups of a thousand or more are shown, but for a draw or two of the ratings of a thousand,
+    // too few beside the noise of ten answers (with other seeds, about one run in twenty shows 10).
     expect(shown).toBeGreaterThanOrEqual(11);
   });
 
