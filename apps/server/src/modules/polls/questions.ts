@@ -152,16 +152,6 @@ export async function moveVoteCounts(
     .execute();
 }
 
-/** Ids grouped by their count, so that one statement moves everyone's count by the same amount: the usual one each. */
-export function groupedByCount<K extends string>(
-  rows: readonly (Record<K, number> & { count: number })[],
-  key: K,
-): Map<number, number[]> {
-  const byCount = new Map<number, number[]>();
-  for (const row of rows) byCount.set(row.count, [...(byCount.get(row.count) ?? []), row[key]]);
-  return byCount;
-}
-
 /** What the tallies count a vote by: its question and choice, and its voter's group when it was cast. */
 export type TalliedVote = Pick<NewVote, 'questionId' | 'choice'> & {
   voter: Pick<Voter, 'country_id' | 'gender' | 'birth_year'>;
@@ -215,8 +205,8 @@ export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sig
  * Records votes and, in the same transaction, every tally that reads them: per choice, per
  * voter group and country (for breakdown) and the questions' counts, in a fixed number of
  * statements however many votes there are; the voters' counts and the site chart's move with the
- * changes as they commit (changes/commit.ts). A second vote by the
- * same user fails on the unique index, and the transaction it throws out of changes nothing.
+ * changes as they commit (changes/commit.ts). A second vote by the same user fails on the unique
+ * index, and the transaction it throws out of changes nothing.
  */
 export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<VoteMade[]> {
   if (votes.length === 0) return [];

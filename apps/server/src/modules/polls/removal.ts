@@ -3,7 +3,7 @@ import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { addActivity, type ActivityByDay } from '../site/index.js';
-import { countInTallies, countsBy, groupedByCount, moveVoteCounts } from './questions.js';
+import { countInTallies, countsBy, moveVoteCounts } from './questions.js';
 
 /**
  * Votes or likes deleted per statement, with every count they moved: few statements for most
@@ -100,6 +100,16 @@ async function removeInBatches<R extends { question_id: number }>(
     for (const row of removed) questionIds.add(row.question_id);
     if (removed.length < ROWS_PER_BATCH) return questionIds;
   }
+}
+
+/** Ids grouped by their count, so that one statement moves everyone's count by the same amount: the usual one each. */
+function groupedByCount<K extends string>(
+  rows: readonly (Record<K, number> & { count: number })[],
+  key: K,
+): Map<number, number[]> {
+  const byCount = new Map<number, number[]>();
+  for (const row of rows) byCount.set(row.count, [...(byCount.get(row.count) ?? []), row[key]]);
+  return byCount;
 }
 
 /** Takes `column` of each row of `table` down by as many as `ids` names it, one statement per amount. */
