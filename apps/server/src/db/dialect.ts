@@ -8,6 +8,7 @@ import {
   type QueryCreator,
   type RawBuilder,
   type SelectQueryBuilder,
+  type SqlBool,
 } from 'kysely';
 import { ANSWERED_LATER, NOT_WAITED_FOR, rowsLater } from './pipelined-statements.js';
 import type { Database } from './schema.js';
@@ -176,6 +177,20 @@ export function jsonArrayOf(dialect: DialectName, values: RawBuilder<unknown>[])
   return sql`coalesce(json_group_array(${values.length === 1 ? joined : sql`json_array(${joined})`}), '[]')`;
 }
 
+/**
+ * `column` is one of a list given as one parameter (`listParameter`): an array on PostgreSQL, JSON on SQLite. The
+ * statement's text is the same however long the list, so it is compiled once and prepared once per connection.
+ */
+export function isOneOf(dialect: DialectName, column: string, list: unknown): RawBuilder<SqlBool> {
+  if (dialect === 'postgres') return sql<SqlBool>`${sql.ref(column)} = any(${list})`;
+  return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`;
+}
+
+/** The value of an `isOneOf` list's parameter. */
+export function listParameter(dialect: DialectName, values: readonly (string | number)[]): unknown {
+  return dialect === 'postgres' ? values : JSON.stringify(values);
+}
+
 /** A `jsonArrayOf` as read: PostgreSQL's driver parses JSON, SQLite gives its text. */
 export function fromJsonArray<T>(value: unknown): T[] {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T[];
@@ -183,6 +198,11 @@ export function fromJsonArray<T>(value: unknown): T[] {
 
 /** Whether `db` (or a transaction of it) runs on PostgreSQL. */
 const onPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The dialect `db` (or a transaction of it) speaks. */
+export function dialectOf(db: Kysely<Database>): DialectName {
+  return onPostgres(db) ? 'postgres' : 'sqlite';
+}
 
 /** A write (an insert, update or delete) built and not yet run, for `writeTogether` and `writeWithoutWaiting`. */
 export type Write = OperationNodeSource & { execute(): Promise<unknown> };

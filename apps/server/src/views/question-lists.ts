@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { Database } from '../db/schema.js';
+import { Lookup } from '../db/lookups.js';
 import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
 
 /** A list of questions people browse, newest first: an author's, a category's or a tag's. */
@@ -100,11 +101,33 @@ export class QuestionLists {
   /** Lists being read, and whether a question was asked in one meanwhile. */
   private readonly reading = new Map<string, { staled: boolean }>();
 
+  /** Authors' newest `window + 1` questions each, newest first: the authors of the lists missed in a turn at once. */
+  private readonly authorsNewest: Lookup<number, { id: number; user_id: number }>;
+
   constructor(
     maxIds: number,
     private readonly window: number,
   ) {
     this.lists = new ClockCache(maxIds, (list) => list.ids.length + 1, dropped);
+    this.authorsNewest = new Lookup(
+      (db, authorIsOneOf) =>
+        db
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('questions')
+              .select([
+                'questions.id',
+                'questions.user_id',
+                sql<number>`row_number() over (partition by questions.user_id order by questions.id desc)`.as('rank'),
+              ])
+              .where(authorIsOneOf('questions.user_id'))
+              .as('ranked'),
+          )
+          .select(['ranked.id', 'ranked.user_id'])
+          .where('ranked.rank', '<=', sql.lit(window + 1))
+          .orderBy('ranked.id', 'desc'),
+      (row) => row.user_id,
+    );
   }
 
   /** What is kept, for the metrics. */
@@ -221,27 +244,13 @@ export class QuestionLists {
     const others = keys.filter((key) => key.by !== 'author');
     const limit = this.window + 1;
     await Promise.all([
-      authors.length === 0
-        ? undefined
-        : db
-            .selectFrom((eb) =>
-              eb
-                .selectFrom('questions')
-                .select([
-                  'questions.id',
-                  'questions.user_id',
-                  sql<number>`row_number() over (partition by questions.user_id order by questions.id desc)`.as('rank'),
-                ])
-                .where('questions.user_id', 'in', authors)
-                .as('ranked'),
-            )
-            .select(['ranked.id', 'ranked.user_id'])
-            .where('ranked.rank', '<=', limit)
-            .orderBy('ranked.id', 'desc')
-            .execute()
-            .then((rows) => {
-              for (const row of rows) byName.get(`author:${row.user_id}`)!.push(row.id);
-            }),
+      ...authors.map(async (author) => {
+        const rows = await this.authorsNewest.load(db, author);
+        byName.set(
+          `author:${author}`,
+          rows.map((row) => row.id),
+        );
+      }),
       ...others.map(async (key) => {
         const rows = await db
           .selectFrom('questions')

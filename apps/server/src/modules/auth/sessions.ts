@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Change } from '../../changes/change.js';
-import { compiledOnce } from '../../db/compiled-query.js';
 import type { Db } from '../../db/index.js';
+import { Lookup, type KeyIsOneOf } from '../../db/lookups.js';
 import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
 import { stateSelections, type ViewerStates } from '../../views/viewer-states.js';
 
@@ -98,8 +98,8 @@ interface FoundSession {
  * Sessions as every call finds them. With `keep` (an instance that runs alone, so that every
  * change goes through it), a session read from the database is kept for a while with its
  * person's state version, so most calls read nothing: the changes made here update what is kept.
- * Without, every call reads its session. The lookup's query is compiled once, and the last use of
- * a session is written once a minute at most, for all sessions at once every few seconds rather
+ * Without, every call reads its session. The sessions asked for in one turn are read together
+ * (db/lookups.ts), and the last use of a session is written once a minute at most, for all sessions at once every few seconds rather
  * than as a write of its own in the call that used it. A use noted but not yet written counts for
  * the idle limit here; another instance sees it a few seconds later, nothing a 30-day limit notices.
  * The read of a person whose state `viewers` does not keep brings that state too, for `viewers` to keep.
@@ -108,19 +108,26 @@ export function sessionsOf(
   db: Db,
   { keep, maxKept, viewers }: { keep: boolean; maxKept: number; viewers: ViewerStates },
 ): Sessions {
-  const sessionRow = (db: Db, tokenHash: string) =>
+  const sessionRows = (db: Db, tokenHashIsOneOf: KeyIsOneOf) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.user_id', 'sessions.created_at', 'sessions.last_used_at', 'users.state_version'])
-      .where('sessions.token_hash', '=', tokenHash);
-  type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionRow>['execute']>>[number];
-  const sessionByTokenHash = compiledOnce(db, ['token-hash'] as [string], sessionRow);
+      .select([
+        'sessions.token_hash',
+        'sessions.user_id',
+        'sessions.created_at',
+        'sessions.last_used_at',
+        'users.state_version',
+      ])
+      .where(tokenHashIsOneOf('sessions.token_hash'));
+  const sessionsByTokenHash = new Lookup(sessionRows, (row) => row.token_hash);
   // A person whose session is not known here is seldom kept either: their state comes in the same statement, where
   // reading it next would cost a round trip of its own.
-  const sessionAndStateByTokenHash = compiledOnce(db, ['token-hash'] as [string], (db, tokenHash) =>
-    sessionRow(db, tokenHash).select(stateSelections(viewers.dialect)),
+  const sessionsAndStatesByTokenHash = new Lookup(
+    (db, tokenHashIsOneOf) => sessionRows(db, tokenHashIsOneOf).select(stateSelections(viewers.dialect)),
+    (row) => row.token_hash,
   );
+  type SessionRow = NonNullable<Awaited<ReturnType<typeof sessionsByTokenHash.loadOne>>>;
   /** Whose each token was when last read, kept or not: whether their state is kept decides what the next read reads. */
   const personOf = new ClockCache<string, number>(maxKept);
   /** Token hashes used since the last write, with when. */
@@ -178,13 +185,13 @@ export function sessionsOf(
     const withState = person === undefined || !viewers.holds(person);
     let row: SessionRow | undefined;
     if (withState) {
-      const [found] = await sessionAndStateByTokenHash(db, tokenHash);
+      const found = await sessionsAndStatesByTokenHash.loadOne(db, tokenHash);
       if (found) {
-        const { user_id, created_at, last_used_at, state_version, ...state } = found;
+        const { token_hash, user_id, created_at, last_used_at, state_version, ...state } = found;
         viewers.prime({ id: user_id, ...state }, state_version);
       }
       row = found;
-    } else [row] = await sessionByTokenHash(db, tokenHash);
+    } else row = await sessionsByTokenHash.loadOne(db, tokenHash);
     if (!row) {
       kept.delete(token);
       personOf.delete(token);
