@@ -17,7 +17,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { buildApp, type AppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from '../db/index.js';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from '../db/index.js';
 import { seedReferenceData } from '../seed/reference.js';
 import { apiClient, RawReply, type ApiClient } from './client.js';
 import { startMailServer, type TestMailServer } from './mail-server.js';
@@ -234,4 +234,17 @@ export async function updateAccount(user: TestUser, change: Partial<AccountUpdat
     ...change,
   };
   await user.api.post(api.account, accountUpdateBodySchema, update, accountSchema);
+}
+
+/** `db` counting the statements run on it: each, compiled once or built from its table, hands its result to plugins. */
+export function countingStatements(db: Db): { db: Db; statements(): number } {
+  let statements = 0;
+  const counted = db.withPlugin({
+    transformQuery: ({ node }) => node,
+    transformResult: ({ result }) => {
+      statements += 1;
+      return Promise.resolve(result);
+    },
+  });
+  return { db: counted, statements: () => statements };
 }

@@ -7,7 +7,7 @@ import {
   questionSchema,
 } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
+import { ask, countingStatements, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
 import { isCurrent, QuestionCards } from './question-cards.js';
 
 let ctx: TestContext;
@@ -161,6 +161,23 @@ describe('question cards', () => {
     expect((await reading).size).toBe(0);
     // Nor was it kept: the next read asks the database, which has it no more.
     expect((await cards.read(ctx.database.db, [question])).size).toBe(0);
+  });
+
+  it('read the cards that concurrent requests miss in one statement, with its tag and votes per choice', async () => {
+    const tagged = await ask(author, { choices: ['A', 'B', 'C'], tags: ['weather'] });
+    const other = await ask(author);
+    await answerElsewhere(tagged, 3);
+    await answerElsewhere(tagged, 3);
+    await answerElsewhere(tagged, 1);
+    const { db: counted, statements } = countingStatements(ctx.database.db);
+    const cards = new QuestionCards(100);
+    const [first, second] = await Promise.all([cards.read(counted, [tagged]), cards.read(counted, [other, 987_654])]);
+    expect(statements()).toBe(1);
+    const { card, moving } = first.get(tagged)!;
+    expect(card.fixed.tags).toEqual([{ name: 'weather' }]);
+    expect(Object.fromEntries(moving.votesByChoice)).toEqual({ 1: 1, 3: 2 });
+    expect([...second.keys()]).toEqual([other]);
+    expect(second.get(other)!.card.fixed.tags).toEqual([]);
   });
 
   it('leave out questions that do not exist', async () => {

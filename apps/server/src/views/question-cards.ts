@@ -93,8 +93,8 @@ export async function tallies(db: Db, ids: number[]): Promise<Map<number, Map<nu
 }
 
 /**
- * What a card is made of, a question's row at a time: its fixed columns, its moving counts, its tags in order and its
- * votes per choice (from the tallies kept by every vote), in one statement for the cards missed in a turn.
+ * What a card is made of, a question's row at a time: its fixed columns, its moving counts, its tag and its votes per
+ * choice (from the tallies kept by every vote), in one statement for the cards missed in a turn.
  */
 const cardRows = new Lookup(
   (db, idIsOneOf) =>
@@ -117,12 +117,10 @@ const cardRows = new Lookup(
         'questions.votes_removed',
         'questions.like_count',
         'users.first_name as author_name',
-        // Aggregated from an ordered subquery, which both databases keep the order of.
-        sql<unknown>`(select ${jsonArrayOf(dialectOf(db), [sql.ref('tag')])} from (${eb
+        sql<unknown>`(${eb
           .selectFrom('question_tags')
-          .select('tag')
-          .whereRef('question_tags.question_id', '=', 'questions.id')
-          .orderBy('tag')}) as ordered_tags)`.as('tags'),
+          .select(jsonArrayOf(dialectOf(db), [sql.ref('tag')]).as('tags'))
+          .whereRef('question_tags.question_id', '=', 'questions.id')})`.as('tags'),
         sql<unknown>`(${eb
           .selectFrom('vote_tallies')
           .select(jsonArrayOf(dialectOf(db), [sql.ref('choice'), sql.ref('count')]).as('tallies'))
@@ -254,10 +252,9 @@ export class QuestionCards {
     const deletedMeanwhile = new Set<number>();
     this.reading.add(deletedMeanwhile);
     const rowsOf = (ids: readonly number[]) => Promise.all(ids.map((id) => cardRows.loadOne(db, id)));
-    const [newRows, movingRows] = await Promise.all([
-      rowsOf(missing),
-      rowsOf(stale.map((card) => card.id)),
-    ]).finally(() => this.reading.delete(deletedMeanwhile));
+    const [newRows, movingRows] = await Promise.all([rowsOf(missing), rowsOf(stale.map((card) => card.id))]).finally(
+      () => this.reading.delete(deletedMeanwhile),
+    );
     const movingOf = (row: CardRow): MovingPart => ({
       voteCount: row.vote_count,
       votesRemoved: row.votes_removed,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, createTestApp, signUp, type TestContext } from '../test/helper.js';
+import { ask, countingStatements, createTestApp, signUp, type TestContext } from '../test/helper.js';
 import { newestOf, QuestionLists, type ListKey, type QuestionList } from './question-lists.js';
 
 const idsOf = (lists: QuestionList[]) => lists.map((list) => list.ids);
@@ -26,6 +26,20 @@ describe('QuestionLists', () => {
     ctx = await createTestApp();
   });
   afterAll(() => ctx.close());
+
+  it("reads the authors' lists that concurrent requests miss in one statement", async () => {
+    const [first, second, silent] = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
+    const asked = [await ask(first), await ask(second), await ask(first)];
+    const { db: counted, statements } = countingStatements(ctx.database.db);
+    const lists = new QuestionLists(1_000, 100);
+    const [pageOfFirst, pageOfBoth] = await Promise.all([
+      lists.page(counted, [authorList(first.id)], null, 10),
+      lists.page(counted, [authorList(second.id), authorList(silent.id)], null, 10),
+    ]);
+    expect(statements()).toBe(1);
+    expect(pageOfFirst.ids).toEqual([asked[2], asked[0]]);
+    expect(pageOfBoth.ids).toEqual([asked[1]]);
+  });
 
   it('reads lists once and takes each question asked, here or elsewhere, once', async () => {
     const [first, second] = [await signUp(ctx), await signUp(ctx)];

@@ -1,7 +1,15 @@
 import { answerBodySchema, api, loginBodySchema, questionSchema, tokenResponseSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { ask, client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import {
+  ask,
+  client,
+  countingStatements,
+  createTestApp,
+  signUp,
+  type TestContext,
+  type TestUser,
+} from '../../test/helper.js';
 import type { Db } from '../../db/index.js';
 import { ViewerStates } from '../../views/viewer-states.js';
 import { sessionsOf } from './sessions.js';
@@ -161,26 +169,32 @@ describe('sessions kept in memory by an instance alone', () => {
     const question = await ask(author);
     await user.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
     const { db } = ctx.database;
-    let statements = 0;
-    // Every statement run, compiled once or built from its table, hands its result to the plugins.
-    const counted = db.withPlugin({
-      transformQuery: ({ node }) => node,
-      transformResult: ({ result }) => {
-        statements += 1;
-        return Promise.resolve(result);
-      },
-    });
+    const { db: counted, statements } = countingStatements(db);
     const viewers = noViewers();
     const sessions = sessionsOf(counted, { keep: true, maxKept: 100, viewers });
     try {
       const found = (await sessions.find(user.token, IDLE_SECONDS))!;
-      expect(statements).toBe(1);
+      expect(statements()).toBe(1);
       expect((await viewers.get(counted, user.id, found.stateVersion)).votes.get(question)).toMatchObject({
         choice: 1,
       });
       // Known now, the session is kept, and so is the state its version labels.
       expect(await sessions.find(user.token, IDLE_SECONDS)).toEqual(found);
-      expect(statements).toBe(1);
+      expect(statements()).toBe(1);
+    } finally {
+      await sessions.close();
+    }
+  });
+
+  it('reads the sessions of concurrent requests it does not know in one statement', async () => {
+    const people = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
+    const { db: counted, statements } = countingStatements(ctx.database.db);
+    const sessions = sessionsOf(counted, { keep: true, maxKept: 100, viewers: noViewers() });
+    try {
+      const found = await Promise.all(people.map((person) => sessions.find(person.token, IDLE_SECONDS)));
+      expect(found.map((session) => session?.userId)).toEqual(people.map((person) => person.id));
+      expect(statements()).toBe(1);
+      expect(await sessions.find('no-such-token', IDLE_SECONDS)).toBeNull();
     } finally {
       await sessions.close();
     }
