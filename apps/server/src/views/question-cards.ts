@@ -92,6 +92,19 @@ export async function tallies(db: Db, ids: number[]): Promise<Map<number, Map<nu
   return byQuestion;
 }
 
+/** What a question shows of itself, its category's name included (with `categories` joined): a card's, an export's. */
+export const QUESTION_COLUMNS = [
+  'questions.id',
+  'questions.type',
+  'questions.title',
+  'questions.category_id',
+  'categories.name as category_name',
+  'questions.choice_labels',
+  'questions.range_min',
+  'questions.range_max',
+  'questions.published_at',
+] as const;
+
 /**
  * What a card is made of, a question's row at a time: its fixed columns, its moving counts, its tag and its votes per
  * choice (from the tallies kept by every vote), in one statement for the cards missed in a turn.
@@ -103,16 +116,8 @@ const cardRows = new Lookup(
       .innerJoin('users', 'users.id', 'questions.user_id')
       .leftJoin('categories', 'categories.id', 'questions.category_id')
       .select((eb) => [
-        'questions.id',
+        ...QUESTION_COLUMNS,
         'questions.user_id',
-        'questions.type',
-        'questions.title',
-        'questions.category_id',
-        'categories.name as category_name',
-        'questions.choice_labels',
-        'questions.range_min',
-        'questions.range_max',
-        'questions.published_at',
         'questions.vote_count',
         'questions.votes_removed',
         'questions.like_count',

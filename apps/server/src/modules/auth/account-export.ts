@@ -1,6 +1,6 @@
 import type { AccountExport } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
-import { tallies } from '../../views/question-cards.js';
+import { QUESTION_COLUMNS, tallies } from '../../views/question-cards.js';
 import { subscriptionsOf } from '../push/index.js';
 import { buildResult, choicesOf, questionKind } from '../../views/results.js';
 
@@ -85,18 +85,7 @@ function questions(db: Db, userId: number): AsyncGenerator<Item<'questions'>[]> 
       db
         .selectFrom('questions')
         .leftJoin('categories', 'categories.id', 'questions.category_id')
-        .select([
-          'questions.id',
-          'questions.type',
-          'questions.title',
-          'questions.category_id',
-          'categories.name as category_name',
-          'questions.choice_labels',
-          'questions.range_min',
-          'questions.range_max',
-          'questions.published_at',
-          'questions.like_count',
-        ])
+        .select([...QUESTION_COLUMNS, 'questions.like_count'])
         .where('questions.user_id', '=', userId)
         .where('questions.id', '>', after)
         .orderBy('questions.id')
