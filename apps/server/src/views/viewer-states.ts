@@ -1,10 +1,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { fromJsonArray, jsonArrayOf, type DialectName } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
+import { Lookup } from '../db/lookups.js';
 import type { UserRow } from '../db/schema.js';
 import { ClockCache, type CacheStats } from '../lib/clock-cache.js';
 import { IdSet, IdTable } from '../lib/id-table.js';
-import { TurnBatch } from '../lib/turn-batch.js';
 
 export interface OwnVote {
   choice: number;
@@ -91,16 +91,6 @@ export function stateSelections(dialect: DialectName) {
   ] as const;
 }
 
-/** The rows of the states of `userIds` (those whose account exists), in one statement. */
-async function readStateRows(db: Db, dialect: DialectName, userIds: readonly number[]): Promise<Map<number, StateRow>> {
-  const rows = await db
-    .selectFrom('users')
-    .select(['users.id', ...stateSelections(dialect)])
-    .where('users.id', 'in', userIds)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
 /** A state labelled `version`: read after that version was, so it holds at least what it says. */
 function stateOf({ votes, likes, passes, followees, blocked, ...voter }: StateRow, version: number): ViewerState {
   return {
@@ -130,14 +120,22 @@ function stateOf({ votes, likes, passes, followees, blocked, ...voter }: StateRo
  */
 export class ViewerStates {
   private readonly states: ClockCache<number, ViewerState>;
-  /** The states missed in one turn, read together, per database handle they were asked of. */
-  private readonly coldReads = new WeakMap<Db, TurnBatch<number, StateRow>>();
+  /** The states missed in one turn, read together. */
+  private readonly stateRows: Lookup<number, StateRow>;
 
   constructor(
     maxBytes: number,
     readonly dialect: DialectName,
   ) {
     this.states = new ClockCache(maxBytes, sizeOf);
+    this.stateRows = new Lookup(
+      (db, idIsOneOf) =>
+        db
+          .selectFrom('users')
+          .select(['users.id', ...stateSelections(dialect)])
+          .where(idIsOneOf('users.id')),
+      (row) => row.id,
+    );
   }
 
   /** What is kept, for the metrics. */
@@ -149,15 +147,9 @@ export class ViewerStates {
   async get(db: Db, userId: number, version: number): Promise<ViewerState> {
     const kept = this.states.get(userId);
     if (kept && kept.version === version) return kept;
-    let coldReads = this.coldReads.get(db);
-    if (!coldReads) {
-      coldReads = new TurnBatch(
-        (userIds) => readStateRows(db, this.dialect, userIds),
-        (userId) => new Error(`no user ${userId}`),
-      );
-      this.coldReads.set(db, coldReads);
-    }
-    const state = stateOf(await coldReads.load(userId), version);
+    const row = await this.stateRows.loadOne(db, userId);
+    if (!row) throw new Error(`no user ${userId}`);
+    const state = stateOf(row, version);
     this.states.set(userId, state);
     return state;
   }
