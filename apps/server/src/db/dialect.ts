@@ -177,12 +177,20 @@ export function jsonArrayOf(dialect: DialectName, values: RawBuilder<unknown>[])
   return sql`coalesce(json_group_array(${values.length === 1 ? joined : sql`json_array(${joined})`}), '[]')`;
 }
 
+/** The SQL type of the keys of an `isOneOf` list. */
+export type KeyType = 'integer' | 'text';
+
 /**
  * `column` is one of a list given as one parameter (`listParameter`): an array on PostgreSQL, JSON on SQLite. The
- * statement's text is the same however long the list, so it is compiled once and prepared once per connection.
+ * statement's text is the same however long the list, so it is compiled once and prepared once per connection. On
+ * PostgreSQL the array is read through a subquery, whose length the planner does not see: its plan is then the same
+ * for any list, and a prepared statement keeps it. Compared directly (`= any($1)`), each run was planned again, a plan
+ * for the list's own length always looking cheaper than one kept (1.5 to 1.9 ms a run of a session's read, against
+ * 0.5 to 0.7 ms with the plan kept).
  */
-export function isOneOf(dialect: DialectName, column: string, list: unknown): RawBuilder<SqlBool> {
-  if (dialect === 'postgres') return sql<SqlBool>`${sql.ref(column)} = any(${list})`;
+export function isOneOf(dialect: DialectName, column: string, list: unknown, type: KeyType): RawBuilder<SqlBool> {
+  if (dialect === 'postgres')
+    return sql<SqlBool>`${sql.ref(column)} = any(array(select unnest(cast(${list} as ${sql.raw(type)}[]))))`;
   return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`;
 }
 

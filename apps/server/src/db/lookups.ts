@@ -1,7 +1,7 @@
 import type { Compilable, RawBuilder, SqlBool } from 'kysely';
 import { TurnBatch } from '../lib/turn-batch.js';
 import { compiledOnce } from './compiled-query.js';
-import { dialectOf, isOneOf, listParameter, type DialectName } from './dialect.js';
+import { dialectOf, isOneOf, listParameter, type DialectName, type KeyType } from './dialect.js';
 import type { Db } from './index.js';
 
 /** The condition a lookup's statement is built with: its key column is one of the keys asked for. */
@@ -50,8 +50,9 @@ export class Lookup<Key extends string | number, Row> {
   private async readAll(db: Db, keys: Key[]): Promise<Map<Key, Row[]>> {
     if (!this.compiled) {
       const dialect = dialectOf(db);
+      const type: KeyType = typeof keys[0] === 'number' ? 'integer' : 'text';
       const run = compiledOnce(db, ['keys'] as [unknown], (db, list) =>
-        this.build(db, (column) => isOneOf(dialect, column, list)),
+        this.build(db, (column) => isOneOf(dialect, column, list, type)),
       );
       this.compiled = { dialect, run };
     }
