@@ -15,8 +15,8 @@ export type KeyIsOneOf = (column: string) => RawBuilder<SqlBool>;
  * socket write is dear, those writes were most of a cold request's time (docs/performance.md).
  */
 export class Lookup<Key extends string | number, Row> {
-  /** Compiled for the dialect of the first handle read on. */
-  private compiled?: { dialect: DialectName; run: (db: Db, list: unknown) => Promise<Row[]> };
+  /** Compiled once per dialect read on (a process may hold databases of both). */
+  private readonly compiled = new Map<DialectName, (db: Db, list: unknown) => Promise<Row[]>>();
   private readonly batches = new WeakMap<Db, TurnBatch<Key, Row[]>>();
 
   /**
@@ -48,15 +48,15 @@ export class Lookup<Key extends string | number, Row> {
   }
 
   private async readAll(db: Db, keys: Key[]): Promise<Map<Key, Row[]>> {
-    if (!this.compiled) {
-      const dialect = dialectOf(db);
+    const dialect = dialectOf(db);
+    let run = this.compiled.get(dialect);
+    if (!run) {
       const type: KeyType = typeof keys[0] === 'number' ? 'integer' : 'text';
-      const run = compiledOnce(db, ['keys'] as [unknown], (db, list) =>
+      run = compiledOnce(db, ['keys'] as [unknown], (db, list) =>
         this.build(db, (column) => isOneOf(dialect, column, list, type)),
       );
-      this.compiled = { dialect, run };
+      this.compiled.set(dialect, run);
     }
-    const { dialect, run } = this.compiled;
     const byKey = new Map<Key, Row[]>(keys.map((asked) => [asked, []]));
     for (const row of await run(db, listParameter(dialect, keys))) byKey.get(this.keyOf(row))?.push(row);
     return byKey;
