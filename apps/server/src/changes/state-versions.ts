@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { readLater } from '../db/dialect.js';
+import { QueryCompiledOnce } from '../db/compiled-query.js';
+import { dialectOf, readLater, rowsFrom } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
 import type { Change, ChangeMade } from './change.js';
 
@@ -65,11 +66,39 @@ function stamped(
 /** How a person's row moves: steps of its state version, and its own counts. */
 type RowMove = { state_version: number } & Partial<Record<OwnCount, number>>;
 
+const MOVED_COLUMNS = {
+  id: 'integer',
+  state_version: 'integer',
+  answer_count: 'integer',
+  like_count: 'integer',
+  question_count: 'integer',
+} as const;
+
+/**
+ * Moves the rows of the people given, each by its own move (JSON, rowsFrom, in the order of their
+ * ids, which is the order PostgreSQL meets and locks their rows in): one statement text however
+ * many people and moves, compiled once.
+ */
+const peopleRowsMoved = new QueryCompiledOnce(['moves'] as [unknown], (db, moves) => {
+  const by = (column: keyof RowMove) => sql<number>`${sql.ref(`users.${column}`)} + ${sql.ref(`given.${column}`)}`;
+  return db
+    .updateTable('users')
+    .from(rowsFrom<Required<RowMove> & { id: number }, 'given'>(dialectOf(db), moves, MOVED_COLUMNS, 'given'))
+    .set({
+      state_version: by('state_version'),
+      answer_count: by('answer_count'),
+      like_count: by('like_count'),
+      question_count: by('question_count'),
+    })
+    .whereRef('users.id', '=', 'given.id')
+    .returning(['users.id', 'users.state_version']);
+});
+
 /**
  * Moves the row of each person the write's changes concern, in the write's transaction: its
  * `state_version` one step per change that moves their state, and the counts of what they did
- * (answers, likes, questions asked), in one statement per kind of move however many changes there
- * are (a batch of votes: every voter one step and one answer). The one place a state version or
+ * (answers, likes, questions asked), in one statement however many changes there are (a batch of
+ * votes: every voter one step and one answer). The one place a state version or
  * one of these counts moves as people act, so that a person's row gets one new version a
  * transaction: a second update of a row in one transaction also has PostgreSQL check its foreign
  * keys again. The statements are sent at once, and the changes come stamped with the versions
@@ -96,32 +125,24 @@ export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Prom
       },
     );
   }
-  const peopleByMove = new Map<string, { move: RowMove; userIds: number[] }>();
-  for (const [userId, move] of rows) {
-    const key = JSON.stringify(move);
-    const group = peopleByMove.get(key);
-    if (group) group.userIds.push(userId);
-    else peopleByMove.set(key, { move, userIds: [userId] });
-  }
-  const moves = [];
-  for (const { move, userIds } of peopleByMove.values()) {
-    const columns = Object.entries(move).filter(([, by]) => by !== 0) as [keyof RowMove, number][];
-    if (columns.length === 0) continue;
-    const { rows: moved } = await readLater(
-      trx,
-      trx
-        .updateTable('users')
-        .set(Object.fromEntries(columns.map(([column, by]) => [column, sql`${sql.ref(column)} + ${by}`])))
-        .where('id', 'in', userIds)
-        .returning(['id', 'state_version']),
-    );
-    moves.push(moved.then((answered) => ({ count: move.state_version, moved: answered })));
-  }
-  const stampedChanges = Promise.all(moves).then((answers) => {
+  const { rows: moved } =
+    rows.size === 0
+      ? { rows: Promise.resolve([]) }
+      : await readLater(
+          trx,
+          peopleRowsMoved.bound(
+            trx,
+            JSON.stringify(
+              [...rows]
+                .sort(([a], [b]) => a - b)
+                .map(([id, move]) => ({ answer_count: 0, like_count: 0, question_count: 0, ...move, id })),
+            ),
+          ),
+        );
+  const stampedChanges = moved.then((answered) => {
     /** Each person's version before these changes, then after each change stamped so far. */
     const versions = new Map<number, number>();
-    for (const { count, moved } of answers)
-      for (const person of moved) versions.set(person.id, person.state_version - count);
+    for (const person of answered) versions.set(person.id, person.state_version - rows.get(person.id)!.state_version);
     return made.map((change) =>
       stamped(change, (userId) => {
         const version = (versions.get(userId) ?? 0) + 1;

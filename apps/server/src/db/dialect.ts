@@ -1,5 +1,7 @@
 import {
   PostgresAdapter,
+  type AliasedRawBuilder,
+  type CompiledQuery,
   sql,
   type Compilable,
   type CreateTableBuilder,
@@ -194,6 +196,32 @@ export function isOneOf(dialect: DialectName, column: string, list: unknown, typ
   return sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`;
 }
 
+/** A column of the rows `rowsFrom` reads, by its type on PostgreSQL. */
+export type ColumnType = 'integer' | 'double precision' | 'text';
+
+/**
+ * Rows given as one parameter, the JSON text of an array of objects, as a table to select from, in the array's order.
+ * A statement that writes them has the same text however many rows there are, so it is compiled once and prepared
+ * once per connection, as with isOneOf's lists: a batch of votes was a text of its own for each number of votes and
+ * groups, built and compiled by Kysely each time.
+ */
+export function rowsFrom<Row extends object, Alias extends string>(
+  dialect: DialectName,
+  json: unknown,
+  columns: { readonly [Column in keyof Row & string]: ColumnType },
+  alias: Alias,
+): AliasedRawBuilder<Row, Alias> {
+  const names = Object.keys(columns) as (keyof Row & string)[];
+  if (dialect === 'postgres') {
+    const definitions = names.map((name) => `${name} ${columns[name]}`).join(', ');
+    return sql<Row>`(select * from jsonb_to_recordset(cast(${json} as jsonb)) as given(${sql.raw(definitions)}))`.as(
+      alias,
+    );
+  }
+  const values = names.map((name) => `value ->> '${name}' as ${name}`).join(', ');
+  return sql<Row>`(select ${sql.raw(values)} from json_each(${json}))`.as(alias);
+}
+
 /** The value of an `isOneOf` list's parameter. */
 export function listParameter(dialect: DialectName, values: readonly (string | number)[]): unknown {
   return dialect === 'postgres' ? values : JSON.stringify(values);
@@ -212,28 +240,24 @@ export function dialectOf(db: Kysely<Database>): DialectName {
   return onPostgres(db) ? 'postgres' : 'sqlite';
 }
 
-/** A write (an insert, update or delete) built and not yet run, for `writeTogether` and `writeWithoutWaiting`. */
+/** A write (an insert, update or delete) built and not yet run, for `together` and `writeWithoutWaiting`. */
 export type Write = OperationNodeSource & { execute(): Promise<unknown> };
 
 /**
- * Runs writes that need nothing from one another. On PostgreSQL they go as one statement, each a
- * data-modifying part of its WITH (which PostgreSQL runs once and to completion), so that they
+ * Writes that need nothing from one another, as one statement for PostgreSQL (WritesCompiledOnce,
+ * compiled-query.ts): each a data-modifying part of its WITH (which PostgreSQL runs once and to completion), so that they
  * cost one round trip to the database rather than one each: what a batch of votes waits for most.
  * SQLite, in the process, runs them one after another. No two may change the same row, and none
  * may lock rows that other transactions lock too: PostgreSQL runs the parts in an order it does not
  * promise, so two transactions could lock such rows in opposite orders and wait on each other.
  */
-export async function writeTogether(db: Kysely<Database>, writes: readonly Write[]): Promise<void> {
-  if (writes.length <= 1 || !onPostgres(db)) {
-    for (const write of writes) await write.execute();
-    return;
-  }
+export function together(db: Kysely<Database>, writes: readonly Write[]): Write & Compilable {
   // Each part is named and never read: a list of them has no static type, so each step is cast back.
   const withWrites = writes.reduce(
     (query, write, index) => query.with(`write_${index}`, () => write as never) as unknown as QueryCreator<Database>,
     db as QueryCreator<Database>,
   );
-  await writeWithoutWaiting(db, withWrites.selectNoFrom(sql<number>`1`.as('written')));
+  return withWrites.selectNoFrom(sql<number>`1`.as('written'));
 }
 
 /**
@@ -248,8 +272,13 @@ export async function writeWithoutWaiting(db: Kysely<Database>, write: Write & C
     await write.execute();
     return;
   }
-  const compiled = write.compile();
-  await db.executeQuery({ ...compiled, sql: `${NOT_WAITED_FOR}${compiled.sql}` });
+  await runWithoutWaiting(db, write.compile());
+}
+
+/** Runs a compiled write as writeWithoutWaiting runs one: not waited for in a transaction on PostgreSQL. */
+export async function runWithoutWaiting(db: Kysely<Database>, compiled: CompiledQuery): Promise<void> {
+  const notWaited = db.isTransaction && onPostgres(db);
+  await db.executeQuery(notWaited ? { ...compiled, sql: `${NOT_WAITED_FOR}${compiled.sql}` } : compiled);
 }
 
 /**
@@ -258,8 +287,10 @@ export async function writeWithoutWaiting(db: Kysely<Database>, write: Write & C
  * statements do not wait for, its commit included. What the caller gets at once is the promise of
  * the rows: it should be read after what is sent with it. Elsewhere, the query is run at once.
  */
-export async function readLater<Row>(db: Kysely<Database>, query: Compilable<Row>): Promise<{ rows: Promise<Row[]> }> {
-  const compiled = query.compile();
+export async function readLater<Row>(
+  db: Kysely<Database>,
+  compiled: CompiledQuery<Row>,
+): Promise<{ rows: Promise<Row[]> }> {
   if (!db.isTransaction || !onPostgres(db)) return { rows: Promise.resolve((await db.executeQuery(compiled)).rows) };
   const { rows } = await db.executeQuery<Row>({ ...compiled, sql: `${ANSWERED_LATER}${compiled.sql}` });
   return { rows: (rowsLater(rows) as Promise<Row[]> | undefined) ?? Promise.resolve(rows) };

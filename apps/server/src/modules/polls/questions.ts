@@ -1,11 +1,12 @@
 import type { QuestionType } from '@pollscope/contract';
 import { RATING_SCALE, createQuestionBodySchema } from '@pollscope/contract';
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
-import { writeTogether, writeWithoutWaiting, type Write } from '../../db/dialect.js';
+import { QueryCompiledOnce, WritesCompiledOnce } from '../../db/compiled-query.js';
+import { dialectOf, rowsFrom, writeWithoutWaiting, type ColumnType, type Write } from '../../db/dialect.js';
 import type { Change, ChangeMade } from '../../changes/change.js';
-import type { QuestionRow } from '../../db/schema.js';
+import type { QuestionRow, VoteSegmentTable, VoteTable, VoteTallyTable } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { searchDocumentOf } from '../../lib/search-text.js';
 import type { QuestionKind } from '../../views/results.js';
@@ -125,6 +126,32 @@ function eachRowsOwn(amounts: readonly (readonly [id: number, amount: number])[]
   )} end`;
 }
 
+/** How much each question's vote count moves, as moveVoteCounts is given it (JSON, rowsFrom). */
+const MOVED_COLUMNS = { question_id: 'integer', count: 'integer' } as const;
+
+/**
+ * The statement moving the questions' counts, up (sign 1) or down, each row by its own amount (JSON,
+ * rowsFrom, in the order of the questions' ids, which is the order PostgreSQL meets and locks their
+ * rows in, as other writes of them do): one text whatever the batch, compiled once.
+ */
+const movingVoteCounts = (sign: 1 | -1) =>
+  new QueryCompiledOnce(['amounts'] as [unknown], (db, amounts) =>
+    db
+      .updateTable('questions')
+      .from(rowsFrom<{ question_id: number; count: number }, 'given'>(dialectOf(db), amounts, MOVED_COLUMNS, 'given'))
+      .set(
+        sign > 0
+          ? { vote_count: sql`questions.vote_count + given.count` }
+          : {
+              vote_count: sql`questions.vote_count - given.count`,
+              votes_removed: sql`questions.votes_removed + given.count`,
+            },
+      )
+      .whereRef('questions.id', '=', 'given.question_id')
+      .returning(['questions.id', 'questions.vote_count', 'questions.votes_removed']),
+  );
+const votesCounted = { [1]: movingVoteCounts(1), [-1]: movingVoteCounts(-1) };
+
 /**
  * Moves the questions' vote counts by the votes of each in `perQuestion`: up for votes cast, down
  * for votes removed, which `votes_removed` then counts so that seqs go on past them. Returns each
@@ -135,21 +162,8 @@ export async function moveVoteCounts(
   perQuestion: readonly { question_id: number; count: number }[],
   sign: 1 | -1,
 ) {
-  const votes = eachRowsOwn(perQuestion.map((row) => [row.question_id, row.count]));
-  return trx
-    .updateTable('questions')
-    .set(
-      sign > 0
-        ? { vote_count: sql`vote_count + ${votes}` }
-        : { vote_count: sql`vote_count - ${votes}`, votes_removed: sql`votes_removed + ${votes}` },
-    )
-    .where(
-      'id',
-      'in',
-      perQuestion.map((row) => row.question_id),
-    )
-    .returning(['id', 'vote_count', 'votes_removed'])
-    .execute();
+  const inOrder = [...perQuestion].sort((a, b) => a.question_id - b.question_id);
+  return votesCounted[sign].run(trx, JSON.stringify(inOrder));
 }
 
 /** What the tallies count a vote by: its question and choice, and its voter's group when it was cast. */
@@ -157,34 +171,89 @@ export type TalliedVote = Pick<NewVote, 'questionId' | 'choice'> & {
   voter: Pick<Voter, 'country_id' | 'gender' | 'birth_year'>;
 };
 
-/** The writes that add the votes to (`sign` 1), or take them away from (-1), the tallies per choice and per group. */
-function tallyCounts(trx: Db, votes: readonly TalliedVote[], sign: 1 | -1): Write[] {
-  const signed = <R extends { count: number }>(rows: R[]) => rows.map((row) => ({ ...row, count: sign * row.count }));
+/** The rows the writes below are given: a tally's by how much its count moves, a vote's as it is stored. */
+type VoteRow = Omit<VoteTable, 'id'>;
+
+const TALLY_COLUMNS = { question_id: 'integer', choice: 'double precision', count: 'integer' } as const;
+const SEGMENT_COLUMNS = {
+  question_id: 'integer',
+  country_id: 'integer',
+  gender: 'text',
+  birth_year: 'integer',
+  choice: 'double precision',
+  count: 'integer',
+} as const;
+const VOTE_COLUMNS = {
+  question_id: 'integer',
+  user_id: 'integer',
+  choice: 'double precision',
+  created_at: 'text',
+  seq: 'integer',
+  gender: 'text',
+  birth_year: 'integer',
+  country_id: 'integer',
+} as const;
+
+/**
+ * The writes that move the tallies per choice and per group by the rows given (JSON, rowsFrom), in
+ * their order. `where true` lets SQLite read the upsert after a select from a subquery.
+ */
+function tallyWrites(db: Db, tallies: unknown, segments: unknown): Write[] {
+  const dialect = dialectOf(db);
+  const rowsOf = <Row extends object>(json: unknown, columns: { [C in keyof Row & string]: ColumnType }) =>
+    db
+      .selectFrom(rowsFrom<Row, 'given'>(dialect, json, columns, 'given'))
+      .selectAll()
+      .where(sql<SqlBool>`true`);
   return [
-    trx
+    db
       .insertInto('vote_tallies')
-      .values(signed(countsBy(votes, (vote) => ({ question_id: vote.questionId, choice: vote.choice }))))
+      .columns(['question_id', 'choice', 'count'])
+      .expression(rowsOf<VoteTallyTable>(tallies, TALLY_COLUMNS))
       .onConflict((conflict) =>
         conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }),
       ),
-    trx
+    db
       .insertInto('vote_segments')
-      .values(
-        signed(
-          countsBy(votes, ({ questionId, voter, choice }) => ({
-            question_id: questionId,
-            country_id: voter.country_id,
-            gender: voter.gender,
-            birth_year: voter.birth_year,
-            choice,
-          })),
-        ),
-      )
+      .columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice', 'count'])
+      .expression(rowsOf<VoteSegmentTable>(segments, SEGMENT_COLUMNS))
       .onConflict((conflict) =>
         conflict
           .columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice'])
           .doUpdateSet({ count: addExcluded('vote_segments') }),
       ),
+  ];
+}
+
+/** The tallies' writes, and the votes' with them: each one statement text whatever the batch, compiled once. */
+const tallies = new WritesCompiledOnce(['tallies', 'segments'] as [unknown, unknown], tallyWrites);
+const votesAndTallies = new WritesCompiledOnce(
+  ['votes', 'tallies', 'segments'] as [unknown, unknown, unknown],
+  (db, votes, tallyRows, segmentRows) => [
+    db
+      .insertInto('votes')
+      .columns(Object.keys(VOTE_COLUMNS) as (keyof VoteRow)[])
+      .expression(db.selectFrom(rowsFrom<VoteRow, 'given'>(dialectOf(db), votes, VOTE_COLUMNS, 'given')).selectAll()),
+    ...tallyWrites(db, tallyRows, segmentRows),
+  ],
+);
+
+/** The tallies' rows moved by the votes (`sign` 1 adds them, -1 takes them away), as the JSON the writes take. */
+function tallyRowsOf(votes: readonly TalliedVote[], sign: 1 | -1): [tallies: string, segments: string] {
+  const signed = <R extends { count: number }>(rows: R[]) => rows.map((row) => ({ ...row, count: sign * row.count }));
+  return [
+    JSON.stringify(signed(countsBy(votes, (vote) => ({ question_id: vote.questionId, choice: vote.choice })))),
+    JSON.stringify(
+      signed(
+        countsBy(votes, ({ questionId, voter, choice }) => ({
+          question_id: questionId,
+          country_id: voter.country_id,
+          gender: voter.gender,
+          birth_year: voter.birth_year,
+          choice,
+        })),
+      ),
+    ),
   ];
 }
 
@@ -194,7 +263,7 @@ function tallyCounts(trx: Db, votes: readonly TalliedVote[], sign: 1 | -1): Writ
  * goes: a breakdown must offer no country or age that no voter has any more.
  */
 export async function countInTallies(trx: Db, votes: readonly TalliedVote[], sign: 1 | -1): Promise<void> {
-  await writeTogether(trx, tallyCounts(trx, votes, sign));
+  await tallies.run(trx, ...tallyRowsOf(votes, sign));
   if (sign > 0) return;
   const questionIds = [...new Set(votes.map((vote) => vote.questionId))];
   await trx.deleteFrom('vote_tallies').where('question_id', 'in', questionIds).where('count', '<=', 0).execute();
@@ -241,7 +310,7 @@ export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<V
   // The votes and their tallies in one statement on PostgreSQL, not waited for: none needs what another returns, and
   // the rows they lock belong to the questions whose rows moveVoteCounts has locked, so no other batch waits on them in
   // another order. A second vote of a voter fails here on SQLite, and with the commit on PostgreSQL (writers.ts).
-  await writeTogether(trx, [trx.insertInto('votes').values(voteRows), ...tallyCounts(trx, votes, 1)]);
+  await votesAndTallies.run(trx, JSON.stringify(voteRows), ...tallyRowsOf(votes, 1));
   return votes.map(({ questionId, voter, choice }, index) => {
     const { seq } = voteRows[index];
     return { kind: 'voted', questionId, voterId: voter.id, choice, seq, count: seq - votesRemoved.get(questionId)! };
