@@ -4,9 +4,9 @@ import { sql, type SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { QueryCompiledOnce, WritesCompiledOnce } from '../../db/compiled-query.js';
-import { dialectOf, rowsFrom, writeWithoutWaiting, type ColumnType, type Write } from '../../db/dialect.js';
+import { dialectOf, rowsFrom, type ColumnType, type Write } from '../../db/dialect.js';
 import type { Change, ChangeMade } from '../../changes/change.js';
-import type { QuestionRow, VoteSegmentTable, VoteTable, VoteTallyTable } from '../../db/schema.js';
+import type { LikeTable, QuestionRow, VoteSegmentTable, VoteTable, VoteTallyTable } from '../../db/schema.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { searchDocumentOf } from '../../lib/search-text.js';
 import type { QuestionKind } from '../../views/results.js';
@@ -115,18 +115,7 @@ export function countsBy<T, K extends Record<string, string | number>>(
  */
 const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} + excluded.count`;
 
-/**
- * `case when id = … then … end`: each row's own amount, so that one statement moves many rows by different amounts and
- * locks them in one order (that of the index), however the amounts differ.
- */
-function eachRowsOwn(amounts: readonly (readonly [id: number, amount: number])[]) {
-  return sql<number>`case ${sql.join(
-    amounts.map(([id, amount]) => sql`when id = ${id} then cast(${amount} as integer)`),
-    sql` `,
-  )} end`;
-}
-
-/** How much each question's vote count moves, as moveVoteCounts is given it (JSON, rowsFrom). */
+/** How much each question's count of votes, or of likes, moves (JSON, rowsFrom). */
 const MOVED_COLUMNS = { question_id: 'integer', count: 'integer' } as const;
 
 /**
@@ -337,6 +326,35 @@ export interface NewLike {
 
 const likeKey = (like: Pick<NewLike, 'userId' | 'questionId'>) => `${like.questionId}:${like.userId}`;
 
+const LIKE_COLUMNS = { question_id: 'integer', user_id: 'integer', created_at: 'text' } as const;
+
+/** Likes given (JSON, rowsFrom), those already there left as they are; returns the ones added. One text, compiled once. */
+const likesAdded = new QueryCompiledOnce(['likes'] as [unknown], (db, likes) =>
+  db
+    .insertInto('likes')
+    .columns(['question_id', 'user_id', 'created_at'])
+    .expression(
+      db
+        .selectFrom(rowsFrom<Omit<LikeTable, 'id'>, 'given'>(dialectOf(db), likes, LIKE_COLUMNS, 'given'))
+        .selectAll()
+        .where(sql<SqlBool>`true`),
+    )
+    .onConflict((conflict) => conflict.columns(['question_id', 'user_id']).doNothing())
+    .returning(['question_id', 'user_id']),
+);
+
+/**
+ * Moves the questions' like counts, each by its own amount (JSON, in the order of their ids, the
+ * order their rows are locked in, as the vote counts'), not waited for. One text, compiled once.
+ */
+const likeCountsMoved = new WritesCompiledOnce(['amounts'] as [unknown], (db, amounts) => [
+  db
+    .updateTable('questions')
+    .from(rowsFrom<{ question_id: number; count: number }, 'given'>(dialectOf(db), amounts, MOVED_COLUMNS, 'given'))
+    .set({ like_count: sql`questions.like_count + given.count` })
+    .whereRef('questions.id', '=', 'given.question_id'),
+]);
+
 /** How much each question's like count moves by the likes (up for a like, down for an unlike), for those it moves. */
 function likeCountDeltas(likes: readonly NewLike[]): [questionId: number, delta: number][] {
   const deltas = new Map<number, number>();
@@ -362,12 +380,12 @@ export async function setLikes(trx: Db, likes: readonly NewLike[]): Promise<Chan
   const inserted =
     toLike.length === 0
       ? []
-      : await trx
-          .insertInto('likes')
-          .values(toLike.map((like) => ({ question_id: like.questionId, user_id: like.userId, created_at: createdAt })))
-          .onConflict((conflict) => conflict.columns(['question_id', 'user_id']).doNothing())
-          .returning(['question_id', 'user_id'])
-          .execute();
+      : await likesAdded.run(
+          trx,
+          JSON.stringify(
+            toLike.map((like) => ({ question_id: like.questionId, user_id: like.userId, created_at: createdAt })),
+          ),
+        );
   // Pairs as alternatives rather than `(a, b) in (…)`: SQLite takes a list of row values only from a subquery.
   const deleted =
     toUnlike.length === 0
@@ -390,16 +408,11 @@ export async function setLikes(trx: Db, likes: readonly NewLike[]): Promise<Chan
   // The likers' own counts and the site chart move with the changes, as they commit (changes/commit.ts).
   const deltas = likeCountDeltas(changed);
   if (deltas.length > 0)
-    await writeWithoutWaiting(
+    await likeCountsMoved.run(
       trx,
-      trx
-        .updateTable('questions')
-        .set({ like_count: sql`like_count + ${eachRowsOwn(deltas)}` })
-        .where(
-          'id',
-          'in',
-          deltas.map(([id]) => id),
-        ),
+      JSON.stringify(
+        deltas.sort(([a], [b]) => a - b).map(([questionId, delta]) => ({ question_id: questionId, count: delta })),
+      ),
     );
   return changed.map(({ liked, questionId, userId }) => ({ kind: liked ? 'liked' : 'unliked', questionId, userId }));
 }
