@@ -24,23 +24,13 @@ function withValues<Row>({ query, places }: Template, values: readonly unknown[]
 }
 
 /**
- * A query built and compiled once, then run with new values. Kysely builds and compiles a query
- * on every call, which costs more than SQLite takes to run a small one: the calls made on every
- * request (the session, the feed's reads) are compiled here once instead. `build` receives
- * placeholders, distinct values which the statement binds in any order, any number of times, and
- * binds nothing else; the run takes their values in the placeholders' order, on the handle given
- * (a transaction's too).
+ * A query built and compiled once per dialect it runs on, then run with new values. Kysely builds
+ * and compiles a query on every call, which costs more than SQLite takes to run a small one: the
+ * calls made on every request (the session, the feed's reads, a batch of votes) are compiled here
+ * once instead. `build` receives placeholders, distinct values which the statement binds in any
+ * order, any number of times, and binds nothing else; a run takes their values in the
+ * placeholders' order, on the handle given (a transaction's too).
  */
-export function compiledOnce<Values extends readonly unknown[], Row>(
-  db: Db,
-  placeholders: Values,
-  build: (db: Db, ...placeholders: Values) => Compilable<Row>,
-): (db: Db, ...values: Values) => Promise<Row[]> {
-  const template = templateOf(build(db, ...placeholders).compile(), placeholders, 'compiledOnce');
-  return async (handle, ...values) => (await handle.executeQuery(withValues<Row>(template, values))).rows;
-}
-
-/** A query compiled once per dialect it runs on (as compiledOnce), the first time it runs there. */
 export class QueryCompiledOnce<Values extends readonly unknown[], Row> {
   private readonly templates = new Map<DialectName, Template>();
 

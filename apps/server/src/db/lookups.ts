@@ -1,7 +1,7 @@
 import type { Compilable, RawBuilder, SqlBool } from 'kysely';
 import { TurnBatch } from '../lib/turn-batch.js';
-import { compiledOnce } from './compiled-query.js';
-import { dialectOf, isOneOf, listParameter, type DialectName, type KeyType } from './dialect.js';
+import { QueryCompiledOnce } from './compiled-query.js';
+import { dialectOf, isOneOf, listParameter, type KeyType } from './dialect.js';
 import type { Db } from './index.js';
 
 /** The condition a lookup's statement is built with: its key column is one of the keys asked for. */
@@ -15,8 +15,8 @@ export type KeyIsOneOf = (column: string) => RawBuilder<SqlBool>;
  * socket write is dear, those writes were most of a cold request's time (docs/performance.md).
  */
 export class Lookup<Key extends string | number, Row> {
-  /** Compiled once per dialect read on (a process may hold databases of both). */
-  private readonly compiled = new Map<DialectName, (db: Db, list: unknown) => Promise<Row[]>>();
+  /** Made at the first read, which tells the keys' type; compiled once per dialect read on. */
+  private query?: QueryCompiledOnce<[unknown], Row>;
   private readonly batches = new WeakMap<Db, TurnBatch<Key, Row[]>>();
 
   /**
@@ -48,17 +48,13 @@ export class Lookup<Key extends string | number, Row> {
   }
 
   private async readAll(db: Db, keys: Key[]): Promise<Map<Key, Row[]>> {
-    const dialect = dialectOf(db);
-    let run = this.compiled.get(dialect);
-    if (!run) {
-      const type: KeyType = typeof keys[0] === 'number' ? 'integer' : 'text';
-      run = compiledOnce(db, ['keys'] as [unknown], (db, list) =>
-        this.build(db, (column) => isOneOf(dialect, column, list, type)),
-      );
-      this.compiled.set(dialect, run);
-    }
+    const type: KeyType = typeof keys[0] === 'number' ? 'integer' : 'text';
+    this.query ??= new QueryCompiledOnce(['keys'] as [unknown], (db, list) =>
+      this.build(db, (column) => isOneOf(dialectOf(db), column, list, type)),
+    );
     const byKey = new Map<Key, Row[]>(keys.map((asked) => [asked, []]));
-    for (const row of await run(db, listParameter(dialect, keys))) byKey.get(this.keyOf(row))?.push(row);
+    for (const row of await this.query.run(db, listParameter(dialectOf(db), keys)))
+      byKey.get(this.keyOf(row))?.push(row);
     return byKey;
   }
 }

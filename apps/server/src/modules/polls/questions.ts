@@ -115,8 +115,20 @@ export function countsBy<T, K extends Record<string, string | number>>(
  */
 const addExcluded = (table: string) => sql<number>`${sql.ref(`${table}.count`)} + excluded.count`;
 
-/** How much each question's count of votes, or of likes, moves (JSON, rowsFrom). */
+/** How much a question's count of votes, or of likes, moves (JSON, rowsFrom). */
+type CountMove = { question_id: number; count: number };
 const MOVED_COLUMNS = { question_id: 'integer', count: 'integer' } as const;
+
+/**
+ * The rows given as one JSON parameter (rowsFrom), to insert from. `where true` lets SQLite read an
+ * upsert after a select from a subquery.
+ */
+function givenRows<Row extends object>(db: Db, json: unknown, columns: { [C in keyof Row & string]: ColumnType }) {
+  return db
+    .selectFrom(rowsFrom<Row, 'given'>(dialectOf(db), json, columns, 'given'))
+    .selectAll()
+    .where(sql<SqlBool>`true`);
+}
 
 /**
  * The statement moving the questions' counts, up (sign 1) or down, each row by its own amount (JSON,
@@ -127,7 +139,7 @@ const movingVoteCounts = (sign: 1 | -1) =>
   new QueryCompiledOnce(['amounts'] as [unknown], (db, amounts) =>
     db
       .updateTable('questions')
-      .from(rowsFrom<{ question_id: number; count: number }, 'given'>(dialectOf(db), amounts, MOVED_COLUMNS, 'given'))
+      .from(rowsFrom<CountMove, 'given'>(dialectOf(db), amounts, MOVED_COLUMNS, 'given'))
       .set(
         sign > 0
           ? { vote_count: sql`questions.vote_count + given.count` }
@@ -185,27 +197,21 @@ const VOTE_COLUMNS = {
 
 /**
  * The writes that move the tallies per choice and per group by the rows given (JSON, rowsFrom), in
- * their order. `where true` lets SQLite read the upsert after a select from a subquery.
+ * their order.
  */
 function tallyWrites(db: Db, tallies: unknown, segments: unknown): Write[] {
-  const dialect = dialectOf(db);
-  const rowsOf = <Row extends object>(json: unknown, columns: { [C in keyof Row & string]: ColumnType }) =>
-    db
-      .selectFrom(rowsFrom<Row, 'given'>(dialect, json, columns, 'given'))
-      .selectAll()
-      .where(sql<SqlBool>`true`);
   return [
     db
       .insertInto('vote_tallies')
       .columns(['question_id', 'choice', 'count'])
-      .expression(rowsOf<VoteTallyTable>(tallies, TALLY_COLUMNS))
+      .expression(givenRows<VoteTallyTable>(db, tallies, TALLY_COLUMNS))
       .onConflict((conflict) =>
         conflict.columns(['question_id', 'choice']).doUpdateSet({ count: addExcluded('vote_tallies') }),
       ),
     db
       .insertInto('vote_segments')
       .columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice', 'count'])
-      .expression(rowsOf<VoteSegmentTable>(segments, SEGMENT_COLUMNS))
+      .expression(givenRows<VoteSegmentTable>(db, segments, SEGMENT_COLUMNS))
       .onConflict((conflict) =>
         conflict
           .columns(['question_id', 'country_id', 'gender', 'birth_year', 'choice'])
@@ -222,7 +228,7 @@ const votesAndTallies = new WritesCompiledOnce(
     db
       .insertInto('votes')
       .columns(Object.keys(VOTE_COLUMNS) as (keyof VoteRow)[])
-      .expression(db.selectFrom(rowsFrom<VoteRow, 'given'>(dialectOf(db), votes, VOTE_COLUMNS, 'given')).selectAll()),
+      .expression(givenRows<VoteRow>(db, votes, VOTE_COLUMNS)),
     ...tallyWrites(db, tallyRows, segmentRows),
   ],
 );
@@ -333,12 +339,7 @@ const likesAdded = new QueryCompiledOnce(['likes'] as [unknown], (db, likes) =>
   db
     .insertInto('likes')
     .columns(['question_id', 'user_id', 'created_at'])
-    .expression(
-      db
-        .selectFrom(rowsFrom<Omit<LikeTable, 'id'>, 'given'>(dialectOf(db), likes, LIKE_COLUMNS, 'given'))
-        .selectAll()
-        .where(sql<SqlBool>`true`),
-    )
+    .expression(givenRows<Omit<LikeTable, 'id'>>(db, likes, LIKE_COLUMNS))
     .onConflict((conflict) => conflict.columns(['question_id', 'user_id']).doNothing())
     .returning(['question_id', 'user_id']),
 );
@@ -350,7 +351,7 @@ const likesAdded = new QueryCompiledOnce(['likes'] as [unknown], (db, likes) =>
 const likeCountsMoved = new WritesCompiledOnce(['amounts'] as [unknown], (db, amounts) => [
   db
     .updateTable('questions')
-    .from(rowsFrom<{ question_id: number; count: number }, 'given'>(dialectOf(db), amounts, MOVED_COLUMNS, 'given'))
+    .from(rowsFrom<CountMove, 'given'>(dialectOf(db), amounts, MOVED_COLUMNS, 'given'))
     .set({ like_count: sql`questions.like_count + given.count` })
     .whereRef('questions.id', '=', 'given.question_id'),
 ]);
