@@ -25,60 +25,77 @@ const startDrawing = (options: WorkerOptions) =>
       )
     : new Worker(drawingEntry, options);
 
+type Waiting = Map<number, { resolve: (png: Buffer) => void; reject: (error: Error) => void }>;
+
+/** One drawing thread and the pictures it was handed that it has not answered yet. */
+interface DrawingThread {
+  worker: Worker;
+  waiting: Waiting;
+}
+
 /**
  * The thread that draws the pictures of link previews (card-drawing.ts), started at the first
  * picture and ended after a minute without one: most instances draw few, and the drawing
  * library and its fonts are about 40 MB. A thread that fails fails the pictures it was drawing,
- * and the next picture starts another.
+ * and the next picture starts another. A thread being ended takes no new picture, and its end
+ * fails only the pictures it was handed: one asked for meanwhile goes to a new thread.
  */
 export class CardDrawer {
-  private worker: Worker | null = null;
-  private readonly waiting = new Map<number, { resolve: (png: Buffer) => void; reject: (error: Error) => void }>();
+  private thread: DrawingThread | null = null;
   private nextId = 0;
   private idle: NodeJS.Timeout | null = null;
 
-  constructor(private readonly idleMs = IDLE_MS) {}
+  /** `onThreadEnded`: told each time a thread has ended, whatever ended it. */
+  constructor(
+    private readonly idleMs = IDLE_MS,
+    private readonly onThreadEnded?: () => void,
+  ) {}
 
   draw(shown: Shown): Promise<Buffer> {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
-    const worker = (this.worker ??= this.start());
+    const thread = (this.thread ??= this.start());
     const id = (this.nextId += 1);
     return new Promise<Buffer>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, shown } satisfies DrawRequest);
+      thread.waiting.set(id, { resolve, reject });
+      thread.worker.postMessage({ id, shown } satisfies DrawRequest);
     });
   }
 
-  /** Ends the thread now; pictures still being drawn fail. */
+  /** Ends the thread now; pictures it is still drawing fail, and the next picture starts another. */
   async close(): Promise<void> {
     if (this.idle) clearTimeout(this.idle);
-    const worker = this.worker;
-    this.worker = null;
-    await worker?.terminate();
+    this.idle = null;
+    const thread = this.thread;
+    this.thread = null;
+    await thread?.worker.terminate();
   }
 
-  private start(): Worker {
-    const worker = startDrawing({ workerData: DRAWING_THREAD });
+  private start(): DrawingThread {
+    const thread: DrawingThread = { worker: startDrawing({ workerData: DRAWING_THREAD }), waiting: new Map() };
+    const { worker, waiting } = thread;
     // Never what keeps a server's process from exiting.
     worker.unref();
     worker.on('message', (reply: DrawReply) => {
-      const waiting = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if ('png' in reply) waiting?.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
-      else waiting?.reject(new Error(`The picture could not be drawn: ${reply.error}`));
-      if (this.waiting.size === 0 && this.worker === worker) {
+      const asked = waiting.get(reply.id);
+      waiting.delete(reply.id);
+      if ('png' in reply) asked?.resolve(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
+      else asked?.reject(new Error(`The picture could not be drawn: ${reply.error}`));
+      if (waiting.size === 0 && this.thread === thread) {
         this.idle = setTimeout(() => void this.close(), this.idleMs);
         this.idle.unref();
       }
     });
     const failAll = (error: Error) => {
-      if (this.worker === worker) this.worker = null;
-      for (const { reject } of this.waiting.values()) reject(error);
-      this.waiting.clear();
+      if (this.thread === thread) this.thread = null;
+      for (const { reject } of waiting.values()) reject(error);
+      waiting.clear();
     };
     worker.on('error', failAll);
-    worker.on('exit', (code) => failAll(new Error(`The drawing thread ended (exit code ${code})`)));
-    return worker;
+    worker.on('exit', (code) => {
+      failAll(new Error(`The drawing thread ended (exit code ${code})`));
+      this.onThreadEnded?.();
+    });
+    return thread;
   }
 }

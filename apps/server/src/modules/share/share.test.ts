@@ -181,18 +181,34 @@ describe('the picture of a question', () => {
     }
   });
 
-  it('draws again in a new thread after its thread ended', async () => {
-    const drawer = new CardDrawer(50);
+  it('draws again in a new thread after its thread ended idle', async () => {
+    let ended = () => {};
+    const drawer = new CardDrawer(50, () => ended());
     const pictures = new CardImages(1, 32, drawer);
     try {
       const shown = await author.api.get(api.question(question), questionSchema);
+      const threadEnded = new Promise<void>((resolve) => (ended = resolve));
       const first = await pictures.png(shown);
       // Past its idle time the thread ends; the next picture starts another.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await threadEnded;
       const again = await pictures.png({ ...shown, title: 'Asked again' });
       expect(pngSize(again)).toEqual(pngSize(first));
-      await drawer.close();
-      expect(pngSize(await pictures.png({ ...shown, title: 'After a close' }))).toEqual({ width: 1200, height: 630 });
+    } finally {
+      await pictures.close();
+    }
+  });
+
+  it('draws a picture asked for while its thread is ending in a new thread', async () => {
+    const drawer = new CardDrawer();
+    const pictures = new CardImages(1, 32, drawer);
+    try {
+      const shown = await author.api.get(api.question(question), questionSchema);
+      await pictures.png(shown);
+      // The idle end is this same call; the picture is asked for before the thread has ended.
+      const ending = drawer.close();
+      const asked = pictures.png({ ...shown, title: 'Asked while ending' });
+      await ending;
+      expect(pngSize(await asked)).toEqual({ width: 1200, height: 630 });
     } finally {
       await pictures.close();
     }
