@@ -56,17 +56,17 @@ async function repeat(times: number, make: (index: number) => ReturnType<typeof 
 }
 
 /** Registers from an address of its own, as registrations are limited per address too. */
+const registration = {
+  firstName: 'Lim',
+  birthDate: '1990-06-15',
+  gender: 'M',
+  livingIn: 840,
+  password: 'correct horse',
+};
+
 async function signUp(): Promise<User> {
   const email = `limited${addresses}@example.com`;
-  const payload = {
-    firstName: 'Lim',
-    birthDate: '1990-06-15',
-    gender: 'M',
-    livingIn: 840,
-    email,
-    password: 'correct horse',
-  };
-  const response = await call({ url: api.register, address: newAddress(), payload });
+  const response = await call({ url: api.register, address: newAddress(), payload: { ...registration, email } });
   expect(response.statusCode).toBe(201);
   return { email, token: tokenResponseSchema.parse(response.json()).token };
 }
@@ -194,6 +194,57 @@ describe('rate limits', () => {
     expect(statuses.every((status) => status === 400)).toBe(true);
     expectRateLimited(await call({ url: api.register, address, payload: { email: 'not an email' } }), windowSeconds);
   });
+
+  // Issue 43, finding 1: a token, anyone's, made these count per person and lifted the address's limit.
+  it('limits registrations per address whatever valid token each carries', async () => {
+    const address = newAddress();
+    const { max, windowSeconds } = rateLimits.register;
+    let previous = await signUp();
+    const register = (index: number) =>
+      call({
+        url: api.register,
+        address,
+        user: previous,
+        payload: { ...registration, email: `token-carrier${addresses}-${index}@example.com` },
+      });
+    for (let index = 0; index < max; index += 1) {
+      const response = await register(index);
+      expect(response.statusCode).toBe(201);
+      previous = { email: '', token: tokenResponseSchema.parse(response.json()).token };
+    }
+    expectRateLimited(await register(max), windowSeconds);
+  });
+
+  const letStrangersIn = [
+    {
+      name: 'login',
+      url: api.login,
+      payload: (index: number) => ({ email: `nobody${index}@example.com`, password: 'x' }),
+    },
+    { name: 'confirmEmail', url: api.confirmEmail, payload: (index: number) => ({ token: `not-a-token-${index}` }) },
+    { name: 'passwordReset', url: api.passwordReset, payload: (index: number) => ({ email: `not an email ${index}` }) },
+    {
+      name: 'passwordResetConfirm',
+      url: api.passwordResetConfirm,
+      payload: (index: number) => ({ token: `not-a-token-${index}`, password: 'correct horse' }),
+    },
+  ] as const;
+  for (const { name, url, payload } of letStrangersIn) {
+    it(`limits ${name} per address whatever valid tokens the calls carry`, async () => {
+      const address = newAddress();
+      const users = [await signUp(), await signUp(), await signUp()];
+      const { max, windowSeconds } = rateLimits[name];
+      const statuses = await repeat(max, (index) =>
+        call({ url, address, user: users[index % users.length], payload: payload(index) }),
+      );
+      expect(statuses.every((status) => status !== 429)).toBe(true);
+      expectRateLimited(await call({ url, address, user: users[0], payload: payload(max) }), windowSeconds);
+      // Another address is not held by it, token or none.
+      expect((await call({ url, address: newAddress(), user: users[1], payload: payload(max) })).statusCode).not.toBe(
+        429,
+      );
+    });
+  }
 
   for (const name of ['passwordReset', 'passwordResetConfirm'] as const) {
     it(`limits ${name} per address`, async () => {

@@ -15,12 +15,20 @@ interface Limit {
   windowSeconds: number;
   /** The calls that count against this limit, together: calls that undo each other share it. */
   routes: string[];
+  /**
+   * Calls that let a stranger in: counted per client address whatever token they carry, so that a
+   * token, anyone's, never lifts the limit of an address; and per person as well when signed in.
+   */
+  letsStrangersIn?: true;
 }
 
-/** Requests allowed per signed-in user, or per address for someone who is not signed in. */
+/**
+ * Requests allowed per signed-in user, or per address for someone who is not signed in; per
+ * address always for the calls that let a stranger in.
+ */
 export const rateLimits = {
-  login: { max: 20, windowSeconds: 60, routes: [`POST ${api.login}`] },
-  register: { max: 10, windowSeconds: 3600, routes: [`POST ${api.register}`] },
+  login: { max: 20, windowSeconds: 60, routes: [`POST ${api.login}`], letsStrangersIn: true },
+  register: { max: 10, windowSeconds: 3600, routes: [`POST ${api.register}`], letsStrangersIn: true },
   create: { max: 30, windowSeconds: 3600, routes: [`POST ${api.create}`] },
   answer: { max: 120, windowSeconds: 60, routes: [`POST ${api.answer(':id')}`] },
   like: { max: 120, windowSeconds: 60, routes: [`POST ${api.like(':id')}`, `POST ${api.unlike(':id')}`] },
@@ -36,9 +44,14 @@ export const rateLimits = {
   },
   /** Like registration: a `409` here tells whether an email is registered, as registering does. */
   settings: { max: 10, windowSeconds: 3600, routes: [`POST ${api.settings}`] },
-  confirmEmail: { max: 20, windowSeconds: 3600, routes: [`POST ${api.confirmEmail}`] },
-  passwordReset: { max: 20, windowSeconds: 3600, routes: [`POST ${api.passwordReset}`] },
-  passwordResetConfirm: { max: 20, windowSeconds: 3600, routes: [`POST ${api.passwordResetConfirm}`] },
+  confirmEmail: { max: 20, windowSeconds: 3600, routes: [`POST ${api.confirmEmail}`], letsStrangersIn: true },
+  passwordReset: { max: 20, windowSeconds: 3600, routes: [`POST ${api.passwordReset}`], letsStrangersIn: true },
+  passwordResetConfirm: {
+    max: 20,
+    windowSeconds: 3600,
+    routes: [`POST ${api.passwordResetConfirm}`],
+    letsStrangersIn: true,
+  },
   exportAccount: { max: 5, windowSeconds: 3600, routes: [`GET ${api.exportAccount}`] },
   deleteAccount: { max: 10, windowSeconds: 3600, routes: [`POST ${api.deleteAccount}`] },
   /** A device subscribes when push is turned on, or its browser renews the subscription: a few times a day at most. */
@@ -80,9 +93,11 @@ interface RouteLimit {
   check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
+const addressOf = (request: FastifyRequest) => `address:${normalizeIP(request.ip)}`;
+
 /** The auth hook has run by now, so a signed-in user is counted as themselves on every device. */
 function visitor(request: FastifyRequest): string {
-  return request.viewerId !== null ? `user:${request.viewerId}` : `address:${normalizeIP(request.ip)}`;
+  return request.viewerId !== null ? `user:${request.viewerId}` : addressOf(request);
 }
 
 /**
@@ -282,14 +297,24 @@ export const rateLimitPlugin = fp(
 
     const byRoute = new Map<string, RouteLimit[]>();
     const add = (route: string, limit: RouteLimit) => byRoute.set(route, [...(byRoute.get(route) ?? []), limit]);
-    for (const [name, limit] of Object.entries(rateLimits)) {
-      const limiter = app.createRateLimit({
-        max: limit.max,
-        timeWindow: limit.windowSeconds * 1000,
-        keyGenerator: (request) => `${name}:${visitor(request)}`,
-      });
-      for (const route of limit.routes)
-        add(route, { hook: 'onRequest', check: (request, reply) => enforce(limiter, request, reply) });
+    for (const [name, limit] of Object.entries(rateLimits) as [string, Limit][]) {
+      const counted = (key: (request: FastifyRequest) => string) =>
+        app.createRateLimit({
+          max: limit.max,
+          timeWindow: limit.windowSeconds * 1000,
+          keyGenerator: (request) => `${name}:${key(request)}`,
+        });
+      const limiter = counted(visitor);
+      let check = (request: FastifyRequest, reply: FastifyReply) => enforce(limiter, request, reply);
+      if (limit.letsStrangersIn) {
+        const perAddress = counted(addressOf);
+        // Without a token `visitor` is the address: a stranger's call is counted once.
+        check = async (request, reply) => {
+          await enforce(perAddress, request, reply);
+          if (request.viewerId !== null) await enforce(limiter, request, reply);
+        };
+      }
+      for (const route of limit.routes) add(route, { hook: 'onRequest', check });
     }
     const resetsPerAccount = app.createRateLimit({
       max: resetRequestsPerAccount.max,
