@@ -1,6 +1,7 @@
 import { api, displayId, type Account, type CreateQuestionBody, type Question } from '@pollscope/contract';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startMailServer, type TestMailServer } from '../../server/src/test/mail-server';
 import { getJson, postAs, registerMember, type Member } from './support/api';
 import { checkScreen, shoot } from './support/checks';
 import { launchChromium } from './support/chromium';
@@ -10,8 +11,8 @@ import { sharedServerUrl } from './support/shared-server';
 /**
  * A member reports a question, an admin names a moderator, the moderator removes it, and then
  * nobody else sees it while its author sees it marked removed. This file starts a server of its
- * own, with an admin's address in ADMIN_EMAILS; the global setup's server only tells whether
- * browser tests run here at all.
+ * own, with an admin's address in ADMIN_EMAILS, which the admin proves by the mailed link; the
+ * global setup's server only tells whether browser tests run here at all.
  */
 const browserTests = sharedServerUrl() !== '';
 const DESKTOP = { width: 1280, height: 900 };
@@ -43,6 +44,7 @@ const suspensionReason = 'Spam in every question after a warning.';
 describe.skipIf(!browserTests).sequential('a reported question, removed by a moderator', () => {
   let server: RunningServer;
   let browser: Browser;
+  let mailbox: TestMailServer;
   let question: Question;
   const tokens = {} as Record<'ada' | 'ben' | 'cy' | 'mo' | 'root' | 'dan', string>;
   let cyPage: Page;
@@ -63,9 +65,24 @@ describe.skipIf(!browserTests).sequential('a reported question, removed by a mod
   const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer({ env: { ADMIN_EMAILS: root.email } }), launchChromium()]);
+    mailbox = await startMailServer();
+    [server, browser] = await Promise.all([
+      startServer({ env: { ADMIN_EMAILS: root.email, SMTP_URL: mailbox.url } }),
+      launchChromium(),
+    ]);
     for (const [name, person] of Object.entries({ ada, ben, cy, mo, root, dan }))
       tokens[name as keyof typeof tokens] = await registerMember(server.baseUrl, person);
+    // Registering an admin's address proves nothing: the link mailed to it does.
+    const proof = await vi.waitFor(
+      () => {
+        const found = mailbox.received.find((mail) => [mail.to].flat()[0]?.text === root.email);
+        expect(found).toBeDefined();
+        return found!;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+    const token = /confirm-email\?token=([\w-]+)/.exec(proof.text ?? '')?.[1];
+    await postAs(server.baseUrl, tokens.root, api.confirmEmail, { token });
     ({ question } = await postAs<{ question: Question }>(server.baseUrl, tokens.ada, api.create, poll));
     for (const follower of [tokens.ben, tokens.cy]) await postAs(server.baseUrl, follower, api.follow(question.user));
   });
@@ -73,6 +90,7 @@ describe.skipIf(!browserTests).sequential('a reported question, removed by a mod
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await mailbox?.stop();
   });
 
   it('lets a member report a question from its menu, by keyboard', async () => {

@@ -10,8 +10,9 @@ import {
   type Role,
 } from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
+import { hashToken } from '../modules/auth/sessions.js';
 import type { ApiClient, RawReply } from './client.js';
-import type { TestUser } from './helper.js';
+import { client, signUp, type TestContext, type TestUser } from './helper.js';
 
 /** Reports a target as `user`, the reply as it came (201 new, 200 the same open report). */
 export function report(
@@ -29,6 +30,30 @@ export function report(
 export function moderate(user: TestUser | ApiClient, body: ModerationActionBody): Promise<RawReply> {
   const as = 'api' in user ? user.api : user;
   return as.raw('POST', api.moderationActions, body);
+}
+
+/**
+ * Registers an account with an address of ADMIN_EMAILS and opens the link that proves the address,
+ * as its owner would (the link is planted here rather than read from the mail, which its own test reads).
+ */
+export async function signUpAdmin(ctx: TestContext, email: string, firstName?: string): Promise<TestUser> {
+  const admin = await signUp(ctx, { email, ...(firstName === undefined ? {} : { firstName }) });
+  const token = `admin-proof-${admin.id}`;
+  const now = new Date();
+  await ctx.database.db.deleteFrom('email_change_tokens').where('user_id', '=', admin.id).execute();
+  await ctx.database.db
+    .insertInto('email_change_tokens')
+    .values({
+      token_hash: hashToken(token),
+      user_id: admin.id,
+      email: admin.email.toLowerCase(),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 60_000).toISOString(),
+    })
+    .execute();
+  const proven = await client(ctx.app).raw('POST', api.confirmEmail, { token });
+  if (proven.status !== 200) throw new Error(`The admin's proof answered ${proven.status}: ${proven.text}`);
+  return admin;
 }
 
 /** An admin gives `person` the role. */

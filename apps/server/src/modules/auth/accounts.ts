@@ -1,4 +1,4 @@
-import type { Account, Role, Settings } from '@pollscope/contract';
+import type { Account, Settings } from '@pollscope/contract';
 import { accountUpdateBodySchema, registerBodySchema, settingsUpdateBodySchema } from '@pollscope/contract';
 import type { z } from 'zod';
 import type { Change, ChangeMade } from '../../changes/change.js';
@@ -11,7 +11,7 @@ import { refuseSuspended } from '../moderation/index.js';
 import { checkChoice, recordVote } from '../polls/index.js';
 import { countActivity } from '../site/index.js';
 import type { Config } from '../../config.js';
-import { emailTaken, pendingEmail, requestEmailChange } from './email-change.js';
+import { emailTaken, mailAdminProof, pendingEmail, requestEmailChange } from './email-change.js';
 import { queueChangeNotice } from './notices.js';
 import { forgetResetTokens } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
@@ -30,17 +30,15 @@ async function checkReferences(db: Db, countryId: number, categoryId: number | n
   }
 }
 
-/** The role of an account registered or signing in with `email`: an admin for an address of ADMIN_EMAILS. */
-export function roleByEmail(config: Pick<Config, 'adminEmails'>, email: string): Role | null {
-  return config.adminEmails.includes(email.trim().toLowerCase()) ? 'admin' : null;
-}
-
-/** Creates the account and turns the quiz answers given before registering into its first votes. */
+/**
+ * Creates the account, a member, and turns the quiz answers given before registering into its
+ * first votes. An address of ADMIN_EMAILS is mailed the link that proves it (`mailAdminProof`).
+ */
 export async function registerUser(
   trx: Db,
+  config: Pick<Config, 'publicUrl' | 'adminEmails'>,
   input: Registration,
   passwordHash: string,
-  role: Role,
 ): Promise<{ userId: number; changes: ChangeMade[] }> {
   await checkReferences(trx, input.livingIn, null);
   let userId: number;
@@ -57,7 +55,7 @@ export async function registerUser(
         gender: input.gender,
         country_id: input.livingIn,
         created_at: new Date().toISOString(),
-        role,
+        role: 'member',
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -96,6 +94,7 @@ export async function registerUser(
   }
   // After the quiz's votes, which lock their questions first as every vote does: the site chart is counted in last.
   await countActivity(trx, 'users');
+  await mailAdminProof(trx, config, { id: userId, first_name: input.firstName, email: input.email, role: 'member' });
   return { userId, changes };
 }
 
@@ -112,18 +111,21 @@ export async function authenticate(db: Db, email: string, password: string, dumm
 
 /**
  * What signing in checks once the password is right: a suspended person is refused (403, with the
- * reason and the end) until the end passes, and an address of ADMIN_EMAILS makes its account an admin.
+ * reason and the end) until the end passes, and an address of ADMIN_EMAILS not yet proven is
+ * mailed the link that proves it.
  */
-export async function admitToSignIn(db: Db, config: Pick<Config, 'adminEmails'>, userId: number): Promise<void> {
+export async function admitToSignIn(
+  db: Db,
+  config: Pick<Config, 'publicUrl' | 'adminEmails'>,
+  userId: number,
+): Promise<void> {
   await refuseSuspended(db, userId);
   const person = await db
     .selectFrom('users')
-    .select(['email', 'role'])
+    .select(['id', 'first_name', 'email', 'role'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  const role = roleByEmail(config, person.email);
-  if (role !== null && person.role !== role)
-    await db.updateTable('users').set({ role }).where('id', '=', userId).execute();
+  await mailAdminProof(db, config, person);
 }
 
 export async function getSettings(db: Db, userId: number): Promise<Settings> {

@@ -18,14 +18,20 @@ export const emailTaken = () =>
 export const confirmEmailUrl = (config: Pick<Config, 'publicUrl'>, token: string) =>
   `${config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
 
-/** The new address waiting to be confirmed, if a link to it still works. */
+/** Whether `email` is one of ADMIN_EMAILS: its account becomes an admin once the address is proven. */
+export const isAdminEmail = (config: Pick<Config, 'adminEmails'>, email: string) =>
+  config.adminEmails.includes(email.trim().toLowerCase());
+
+/** The new address waiting to be confirmed, if a link to it still works; not a proof of the address the account has. */
 export async function pendingEmail(db: Db, userId: number, now = new Date()): Promise<string | null> {
   const row = await db
     .selectFrom('email_change_tokens')
-    .select('email')
-    .where('user_id', '=', userId)
-    .where('expires_at', '>', now.toISOString())
-    .orderBy('created_at', 'desc')
+    .innerJoin('users', 'users.id', 'email_change_tokens.user_id')
+    .select('email_change_tokens.email')
+    .where('email_change_tokens.user_id', '=', userId)
+    .whereRef('email_change_tokens.email', '!=', 'users.email')
+    .where('email_change_tokens.expires_at', '>', now.toISOString())
+    .orderBy('email_change_tokens.created_at', 'desc')
     .executeTakeFirst();
   return row?.email ?? null;
 }
@@ -44,21 +50,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (taken) throw emailTaken();
-  const token = randomBytes(32).toString('base64url');
-  await trx
-    .deleteFrom('email_change_tokens')
-    .where((eb) => eb.or([eb('user_id', '=', person.id), eb('expires_at', '<=', now.toISOString())]))
-    .execute();
-  await trx
-    .insertInto('email_change_tokens')
-    .values({
-      token_hash: hashToken(token),
-      user_id: person.id,
-      email,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + EMAIL_CONFIRM_MINUTES * 60_000).toISOString(),
-    })
-    .execute();
+  const token = await newEmailLink(trx, person.id, email, now);
   await queueMail(trx, {
     to: email,
     // Written for this account, though the address is not its own yet.
@@ -77,15 +69,75 @@ export async function requestEmailChange(
   });
 }
 
+/** A single-use token, kept hashed, that proves `email` to be `userId`'s once opened; it replaces the person's others. */
+async function newEmailLink(trx: Db, userId: number, email: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await trx
+    .deleteFrom('email_change_tokens')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('expires_at', '<=', now.toISOString())]))
+    .execute();
+  await trx
+    .insertInto('email_change_tokens')
+    .values({
+      token_hash: hashToken(token),
+      user_id: userId,
+      email,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + EMAIL_CONFIRM_MINUTES * 60_000).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * An account with an address of ADMIN_EMAILS stays a member until the address is proven: a link
+ * mailed to it, opened, makes the account an admin (`confirmEmailChange`). Registering an address
+ * proves nothing, as anyone can type one. A link still working is not mailed again, and a pending
+ * change of address is left alone: that link proves the new address instead.
+ */
+export async function mailAdminProof(
+  trx: Db,
+  config: Pick<Config, 'publicUrl' | 'adminEmails'>,
+  person: { id: number; first_name: string; email: string; role: string },
+  now = new Date(),
+): Promise<void> {
+  if (person.role === 'admin' || !isAdminEmail(config, person.email)) return;
+  const live = await trx
+    .selectFrom('email_change_tokens')
+    .select('user_id')
+    .where('user_id', '=', person.id)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (live) return;
+  const token = await newEmailLink(trx, person.id, person.email, now);
+  await queueMail(trx, {
+    to: person.email,
+    userId: person.id,
+    subject: 'Confirm your Pollscope email to become an admin',
+    ...renderMail({
+      title: 'Confirm your email',
+      paragraphs: [
+        `Hi ${person.first_name},`,
+        `This address is one of the admins' of this Pollscope community. The link below confirms it is yours and makes your account an admin; it works once, for ${EMAIL_CONFIRM_MINUTES} minutes. Until then the account is a member.`,
+        'If you did not register or sign in to Pollscope, ignore this mail: nothing changes without the link.',
+      ],
+      action: { label: 'Confirm my email', url: confirmEmailUrl(config, token) },
+      footer: 'You get this mail because this address was used to register or sign in to Pollscope.',
+    }),
+  });
+}
+
 /**
  * Uses a mailed token to make its address the account's: the token and every other of the
  * person's go, with the links to choose a new password mailed to the old address and the old
  * unsubscribe links; the old address is told now, when the change takes effect. A token unknown,
  * used or lapsed changes nothing (400); an address registered meanwhile by someone else, 409.
+ * A token for the address the account already has proves it: an address of ADMIN_EMAILS makes
+ * the account an admin.
  */
 export async function confirmEmailChange(
   trx: Db,
-  config: Pick<Config, 'publicUrl'>,
+  config: Pick<Config, 'publicUrl' | 'adminEmails'>,
   token: string,
   now = new Date(),
 ): Promise<{ email: string; changes: [] }> {
@@ -102,6 +154,12 @@ export async function confirmEmailChange(
     .select(['email', 'first_name'])
     .where('id', '=', used.user_id)
     .executeTakeFirstOrThrow();
+  if (used.email === before.email) {
+    // Read at the click, so an address taken out of ADMIN_EMAILS meanwhile proves nothing more.
+    if (isAdminEmail(config, used.email))
+      await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', used.user_id).execute();
+    return { email: used.email, changes: [] };
+  }
   // Queued while the old address is still the account's, so that the notice is the account's mail.
   await queueChangeNotice(trx, config, before.email, before.first_name, { email: used.email, password: false }, now);
   try {

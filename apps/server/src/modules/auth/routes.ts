@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { retryingConflicts } from '../../db/dialect.js';
 import { BadRequestError, UnauthorizedError } from '../../errors.js';
 import { viewer } from '../../plugins/app/auth.js';
+import { noteRegisteredNetwork } from '../moderation/index.js';
 import { deleteAccount } from './account-deletion.js';
 import { accountExport } from './account-export.js';
 import {
@@ -33,7 +34,6 @@ import {
   getAccount,
   getSettings,
   registerUser,
-  roleByEmail,
   updateAccount,
   updateSettings,
 } from './accounts.js';
@@ -66,12 +66,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
       const { token } = await app.changes.commit(async (trx) => {
-        const { userId, changes } = await registerUser(
-          trx,
-          request.body,
-          passwordHash,
-          roleByEmail(config, request.body.email) ?? 'member',
-        );
+        const { userId, changes } = await registerUser(trx, config, request.body, passwordHash);
+        await noteRegisteredNetwork(trx, userId, request.ip);
         return { token: await createSession(trx, userId), changes };
       });
       return reply.code(201).send({ token });

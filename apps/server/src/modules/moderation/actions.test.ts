@@ -9,6 +9,7 @@ import {
   notificationPageSchema,
   questionPageSchema,
   questionSchema,
+  settingsSchema,
   tokenResponseSchema,
   userStatsSchema,
 } from '@pollscope/contract';
@@ -24,6 +25,7 @@ import {
   report,
   sharedStatuses,
   type Findable,
+  signUpAdmin,
 } from '../../test/moderation.js';
 import { runCommand } from '../../test/server-process.js';
 
@@ -37,7 +39,7 @@ let admin: TestUser;
 let moderator: TestUser;
 beforeAll(async () => {
   ({ ctx, mailbox } = await createTestAppWithMail({ adminEmails: [ADMIN_EMAIL], publicUrl: PUBLIC_URL }));
-  admin = await signUp(ctx, { email: ADMIN_EMAIL, firstName: 'Ada' });
+  admin = await signUpAdmin(ctx, ADMIN_EMAIL, 'Ada');
   moderator = await signUp(ctx, { firstName: 'Mo' });
   await giveRole(admin, moderator, 'moderator');
 });
@@ -331,10 +333,35 @@ describe('who may moderate', () => {
     });
   });
 
-  it('makes an account with an ADMIN_EMAILS address an admin when it registers or signs in, and npm run user:role sets any role', async () => {
+  // Issue 43, finding 2: an address of ADMIN_EMAILS made whoever registered it an admin at once.
+  it('makes an ADMIN_EMAILS account an admin only once the mailed link proves its address, and npm run user:role sets any role', async () => {
     expect((await admin.api.get(api.account, accountSchema)).role).toBe('admin');
+    const roleOf = async (user: TestUser) => (await user.api.get(api.account, accountSchema)).role;
+    const proofLink = (mail: ParsedMail) => {
+      expect(mail.subject).toBe('Confirm your Pollscope email to become an admin');
+      const token = /https:\/\/pollscope\.example\/confirm-email\?token=([\w-]+)/.exec(mail.text ?? '')?.[1];
+      expect(token).toBeDefined();
+      return token!;
+    };
+
+    // A stranger registers an admin's address that no account has (the admin moved, or is yet to come).
+    ctx.config.adminEmails.push('claimed-admin@pollscope.test');
+    const stranger = await signUp(ctx, { email: 'claimed-admin@pollscope.test' });
+    expect(await roleOf(stranger)).toBe('member');
+    expect((await stranger.api.raw('GET', api.moderationOpenCount)).status).toBe(403);
+    expect(
+      (await moderate(stranger, { action: 'suspend', target: 'user', id: admin.id, reason: 'Mine now' })).status,
+    ).toBe(403);
+    // Signing in again proves nothing either, and mails no second link while the first works.
+    expect((await signIn(stranger)).status).toBe(200);
+    expect(await roleOf(stranger)).toBe('member');
+    const [proof] = await mailsTo(stranger.email, 1);
+    // Only who reads the address's mail can open the link.
+    expect((await client(ctx.app).raw('POST', api.confirmEmail, { token: proofLink(proof) })).status).toBe(200);
+    expect(await roleOf(stranger)).toBe('admin');
+
+    // An address added later: its account, signing in, is mailed the link, and is a member until it is opened.
     const person = await signUp(ctx, { email: 'later-admin@pollscope.test' });
-    expect((await person.api.get(api.account, accountSchema)).role).toBe('member');
     ctx.config.adminEmails.push('later-admin@pollscope.test');
     const { token } = await client(ctx.app).post(
       api.login,
@@ -342,6 +369,11 @@ describe('who may moderate', () => {
       { email: person.email, password: 'correct horse' },
       tokenResponseSchema,
     );
+    expect((await client(ctx.app, token).get(api.account, accountSchema)).role).toBe('member');
+    const [later] = await mailsTo(person.email, 1);
+    // Settings show no pending change of address: the link proves the one the account has.
+    expect((await person.api.get(api.settings, settingsSchema)).pending_email).toBeNull();
+    expect((await client(ctx.app).raw('POST', api.confirmEmail, { token: proofLink(later) })).status).toBe(200);
     expect((await client(ctx.app, token).get(api.account, accountSchema)).role).toBe('admin');
 
     const run = (...args: string[]) =>

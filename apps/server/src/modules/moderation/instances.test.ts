@@ -19,7 +19,15 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper.js';
-import { EVERY_PLACE, moderate, placesShowing, report, sharedStatuses, type Findable } from '../../test/moderation.js';
+import {
+  EVERY_PLACE,
+  moderate,
+  placesShowing,
+  report,
+  sharedStatuses,
+  type Findable,
+  signUpAdmin,
+} from '../../test/moderation.js';
 
 // Run by `npm test` on its PostgreSQL pass, which finds a Redis or says why it cannot run this.
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -42,7 +50,7 @@ beforeAll(async () => {
     reportHideThreshold: 2,
   });
   ({ app: two, close: closeTwo } = await secondInstance(one));
-  admin = await signUp(one, { email: ADMIN_EMAIL });
+  admin = await signUpAdmin(one, ADMIN_EMAIL);
 });
 afterAll(async () => {
   vi.useRealTimers();

@@ -19,6 +19,7 @@ import {
   report,
   sharedStatuses,
   type Findable,
+  signUpAdmin,
 } from '../../test/moderation.js';
 
 const HOUR = 3_600_000;
@@ -29,7 +30,7 @@ let admin: TestUser;
 let moderator: TestUser;
 beforeAll(async () => {
   ctx = await createTestApp({ adminEmails: [ADMIN_EMAIL], reportHideThreshold: 3 });
-  admin = await signUp(ctx, { email: ADMIN_EMAIL, firstName: 'Ada' });
+  admin = await signUpAdmin(ctx, ADMIN_EMAIL, 'Ada');
   moderator = await signUp(ctx, { firstName: 'Mo' });
   await giveRole(admin, moderator, 'moderator');
 });
@@ -215,7 +216,7 @@ describe('the queue', () => {
   it('lists each reported target once, most reported first, a page at a time, with the open count for the shield', async () => {
     const fresh = await createTestApp({ adminEmails: [ADMIN_EMAIL] });
     try {
-      const boss = await signUp(fresh, { email: ADMIN_EMAIL });
+      const boss = await signUpAdmin(fresh, ADMIN_EMAIL);
       const author = await signUp(fresh, { firstName: 'Reported' });
       const reporters = [await signUp(fresh), await signUp(fresh), await signUp(fresh)];
       const questions = [await ask(author), await ask(author)];

@@ -14,6 +14,7 @@ import {
   questionSchema,
   type PushPayload,
 } from '@pollscope/contract';
+import { signUpAdmin } from '../../test/moderation.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ask, client, createTestApp, restartApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
@@ -203,7 +204,7 @@ describe('a push', () => {
   });
 
   it('tells a person what a moderator did and why, on their question or their account', async () => {
-    const admin = await signUp(ctx, { email: ADMIN_EMAIL });
+    const admin = await signUpAdmin(ctx, ADMIN_EMAIL);
     const act = (body: z.input<typeof moderationActionBodySchema>) =>
       admin.api.post(api.moderationActions, moderationActionBodySchema, body, moderationLogEntrySchema);
     const { user: ann, device } = await personWithDevice('Ann');
