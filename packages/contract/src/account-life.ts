@@ -25,6 +25,8 @@ export const deleteAccountBodySchema = z.object({ password: z.string().min(1, 'P
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
 
 const person = z.object({ id: z.number().int(), name: z.string() });
+/** Another's question's title; null while moderation withholds the question, as every screen leaves it out. */
+const withheldTitle = z.string().nullable();
 
 /**
  * GET api.exportAccount: everything stored about the caller, as a JSON attachment. Never a hash
@@ -60,11 +62,16 @@ export const accountExportSchema = z.object({
   ),
   /** Every answer the person gave, oldest first. */
   votes: z.array(
-    z.object({ question: z.number().int(), question_title: z.string(), choice: z.number(), created_at: z.string() }),
+    z.object({
+      question: z.number().int(),
+      question_title: withheldTitle,
+      choice: z.number(),
+      created_at: z.string(),
+    }),
   ),
-  likes: z.array(z.object({ question: z.number().int(), question_title: z.string(), created_at: z.string() })),
+  likes: z.array(z.object({ question: z.number().int(), question_title: withheldTitle, created_at: z.string() })),
   /** The questions the person hid (passed). */
-  hidden: z.array(z.object({ question: z.number().int(), question_title: z.string() })),
+  hidden: z.array(z.object({ question: z.number().int(), question_title: withheldTitle })),
   following: z.array(person.extend({ since: z.string() })),
   followers: z.array(person.extend({ since: z.string() })),
   /** The people the person blocked. */

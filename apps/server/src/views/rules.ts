@@ -10,7 +10,10 @@ import type { ViewerState } from './viewer-states.js';
  * share page and every action ask here.
  */
 
-export function isOwner(viewer: ViewerState | null, card: QuestionCard): boolean {
+/** What the rules of a question's visibility read of it: which it is and who asked it. */
+type Asked = Pick<QuestionCard, 'id' | 'authorId'>;
+
+export function isOwner(viewer: Pick<ViewerState, 'userId'> | null, card: Asked): boolean {
   return viewer !== null && card.authorId === viewer.userId;
 }
 
@@ -23,7 +26,7 @@ export function isBlocked(viewer: ViewerState | null, card: QuestionCard): boole
  * Moderation keeps the question from everyone but its author: removed, hidden by reports, or asked by someone
  * suspended.
  */
-export function isWithheld(moderation: ModerationMarks, card: QuestionCard): boolean {
+export function isWithheld(moderation: ModerationMarks, card: Asked): boolean {
   return moderation.questionMark(card.id) !== undefined || moderation.isSuspended(card.authorId);
 }
 
@@ -31,7 +34,11 @@ export function isWithheld(moderation: ModerationMarks, card: QuestionCard): boo
  * Whether the viewer (null: a visitor) may see the question at all: its author always, anyone else unless moderation
  * withholds it.
  */
-export function isVisible(moderation: ModerationMarks, viewer: ViewerState | null, card: QuestionCard): boolean {
+export function isVisible(
+  moderation: ModerationMarks,
+  viewer: Pick<ViewerState, 'userId'> | null,
+  card: Asked,
+): boolean {
   return isOwner(viewer, card) || !isWithheld(moderation, card);
 }
 

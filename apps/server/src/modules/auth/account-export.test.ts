@@ -14,13 +14,15 @@ import {
 } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, client, createTestApp, signUp, type TestContext } from '../../test/helper.js';
+import { moderate, signUpAdmin } from '../../test/moderation.js';
 import { castVotes, insertQuestions } from '../../test/seed.js';
 import { accountExport, ROWS_PER_PIECE } from './account-export.js';
 
 let ctx: TestContext;
 const VOTES = 5_000;
+const ADMIN_EMAIL = 'admin@pollscope.test';
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ adminEmails: [ADMIN_EMAIL] });
 });
 afterAll(() => ctx.close());
 
@@ -144,6 +146,37 @@ describe('downloading one’s data', () => {
     }
   });
 
+  // Issue 43, finding 9: the title of a removed question stayed in its voters' downloads.
+  it('leaves out the titles of questions moderation withholds from the person, and keeps their own', async () => {
+    const admin = await signUpAdmin(ctx, ADMIN_EMAIL);
+    const [person, author, suspended] = [await signUp(ctx), await signUp(ctx), await signUp(ctx)];
+    const removed = await ask(author, { question: 'Buy my pills?' });
+    const kept = await ask(author, { question: 'Sun or rain?' });
+    const bySuspended = await ask(suspended, { question: 'Click my link?' });
+    const own = await ask(person, { question: 'Mine, then removed?' });
+    for (const id of [removed, kept, bySuspended]) {
+      await person.api.post(api.answer(id), answerBodySchema, { choice: 1 }, questionSchema);
+      await person.api.post(api.like(id), likedSchema);
+    }
+    const hiddenByPerson = await ask(author, { question: 'Spam, hidden then removed?' });
+    await person.api.post(api.pass(hiddenByPerson), passedSchema);
+    for (const id of [removed, hiddenByPerson, own])
+      expect((await moderate(admin, { target: 'question', id, action: 'remove', reason: 'Spam' })).status).toBe(200);
+    expect(
+      (await moderate(admin, { target: 'user', id: suspended.id, action: 'suspend', reason: 'Spam' })).status,
+    ).toBe(200);
+
+    const download = accountExportSchema.parse((await person.api.raw('GET', api.exportAccount)).json());
+    const titles = (items: { question: number; question_title: string | null }[]) =>
+      Object.fromEntries(items.map((item) => [item.question, item.question_title]));
+    const answered = { [removed]: null, [kept]: 'Sun or rain?', [bySuspended]: null };
+    expect(titles(download.votes)).toEqual(answered);
+    expect(titles(download.likes)).toEqual(answered);
+    expect(titles(download.hidden)).toEqual({ [hiddenByPerson]: null });
+    expect(JSON.stringify(download)).not.toMatch(/pills|my link|Spam, hidden/);
+    expect(download.questions.map((question) => question.title)).toEqual(['Mine, then removed?']);
+  });
+
   it('needs a session', async () => {
     expect((await client(ctx.app).raw('GET', api.exportAccount)).status).toBe(401);
   });
@@ -163,7 +196,7 @@ describe('downloading one’s data', () => {
     // The pieces as the server sends them: none holds more than a lot of rows.
     let pieces = 0;
     let longest = 0;
-    for await (const piece of accountExport(db, voter.id)) {
+    for await (const piece of accountExport(db, ctx.app.memory.moderation, voter.id)) {
       pieces += 1;
       longest = Math.max(longest, piece.length);
     }

@@ -1,6 +1,8 @@
 import type { AccountExport } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
+import type { ModerationMarks } from '../../views/moderation-marks.js';
 import { QUESTION_COLUMNS, tallies } from '../../views/question-cards.js';
+import { isVisible } from '../../views/rules.js';
 import { subscriptionsOf } from '../push/index.js';
 import { buildResult, choicesOf, questionKind } from '../../views/results.js';
 
@@ -202,7 +204,15 @@ function notifications(db: Db, userId: number): AsyncGenerator<Item<'notificatio
  * after the last one it continues, so none is listed twice. No hash of a password or token is
  * read at all.
  */
-export async function* accountExport(db: Db, userId: number, at = new Date()): AsyncGenerator<string> {
+export async function* accountExport(
+  db: Db,
+  moderation: ModerationMarks,
+  userId: number,
+  at = new Date(),
+): AsyncGenerator<string> {
+  // The title of a question moderation withholds from the person is left out, as every screen leaves it out.
+  const titleShown = (row: { question_id: number; author_id: number; title: string }) =>
+    isVisible(moderation, { userId }, { id: row.question_id, authorId: row.author_id }) ? row.title : null;
   const { account: person, settings } = await account(db, userId);
   yield `{"exported_at":${JSON.stringify(at.toISOString())},"account":${JSON.stringify(person)},"settings":${JSON.stringify(settings)}`;
   yield* arrayField('questions', questions(db, userId));
@@ -213,7 +223,14 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
         db
           .selectFrom('votes')
           .innerJoin('questions', 'questions.id', 'votes.question_id')
-          .select(['votes.id', 'votes.question_id', 'questions.title', 'votes.choice', 'votes.created_at'])
+          .select([
+            'votes.id',
+            'votes.question_id',
+            'questions.title',
+            'questions.user_id as author_id',
+            'votes.choice',
+            'votes.created_at',
+          ])
           .where('votes.user_id', '=', userId)
           .where('votes.id', '>', after)
           .orderBy('votes.id')
@@ -223,7 +240,7 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
       (rows): Item<'votes'>[] =>
         rows.map((row) => ({
           question: row.question_id,
-          question_title: row.title,
+          question_title: titleShown(row),
           choice: row.choice,
           created_at: row.created_at,
         })),
@@ -236,7 +253,13 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
         db
           .selectFrom('likes')
           .innerJoin('questions', 'questions.id', 'likes.question_id')
-          .select(['likes.id', 'likes.question_id', 'questions.title', 'likes.created_at'])
+          .select([
+            'likes.id',
+            'likes.question_id',
+            'questions.title',
+            'questions.user_id as author_id',
+            'likes.created_at',
+          ])
           .where('likes.user_id', '=', userId)
           .where('likes.id', '>', after)
           .orderBy('likes.id')
@@ -244,7 +267,7 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
           .execute(),
       (row) => row.id,
       (rows): Item<'likes'>[] =>
-        rows.map((row) => ({ question: row.question_id, question_title: row.title, created_at: row.created_at })),
+        rows.map((row) => ({ question: row.question_id, question_title: titleShown(row), created_at: row.created_at })),
     ),
   );
   yield* arrayField(
@@ -254,14 +277,14 @@ export async function* accountExport(db: Db, userId: number, at = new Date()): A
         db
           .selectFrom('passes')
           .innerJoin('questions', 'questions.id', 'passes.question_id')
-          .select(['passes.question_id', 'questions.title'])
+          .select(['passes.question_id', 'questions.title', 'questions.user_id as author_id'])
           .where('passes.user_id', '=', userId)
           .where('passes.question_id', '>', after)
           .orderBy('passes.question_id')
           .limit(ROWS_PER_PIECE)
           .execute(),
       (row) => row.question_id,
-      (rows): Item<'hidden'>[] => rows.map((row) => ({ question: row.question_id, question_title: row.title })),
+      (rows): Item<'hidden'>[] => rows.map((row) => ({ question: row.question_id, question_title: titleShown(row) })),
     ),
   );
   for (const side of ['following', 'followers', 'blocked'] as const) yield* arrayField(side, people(db, userId, side));

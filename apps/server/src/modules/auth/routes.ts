@@ -209,7 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'no-store')
           // One piece read ahead at most: a slow download holds two lots of rows, never the whole list.
-          .send(Readable.from(accountExport(db, viewerId), { highWaterMark: 1 }))
+          .send(Readable.from(accountExport(db, app.memory.moderation, viewerId), { highWaterMark: 1 }))
       );
     },
   );
