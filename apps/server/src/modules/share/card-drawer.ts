@@ -38,10 +38,13 @@ interface DrawingThread {
  * picture and ended after a minute without one: most instances draw few, and the drawing
  * library and its fonts are about 40 MB. A thread that fails fails the pictures it was drawing,
  * and the next picture starts another. A thread being ended takes no new picture, and its end
- * fails only the pictures it was handed: one asked for meanwhile goes to a new thread.
+ * fails only the pictures it was handed: one asked for meanwhile goes to a new thread, started
+ * once the old one is gone, so that two never hold the drawing library at once.
  */
 export class CardDrawer {
   private thread: DrawingThread | null = null;
+  /** The end of the thread last ended, while it lasts: no other thread starts before it is over. */
+  private ending: Promise<void> | null = null;
   private nextId = 0;
   private idle: NodeJS.Timeout | null = null;
 
@@ -51,9 +54,10 @@ export class CardDrawer {
     private readonly onThreadEnded?: () => void,
   ) {}
 
-  draw(shown: Shown): Promise<Buffer> {
+  async draw(shown: Shown): Promise<Buffer> {
     if (this.idle) clearTimeout(this.idle);
     this.idle = null;
+    if (!this.thread && this.ending) await this.ending;
     const thread = (this.thread ??= this.start());
     const id = (this.nextId += 1);
     return new Promise<Buffer>((resolve, reject) => {
@@ -68,7 +72,14 @@ export class CardDrawer {
     this.idle = null;
     const thread = this.thread;
     this.thread = null;
-    await thread?.worker.terminate();
+    if (!thread) return;
+    const ending = thread.worker.terminate().then(() => undefined);
+    this.ending = ending;
+    try {
+      await ending;
+    } finally {
+      if (this.ending === ending) this.ending = null;
+    }
   }
 
   private start(): DrawingThread {
