@@ -1,10 +1,21 @@
-import { api, blockedSchema, connectedSchema, connectionListSchema, userStatsSchema } from '@pollscope/contract';
+import {
+  api,
+  blockedSchema,
+  connectedSchema,
+  connectionListSchema,
+  loginBodySchema,
+  notificationPageSchema,
+  tokenResponseSchema,
+  userStatsSchema,
+} from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { moderate, signUpAdmin } from '../../test/moderation.js';
 
+const ADMIN_EMAIL = 'admin@pollscope.test';
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ adminEmails: [ADMIN_EMAIL] });
 });
 afterAll(() => ctx.close());
 
@@ -54,6 +65,31 @@ describe('following', () => {
       expect(bad.error().errors).toHaveProperty('user');
     }
     expect(await follows(user)).toEqual([]);
+  });
+
+  // Issue 43, finding 11: following a suspended person answered 200, and told them.
+  it('answers 404 towards a suspended person, as their profile does, and tells them nothing', async () => {
+    const admin = await signUpAdmin(ctx, ADMIN_EMAIL);
+    const [fan, star] = [await signUp(ctx), await signUp(ctx)];
+    const suspension = { target: 'user' as const, id: star.id, reason: 'Spam' };
+    expect((await moderate(admin, { ...suspension, action: 'suspend' })).status).toBe(200);
+    const followed = await fan.api.raw('POST', api.follow(star.id));
+    const unknown = await fan.api.raw('POST', api.follow(star.id + 100_000));
+    expect(followed.status).toBe(404);
+    expect(followed.json()).toEqual(unknown.json());
+    expect(await follows(fan)).toEqual([]);
+
+    expect((await moderate(admin, { ...suspension, action: 'unsuspend' })).status).toBe(200);
+    expect(await relation(fan, star)).toEqual({ blocked: false, connected: false });
+    // The suspension ended the person's sessions: they sign in again.
+    const { token } = await client(ctx.app).post(
+      api.login,
+      loginBodySchema,
+      { email: star.email, password: 'correct horse' },
+      tokenResponseSchema,
+    );
+    const { notifications } = await client(ctx.app, token).get(api.notifications, notificationPageSchema);
+    expect(notifications.filter((notification) => notification.kind === 'follow')).toEqual([]);
   });
 
   it('is refused with 403 towards a user who blocked the caller or whom the caller blocked', async () => {

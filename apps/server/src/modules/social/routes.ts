@@ -48,7 +48,10 @@ export const socialRoutes: FastifyPluginAsyncZod = async (app) => {
       connected ? '/auth/follow/:user/' : '/auth/unfollow/:user/',
       { schema: { tags, params: userParamsSchema, response: { 200: connectedSchema, ...errors } } },
       async (request) => {
-        await app.changes.commit((trx) => setFollowing(trx, viewer(request), request.params.user, connected));
+        const viewerId = viewer(request);
+        // Following tells the person and confirms they exist: a suspended person is 404, as their profile is.
+        if (connected) mayViewProfile(memory.moderation, viewerId, request.params.user);
+        await app.changes.commit((trx) => setFollowing(trx, viewerId, request.params.user, connected));
         return { connected };
       },
     );
