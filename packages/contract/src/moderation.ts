@@ -56,7 +56,8 @@ export const REPORT_NOTE_MAX_LENGTH = 500;
 export const MODERATION_REASON_MAX_LENGTH = 500;
 
 /**
- * POST api.reports: 201 for a new report, 200 with the same id when the caller's report of that target is still open.
+ * POST api.reports: 201 for a new report, 200 with the same id when the caller's report of that target is still open,
+ * 409 when a moderator already decided on a question the caller reported.
  */
 export const reportBodySchema = z.object({
   target: reportTargetSchema,
@@ -70,9 +71,10 @@ export type ReportCreated = z.infer<typeof reportCreatedSchema>;
 
 /**
  * GET api.reports: the caller's own reports, newest first, so that a reporter sees what came of each:
- * `open` until a moderator decides, then `action_taken` (removed, suspended or warned) or `no_action` (dismissed).
+ * `open` until a moderator decides, then `action_taken` (removed, suspended or warned) or `dismissed` (reviewed and
+ * left as it was: dismissed, restored, unsuspended), with `reviewed_at` the moment of that decision.
  */
-export const REPORT_OUTCOMES = ['open', 'action_taken', 'no_action'] as const;
+export const REPORT_OUTCOMES = ['open', 'action_taken', 'dismissed'] as const;
 export const reportOutcomeSchema = z.enum(REPORT_OUTCOMES);
 export type ReportOutcome = z.infer<typeof reportOutcomeSchema>;
 export const myReportSchema = z.object({
@@ -82,6 +84,8 @@ export const myReportSchema = z.object({
   reason: reportReasonSchema,
   created_at: z.string(),
   outcome: reportOutcomeSchema,
+  /** When a moderator decided on it; null while open. */
+  reviewed_at: z.string().nullable(),
 });
 export type MyReport = z.infer<typeof myReportSchema>;
 export const myReportsQuerySchema = z.object({ cursor: z.string().max(200).optional() });
@@ -107,6 +111,12 @@ export const moderationReportSchema = z.object({
   reasons: z.partialRecord(reportReasonSchema, z.number().int()),
   /** How many different people reported the target. */
   reporters: z.number().int(),
+  /**
+   * How many of them registered from the same network (an IPv4 /24 or IPv6 /48) as another of them, and how many
+   * within an hour of another of them: accounts made together to report together show here.
+   */
+  reporters_same_network: z.number().int(),
+  reporters_same_hour: z.number().int(),
   first_at: z.string(),
   last_at: z.string(),
   notes: z.array(z.string()),
@@ -150,7 +160,10 @@ export type RoleBody = z.input<typeof roleBodySchema>;
 export const roleSetSchema = z.object({ user: z.number().int(), role: roleSchema });
 export type RoleSet = z.infer<typeof roleSetSchema>;
 
-/** An entry of the append-only log; `moderator.name` is empty once their account is deleted. */
+/**
+ * An entry of the append-only log; `moderator.name` is empty once their account is deleted. `own_question`: the
+ * moderator decided on their own question, as nobody else could (an admin with no other admin).
+ */
 export const moderationLogEntrySchema = z.object({
   id: z.number().int(),
   at: z.string(),
@@ -160,6 +173,7 @@ export const moderationLogEntrySchema = z.object({
   target_id: z.number().int(),
   reason: z.string(),
   until: z.string().nullable(),
+  own_question: z.boolean(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;
 export const moderationLogQuerySchema = z.object({ cursor: z.string().max(200).optional() });

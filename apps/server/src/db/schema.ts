@@ -46,6 +46,8 @@ export interface UserTable {
   suspension_reason: string | null;
   /** When a suspension ends; null with a reason: for ever. */
   suspended_until: string | null;
+  /** A hash of the network registered from, for the moderation queue; null before migration 022. */
+  registered_network: string | null;
 }
 
 /**
@@ -264,6 +266,8 @@ export interface PushSubscriptionTable {
   p256dh: string;
   auth: string;
   created_at: string;
+  /** The session whose token made it, which it ends with; null when kept before migration 021. */
+  session_token_hash: string | null;
 }
 
 /**
@@ -364,7 +368,7 @@ export interface ReportTable {
   target_id: number;
   reason: ReportReason;
   note: string | null;
-  /** 1 when the reporter's account was at least a day old: only such reports hide a question. */
+  /** 1 when the reporter's account was a day old and had answered 10 questions: only such reports hide a question. */
   counts: Flag;
   created_at: string;
   closed_at: string | null;
@@ -383,6 +387,8 @@ export interface ModerationLogTable {
   target_id: number;
   reason: string;
   until: string | null;
+  /** 1 when the moderator decided on their own question, as nobody else could (migration 022). */
+  own_question: Generated<Flag>;
 }
 
 /** How many relate pairs a question takes part in. */

@@ -1,7 +1,9 @@
 import {
+  answerBodySchema,
   api,
   feedSchema,
   questionPageSchema,
+  questionSchema,
   roleBodySchema,
   roleSetSchema,
   trendingSchema,
@@ -12,7 +14,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { hashToken } from '../modules/auth/sessions.js';
 import type { ApiClient, RawReply } from './client.js';
-import { client, signUp, type TestContext, type TestUser } from './helper.js';
+import { COUNTING_ANSWERS } from '../modules/moderation/reports.js';
+import { ask, client, signUp, type TestContext, type TestUser } from './helper.js';
 
 /** Reports a target as `user`, the reply as it came (201 new, 200 the same open report). */
 export function report(
@@ -59,6 +62,25 @@ export async function signUpAdmin(ctx: TestContext, email: string, firstName?: s
 /** An admin gives `person` the role. */
 export async function giveRole(admin: TestUser, person: TestUser, role: Exclude<Role, 'admin'>): Promise<void> {
   await admin.api.post(api.moderationRoles, roleBodySchema, { user: person.id, role }, roleSetSchema);
+}
+
+/**
+ * `count` new people who each answered as many questions as a report needs to count toward hiding one (asked by a
+ * person of their own); their reports count once the test has moved the clock a day past their registration.
+ */
+export async function activeReporters(ctx: TestContext, count: number): Promise<TestUser[]> {
+  const asker = await signUp(ctx);
+  const questions: number[] = [];
+  for (let index = 0; index < COUNTING_ANSWERS; index += 1)
+    questions.push(await ask(asker, { question: `Warm-up question ${index + 1}?` }));
+  const reporters: TestUser[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const reporter = await signUp(ctx);
+    for (const question of questions)
+      await reporter.api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+    reporters.push(reporter);
+  }
+  return reporters;
 }
 
 /** A question with what finds it: its author, category, tag and a word of its title. */

@@ -83,6 +83,8 @@ export function makeReportedQuestion(overrides: Partial<ModerationReport> = {}):
     status: 'open',
     reasons: { spam: 1 },
     reporters: 1,
+    reporters_same_network: 0,
+    reporters_same_hour: 0,
     first_at: '2026-05-04T10:00:00.000Z',
     last_at: '2026-05-04T10:00:00.000Z',
     notes: [],
@@ -99,6 +101,8 @@ export function makeReportedPerson(overrides: Partial<ModerationReport> = {}): M
     status: 'open',
     reasons: { harassment: 1 },
     reporters: 1,
+    reporters_same_network: 0,
+    reporters_same_hour: 0,
     first_at: '2026-05-04T10:00:00.000Z',
     last_at: '2026-05-04T10:00:00.000Z',
     notes: [],
@@ -118,6 +122,7 @@ export function makeLogEntry(overrides: Partial<ModerationLogEntry> = {}): Moder
     target_id: 7,
     reason: 'Advertising, not a poll.',
     until: null,
+    own_question: false,
     ...overrides,
   });
 }
@@ -131,6 +136,7 @@ export function makeMyReport(overrides: Partial<MyReport> = {}): MyReport {
     reason: 'spam',
     created_at: '2026-05-04T10:00:00.000Z',
     outcome: 'open',
+    reviewed_at: null,
     ...overrides,
   });
 }

@@ -20,6 +20,8 @@ import { moderation } from './017-moderation.js';
 import { push } from './018-push.js';
 import { activityShards } from './019-activity-shards.js';
 import { votesByQuestion } from './020-votes-by-question.js';
+import { pushSessions } from './021-push-sessions.js';
+import { reportDecisions } from './022-report-decisions.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -44,5 +46,7 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '018-push': push(dialect),
     '019-activity-shards': activityShards(),
     '020-votes-by-question': votesByQuestion(dialect),
+    '021-push-sessions': pushSessions(),
+    '022-report-decisions': reportDecisions(),
   };
 }

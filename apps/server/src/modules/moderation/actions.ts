@@ -11,8 +11,10 @@ import type { Change } from '../../changes/change.js';
 import type { Config } from '../../config.js';
 import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
 import { notifyModeration } from '../notifications/index.js';
+import { endSessionlessSubscriptions } from '../push/index.js';
 import { queueModerationMail, type Concerned } from './notice.js';
 import { closeReports } from './reports.js';
 
@@ -40,13 +42,22 @@ const TARGET_OF: Partial<Record<ModerationAction, 'question' | 'user'>> = {
 
 /** What the reports closed by each action come to, as their reporters see it. */
 const OUTCOME_OF: Record<ModerationAction, Exclude<ReportOutcome, 'open'>> = {
-  dismiss: 'no_action',
+  dismiss: 'dismissed',
   remove: 'action_taken',
-  restore: 'no_action',
+  restore: 'dismissed',
   suspend: 'action_taken',
-  unsuspend: 'no_action',
+  unsuspend: 'dismissed',
   warn: 'action_taken',
 };
+
+/**
+ * What moderators may do to the site's own account and its quiz questions: nothing that moderates them, only close
+ * what people reported of them and undo what was done to them before this rule.
+ */
+const ON_THE_SITE: readonly ModerationAction[] = ['dismiss', 'restore', 'unsuspend'];
+
+/** What a moderator whom nobody else can act on decides on their own question: keep it, bring it back, take it down. */
+const ON_ONE_S_OWN: readonly ModerationAction[] = ['dismiss', 'restore', 'remove'];
 
 /**
  * The body's own rules, before anything is read: which target each action takes, and `until` with `suspend` only, in
@@ -64,10 +75,17 @@ function checkAction({ target, action, until }: ActionBody, now: Date): void {
 
 /**
  * The person concerned, with their role and the question acted on, locked for the action (404
- * when there is none). Nobody acts on themselves or their own question (400), and only an admin
- * acts on a moderator or an admin (403).
+ * when there is none), and whether it is the moderator's own question. Nobody moderates the site's
+ * own account (400), nor acts on themselves (400, see `refuseOwn`), and only an admin acts on a
+ * moderator or an admin (403).
  */
-async function concernedBy(trx: Db, dialect: DialectName, moderator: Moderator, { target, id }: ActionBody) {
+async function concernedBy(
+  trx: Db,
+  dialect: DialectName,
+  moderator: Moderator,
+  { target, id, action }: ActionBody,
+  now: Date,
+) {
   const question =
     target === 'question'
       ? await lockedForUpdate(
@@ -85,20 +103,45 @@ async function concernedBy(trx: Db, dialect: DialectName, moderator: Moderator, 
       .where('id', '=', personId),
   ).executeTakeFirst();
   if (!person) throw new NotFoundError('No such user');
-  if (person.id === moderator.id)
-    throw new BadRequestError(
-      target === 'question' ? 'You cannot act on your own question' : 'You cannot act on yourself',
-    );
-  if (person.role !== 'member' && moderator.role !== 'admin')
+  if (person.email === SYSTEM_EMAIL && !ON_THE_SITE.includes(action))
+    throw new BadRequestError("The site's own account and its quiz questions cannot be moderated");
+  const ownQuestion = person.id === moderator.id;
+  if (ownQuestion) await refuseOwn(trx, person.id, target, action, now);
+  else if (person.role !== 'member' && moderator.role !== 'admin')
     throw new ForbiddenError('Only an admin can act on a moderator or an admin');
-  return { person, question };
+  return { person, question, ownQuestion };
+}
+
+/**
+ * Nobody acts on themselves (400). Their own question, though, must not stay hidden by reports with nobody able to
+ * decide on it: a moderator whom no other admin can act on (the only admin who is not suspended, or a moderator where
+ * there is none) decides on it, short of warning themselves, and the log says so.
+ */
+async function refuseOwn(
+  trx: Db,
+  personId: number,
+  target: ActionBody['target'],
+  action: ModerationAction,
+  now: Date,
+): Promise<void> {
+  if (target === 'user') throw new BadRequestError('You cannot act on yourself');
+  if (!ON_ONE_S_OWN.includes(action)) throw new BadRequestError('You cannot warn yourself');
+  const otherAdmin = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('id', '<>', personId)
+    .where((eb) => eb.or([eb('suspension_reason', 'is', null), eb('suspended_until', '<=', now.toISOString())]))
+    .executeTakeFirst();
+  if (otherAdmin) throw new BadRequestError('Another admin decides on your own question');
 }
 
 /**
  * What a moderator decided, in one transaction: the change to the question or the person, the
  * target's open reports closed, an entry appended to the log, and the person told in the bell and
  * by mail whatever their settings. A suspension ends every session of the person here, so that
- * none answers once the action has.
+ * none answers once the action has, and every push subscription, so that no device of theirs
+ * gets a push (the notice of the suspension goes by mail).
  */
 export async function act(
   trx: Db,
@@ -110,7 +153,7 @@ export async function act(
   const now = new Date();
   const at = now.toISOString();
   checkAction(body, now);
-  const { person, question } = await concernedBy(trx, dialect, moderator, body);
+  const { person, question, ownQuestion } = await concernedBy(trx, dialect, moderator, body, now);
   const { action, reason } = body;
   const until = body.until === undefined ? null : new Date(body.until).toISOString();
   const changes: Change[] = [];
@@ -128,7 +171,9 @@ export async function act(
 
   switch (action) {
     case 'dismiss':
-      // Reports hid it until a moderator decided: this one decided it stays.
+    case 'warn':
+      // Reports hid it until a moderator decided: dismissing them, or warning its author, decides it stays. A warning
+      // that left it hidden would close its reports, drop it from the queue and leave it under review for good.
       if (question?.moderation === 'under_review') await moderateQuestion(null);
       break;
     case 'remove':
@@ -145,7 +190,9 @@ export async function act(
         .set({ suspension_reason: reason, suspended_until: until })
         .where('id', '=', person.id)
         .execute();
+      // The push subscriptions each session made go with it (on delete cascade).
       await trx.deleteFrom('sessions').where('user_id', '=', person.id).execute();
+      await endSessionlessSubscriptions(trx, person.id);
       changes.push({ kind: 'userSuspended', userId: person.id, until });
       break;
     case 'unsuspend':
@@ -157,14 +204,21 @@ export async function act(
         .execute();
       changes.push({ kind: 'userUnsuspended', userId: person.id });
       break;
-    case 'warn':
-      break;
   }
 
   await closeReports(trx, body.target, body.id, OUTCOME_OF[action], at);
   const logged = await trx
     .insertInto('moderation_log')
-    .values({ at, moderator_id: moderator.id, action, target: body.target, target_id: body.id, reason, until })
+    .values({
+      at,
+      moderator_id: moderator.id,
+      action,
+      target: body.target,
+      target_id: body.id,
+      reason,
+      until,
+      own_question: ownQuestion ? 1 : 0,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const { first_name: moderatorName } = await trx
@@ -172,16 +226,19 @@ export async function act(
     .select('first_name')
     .where('id', '=', moderator.id)
     .executeTakeFirstOrThrow();
-  const told: NotificationModeration = { action, reason, until };
-  const concerned: Concerned = {
-    id: person.id,
-    email: person.email,
-    first_name: person.first_name,
-    question: question && { id: question.id, title: question.title },
-  };
-  await notifyModeration(trx, person.id, told, question?.id ?? null);
-  await queueModerationMail(trx, config, concerned, told);
-  changes.push({ kind: 'notified', userId: person.id });
+  // The site's own account is nobody to tell, and a moderator deciding on their own question knows already.
+  if (person.email !== SYSTEM_EMAIL && !ownQuestion) {
+    const told: NotificationModeration = { action, reason, until };
+    const concerned: Concerned = {
+      id: person.id,
+      email: person.email,
+      first_name: person.first_name,
+      question: question && { id: question.id, title: question.title },
+    };
+    await notifyModeration(trx, person.id, told, question?.id ?? null);
+    await queueModerationMail(trx, config, concerned, told);
+    changes.push({ kind: 'notified', userId: person.id });
+  }
   return {
     changes,
     entry: {
@@ -193,6 +250,7 @@ export async function act(
       target_id: body.id,
       reason,
       until,
+      own_question: ownQuestion,
     },
   };
 }

@@ -20,6 +20,7 @@ import {
   type TestUser,
 } from '../../test/helper.js';
 import {
+  activeReporters,
   EVERY_PLACE,
   moderate,
   placesShowing,
@@ -131,7 +132,7 @@ describe('moderation on two instances', () => {
 
   it('hides a question reported by enough people on both, and shows it again once dismissed', async () => {
     const [author, reader] = [await signUp(one), await signUp(one)];
-    const reporters = [await signUp(one), await signUp(one)];
+    const reporters = await activeReporters(one, 2);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 25 * HOUR);
     try {

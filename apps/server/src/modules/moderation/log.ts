@@ -20,6 +20,7 @@ export async function logPage(db: Db, cursor: string | undefined): Promise<Moder
       'moderation_log.target_id',
       'moderation_log.reason',
       'moderation_log.until',
+      'moderation_log.own_question',
     ])
     .orderBy('moderation_log.id', 'desc')
     .limit(LOG_PAGE + 1);
@@ -35,6 +36,7 @@ export async function logPage(db: Db, cursor: string | undefined): Promise<Moder
       target_id: row.target_id,
       reason: row.reason,
       until: row.until,
+      own_question: row.own_question === 1,
     })),
     next,
   };

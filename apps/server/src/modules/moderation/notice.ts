@@ -57,7 +57,11 @@ function wording(
     case 'warn':
       return {
         title: 'A warning from the moderators',
-        what: `A moderator warned you about ${subject}. Nothing else changes, but please keep to the community rules.`,
+        // A warning on a question under review also shows it again (actions.ts), so only an account's says nothing changes.
+        what:
+          question === null
+            ? `A moderator warned you about ${subject}. Nothing else changes, but please keep to the community rules.`
+            : `A moderator warned you about ${subject}. Please keep to the community rules.`,
       };
   }
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/index.js';
 import { decodeCursor, MAX_ID, pageOf } from '../../db/pagination.js';
 import { hydrate, type Reader } from '../../views/pipeline.js';
 import { present } from '../../views/questions.js';
+import { registeredTogether, type Registration } from './networks.js';
 
 const QUEUE_PAGE = 20;
 /**
@@ -25,9 +26,9 @@ const keyOf = (target: ReportTarget, id: number): TargetKey => `${target}:${id}`
 
 /**
  * A page of the queue: one entry per target reported, its open reports (or, for `closed`, those
- * decided), most reported first, with the reasons counted and the notes written, and the target
- * as people see it. Never who reported it. A question is shown to the moderator as to anyone,
- * whatever moderation withheld, and with what was withheld.
+ * decided), most reported first, with the reasons counted, the notes written, how many reporters
+ * registered together, and the target as people see it. Never who reported it. A question is shown
+ * to the moderator as to anyone, whatever moderation withheld, and with what was withheld.
  */
 export async function queuePage(
   reader: Reader,
@@ -62,13 +63,16 @@ export async function queuePage(
   ]);
   const reports = items.map((item): ModerationReport => {
     const key = keyOf(item.target, item.target_id);
-    const { reasons, notes } = details.get(key) ?? { reasons: {}, notes: [] };
+    const { reasons, notes, reporters } = details.get(key)!;
+    const together = registeredTogether([...reporters.values()]);
     const entry: ModerationReport = {
       target: item.target,
       id: item.target_id,
       status,
       reasons,
       reporters: Number(item.reporters),
+      reporters_same_network: together.network,
+      reporters_same_hour: together.hour,
       first_at: item.first_at,
       last_at: item.last_at,
       notes,
@@ -84,32 +88,52 @@ export async function queuePage(
 
 type QueueItem = { target: ReportTarget; target_id: number };
 
-/** Of these targets, the reports of `status`: the reasons counted and the notes, oldest first. */
+interface Details {
+  reasons: Partial<Record<ReportReason, number>>;
+  notes: string[];
+  /** When and from which network each reporter registered, by their id. */
+  reporters: Map<number, Registration>;
+}
+
+/** Of these targets, the reports of `status`: the reasons counted, the notes, oldest first, and their reporters. */
 async function reportDetails(db: Db, status: ReportStatus, items: readonly QueueItem[]) {
-  const details = new Map<TargetKey, { reasons: Partial<Record<ReportReason, number>>; notes: string[] }>();
-  for (const item of items) details.set(keyOf(item.target, item.target_id), { reasons: {}, notes: [] });
+  const details = new Map<TargetKey, Details>();
+  for (const item of items)
+    details.set(keyOf(item.target, item.target_id), { reasons: {}, notes: [], reporters: new Map() });
   const byTarget = (target: ReportTarget) =>
     items.filter((item) => item.target === target).map((item) => item.target_id);
   const [questionIds, userIds] = [byTarget('question'), byTarget('user')];
   if (items.length === 0) return details;
   const rows = await db
     .selectFrom('reports')
-    .select(['target', 'target_id', 'reason', 'note'])
-    .where('closed_at', status === 'open' ? 'is' : 'is not', null)
+    .innerJoin('users', 'users.id', 'reports.reporter_id')
+    .select([
+      'reports.target',
+      'reports.target_id',
+      'reports.reason',
+      'reports.note',
+      'reports.reporter_id',
+      'users.created_at',
+      'users.registered_network',
+    ])
+    .where('reports.closed_at', status === 'open' ? 'is' : 'is not', null)
     .where((eb) =>
       eb.or([
         ...(questionIds.length > 0
-          ? [eb.and([eb('target', '=', 'question'), eb('target_id', 'in', questionIds)])]
+          ? [eb.and([eb('reports.target', '=', 'question'), eb('reports.target_id', 'in', questionIds)])]
           : []),
-        ...(userIds.length > 0 ? [eb.and([eb('target', '=', 'user'), eb('target_id', 'in', userIds)])] : []),
+        ...(userIds.length > 0
+          ? [eb.and([eb('reports.target', '=', 'user'), eb('reports.target_id', 'in', userIds)])]
+          : []),
       ]),
     )
-    .orderBy('id')
+    .orderBy('reports.id')
     .execute();
   for (const row of rows) {
     const detail = details.get(keyOf(row.target, row.target_id))!;
     detail.reasons[row.reason] = (detail.reasons[row.reason] ?? 0) + 1;
     if (row.note) detail.notes.push(row.note);
+    detail.reporters.set(row.reporter_id, row);
   }
   return details;
 }

@@ -5,11 +5,15 @@ import type { Change } from '../../changes/change.js';
 import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import { decodeCursor, pageOf } from '../../db/pagination.js';
+import { SYSTEM_EMAIL } from '../../db/schema.js';
+import { ConflictError } from '../../errors.js';
 
 type Report = z.output<typeof reportBodySchema>;
 
 /** How old an account must be for its reports to hide a question: a new account costs nothing to make. */
 export const COUNTING_ACCOUNT_AGE_MS = 24 * 3600 * 1000;
+/** How many questions an account must have answered for its reports to hide one: an account left idle costs nothing. */
+export const COUNTING_ANSWERS = 10;
 
 const MY_REPORTS_PAGE = 20;
 
@@ -25,10 +29,11 @@ export interface Reported {
 
 /**
  * Files the report, or finds the reporter's own report of the target while it is open: one
- * person's reports of one target count once. A report of a question by someone whose account is
- * a day old counts toward hiding it: once `threshold` different such people have reported it and
- * no moderator has decided, it is under review, withheld from everyone but its author. The
- * question's row is locked first, so that reports arriving together count each other.
+ * person's reports of one target count once. A question a moderator decided on after the person
+ * reported it is not theirs to report again (409). A report of a question by someone whose account is
+ * a day old and answered `COUNTING_ANSWERS` questions counts toward hiding it: once `threshold` different
+ * such people have reported it and no moderator has decided, it is under review, withheld from everyone
+ * but its author. The question's row is locked first, so that reports arriving together count each other.
  */
 export async function fileReport(
   trx: Db,
@@ -41,13 +46,16 @@ export async function fileReport(
   const now = new Date();
   if (report.target === 'question') {
     await lockedForUpdate(dialect, trx.selectFrom('questions').select('id').where('id', '=', report.id)).execute();
+    await refuseDecided(trx, reporterId, report.id);
   }
   const reporter = await trx
     .selectFrom('users')
-    .select('created_at')
+    .select(['created_at', 'answer_count'])
     .where('id', '=', reporterId)
     .executeTakeFirstOrThrow();
-  const counts = now.getTime() - Date.parse(reporter.created_at) >= COUNTING_ACCOUNT_AGE_MS;
+  const counts =
+    now.getTime() - Date.parse(reporter.created_at) >= COUNTING_ACCOUNT_AGE_MS &&
+    reporter.answer_count >= COUNTING_ANSWERS;
   const inserted = await trx
     .insertInto('reports')
     .values({
@@ -88,8 +96,29 @@ export async function fileReport(
 }
 
 /**
- * Puts the question under review once enough different people of a day's standing have reported it, unless a moderator
- * acted on it already.
+ * A question its moderators decided on (dismissed, restored, warned about) after the person reported it is not theirs to
+ * report again: every decision closes the reports open, so a closed report of theirs means one was made since.
+ */
+async function refuseDecided(trx: Db, reporterId: number, questionId: number): Promise<void> {
+  const decided = await trx
+    .selectFrom('reports')
+    .select('id')
+    .where('reporter_id', '=', reporterId)
+    .where('target', '=', 'question')
+    .where('target_id', '=', questionId)
+    .where('closed_at', 'is not', null)
+    .executeTakeFirst();
+  if (decided)
+    throw new ConflictError(
+      'A moderator already decided on this question after your report: you cannot report it again',
+    );
+}
+
+/**
+ * Puts the question under review once enough different people whose reports count have reported it, unless a moderator
+ * acted on it already. Only open reports count: a decision closes them all and their reporters cannot report the
+ * question again, so after a decision it takes `threshold` people new to it. The site's own questions (the quiz) are
+ * never hidden: no moderator could act on them.
  */
 async function hideAtThreshold(
   trx: Db,
@@ -106,6 +135,8 @@ async function hideAtThreshold(
     .where('counts', '=', 1)
     .executeTakeFirstOrThrow();
   if (Number(reporters) < threshold) return null;
+  const author = await trx.selectFrom('users').select('email').where('id', '=', authorId).executeTakeFirstOrThrow();
+  if (author.email === SYSTEM_EMAIL) return null;
   const { numUpdatedRows } = await trx
     .updateTable('questions')
     .set({ moderation: 'under_review', moderation_reason: null })
@@ -140,7 +171,7 @@ export async function myReports(db: Db, reporterId: number, cursor: string | und
   const before = decodeCursor(cursor);
   let query = db
     .selectFrom('reports')
-    .select(['id as key', 'target', 'target_id', 'reason', 'created_at', 'outcome'])
+    .select(['id as key', 'target', 'target_id', 'reason', 'created_at', 'outcome', 'closed_at'])
     .where('reporter_id', '=', reporterId)
     .orderBy('id', 'desc')
     .limit(MY_REPORTS_PAGE + 1);
@@ -154,6 +185,7 @@ export async function myReports(db: Db, reporterId: number, cursor: string | und
       reason: row.reason,
       created_at: row.created_at,
       outcome: row.outcome ?? 'open',
+      reviewed_at: row.closed_at,
     })),
     next,
   };

@@ -41,7 +41,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         body: reportBodySchema,
-        response: { 201: reportCreatedSchema, 200: reportCreatedSchema, ...errors },
+        response: { 201: reportCreatedSchema, 200: reportCreatedSchema, ...errors, 409: errorBodySchema },
       },
     },
     async (request, reply) => {

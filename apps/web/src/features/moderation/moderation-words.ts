@@ -23,6 +23,20 @@ export function targetName(report: Pick<ModerationReport, 'target' | 'id' | 'que
 export const targetKinds: Record<ReportTarget, string> = { question: 'Question', user: 'Person' };
 
 /**
+ * "Registered together: 2 reporters from the same network, 3 within an hour of another": a sign that the accounts that
+ * reported were made to report together; null when nothing links them.
+ */
+export function registeredTogether(
+  report: Pick<ModerationReport, 'reporters_same_network' | 'reporters_same_hour'>,
+): string | null {
+  const parts = [
+    report.reporters_same_network > 0 && `${report.reporters_same_network} reporters from the same network`,
+    report.reporters_same_hour > 0 && `${report.reporters_same_hour} within an hour of another`,
+  ].filter((part) => part !== false);
+  return parts.length === 0 ? null : `Registered together: ${parts.join(', ')}`;
+}
+
+/**
  * Made at its first use: the header's shield loads this module on every screen, and a page's first use of Intl costs it
  * tens of ms.
  */

@@ -32,6 +32,7 @@ function LogItem({ entry }: { entry: ModerationLogEntry }) {
         )}{' '}
         {actionWords[entry.action].done} <Target entry={entry} />
         {entry.until && <> until {formatDate(entry.until)}</>}
+        {entry.own_question && <>, their own question, which no other admin could decide</>}
       </p>
       <blockquote className="log-entry__reason">{entry.reason}</blockquote>
       <p className="log-entry__meta">

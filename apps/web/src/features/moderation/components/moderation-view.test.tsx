@@ -21,10 +21,15 @@ const closed = { query: { status: 'closed' } };
 const reportPage = (reports: ModerationReport[], next: string | null = null) => ({ body: { reports, next } });
 const logPage = (entries: ModerationLogEntry[], next: string | null = null) => ({ body: { entries, next } });
 
-/** Three people reported a question for spam and one for hate, with notes; one person reported a person. */
+/**
+ * Three people reported a question for spam and one for hate, with notes, three of them registered together; one person
+ * reported a person.
+ */
 const spamQuestion = makeReportedQuestion({
   reasons: { spam: 3, hate: 1 },
   reporters: 4,
+  reporters_same_network: 2,
+  reporters_same_hour: 3,
   first_at: '2026-05-03T08:00:00.000Z',
   last_at: '2026-05-04T09:30:00.000Z',
   notes: ['Links to a shop in every choice.', 'Posted again every day.'],
@@ -79,6 +84,9 @@ describe('ModerationView: the queue', () => {
     expect(within(question).getByText('Links to a shop in every choice.')).toBeInTheDocument();
     expect(within(question).getByText('Posted again every day.')).toBeInTheDocument();
     expect(
+      within(question).getByText('Registered together: 2 reporters from the same network, 3 within an hour of another'),
+    ).toBeInTheDocument();
+    expect(
       within(question).getByRole('article', { name: 'Card: Which phone should everyone buy today?' }),
     ).toBeInTheDocument();
     expect(within(question).getByText('3 May 2026, 08:00 UTC')).toHaveAttribute('datetime', spamQuestion.first_at);
@@ -88,6 +96,7 @@ describe('ModerationView: the queue', () => {
     expect(within(person).getByRole('link', { name: /Bob/ })).toHaveAttribute('href', '/user/21');
     expect(within(person).getByText('UID021')).toBeInTheDocument();
     expect(within(person).getByText('Insults people under every question.')).toBeInTheDocument();
+    expect(within(person).queryByText(/Registered together/)).not.toBeInTheDocument();
   });
 
   it('offers only the actions that apply to each target', async () => {
@@ -241,7 +250,15 @@ describe('ModerationView: the log, roles, and who may see it', () => {
       );
       on(
         'GET /api/moderation/log/',
-        logPage([makeLogEntry({ id: 0, action: 'dismiss', target_id: 4, reason: 'Not against the rules.' })]),
+        logPage([
+          makeLogEntry({
+            id: 0,
+            action: 'dismiss',
+            target_id: 4,
+            reason: 'Not against the rules.',
+            own_question: true,
+          }),
+        ]),
         { query: { cursor: 'c2' } },
       );
     });
@@ -258,7 +275,7 @@ describe('ModerationView: the log, roles, and who may see it', () => {
     expect(items()).toEqual([
       'Mo suspended UID021 until 11 May 2026',
       'A former moderator removed question QID007',
-      'Mo dismissed the reports on question QID004',
+      'Mo dismissed the reports on question QID004, their own question, which no other admin could decide',
     ]);
   });
 

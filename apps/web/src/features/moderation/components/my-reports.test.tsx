@@ -15,7 +15,13 @@ describe('MyReports', () => {
       page([
         makeMyReport({ id: 3, target: 'user', target_id: 21, reason: 'harassment', outcome: 'open' }),
         makeMyReport({ id: 2, outcome: 'action_taken' }),
-        makeMyReport({ id: 1, target_id: 4, reason: 'misinformation', outcome: 'no_action' }),
+        makeMyReport({
+          id: 1,
+          target_id: 4,
+          reason: 'misinformation',
+          outcome: 'dismissed',
+          reviewed_at: '2026-05-06T09:00:00.000Z',
+        }),
       ]),
     );
     renderScreen(<MyReports />);
@@ -24,7 +30,7 @@ describe('MyReports', () => {
     expect(rows.map((row) => row.querySelector('.outcome span')?.textContent)).toEqual([
       'Open',
       'Action taken',
-      'No action',
+      'Dismissed',
     ]);
     expect(within(rows[0]).getByRole('link', { name: 'UID021' })).toHaveAttribute('href', '/user/21');
     expect(within(rows[0]).getByRole('link', { name: 'Harassment or bullying' })).toHaveAttribute(
@@ -32,7 +38,14 @@ describe('MyReports', () => {
       '/rules#harassment',
     );
     expect(within(rows[1]).getByRole('link', { name: 'QID007' })).toHaveAttribute('href', '/question/7');
-    expect(within(rows[2]).getByText(': A moderator looked and found no rule broken.')).toBeInTheDocument();
+    // A dismissed report says when it was reviewed, and that the question stays and is not the reporter's to report again.
+    expect(
+      within(rows[2]).getByText(
+        ': A moderator reviewed it and found no rule broken. It stays up, and you cannot report it again.',
+      ),
+    ).toBeInTheDocument();
+    expect(rows[2].querySelector('.my-report__meta')).toHaveTextContent(/Reviewed 6 May 2026$/);
+    expect(rows[0].querySelector('.my-report__meta')).not.toHaveTextContent('Reviewed');
   });
 
   it('says so when there is nothing yet', async () => {

@@ -13,9 +13,17 @@ import './moderation.css';
 
 const outcomes: Record<ReportOutcome, { label: string; text: string }> = {
   open: { label: 'Open', text: 'Waiting for a moderator.' },
-  action_taken: { label: 'Action taken', text: 'A moderator agreed and acted on it.' },
-  no_action: { label: 'No action', text: 'A moderator looked and found no rule broken.' },
+  action_taken: { label: 'Action taken', text: 'A moderator reviewed it, agreed and acted on it.' },
+  dismissed: { label: 'Dismissed', text: 'A moderator reviewed it and found no rule broken.' },
 };
+
+/** What came of a report, in words: a question a moderator kept is not the reporter's to report again. */
+function outcomeText(report: MyReport): string {
+  const { text } = outcomes[report.outcome];
+  return report.outcome === 'dismissed' && report.target === 'question'
+    ? `${text} It stays up, and you cannot report it again.`
+    : text;
+}
 
 function Target({ report }: { report: MyReport }) {
   if (report.target === 'question')
@@ -31,7 +39,7 @@ function Target({ report }: { report: MyReport }) {
   );
 }
 
-/** The viewer's own reports, newest first, each with what came of it: still open, action taken, or no action. */
+/** The viewer's own reports, newest first, each with what came of it and when: still open, action taken, dismissed. */
 export function MyReports() {
   const list = useMyReports();
   return (
@@ -63,11 +71,17 @@ export function MyReports() {
                     <Link to={ruleHref(report.reason)}>{reasonLabels[report.reason]}</Link>
                     <span aria-hidden="true"> · </span>
                     <time dateTime={report.created_at}>{formatDate(report.created_at)}</time>
+                    {report.reviewed_at && (
+                      <>
+                        <span aria-hidden="true"> · </span>
+                        Reviewed <time dateTime={report.reviewed_at}>{formatDate(report.reviewed_at)}</time>
+                      </>
+                    )}
                   </p>
                 </div>
-                <p className={`outcome outcome--${report.outcome}`} title={outcomes[report.outcome].text}>
+                <p className={`outcome outcome--${report.outcome}`} title={outcomeText(report)}>
                   <span>{outcomes[report.outcome].label}</span>
-                  <span className="sr-only">: {outcomes[report.outcome].text}</span>
+                  <span className="sr-only">: {outcomeText(report)}</span>
                 </p>
               </li>
             ))}

@@ -10,7 +10,14 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { reasonLabels, ruleHref, ruleName } from '../community-rules';
-import { actionWords, formatMoment, reportersLabel, targetKinds, targetName } from '../moderation-words';
+import {
+  actionWords,
+  formatMoment,
+  registeredTogether,
+  reportersLabel,
+  targetKinds,
+  targetName,
+} from '../moderation-words';
 import { ActionDialog } from './action-dialog';
 
 /**
@@ -42,6 +49,7 @@ export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProp
   const [acting, setActing] = useState<{ action: ModerationAction; trigger: HTMLElement } | null>(null);
   const name = targetName(report);
   const reasons = REPORT_REASONS.filter((reason) => (report.reasons[reason] ?? 0) > 0);
+  const together = registeredTogether(report);
 
   return (
     <article className="card report-entry" aria-labelledby={`${id}-title`}>
@@ -62,6 +70,8 @@ export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProp
           )}
         </p>
       </header>
+
+      {together && <p className="report-entry__together">{together}</p>}
 
       <ul className="report-entry__reasons" aria-label="Reasons">
         {reasons.map((reason) => (
