@@ -13,9 +13,8 @@ import { countActivity } from '../site/index.js';
 import type { Config } from '../../config.js';
 import { emailTaken, mailAdminProof, pendingEmail, requestEmailChange } from './email-change.js';
 import { queueChangeNotice } from './notices.js';
-import { forgetResetTokens } from './password-reset.js';
+import { afterNewPassword } from './password-reset.js';
 import { verifyPassword } from './passwords.js';
-import { endOtherSessions } from './sessions.js';
 
 type Registration = z.output<typeof registerBodySchema>;
 type AccountUpdate = z.output<typeof accountUpdateBodySchema>;
@@ -160,9 +159,9 @@ export async function checkCurrentPassword(db: Db, userId: number, input: Settin
 
 /**
  * Saves the notification choice and, given its new hash, the password: then every other session
- * of the person ends in the same transaction (`keepToken` is the caller's), the address is told,
- * and links mailed before (to choose a new password, to unsubscribe) stop working. A different
- * email is not saved but asked for: a link mailed to it makes it the account's
+ * of the person ends in the same transaction (`keepToken` is the caller's) with all that a new
+ * password ends (`afterNewPassword`), the address is told, and unsubscribe links stop working. A
+ * different email is not saved but asked for: a link mailed to it makes it the account's
  * (`requestEmailChange`). The current password was checked first (`checkCurrentPassword`).
  */
 export async function updateSettings(
@@ -186,11 +185,14 @@ export async function updateSettings(
     })
     .where('id', '=', userId)
     .execute();
+  let passwordChanged: Change | null = null;
+  if (passwordHash !== undefined) {
+    // Before a new address is asked for: one asked for with the new password is the owner's, and waits for its link.
+    passwordChanged = await afterNewPassword(trx, userId, keepToken);
+    await queueChangeNotice(trx, config, before.email, before.first_name, { password: true });
+  }
   if (input.email !== before.email) await requestEmailChange(trx, config, before, input.email);
-  if (passwordHash === undefined) return null;
-  await forgetResetTokens(trx, userId);
-  await queueChangeNotice(trx, config, before.email, before.first_name, { password: true });
-  return endOtherSessions(trx, userId, keepToken);
+  return passwordChanged;
 }
 
 export async function getAccount(db: Db, userId: number): Promise<Account> {

@@ -1,4 +1,10 @@
-import { api, EMAIL_CONFIRM_MINUTES, emailConfirmAnswerSchema, settingsSchema } from '@pollscope/contract';
+import {
+  api,
+  EMAIL_CONFIRM_MINUTES,
+  emailConfirmAnswerSchema,
+  settingsSchema,
+  tokenResponseSchema,
+} from '@pollscope/contract';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { client, createTestAppWithMail, signUp, type TestContext, type TestUser } from '../../test/helper.js';
@@ -175,5 +181,68 @@ describe('unsubscribe links', () => {
       (await ctx.app.inject({ method: 'POST', url: api.unsubscribe('link-of-before-the-password') })).statusCode,
     ).toBe(404);
     expect((await person.api.get(api.settings, settingsSchema)).notification).toBe(true);
+  });
+});
+
+// Issue 43, finding 4: a change of email asked for by someone who knew the password outlived a new password, and its
+// link still took the account.
+describe('a change of email waiting for its link', () => {
+  const RESET_SUBJECT = 'Choose a new Pollscope password';
+  const PENDING = 'A change of the email of this account to another address is waiting to be confirmed';
+  /** Asks for a link to choose a new password and returns the `count`th such mail, once it has come. */
+  const resetMail = async (person: TestUser, count: number) => {
+    expect((await anyone().raw('POST', api.passwordReset, { email: person.email })).status).toBe(200);
+    return mailTo(person.email, RESET_SUBJECT, count);
+  };
+
+  it('is told of in the mail to choose a new password, and ends with the new password; the account keeps its address', async () => {
+    const person = await signUp(ctx);
+    expect((await resetMail(person, 1)).text).not.toContain(PENDING);
+    const intruders = `intruder-${person.id}@example.com`;
+    const intrudersLink = await askFor(person, intruders);
+    const mail = await resetMail(person, 2);
+    expect(mail.text).toContain(`${PENDING}; choosing a new password cancels it.`);
+
+    const token = /reset-password\?token=([\w-]+)/.exec(mail.text ?? '')![1];
+    const reset = await anyone().raw('POST', api.passwordResetConfirm, { token, password: 'a brand new horse' });
+    expect(reset.status).toBe(200);
+    const late = await confirm(intrudersLink);
+    expect(late.status).toBe(400);
+    expect(late.error()).toEqual({ message: EMAIL_LINK_UNUSABLE });
+    const signedIn = client(ctx.app, reset.parse(tokenResponseSchema).token);
+    expect(await signedIn.get(api.settings, settingsSchema)).toEqual({
+      email: person.email.toLowerCase(),
+      notification: true,
+      pending_email: null,
+    });
+    expect((await signIn(person.email, 'a brand new horse')).status).toBe(200);
+    expect((await signIn(intruders, 'a brand new horse')).status).toBe(400);
+  });
+
+  it('ends when the password is changed in the settings, unless asked for in the same change', async () => {
+    const person = await signUp(ctx);
+    const intrudersLink = await askFor(person, `intruder-${person.id}@example.com`);
+    const changed = await person.api.raw('POST', api.settings, {
+      email: person.email,
+      notification: true,
+      password: 'battery staple',
+      current_password: 'correct horse',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.parse(settingsSchema).pending_email).toBeNull();
+    expect((await confirm(intrudersLink)).error()).toEqual({ message: EMAIL_LINK_UNUSABLE });
+    expect((await person.api.get(api.settings, settingsSchema)).email).toBe(person.email.toLowerCase());
+
+    // A new address asked for with a new password is the owner's own wish: its link works.
+    const movedTo = `moved-${person.id}@example.com`;
+    const both = await person.api.raw('POST', api.settings, {
+      email: movedTo,
+      notification: true,
+      password: 'another staple',
+      current_password: 'battery staple',
+    });
+    expect(both.status).toBe(200);
+    expect((await confirm(tokenIn(await mailTo(movedTo, CONFIRM_SUBJECT)))).status).toBe(200);
+    expect((await person.api.get(api.settings, settingsSchema)).email).toBe(movedTo);
   });
 });

@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
 import { queueMail, renderMail } from '../mail/index.js';
 import { queueChangeNotice } from './notices.js';
-import { forgetResetTokens } from './password-reset.js';
 import { hashToken } from './sessions.js';
 
 export const EMAIL_LINK_UNUSABLE = 'This link does not work any more: it was used, it lapsed, or it is not one we sent';
@@ -34,6 +33,18 @@ export async function pendingEmail(db: Db, userId: number, now = new Date()): Pr
     .orderBy('email_change_tokens.created_at', 'desc')
     .executeTakeFirst();
   return row?.email ?? null;
+}
+
+/**
+ * Voids the links of every change of address the person asked for, as a new password does: whoever knew the old one may
+ * have asked. A link proving the address the account has (an admin's) is no change, and stays.
+ */
+export async function forgetEmailChanges(trx: Db, userId: number): Promise<void> {
+  await trx
+    .deleteFrom('email_change_tokens')
+    .where('user_id', '=', userId)
+    .where('email', '!=', (eb) => eb.selectFrom('users').select('email').where('id', '=', userId))
+    .execute();
 }
 
 /**
@@ -174,7 +185,7 @@ export async function confirmEmailChange(
     throw error;
   }
   await trx.deleteFrom('email_change_tokens').where('user_id', '=', used.user_id).execute();
-  await forgetResetTokens(trx, used.user_id);
+  await trx.deleteFrom('password_reset_tokens').where('user_id', '=', used.user_id).execute();
   // No copy in memory holds an email: nothing to apply.
   return { email: used.email, changes: [] };
 }

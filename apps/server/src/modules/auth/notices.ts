@@ -14,23 +14,35 @@ function inWords(at: Date): string {
 export const resetPasswordUrl = (config: Pick<Config, 'publicUrl'>, token: string) =>
   `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
-/** Queues the mail with a link to choose a new password, in the transaction that stores its token. */
+/**
+ * Queues the mail with a link to choose a new password, in the transaction that stores its token. With a change of
+ * email `pending`, it says so: the owner learns that someone who knew the password may be moving the account away, and
+ * that the new password stops it.
+ */
 export async function queueResetMail(
   trx: Db,
   config: Pick<Config, 'publicUrl'>,
   person: { email: string; first_name: string },
   token: string,
+  pending: boolean,
 ): Promise<void> {
+  const paragraphs = [
+    `Hi ${person.first_name},`,
+    `Someone, probably you, asked for a new password for the Pollscope account of this address. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes, and signs you out everywhere else.`,
+  ];
+  if (pending)
+    paragraphs.push(
+      'A change of the email of this account to another address is waiting to be confirmed; choosing a new password cancels it. If you did not ask for that change, someone who knows your password did: choose a new one with the link below.',
+    );
+  paragraphs.push(
+    'If it was not you, ignore this mail: your password stays as it is, and nobody can use the link without this mailbox.',
+  );
   await queueMail(trx, {
     to: person.email,
     subject: 'Choose a new Pollscope password',
     ...renderMail({
       title: 'Choose a new password',
-      paragraphs: [
-        `Hi ${person.first_name},`,
-        `Someone, probably you, asked for a new password for the Pollscope account of this address. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes, and signs you out everywhere else.`,
-        'If it was not you, ignore this mail: your password stays as it is, and nobody can use the link without this mailbox.',
-      ],
+      paragraphs,
       action: { label: 'Choose a new password', url: resetPasswordUrl(config, token) },
       footer: 'You get this mail because a new password was asked for this address.',
     }),

@@ -5,7 +5,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError } from '../../errors.js';
 import { refuseSuspended } from '../moderation/index.js';
+import { endSessionlessSubscriptions } from '../push/index.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';
+import { forgetEmailChanges, pendingEmail } from './email-change.js';
 import { queueChangeNotice, queueResetMail } from './notices.js';
 import { createSession, endOtherSessions, hashToken } from './sessions.js';
 
@@ -22,8 +24,9 @@ export const RESET_ANSWER_MS = 250;
 
 /**
  * Stores a new token for the account of `email`, if there is one (the quiz's author, who signs in
- * with no password, has none), and queues the mail with its link, in one transaction. The token
- * is made and hashed either way. Lapsed tokens of anyone are deleted on the way.
+ * with no password, has none), and queues the mail with its link, in one transaction; the mail
+ * says whether a change of email waits, which the new password would end. The token is made and
+ * hashed either way. Lapsed tokens of anyone are deleted on the way.
  */
 export async function requestPasswordReset(
   db: Db,
@@ -51,14 +54,14 @@ export async function requestPasswordReset(
         expires_at: new Date(now.getTime() + PASSWORD_RESET_MINUTES * 60_000).toISOString(),
       })
       .execute();
-    await queueResetMail(trx, config, person, token);
+    await queueResetMail(trx, config, person, token, (await pendingEmail(trx, person.id, now)) !== null);
   });
 }
 
 /**
- * Uses a mailed token to set the password to `passwordHash`: the token and every other of the
- * person's go, every session of theirs ends, and a new one begins, whose token is returned. A
- * token unknown, used or lapsed changes nothing (400). The address is told, as of any new password.
+ * Uses a mailed token to set the password to `passwordHash`: every session of the person ends, with
+ * all that a new password ends (`afterNewPassword`), and a new one begins, whose token is returned.
+ * A token unknown, used or lapsed changes nothing (400). The address is told, as of any new password.
  */
 export async function resetPassword(
   trx: Db,
@@ -83,14 +86,21 @@ export async function resetPassword(
     .where('id', '=', used.user_id)
     .returning(['email', 'first_name'])
     .executeTakeFirstOrThrow();
-  await forgetResetTokens(trx, used.user_id);
   const session = await createSession(trx, used.user_id);
-  const passwordChanged = await endOtherSessions(trx, used.user_id, session);
+  const passwordChanged = await afterNewPassword(trx, used.user_id, session);
   await queueChangeNotice(trx, config, person.email, person.first_name, { password: true }, now);
   return { token: session, changes: [passwordChanged] };
 }
 
-/** Voids every link to choose a new password mailed to the person: their password or address changed. */
-export async function forgetResetTokens(trx: Db, userId: number): Promise<void> {
+/**
+ * What a new password ends, by a link or in the settings, in its transaction: every session of the person but
+ * `keepToken`'s, with the push subscriptions each made (on delete cascade) and those of no session; the links mailed to
+ * choose a new password; and changes of email waiting for their link, which whoever knew the old password may have
+ * asked for to take the account.
+ */
+export async function afterNewPassword(trx: Db, userId: number, keepToken: string): Promise<Change> {
   await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+  await forgetEmailChanges(trx, userId);
+  await endSessionlessSubscriptions(trx, userId);
+  return endOtherSessions(trx, userId, keepToken);
 }

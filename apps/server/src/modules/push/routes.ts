@@ -7,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewer } from '../../plugins/app/auth.js';
+import { hashToken } from '../auth/index.js';
 import { subscribe, unsubscribe } from './subscriptions.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
@@ -29,7 +30,8 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     '/push/subscriptions/',
     { schema: { tags, body: pushSubscriptionBodySchema, response: { 201: z.null(), ...errors } } },
     async (request, reply) => {
-      await subscribe(db, viewer(request), request.body, config.pushAllowPrivateEndpoints);
+      const userId = viewer(request);
+      await subscribe(db, userId, hashToken(request.token!), request.body, config.pushAllowPrivateEndpoints);
       return reply.code(201).send(null);
     },
   );

@@ -39,26 +39,28 @@ function subscriptionErrors({ endpoint, keys }: PushSubscriptionBody, allowPriva
 }
 
 /**
- * Keeps the device's subscription for the person. The same endpoint again (the browser's keys
- * renewed, or another person signed in on it) updates its row: an endpoint is one device, pushed
- * to for one person.
+ * Keeps the device's subscription for the person, as part of the session of `sessionTokenHash`,
+ * which it ends with (migration 021). The same endpoint again (the browser's keys renewed, or
+ * another person signed in on it) updates its row: an endpoint is one device, pushed to for one
+ * person in one session.
  */
 export async function subscribe(
   db: Db,
   userId: number,
+  sessionTokenHash: string,
   subscription: PushSubscriptionBody,
   allowPrivate: boolean,
 ): Promise<void> {
   const errors = subscriptionErrors(subscription, allowPrivate);
   if (Object.keys(errors).length > 0) throw new BadRequestError(Object.values(errors)[0], errors);
   const { endpoint, keys } = subscription;
+  const device = { user_id: userId, p256dh: keys.p256dh, auth: keys.auth, session_token_hash: sessionTokenHash };
+  // A session ended since this call found it makes the insert a foreign key violation, answered 404.
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('push_subscriptions')
-      .values({ user_id: userId, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: new Date().toISOString() })
-      .onConflict((conflict) =>
-        conflict.column('endpoint').doUpdateSet({ user_id: userId, p256dh: keys.p256dh, auth: keys.auth }),
-      )
+      .values({ ...device, endpoint, created_at: new Date().toISOString() })
+      .onConflict((conflict) => conflict.column('endpoint').doUpdateSet(device))
       .execute();
     await trx
       .deleteFrom('push_subscriptions')
@@ -78,6 +80,18 @@ export async function subscribe(
 /** Ends the person's subscription of this endpoint, if they have it; what waited to be pushed to it goes with it. */
 export async function unsubscribe(db: Db, userId: number, endpoint: string): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).where('user_id', '=', userId).execute();
+}
+
+/**
+ * Ends the person's subscriptions that belong to no session, kept from before subscriptions had one (migration 021):
+ * what ends every other session (a new password, a suspension) ends them too, as nobody can tell whose they are.
+ */
+export async function endSessionlessSubscriptions(trx: Db, userId: number): Promise<void> {
+  await trx
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('session_token_hash', 'is', null)
+    .execute();
 }
 
 /** The person's subscriptions as their account's export lists them, oldest first: the endpoints, never the keys. */
