@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isForeignKeyViolation } from '../../db/dialect.js';
 import { HttpError, ServiceUnavailableError } from '../../errors.js';
+import { dropRestOfBody, refusedBodyBound } from './refused-body.js';
 
 const statusMessages: Record<number, string> = {
   400: 'Invalid request',
@@ -29,6 +30,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** One handler turns every error into `{ message, errors? }`; details of a 5xx stay in the log. */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
+    const refusedBody = refusedBodyBound(app.config.bodyLimit);
     app.setErrorHandler((thrown: FastifyError, request, reply) => {
       let error: FastifyError | HttpError = thrown;
       if (isDatabaseUnavailable(thrown)) {
@@ -62,6 +64,7 @@ export const errorHandlerPlugin = fp(
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? 60);
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') dropRestOfBody(request, reply, refusedBody);
         return reply.code(status).send({ message: statusMessages[status] ?? error.message } satisfies ErrorBody);
       }
       request.log.error({ err: error }, 'request failed');
