@@ -9,10 +9,11 @@ import { CardImages, cardVersion, PicturesBusyError } from './card-image.js';
 import { missingQuestionPage, sharePage, withheldQuestionPage } from './page.js';
 
 const publicCall = { public: true };
-/** A picture asked for by the version the share page names never changes: cached for a year. */
-const VERSIONED_PICTURE = 'public, max-age=31536000, immutable';
-/** Asked for without it, or by an older one, it may: a day. */
-const CURRENT_PICTURE = 'public, max-age=86400';
+/**
+ * Link previewers and CDNs keep a picture five minutes at most, so that once its question is removed or deleted they
+ * soon ask again and get 404. A new version has an address of its own, so no cache holds back a new count meanwhile.
+ */
+const PICTURE = 'public, max-age=300';
 /** The page shows a vote count that moves: a minute. */
 const SHARE_PAGE = 'public, max-age=60';
 
@@ -21,7 +22,7 @@ const cardQuerystring = z.object({
     .string()
     .max(64)
     .optional()
-    .describe('The version of the picture the share page names: asked for with it, the picture is cached for a year'),
+    .describe('The version of the picture the share page names, so that each version has an address of its own'),
 });
 const pngImage = {
   description: 'A PNG image, 1200×630',
@@ -80,12 +81,14 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const question = await questionFor(request.params.id);
-      if (!question || question === 'withheld') throw new NotFoundError('No such question');
+      if (!question || question === 'withheld') {
+        // Kept by no cache, so that the picture is back as soon as a moderator restores the question.
+        reply.header('cache-control', 'no-cache');
+        throw new NotFoundError('No such question');
+      }
       const version = cardVersion(question);
       const etag = `"${version}"`;
-      reply
-        .header('etag', etag)
-        .header('cache-control', request.query.v === version ? VERSIONED_PICTURE : CURRENT_PICTURE);
+      reply.header('etag', etag).header('cache-control', PICTURE);
       // A preview picture is for other sites to show: the site-wide same-origin policy would keep browsers from it.
       reply.header('cross-origin-resource-policy', 'cross-origin');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
