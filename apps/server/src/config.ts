@@ -32,8 +32,8 @@ export interface Config {
    */
   liveStreamsPerPerson: number;
   /**
-   * SEED_DEMO: `1` seeds the demo community on an empty database, `0` never; null (unset) seeds it only where
-   * PUBLIC_URL is this machine (seed/demo-at-start.ts).
+   * SEED_DEMO: `1` seeds the demo community on an empty database, `0` never; null (unset) seeds it only on a server
+   * that listens on loopback (HOST) and whose PUBLIC_URL is this machine (seed/demo-at-start.ts).
    */
   seedDemo: boolean | null;
   rateLimits: boolean;
@@ -126,8 +126,8 @@ export interface Config {
   /** ADMIN_EMAILS, lower-cased: an account registered or signing in with one of these is an admin. */
   adminEmails: string[];
   /**
-   * Different people, each with an account a day old, whose open reports of a question hide it until a moderator
-   * decides.
+   * Different people, each with an account a day old that answered 10 questions, whose open reports of a question
+   * hide it until a moderator decides.
    */
   reportHideThreshold: number;
 }
@@ -277,7 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = url && isPostgresUrl(url) ? url : sqlitePath(url);
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST || '127.0.0.1',
     databaseUrl,
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'pollscope:',
