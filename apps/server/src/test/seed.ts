@@ -4,6 +4,9 @@ import { countWithoutTelling } from '../changes/commit.js';
 import { recordVotes, type NewVote } from '../modules/polls/questions.js';
 import type { Voter } from '../views/viewer-states.js';
 import { searchName } from '../lib/search-text.js';
+import { createSession } from '../modules/auth/sessions.js';
+import { countActivity } from '../modules/site/index.js';
+import { client, type TestContext, type TestUser } from './helper.js';
 
 /** Rows written per statement or transaction: far below either database's limit on parameters. */
 const ROWS_PER_WRITE = 1_000;
@@ -31,6 +34,20 @@ export async function insertPeople(db: Db, count: number, group: Omit<Voter, 'id
     for (const { id } of ids) people.push({ id, ...group });
   }
   return people;
+}
+
+/**
+ * One person written with the columns every release had, counted on the site chart as registering
+ * counts them, and signed in: the app's registration today also writes columns of later migrations,
+ * which a database of an earlier release lacks.
+ */
+export async function insertMember(ctx: TestContext, group: Omit<Voter, 'id'>): Promise<TestUser> {
+  const { db } = ctx.database;
+  const [person] = await insertPeople(db, 1, group);
+  await countActivity(db, 'users');
+  const token = await createSession(db, person.id);
+  const { email } = await db.selectFrom('users').select('email').where('id', '=', person.id).executeTakeFirstOrThrow();
+  return { id: person.id, token, email, api: client(ctx.app, token) };
 }
 
 /**

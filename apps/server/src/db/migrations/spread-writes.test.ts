@@ -2,19 +2,16 @@ import { answerBodySchema, api, likedSchema, questionSchema } from '@pollscope/c
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../seed/reference.js';
-import { createSession } from '../../modules/auth/sessions.js';
-import { countActivity } from '../../modules/site/index.js';
 import {
   ask,
-  client,
   createEmptyTestDatabase,
   createTestAppOn,
   restartApp,
   signUp,
   type TestContext,
-  type TestUser,
 } from '../../test/helper.js';
 import { testPostgresUrl } from '../../test/postgres.js';
+import { insertMember } from '../../test/seed.js';
 import { runCommand } from '../../test/server-process.js';
 import { findTallyMismatches } from '../check.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../index.js';
@@ -85,37 +82,6 @@ async function chart(db: Db) {
 }
 
 let ctx: TestContext;
-let members = 0;
-/**
- * A person as the release before these migrations registered them: written with that schema's
- * columns, where the app's registration today writes columns of later migrations too.
- */
-async function member(person: { gender?: 'F' | 'M'; birthDate?: string; livingIn?: number } = {}): Promise<TestUser> {
-  members += 1;
-  const { gender = 'F', birthDate = '1990-06-15', livingIn = 840 } = person;
-  const email = `before-${members}@example.com`;
-  const { db } = ctx.database;
-  const { id } = await db
-    .insertInto('users')
-    .values({
-      email,
-      password_hash: 'not used',
-      first_name: `Before ${members}`,
-      search_name: `before ${members}`,
-      birthdate: birthDate,
-      birth_year: Number(birthDate.slice(0, 4)),
-      gender,
-      country_id: livingIn,
-      created_at: new Date().toISOString(),
-      role: 'member',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await countActivity(db, 'users');
-  const token = await createSession(db, id);
-  return { id, token, email, api: client(ctx.app, token) };
-}
-
 let questionIds: number[];
 beforeAll(async () => {
   // A database as the release before these migrations left it, with a chart of days gone by.
@@ -131,17 +97,19 @@ beforeAll(async () => {
   }
   ctx = await createTestAppOn(testDatabase);
   // Votes written by the app before migration 020: several questions, voters of several groups.
-  const authors = [await member(), await member({ gender: 'M', livingIn: 250 })];
+  const author = (group: { gender: 'F' | 'M'; country_id: number }) =>
+    insertMember(ctx, { birth_year: 1990, ...group });
+  const authors = [await author({ gender: 'F', country_id: 840 }), await author({ gender: 'M', country_id: 250 })];
   questionIds = [
     await ask(authors[0], { choices: ['A', 'B', 'C'] }),
     await ask(authors[1], { type: 'RS', question: 'How good?', choices: [] }),
     await ask(authors[1], { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'] }),
   ];
   for (let index = 0; index < 8; index += 1) {
-    const voter = await member({
+    const voter = await insertMember(ctx, {
       gender: index % 2 === 0 ? 'F' : 'M',
-      birthDate: `${1960 + index * 5}-03-01`,
-      livingIn: index < 4 ? 840 : 276,
+      birth_year: 1960 + index * 5,
+      country_id: index < 4 ? 840 : 276,
     });
     for (const [position, questionId] of questionIds.entries()) {
       await voter.api.post(
