@@ -10,6 +10,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'e2e/**'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
+    // npm test runs these beside lint and the type-check on two cores: a test that types a few sentences took over the
+    // default 5 s there.
+    testTimeout: 20_000,
     // One jsdom and one import of the app per worker for all its files (67 s isolated, 19 s shared): every test
     // renders into a fresh tree, and setup.ts and these two options put back what a test changed.
     isolate: false,
