@@ -13,3 +13,4 @@ export * from './operations.js';
 export * from './moderation.js';
 export * from './push.js';
 export * from './web-page.js';
+export * from './languages.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from './moderation.js';
 import { genderSchema, idSchema, isoDateSchema } from './common.js';
+import { questionLanguagesSchema, uiLocaleSchema } from './languages.js';
 
 export const MIN_AGE = 13;
 export const MAX_AGE = 120;
@@ -84,6 +85,10 @@ export const settingsSchema = z.object({
   notification: z.boolean(),
   /** A new address asked for and not confirmed yet from the link mailed to it; null when none waits. */
   pending_email: z.string().nullable(),
+  /** The language of the interface and of mail (one of UI_LOCALES). */
+  language: uiLocaleSchema,
+  /** ISO 639-1 codes of the questions to show; null for all (lists are not filtered by it yet). */
+  question_languages: z.array(z.string()).nullable(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -96,6 +101,10 @@ export const settingsUpdateBodySchema = z.object({
   password: z.preprocess(emptyToUndefined, passwordSchema.optional()),
   /** Needed when the email or the password changes. */
   current_password: z.preprocess(emptyToUndefined, z.string().max(PASSWORD_MAX_LENGTH).optional()),
+  /** Absent: unchanged. Needs no current password. */
+  language: uiLocaleSchema.optional(),
+  /** Absent: unchanged; null: all. Needs no current password. */
+  question_languages: questionLanguagesSchema.optional(),
 });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBodySchema>;
 

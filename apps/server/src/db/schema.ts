@@ -48,6 +48,10 @@ export interface UserTable {
   suspended_until: string | null;
   /** A hash of the network registered from, for the moderation queue; null before migration 022. */
   registered_network: string | null;
+  /** The language of the interface and of mail, one of the UI locales; `en` before migration 023. */
+  language: Generated<string>;
+  /** The ISO 639-1 codes of the questions to show, as a JSON array; null for all (migration 023). */
+  question_languages: string | null;
 }
 
 /**

@@ -10,11 +10,11 @@ export function escapeHtml(text: string): string {
 
 /**
  * An HTML page's start, up to and with its title, for a page that follows the reader's light or dark theme; `meta` goes
- * before the title.
+ * before the title. `lang` is the language of the page's text; `dir` is said only when right to left.
  */
-export function pageStart(title: string, meta = ''): string {
+export function pageStart(title: string, meta = '', lang = 'en', dir: 'ltr' | 'rtl' = 'ltr'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(lang)}"${dir === 'rtl' ? ' dir="rtl"' : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -62,7 +62,7 @@ describe('the page at / for a signed-in person', () => {
     const reply = await openApp(reader.token);
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['cache-control']).toBe('private, no-store');
-    expect(reply.headers.vary).toBe('cookie');
+    expect(reply.headers.vary).toBe('Cookie, Accept-Language');
     expect(reply.headers.etag).toBeUndefined();
     expect(reply.body).toContain(
       '<div id="root"><div inert style="display:contents"><p>Ben</p><article>Tea &lt;or> coffee &amp; why?</article></div></div>',
@@ -97,9 +97,11 @@ describe('the page at / for a signed-in person', () => {
   it('is the page every visitor gets without a session, with one that is no token, or once it has ended', async () => {
     const visitor = await openApp();
     expect(visitor.headers['cache-control']).toBe('no-cache');
-    expect(visitor.headers.vary).toBe('cookie');
+    expect(visitor.headers.vary).toBe('Cookie, Accept-Language');
     expect(visitor.body).toBe(
-      page.replace('</head>', (end) => `${visitor.body.match(/<meta name="pollscope:public-url"[^>]*>\n/)![0]}${end}`),
+      page
+        .replace('<html>', '<html lang="en" dir="ltr" data-locale="en">')
+        .replace('</head>', (end) => `${visitor.body.match(/<meta name="pollscope:public-url"[^>]*>\n/)![0]}${end}`),
     );
 
     const leaving = await signUp(ctx);

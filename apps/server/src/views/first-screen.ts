@@ -10,7 +10,7 @@ interface FirstScreenRenderer {
   firstScreenData: readonly string[];
   /** The style sheets the rendered feed needs beyond the page's own. */
   firstScreenStyles: readonly string[];
-  renderFirstScreen(origin: string, answers: Record<string, unknown>): Promise<string>;
+  renderFirstScreen(origin: string, answers: Record<string, unknown>, locale: string): Promise<string>;
 }
 
 /** Where the build puts the renderer, in its folder. */
@@ -48,7 +48,8 @@ async function readStyleSheets(distDir: string, rendererStyles: readonly string[
 /** A token as the server issues them (base64url): anything else in the cookie is no session. */
 const TOKEN = /^[\w-]{1,200}$/;
 
-function sessionToken(cookies: string | undefined): string | null {
+/** The session token of the cookie the web app keeps it in, if it holds one. */
+export function sessionToken(cookies: string | undefined): string | null {
   for (const pair of cookies?.split(';') ?? []) {
     const separator = pair.indexOf('=');
     if (separator > 0 && pair.slice(0, separator).trim() === SESSION_COOKIE) {
@@ -78,7 +79,7 @@ export function firstScreenReader(app: FastifyInstance, distDir: string) {
         }))
       : Promise.resolve(null));
 
-  return async (request: FastifyRequest): Promise<FirstScreen | null> => {
+  return async (request: FastifyRequest, locale: string): Promise<FirstScreen | null> => {
     const token = sessionToken(request.headers.cookie);
     if (!token) return null;
     const loaded = await loadRenderer();
@@ -92,7 +93,7 @@ export function firstScreenReader(app: FastifyInstance, distDir: string) {
     if (responses.some((response) => response.statusCode !== 200)) return null;
     const answers = Object.fromEntries(first.firstScreenData.map((url, index) => [url, responses[index].json()]));
     try {
-      return { answers, styleSheets, html: await first.renderFirstScreen(app.config.publicUrl, answers) };
+      return { answers, styleSheets, html: await first.renderFirstScreen(app.config.publicUrl, answers, locale) };
     } catch (error) {
       request.log.error({ err: error }, 'the first screen could not be rendered; the page starts empty');
       return null;

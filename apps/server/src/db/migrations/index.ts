@@ -22,6 +22,7 @@ import { activityShards } from './019-activity-shards.js';
 import { votesByQuestion } from './020-votes-by-question.js';
 import { pushSessions } from './021-push-sessions.js';
 import { reportDecisions } from './022-report-decisions.js';
+import { languages } from './023-languages.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '020-votes-by-question': votesByQuestion(dialect),
     '021-push-sessions': pushSessions(),
     '022-report-decisions': reportDecisions(),
+    '023-languages': languages(),
   };
 }

@@ -1,10 +1,11 @@
-import type { Account, Settings } from '@pollscope/contract';
+import type { Account, Settings, UiLocale } from '@pollscope/contract';
 import { accountUpdateBodySchema, registerBodySchema, settingsUpdateBodySchema } from '@pollscope/contract';
 import type { z } from 'zod';
 import type { Change, ChangeMade } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError } from '../../errors.js';
+import { accountLocale } from '../../i18n/locale.js';
 import { searchName } from '../../lib/search-text.js';
 import { questionKind } from '../../views/results.js';
 import { refuseSuspended } from '../moderation/index.js';
@@ -30,14 +31,16 @@ async function checkReferences(db: Db, countryId: number, categoryId: number | n
 }
 
 /**
- * Creates the account, a member, and turns the quiz answers given before registering into its
- * first votes. An address of ADMIN_EMAILS is mailed the link that proves it (`mailAdminProof`).
+ * Creates the account, a member, in `language` (the one its registration was made in), and turns the quiz answers
+ * given before registering into its first votes. An address of ADMIN_EMAILS is mailed the link that proves it
+ * (`mailAdminProof`).
  */
 export async function registerUser(
   trx: Db,
   config: Pick<Config, 'publicUrl' | 'adminEmails'>,
   input: Registration,
   passwordHash: string,
+  language: UiLocale,
 ): Promise<{ userId: number; changes: ChangeMade[] }> {
   await checkReferences(trx, input.livingIn, null);
   let userId: number;
@@ -55,6 +58,7 @@ export async function registerUser(
         country_id: input.livingIn,
         created_at: new Date().toISOString(),
         role: 'member',
+        language,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -127,13 +131,23 @@ export async function admitToSignIn(
   await mailAdminProof(db, config, person);
 }
 
+/** `users.question_languages` as the API answers it: the stored JSON list of codes, or null for all. */
+export const readQuestionLanguages = (stored: string | null): string[] | null =>
+  stored === null ? null : (JSON.parse(stored) as string[]);
+
 export async function getSettings(db: Db, userId: number): Promise<Settings> {
   const row = await db
     .selectFrom('users')
-    .select(['email', 'notification'])
+    .select(['email', 'notification', 'language', 'question_languages'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-  return { email: row.email, notification: Boolean(row.notification), pending_email: await pendingEmail(db, userId) };
+  return {
+    email: row.email,
+    notification: Boolean(row.notification),
+    pending_email: await pendingEmail(db, userId),
+    language: accountLocale(row.language),
+    question_languages: readQuestionLanguages(row.question_languages),
+  };
 }
 
 export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email or password';
@@ -158,7 +172,8 @@ export async function checkCurrentPassword(db: Db, userId: number, input: Settin
 }
 
 /**
- * Saves the notification choice and, given its new hash, the password: then every other session
+ * Saves the notification choice, the language and the languages of questions when given (absent, they stay as they
+ * are; none needs the current password) and, given its new hash, the password: then every other session
  * of the person ends in the same transaction (`keepToken` is the caller's) with all that a new
  * password ends (`afterNewPassword`), the address is told, and unsubscribe links stop working. A
  * different email is not saved but asked for: a link mailed to it makes it the account's
@@ -181,6 +196,10 @@ export async function updateSettings(
     .updateTable('users')
     .set({
       notification: input.notification ? 1 : 0,
+      ...(input.language === undefined ? {} : { language: input.language }),
+      ...(input.question_languages === undefined
+        ? {}
+        : { question_languages: input.question_languages === null ? null : JSON.stringify(input.question_languages) }),
       ...(passwordHash ? { password_hash: passwordHash, unsubscribe_token: null } : {}),
     })
     .where('id', '=', userId)

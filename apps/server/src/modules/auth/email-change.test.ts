@@ -77,6 +77,8 @@ describe('a new email', () => {
       email: person.email.toLowerCase(),
       notification: true,
       pending_email: newAddress,
+      language: 'en',
+      question_languages: null,
     });
     // Nothing told to the old address yet: nothing changed.
     expect(
@@ -95,6 +97,8 @@ describe('a new email', () => {
       email: newAddress,
       notification: true,
       pending_email: null,
+      language: 'en',
+      question_languages: null,
     });
     expect((await signIn(newAddress)).status).toBe(200);
     expect((await signIn(person.email)).status).toBe(400);
@@ -214,6 +218,8 @@ describe('a change of email waiting for its link', () => {
       email: person.email.toLowerCase(),
       notification: true,
       pending_email: null,
+      language: 'en',
+      question_languages: null,
     });
     expect((await signIn(person.email, 'a brand new horse')).status).toBe(200);
     expect((await signIn(intruders, 'a brand new horse')).status).toBe(400);

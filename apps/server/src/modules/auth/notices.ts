@@ -1,6 +1,8 @@
 import { PASSWORD_RESET_MINUTES } from '@pollscope/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
+import { accountLocale } from '../../i18n/locale.js';
+import { message, type MessageId } from '../../i18n/messages.js';
 import { queueMail, renderMail } from '../mail/index.js';
 
 /** The mails about the account itself: sent whatever the person chose for notification mail. */
@@ -15,36 +17,34 @@ export const resetPasswordUrl = (config: Pick<Config, 'publicUrl'>, token: strin
   `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
 
 /**
- * Queues the mail with a link to choose a new password, in the transaction that stores its token. With a change of
- * email `pending`, it says so: the owner learns that someone who knew the password may be moving the account away, and
- * that the new password stops it.
+ * Queues the mail with a link to choose a new password, in the transaction that stores its token, in the person's
+ * `language` (i18n/catalogs). With a change of email `pending`, it says so: the owner learns that someone who knew the
+ * password may be moving the account away, and that the new password stops it.
  */
 export async function queueResetMail(
   trx: Db,
   config: Pick<Config, 'publicUrl'>,
-  person: { email: string; first_name: string },
+  person: { email: string; first_name: string; language: string },
   token: string,
   pending: boolean,
 ): Promise<void> {
+  const locale = accountLocale(person.language);
+  const text = (id: MessageId, values?: Record<string, string | number>) => message(locale, id, values);
   const paragraphs = [
-    `Hi ${person.first_name},`,
-    `Someone, probably you, asked for a new password for the Pollscope account of this address. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes, and signs you out everywhere else.`,
+    text('mail.passwordReset.greeting', { name: person.first_name }),
+    text('mail.passwordReset.intro', { minutes: PASSWORD_RESET_MINUTES }),
   ];
-  if (pending)
-    paragraphs.push(
-      'A change of the email of this account to another address is waiting to be confirmed; choosing a new password cancels it. If you did not ask for that change, someone who knows your password did: choose a new one with the link below.',
-    );
-  paragraphs.push(
-    'If it was not you, ignore this mail: your password stays as it is, and nobody can use the link without this mailbox.',
-  );
+  if (pending) paragraphs.push(text('mail.passwordReset.pendingEmail'));
+  paragraphs.push(text('mail.passwordReset.notYou'));
   await queueMail(trx, {
     to: person.email,
-    subject: 'Choose a new Pollscope password',
+    subject: text('mail.passwordReset.subject'),
     ...renderMail({
-      title: 'Choose a new password',
+      locale,
+      title: text('mail.passwordReset.title'),
       paragraphs,
-      action: { label: 'Choose a new password', url: resetPasswordUrl(config, token) },
-      footer: 'You get this mail because a new password was asked for this address.',
+      action: { label: text('mail.passwordReset.action'), url: resetPasswordUrl(config, token) },
+      footer: text('mail.passwordReset.footer'),
     }),
   });
 }

@@ -228,4 +228,42 @@ describe('a forgotten password', () => {
     expect((await useLink(pending, 'a brand new horse')).status).toBe(400);
     expect((await signInWith(other.email, 'changed in settings')).status).toBe(200);
   });
+
+  it('is written in the account’s language: German for a German account, word for word as ever in English', async () => {
+    const german = await signUp(ctx, { firstName: 'Jürgen' });
+    const settings = await german.api.get(api.settings, settingsSchema);
+    expect((await german.api.raw('POST', api.settings, { ...settings, language: 'de' })).status).toBe(200);
+    expect((await requestLink(german.email)).status).toBe(200);
+    const mail = await mailTo(german.email, 'Neues Passwort für Pollscope festlegen');
+    const token = tokenIn(mail);
+    expect(mail.text).toBe(
+      [
+        'Neues Passwort festlegen',
+        'Hallo Jürgen,',
+        `Jemand, wahrscheinlich du, hat ein neues Passwort für das Pollscope-Konto mit dieser Adresse angefordert. Der Link unten funktioniert einmal, ${PASSWORD_RESET_MINUTES} Minuten lang, und meldet dich überall sonst ab.`,
+        'Wenn du das nicht warst, ignoriere diese E-Mail: Dein Passwort bleibt, wie es ist, und ohne Zugang zu diesem Postfach kann niemand den Link nutzen.',
+        `Neues Passwort festlegen: ${PUBLIC_URL}/reset-password?token=${token}`,
+        '-- ',
+        'Pollscope. Du erhältst diese E-Mail, weil für diese Adresse ein neues Passwort angefordert wurde.\n',
+      ].join('\n\n'),
+    );
+    expect(mail.html).toContain('<html lang="de">');
+    expect(mail.html).toContain('>Neues Passwort festlegen</a>');
+
+    const english = await signUp(ctx, { firstName: 'Ada' });
+    expect((await requestLink(english.email)).status).toBe(200);
+    const englishMail = await mailTo(english.email, RESET_SUBJECT);
+    expect(englishMail.text).toBe(
+      [
+        'Choose a new password',
+        'Hi Ada,',
+        `Someone, probably you, asked for a new password for the Pollscope account of this address. The link below works once, for ${PASSWORD_RESET_MINUTES} minutes, and signs you out everywhere else.`,
+        'If it was not you, ignore this mail: your password stays as it is, and nobody can use the link without this mailbox.',
+        `Choose a new password: ${PUBLIC_URL}/reset-password?token=${tokenIn(englishMail)}`,
+        '-- ',
+        'Pollscope. You get this mail because a new password was asked for this address.\n',
+      ].join('\n\n'),
+    );
+    expect(englishMail.html).toContain('<html lang="en">');
+  });
 });

@@ -40,7 +40,7 @@ export async function requestPasswordReset(
     await trx.deleteFrom('password_reset_tokens').where('expires_at', '<=', now.toISOString()).execute();
     const person = await trx
       .selectFrom('users')
-      .select(['id', 'email', 'first_name'])
+      .select(['id', 'email', 'first_name', 'language'])
       .where('email', '=', email)
       .where('email', '<>', SYSTEM_EMAIL)
       .executeTakeFirst();

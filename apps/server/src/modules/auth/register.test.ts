@@ -86,6 +86,8 @@ describe('registering', () => {
       email: 'ada.lovelace@example.com',
       notification: true,
       pending_email: null,
+      language: 'en',
+      question_languages: null,
     });
     expect(await me.get(api.account, accountSchema)).toEqual({
       id: expect.any(Number),

@@ -23,6 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { retryingConflicts } from '../../db/dialect.js';
 import { BadRequestError, UnauthorizedError } from '../../errors.js';
+import { visitorLocale } from '../../i18n/locale.js';
 import { viewer } from '../../plugins/app/auth.js';
 import { noteRegisteredNetwork } from '../moderation/index.js';
 import { deleteAccount } from './account-deletion.js';
@@ -65,8 +66,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
+      // The language the registration was made in: the switcher's cookie, else the browser's languages, else English.
+      const language = visitorLocale(request.headers);
       const { token } = await app.changes.commit(async (trx) => {
-        const { userId, changes } = await registerUser(trx, config, request.body, passwordHash);
+        const { userId, changes } = await registerUser(trx, config, request.body, passwordHash, language);
         await noteRegisteredNetwork(trx, userId, request.ip);
         return { token: await createSession(trx, userId), changes };
       });

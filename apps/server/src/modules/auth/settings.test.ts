@@ -11,7 +11,13 @@ afterAll(() => ctx.close());
 
 const signIn = (email: string, password: string) => client(ctx.app).raw('POST', api.login, { email, password });
 const settingsOf = (user: TestUser) => user.api.get(api.settings, settingsSchema);
-const asBefore = (user: TestUser) => ({ email: user.email.toLowerCase(), notification: true, pending_email: null });
+const asBefore = (user: TestUser) => ({
+  email: user.email.toLowerCase(),
+  notification: true,
+  pending_email: null,
+  language: 'en',
+  question_languages: null,
+});
 
 describe('settings', () => {
   it('show the email, the notification choice, on by default, and no email waiting', async () => {
@@ -42,7 +48,7 @@ describe('settings', () => {
       current_password: 'correct horse',
     });
     expect(reply.status).toBe(200);
-    const waiting = { email: user.email.toLowerCase(), notification: false, pending_email: email.toLowerCase() };
+    const waiting = { ...asBefore(user), notification: false, pending_email: email.toLowerCase() };
     expect(reply.parse(settingsSchema.strict())).toEqual(waiting);
     expect(await settingsOf(user)).toEqual(waiting);
     expect((await signIn(user.email, 'correct horse')).status).toBe(200);

@@ -11,6 +11,10 @@ describe('what people type, as one plain line of a mail', () => {
     expect(plainLine('  \n Ann \t ')).toBe('Ann');
   });
 
+  it('keeps no-break spaces, which break no line: French writes them before ? ! : and ;', () => {
+    expect(plainLine('Vraiment\u202F? 30\u00A0minutes')).toBe('Vraiment\u202F? 30\u00A0minutes');
+  });
+
   it('drops invisible formatting characters: bidirectional overrides and isolates, zero-width spaces, soft hyphens', () => {
     expect(plainLine('Ann\u202Egnp.exe')).toBe('Anngnp.exe');
     expect(plainLine('\u2066A\u2069\u200Bn\u200E\u200Fn\u00AD\uFEFF\u061C')).toBe('Ann');

@@ -1,8 +1,11 @@
+import { directionOf, type UiLocale } from '@pollscope/contract';
 import { escapeHtml, pageStart } from '../../lib/html.js';
 import { plainLine } from './plain-line.js';
 
 /** Every text of a mail is one line: what people typed in it cannot break it into lines of its own. */
 export interface MailContent {
+  /** The language the mail is written in, for its HTML part's `lang` and `dir`; `en` when not said. */
+  locale?: UiLocale;
   title: string;
   /** Each a line of its own in the text part, a paragraph in the HTML part. */
   paragraphs: string[];
@@ -33,13 +36,13 @@ function textPart({ title, paragraphs, action, footer }: MailContent): string {
  * has dark colours of its own, which those that read style sheets take from the site's dark theme;
  * the others darken the light colours themselves, chosen to read either way.
  */
-function htmlPart({ title, paragraphs, action, footer }: MailContent): string {
+function htmlPart({ locale = 'en', title, paragraphs, action, footer }: MailContent): string {
   const paragraph = (text: string) =>
     `<p style="margin:0 0 16px;font-size:16px;line-height:24px;">${escapeHtml(text)}</p>`;
   const button = action
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:#5434e8;color:#ffffff;font-weight:600;text-decoration:none;">${escapeHtml(action.label)}</a></p>`
     : '';
-  return `${pageStart(title, '<meta name="supported-color-schemes" content="light dark">\n')}
+  return `${pageStart(title, '<meta name="supported-color-schemes" content="light dark">\n', locale, directionOf(locale))}
 <style>
 :root { color-scheme: light dark; }
 @media (prefers-color-scheme: dark) {
@@ -70,8 +73,9 @@ ${button}
 }
 
 /** A mail's text and HTML parts, alike in what they say, each of its texts made one plain line first. */
-export function renderMail({ title, paragraphs, action, footer }: MailContent): { text: string; html: string } {
+export function renderMail({ locale, title, paragraphs, action, footer }: MailContent): { text: string; html: string } {
   const plain: MailContent = {
+    ...(locale ? { locale } : {}),
     title: plainLine(title),
     paragraphs: paragraphs.map(plainLine),
     ...(action ? { action: { label: plainLine(action.label), url: action.url } } : {}),

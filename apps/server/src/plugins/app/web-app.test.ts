@@ -1,11 +1,11 @@
-import { errorBodySchema } from '@pollscope/contract';
+import { api, errorBodySchema, LANGUAGE_COOKIE, SESSION_COOKIE, settingsSchema } from '@pollscope/contract';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/helper.js';
+import { createTestApp, signUp, type TestContext } from '../../test/helper.js';
 
 const script = 'console.log("the app");'.repeat(50);
 const firstScript = 'console.log("the page’s first script");';
@@ -81,6 +81,44 @@ describe('the web app', () => {
     const plain = await ctx.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('says the language of the request in its first HTML, right to left for Arabic, and varies by what chose it', async () => {
+    const arabic = await ctx.app.inject({ url: '/', headers: { 'accept-language': 'ar' } });
+    expect(arabic.statusCode).toBe(200);
+    expect(arabic.body).toMatch(/^<!doctype html><html lang="ar" dir="rtl" data-locale="ar"><head>/);
+    // Revalidated by shared caches too (no-cache): each keeps one copy per cookie and language.
+    expect(arabic.headers.vary).toBe('Cookie, Accept-Language');
+    expect(arabic.headers['cache-control']).toBe('no-cache');
+
+    const german = await ctx.app.inject({ url: '/question/7', headers: { 'accept-language': 'de-AT,de;q=0.9' } });
+    expect(german.body).toContain('<html lang="de" dir="ltr" data-locale="de">');
+    expect(german.headers.vary).toBe('Cookie, Accept-Language');
+    // A page kept in another language is not one to keep.
+    const revalidated = await ctx.app.inject({
+      url: '/',
+      headers: { 'accept-language': 'de', 'if-none-match': String(arabic.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.body).toContain('<html lang="de" dir="ltr" data-locale="de">');
+
+    const chosen = await ctx.app.inject({
+      url: '/',
+      headers: { 'accept-language': 'ar', cookie: `${LANGUAGE_COOKIE}=ja` },
+    });
+    expect(chosen.body).toContain('<html lang="ja" dir="ltr" data-locale="ja">');
+    expect((await ctx.app.inject({ url: '/' })).body).toContain('<html lang="en" dir="ltr" data-locale="en">');
+  });
+
+  it('is in a signed-in person’s own language, whatever the browser asks for', async () => {
+    const person = await signUp(ctx);
+    const settings = await person.api.get(api.settings, settingsSchema);
+    expect((await person.api.raw('POST', api.settings, { ...settings, language: 'pt-BR' })).status).toBe(200);
+    const reply = await ctx.app.inject({
+      url: '/question/7',
+      headers: { 'accept-language': 'ar', cookie: `${LANGUAGE_COOKIE}=ja; ${SESSION_COOKIE}=${person.token}` },
+    });
+    expect(reply.body).toContain('<html lang="pt-BR" dir="ltr" data-locale="pt-BR">');
   });
 
   it('leaves unknown API paths to the API’s 404', async () => {

@@ -1,11 +1,13 @@
 import fastifyStatic from '@fastify/static';
+import { directionOf, type UiLocale } from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { negotiateLocale } from '../../i18n/locale.js';
 import { escapeHtml } from '../../lib/html.js';
-import { firstScreenReader, withFirstScreen } from '../../views/first-screen.js';
+import { firstScreenReader, sessionToken, withFirstScreen } from '../../views/first-screen.js';
 
 const placeholderPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>POLLSCOPE</title></head>
 <body><h1>POLLSCOPE</h1><p>The web app has not been built. The API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
@@ -23,14 +25,45 @@ const SERVICE_WORKER = 'sw.js';
 export const PUBLIC_URL_META = 'pollscope:public-url';
 
 /**
- * The entry page with the site's public address in it: written once, at the first request (a
- * server started on any free port knows its address only once it listens, config.ts), with an
- * ETag so that a browser revalidating it (it is never cached) gets a 304.
+ * What the entry page differs by: the language it is in (i18n/locale.ts), which its first HTML says, so that a page in
+ * Arabic is laid out right to left before any script runs. Every cache, the browser's too, keeps one copy per value.
  */
-function entryPage(indexFile: string, publicUrl: string): { html: string; etag: string; inlineScripts: string[] } {
-  const html = fs
-    .readFileSync(indexFile, 'utf8')
-    .replace('</head>', `<meta name="${PUBLIC_URL_META}" content="${escapeHtml(publicUrl)}">\n</head>`);
+const VARY = 'Cookie, Accept-Language';
+
+/**
+ * `html` whose `<html>` element carries `locale`'s `lang` and `dir`, and its other attributes as they were; `data-locale`
+ * tells the app the language the server chose, the account's among the rest (apps/web/src/i18n/locales.ts).
+ */
+export function withLanguage(html: string, locale: UiLocale): string {
+  const attributes = `lang="${locale}" dir="${directionOf(locale)}" data-locale="${locale}"`;
+  const root = /<html\b[^>]*>/i;
+  if (root.test(html))
+    return html.replace(root, (tag) =>
+      tag
+        .replace(/\s(?:lang|dir|data-locale)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*)/gi, '')
+        .replace(/^<html/i, `<html ${attributes}`),
+    );
+  // A page that leaves the element implied gets one, after its doctype.
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
+  return `${doctype}<html ${attributes}>${html.slice(doctype.length)}`;
+}
+
+/**
+ * The entry page in `locale` with the site's public address in it: written once per locale, at its first request (a
+ * server started on any free port knows its address only once it listens, config.ts), with an ETag so that a browser
+ * revalidating it (it is never cached) gets a 304; the locales' pages differ, and so do their ETags.
+ */
+function entryPage(
+  indexFile: string,
+  publicUrl: string,
+  locale: UiLocale,
+): { html: string; etag: string; inlineScripts: string[] } {
+  const html = withLanguage(
+    fs
+      .readFileSync(indexFile, 'utf8')
+      .replace('</head>', `<meta name="${PUBLIC_URL_META}" content="${escapeHtml(publicUrl)}">\n</head>`),
+    locale,
+  );
   return {
     html,
     etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"`,
@@ -54,8 +87,20 @@ export const webAppPlugin = fp(
     const { webDist: distDir } = app.config;
     const indexFile = path.join(distDir, 'index.html');
     const built = fs.existsSync(indexFile);
-    let entry: ReturnType<typeof entryPage> | undefined;
+    const entries = new Map<UiLocale, ReturnType<typeof entryPage>>();
     const readFirstScreen = firstScreenReader(app, distDir);
+    /** The `language` of the account signed in by the page's session cookie, if any. */
+    const accountLanguage = async (cookies: string | undefined): Promise<string | null> => {
+      const token = sessionToken(cookies);
+      const session = token ? await app.memory.sessions.find(token, app.config.tokenIdleSeconds) : null;
+      if (!session) return null;
+      const person = await app.db
+        .selectFrom('users')
+        .select('language')
+        .where('id', '=', session.userId)
+        .executeTakeFirst();
+      return person?.language ?? null;
+    };
     if (built) {
       // The build writes .br and .gz copies of its text files; browsers that accept them get those.
       await app.register(fastifyStatic, {
@@ -90,11 +135,19 @@ export const webAppPlugin = fp(
       if (request.url.startsWith(`/${ASSETS}/`))
         return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
       if (!built) return reply.type('text/html').send(placeholderPage);
-      entry ??= entryPage(indexFile, app.config.publicUrl);
-      // The page at the app's start differs by the session cookie: a signed-in person's has their feed in it.
+      const { cookie } = request.headers;
+      const locale = negotiateLocale({
+        account: await accountLanguage(cookie),
+        cookie,
+        'accept-language': request.headers['accept-language'],
+      });
+      let entry = entries.get(locale);
+      if (!entry) entries.set(locale, (entry = entryPage(indexFile, app.config.publicUrl, locale)));
+      // Every page differs by its language, and the page at the app's start by the session cookie too: a signed-in
+      // person's has their feed in it.
+      reply.header('vary', VARY);
       const atStart = request.url.split('?')[0] === '/';
-      if (atStart) reply.header('vary', 'cookie');
-      const firstScreen = atStart ? await readFirstScreen(request) : null;
+      const firstScreen = atStart ? await readFirstScreen(request, locale) : null;
       // The entry page must never be cached, or a deploy would leave browsers on old asset names; one with a person's
       // feed in it is theirs alone.
       if (firstScreen) reply.header('cache-control', 'private, no-store');
@@ -114,5 +167,5 @@ export const webAppPlugin = fp(
         .send(firstScreen ? withFirstScreen(entry.html, firstScreen) : entry.html);
     });
   },
-  { name: 'web-app', decorators: { fastify: ['config'] } },
+  { name: 'web-app', decorators: { fastify: ['config', 'db'] }, dependencies: ['memory'] },
 );
