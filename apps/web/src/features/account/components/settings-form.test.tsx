@@ -5,7 +5,13 @@ import { renderScreen } from '../../../testing/render';
 import { accountMessages } from '../form-messages';
 import { SettingsForm } from './settings-form';
 
-const initial = { email: 'ada@example.com', notification: true, pending_email: null };
+const initial = {
+  email: 'ada@example.com',
+  notification: true,
+  pending_email: null,
+  language: 'en' as const,
+  question_languages: null,
+};
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,7 +21,7 @@ describe('SettingsForm', () => {
   it('saves without a password, and the banner clears after 2 seconds', async () => {
     const { requests, on } = stubApi();
     on('POST /api/auth/settings/', ({ body }) => ({
-      body: { email: body?.email ?? '', notification: false, pending_email: null },
+      body: { ...initial, email: body?.email ?? '', notification: false },
     }));
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
@@ -100,7 +106,7 @@ describe('SettingsForm', () => {
   it('after a new email, says a confirmation was mailed to it and keeps the old one until then', async () => {
     const { requests, on } = stubApi();
     on('POST /api/auth/settings/', {
-      body: { email: 'ada@example.com', notification: true, pending_email: 'ada@new.example' },
+      body: { ...initial, pending_email: 'ada@new.example' },
     });
     const { user } = renderScreen(<SettingsForm initial={initial} />);
     await user.clear(screen.getByLabelText('Email'));
