@@ -98,7 +98,9 @@ describe('the demo community at start', () => {
   });
 
   it('is seeded on a server listening on loopback with PUBLIC_URL unset or this machine, saying so, with no warning', async () => {
-    const unset = await start(await freshDatabase(), { HOST: '127.0.0.1' });
+    // HOST's default is loopback: `npm start` on a new database shows the demo on this machine alone.
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    const unset = await start(await freshDatabase(), {});
     expect(unset).toMatchObject({ seeded: true, demo: true, warnings: [] });
     expect(unset.info).toEqual([
       `demo community seeded (this machine alone can reach the server): sign in as ${DEMO_LOGIN.email} with password ${DEMO_LOGIN.password}`,
@@ -113,8 +115,8 @@ describe('the demo community at start', () => {
     ).toMatchObject({ seeded: false, demo: false, info: [], warnings: [] });
   });
 
-  it("is not seeded on a server listening on 0.0.0.0, HOST's default, even with PUBLIC_URL unset, and the log says why", async () => {
-    const everywhere = await start(await freshDatabase(), {});
+  it('is not seeded on a server listening on 0.0.0.0, even with PUBLIC_URL unset, and the log says why', async () => {
+    const everywhere = await start(await freshDatabase(), { HOST: '0.0.0.0' });
     expect(everywhere).toMatchObject({ seeded: false, demo: false, warnings: [] });
     expect(everywhere.info).toEqual([
       'demo community not seeded: it listens on 0.0.0.0, which other machines may reach (HOST=127.0.0.1 with PUBLIC_URL unset seeds it, to try the app; SEED_DEMO=1 seeds it anyway)',
@@ -153,7 +155,7 @@ describe('the demo community at start', () => {
       expect(again).toMatchObject({ seeded: false, demo: true, warnings: first.warnings });
     }
     // Listening everywhere, it is warned of whatever PUBLIC_URL says.
-    expect((await start(database, { PUBLIC_URL: 'http://localhost:3000' })).warnings).toEqual([
+    expect((await start(database, { HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:3000' })).warnings).toEqual([
       expect.stringMatching(
         /exists on this server, and it listens on 0\.0\.0\.0, which other machines may reach: anyone/,
       ),

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, isForeignKeyViolation } from '../../db/dialect.js';
 import { HttpError, ServiceUnavailableError } from '../../errors.js';
-import { dropRestOfBody, refusedBodyBound } from './refused-body.js';
+import { dropRestOfBody, refusedBodyBound } from '../../lib/refused-body.js';
 
 const statusMessages: Record<number, string> = {
   400: 'Invalid request',

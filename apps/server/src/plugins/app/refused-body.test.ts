@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createTestDatabase, type TestDatabase } from '../../test/helper.js';
 import { createCommunity, startServer, type ServerProcess } from '../../test/server-process.js';
-import { refusedBodyBound } from './refused-body.js';
+import { refusedBodyBound } from '../../lib/refused-body.js';
 
 let testDatabase: TestDatabase;
 let server: ServerProcess;
