@@ -1,4 +1,3 @@
-import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { destinationIn } from '../../lib/destination';
@@ -10,13 +9,12 @@ import type { LoginState } from '../route-handle';
 export function Component() {
   const destination = destinationIn(useSearchParams()[0]);
   const { accountDeleted } = (useLocation().state ?? {}) as LoginState;
-  const intl = useIntl();
   return (
-    <AuthPage title={intl.formatMessage({ id: 'login.title' })} subtitle={intl.formatMessage({ id: 'login.subtitle' })}>
-      <title>{intl.formatMessage({ id: 'login.pageTitle' })}</title>
+    <AuthPage title="Welcome back" subtitle="Log in to see what your connections are asking.">
+      <title>Log in · POLLSCOPE</title>
       {accountDeleted && (
         <Banner tone="success">
-          <FormattedMessage id="login.accountDeleted" />
+          Your account is deleted, with your questions, votes and everything else of yours. Goodbye!
         </Banner>
       )}
       <div className="card">

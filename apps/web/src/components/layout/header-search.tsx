@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { SearchIcon } from '../ui/icons';
@@ -13,15 +12,12 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [query, setQuery] = useState('');
-  const intl = useIntl();
-  const search = intl.formatMessage({ id: 'header.search' });
   if (pathname.startsWith(paths.search.path)) return null;
   return (
     <>
       <SearchField
         className="header-search"
-        label={search}
-        placeholder={intl.formatMessage({ id: 'header.searchPlaceholder' })}
+        placeholder="Search questions and people"
         value={query}
         onChange={setQuery}
         onSubmit={(value) => {
@@ -30,7 +26,7 @@ export function HeaderSearch() {
           void navigate(paths.search.getHref(value.trim()));
         }}
       />
-      <NavLink to={paths.search.getHref()} className="icon-link header-search__link" aria-label={search} title={search}>
+      <NavLink to={paths.search.getHref()} className="icon-link header-search__link" aria-label="Search" title="Search">
         <SearchIcon />
       </NavLink>
     </>

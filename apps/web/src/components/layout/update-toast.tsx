@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
 import { useNewVersion } from '../../lib/service-worker';
 import { Button } from '../ui/button';
 import './update-toast.css';
@@ -13,14 +12,12 @@ export function UpdateToast() {
     <div role="status" aria-live="polite">
       {newVersion && !later && (
         <div className="update-toast">
-          <span className="update-toast__text">
-            <FormattedMessage id="update.newVersion" />
-          </span>
+          <span className="update-toast__text">POLLSCOPE has a new version.</span>
           <Button variant="primary" size="small" onClick={() => window.location.reload()}>
-            <FormattedMessage id="update.reload" />
+            Reload for the new version
           </Button>
           <Button variant="ghost" size="small" onClick={() => setLater(true)}>
-            <FormattedMessage id="update.later" />
+            Later
           </Button>
         </div>
       )}

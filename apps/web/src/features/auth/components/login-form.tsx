@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +7,8 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { withDestination } from '../../../lib/destination';
 import { login } from '../api/login';
+
+export const LOGIN_FAILED_MESSAGE = 'Wrong username or password!';
 
 interface LoginFormProps {
   /** Where to go once signed in, which signing up instead leads to as well. */
@@ -18,9 +19,7 @@ interface LoginFormProps {
 export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const intl = useIntl();
-  // The server's own words, or a wrong pair, said in the current language even after a switch.
-  const [error, setError] = useState<{ message: string } | 'failed' | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -32,14 +31,14 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
     // Too many attempts, and a suspension (its reason and end), are worth saying as the server says them; every other
     // failure is a wrong pair.
     if (result instanceof ApiError)
-      setError(result.status === 429 || result.status === 403 ? { message: result.message } : 'failed');
-    else if (!result.token) setError('failed');
+      setError(result.status === 429 || result.status === 403 ? result.message : LOGIN_FAILED_MESSAGE);
+    else if (!result.token) setError(LOGIN_FAILED_MESSAGE);
     else onSignedIn(result.token);
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label={intl.formatMessage({ id: 'login.form' })}>
-      <Field label={intl.formatMessage({ id: 'login.email' })}>
+    <form className="form" onSubmit={submit} aria-label="Log in">
+      <Field label="Email">
         <input
           className="input"
           type="email"
@@ -49,7 +48,7 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
           onChange={(event) => setEmail(event.target.value)}
         />
       </Field>
-      <Field label={intl.formatMessage({ id: 'login.password' })}>
+      <Field label="Password">
         <input
           className="input"
           type="password"
@@ -60,22 +59,15 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
         />
       </Field>
       <Link to={paths.forgotPassword.getHref()} className="auth-forgot">
-        <FormattedMessage id="login.forgotPassword" />
+        Forgot password?
       </Link>
-      {error && (
-        <Banner tone="error">{error === 'failed' ? <FormattedMessage id="login.failed" /> : error.message}</Banner>
-      )}
+      {error && <Banner tone="error">{error}</Banner>}
       <Button type="submit" variant="primary" block pending={pending}>
-        <FormattedMessage id="login.submit" />
+        Log in
       </Button>
       <p className="auth-switch">
-        <FormattedMessage
-          id="login.newHere"
-          values={{
-            register: (chunks) => <Link to={withDestination(paths.register.getHref(), destination)}>{chunks}</Link>,
-            quiz: (chunks) => <Link to={withDestination(paths.quiz.getHref(), destination)}>{chunks}</Link>,
-          }}
-        />
+        New to POLLSCOPE? <Link to={withDestination(paths.register.getHref(), destination)}>Create an account</Link> or{' '}
+        <Link to={withDestination(paths.quiz.getHref(), destination)}>take the quick quiz</Link>
       </p>
     </form>
   );
