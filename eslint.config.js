@@ -119,7 +119,7 @@ const webZones = [
   })),
   { target: `${web}/features`, from: `${web}/app`, message: 'Features do not import the app that composes them.' },
   {
-    target: [`${web}/components`, `${web}/hooks`, `${web}/lib`, `${web}/config`, `${web}/testing`],
+    target: [`${web}/components`, `${web}/hooks`, `${web}/lib`, `${web}/config`, `${web}/i18n`, `${web}/testing`],
     from: [`${web}/features`, `${web}/app`],
     message: 'Shared code imports no feature and not the app.',
   },

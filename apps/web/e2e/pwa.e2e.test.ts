@@ -284,8 +284,9 @@ const NEXT_ENTRY = 'index-next';
 
 /**
  * A copy of the tests' build as the next deployment would have it: its entry chunk under another
- * name, as any change to the app gives it, named so by the page and the chunks that import it, so
- * that its worker keeps files other than the page's, under a version of its own.
+ * name, as any change to the app gives it, and so, as the build's content hashes do, every chunk
+ * that imports a renamed one under another name too; the page and the worker name them so, and the
+ * worker keeps the files whose names did not change, under a version of its own.
  */
 function nextDeployment(dist: string): string {
   const next = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-pwa-next-'));
@@ -294,29 +295,44 @@ function nextDeployment(dist: string): string {
     fs.readFileSync(path.join(next, 'index.html'), 'utf8'),
   )?.[1];
   if (!entry) throw new Error('The build has no entry chunk to rename');
-  fs.renameSync(path.join(next, 'assets', `${entry}.js`), path.join(next, 'assets', `${NEXT_ENTRY}.js`));
   const worker = fs.readFileSync(path.join(next, 'sw.js'), 'utf8');
   const version = /version:\s*[`"']([\w-]+)[`"']/.exec(worker)?.[1];
   if (!worker.includes(`/assets/${entry}.js`) || !version)
     throw new Error('sw.js does not name the entry chunk and a version');
-  const textFiles = [
-    'index.html',
-    'sw.js',
-    ...fs
+
+  const chunks = new Map(
+    fs
       .readdirSync(path.join(next, 'assets'))
       .filter((file) => file.endsWith('.js'))
-      .map((file) => path.join('assets', file)),
-  ];
-  for (const file of textFiles) {
-    const text = fs.readFileSync(path.join(next, file), 'utf8');
-    let renamed = text.replaceAll(`${entry}.js`, `${NEXT_ENTRY}.js`);
-    if (file === 'sw.js') renamed = renamed.replace(version, `next-${version}`);
-    if (renamed === text) continue;
-    fs.writeFileSync(path.join(next, file), renamed);
-    // The compressed copies would still be the old ones; without them the server sends the file as it is.
-    for (const copy of [`${file}.br`, `${file}.gz`]) fs.rmSync(path.join(next, copy), { force: true });
+      .map((file) => [file.slice(0, -'.js'.length), fs.readFileSync(path.join(next, 'assets', file), 'utf8')]),
+  );
+  const renames = new Map([[entry, NEXT_ENTRY]]);
+  const renamedIn = (text: string) =>
+    [...renames].reduce((renamed, [from, to]) => renamed.replaceAll(`${from}.js`, `${to}.js`), text);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [chunk, text] of chunks)
+      if (!renames.has(chunk) && renamedIn(text) !== text) {
+        renames.set(chunk, `${chunk}-next`);
+        grew = true;
+      }
   }
-  for (const copy of [`${entry}.js.br`, `${entry}.js.gz`]) fs.rmSync(path.join(next, 'assets', copy), { force: true });
+  // The compressed copies would be the old ones; without them the server sends the file as it is.
+  const removeWithCopies = (file: string) => {
+    for (const copy of [file, `${file}.br`, `${file}.gz`]) fs.rmSync(path.join(next, copy), { force: true });
+  };
+  for (const [chunk, text] of chunks) {
+    const renamed = renames.get(chunk);
+    if (!renamed) continue;
+    removeWithCopies(path.join('assets', `${chunk}.js`));
+    fs.writeFileSync(path.join(next, 'assets', `${renamed}.js`), renamedIn(text));
+  }
+  for (const file of ['index.html', 'sw.js']) {
+    const text = fs.readFileSync(path.join(next, file), 'utf8');
+    const renamed = renamedIn(text);
+    removeWithCopies(file);
+    fs.writeFileSync(path.join(next, file), file === 'sw.js' ? renamed.replace(version, `next-${version}`) : renamed);
+  }
   return next;
 }
 

@@ -1,6 +1,9 @@
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { homePath } from '../config/paths';
+import { loadMessages } from '../i18n/catalogs';
+import { InitialLocale } from '../i18n/i18n-provider';
+import { defaultLocale, isLocale } from '../i18n/locales';
 import { serverRenderedData } from './first-screen';
 import { RenderedAnswers } from './provider';
 import { Component as Frame } from './root';
@@ -18,9 +21,17 @@ export const firstScreenData: readonly string[] = serverRenderedData;
  * A signed-in person's feed as the app shows it at first, with the answers the server read for it
  * (`firstScreenData`, by path): the server sends it in the page, and the app, once it has run,
  * replaces it with its own rendering of the same data (src/main.tsx). Only the feed is rendered
- * here; other screens start in the browser.
+ * here; other screens start in the browser. It is in `locale` (one of i18n/locales.ts, English by
+ * default or for any other value), whose catalog it waits for.
  */
-export async function renderFirstScreen(origin: string, answers: Record<string, unknown>): Promise<string> {
+export async function renderFirstScreen(
+  origin: string,
+  answers: Record<string, unknown>,
+  locale: string = defaultLocale,
+): Promise<string> {
+  const language = isLocale(locale) ? locale : defaultLocale;
+  // Here before the first render, which runs no effect that could load it.
+  if (language !== 'en') await loadMessages(language);
   const routes = [{ Component: Frame, children: [{ index: true, Component: Feed }] }];
   const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(new URL(homePath, origin)));
@@ -28,9 +39,11 @@ export async function renderFirstScreen(origin: string, answers: Record<string, 
   let failure: unknown;
   // Rendered whole before any of it is sent: a page of finished markup, with no script to put parts in place later.
   const { prelude } = await prerender(
-    <RenderedAnswers value={() => answers}>
-      <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
-    </RenderedAnswers>,
+    <InitialLocale value={() => language}>
+      <RenderedAnswers value={() => answers}>
+        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+      </RenderedAnswers>
+    </InitialLocale>,
     {
       // However large, a part is sent in its place rather than after the rest, with a script to move it there.
       progressiveChunkSize: Number.POSITIVE_INFINITY,

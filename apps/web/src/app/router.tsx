@@ -2,6 +2,8 @@ import { api } from '@pollscope/contract';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type Params, type RouteObject } from 'react-router';
 import { Loading } from '../components/ui/loading';
 import { paths } from '../config/paths';
+import { preloadMessages } from '../i18n/catalogs';
+import { browserLocale } from '../i18n/locales';
 import { isSignedIn } from '../lib/auth-token';
 import { destinationIn, withDestination } from '../lib/destination';
 import { prefetch } from '../lib/prefetch';
@@ -77,7 +79,11 @@ const moderationScreen = () => import('./routes/moderation');
  */
 export const routes: RouteObject[] = [
   {
-    lazy: () => import('./root'),
+    lazy: () => {
+      // The language's catalog downloads beside the frame's code rather than after it (i18n/i18n-provider.tsx).
+      void preloadMessages(browserLocale());
+      return import('./root');
+    },
     hydrateFallbackElement: <Loading />,
     children: [
       {

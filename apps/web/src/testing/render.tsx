@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { SWRConfig } from 'swr';
+import { I18nProvider, InitialLocale } from '../i18n/i18n-provider';
+import type { Locale } from '../i18n/locales';
 import { swrDefaults } from '../lib/swr-config';
 
 /** Shows where the app went, for tests that follow a navigation. */
@@ -17,10 +19,15 @@ interface RenderOptions {
   path?: string;
   /** Other screens the test may navigate to. */
   routes?: RouteObject[];
+  /** The language the app starts in: English unless a test says otherwise. */
+  locale?: Locale;
 }
 
-/** Renders a screen inside a memory router and an empty data cache, as the app would. */
-export function renderScreen(element: ReactElement, { at = '/', path = '*', routes = [] }: RenderOptions = {}) {
+/** Renders a screen inside a memory router, the app's language and an empty data cache, as the app would. */
+export function renderScreen(
+  element: ReactElement,
+  { at = '/', path = '*', routes = [], locale = 'en' }: RenderOptions = {},
+) {
   const withLocation = (route: RouteObject): RouteObject => ({
     ...route,
     element: (
@@ -33,9 +40,13 @@ export function renderScreen(element: ReactElement, { at = '/', path = '*', rout
   const router = createMemoryRouter([...routes, { path, element }].map(withLocation), { initialEntries: [at] });
   const user = userEvent.setup();
   const view = render(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map(), dedupingInterval: 0 }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
+    <InitialLocale value={() => locale}>
+      <I18nProvider>
+        <SWRConfig value={{ ...swrDefaults, provider: () => new Map(), dedupingInterval: 0 }}>
+          <RouterProvider router={router} />
+        </SWRConfig>
+      </I18nProvider>
+    </InitialLocale>,
   );
   return { user, router, ...view };
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { destinationIn } from '../../lib/destination';
@@ -9,12 +10,13 @@ import type { LoginState } from '../route-handle';
 export function Component() {
   const destination = destinationIn(useSearchParams()[0]);
   const { accountDeleted } = (useLocation().state ?? {}) as LoginState;
+  const intl = useIntl();
   return (
-    <AuthPage title="Welcome back" subtitle="Log in to see what your connections are asking.">
-      <title>Log in · POLLSCOPE</title>
+    <AuthPage title={intl.formatMessage({ id: 'login.title' })} subtitle={intl.formatMessage({ id: 'login.subtitle' })}>
+      <title>{intl.formatMessage({ id: 'login.pageTitle' })}</title>
       {accountDeleted && (
         <Banner tone="success">
-          Your account is deleted, with your questions, votes and everything else of yours. Goodbye!
+          <FormattedMessage id="login.accountDeleted" />
         </Banner>
       )}
       <div className="card">

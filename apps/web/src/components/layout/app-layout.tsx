@@ -1,15 +1,19 @@
 import { Suspense, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignedIn } from '../../hooks/use-signed-in';
+import type { MessageId } from '../../i18n/i18n-provider';
 import { BookIcon, ChartIcon, MailIcon, PlusIcon, SearchIcon, SettingsIcon, ShieldIcon, UserIcon } from '../ui/icons';
 import { Loading } from '../ui/loading';
 import { HeaderSearch } from './header-search';
+import { LanguageSwitcher } from './language-switcher';
 import { UpdateToast } from './update-toast';
 
 function Logo() {
+  const intl = useIntl();
   return (
-    <Link to={paths.home.getHref()} className="logo" aria-label="POLLSCOPE home">
+    <Link to={paths.home.getHref()} className="logo" aria-label={intl.formatMessage({ id: 'header.home' })}>
       <span className="logo__mark">
         <SearchIcon />
       </span>
@@ -20,18 +24,21 @@ function Logo() {
 
 function Header({ actions }: { actions?: ReactNode }) {
   const signedIn = useSignedIn();
+  const intl = useIntl();
+  const settings = intl.formatMessage({ id: 'header.settings' });
+  const myAccount = intl.formatMessage({ id: 'header.myAccount' });
   return (
     <header className={signedIn ? 'app-header' : 'app-header app-header--centred'}>
       <div className="app-header__inner">
         <Logo />
         {signedIn && <HeaderSearch />}
         {signedIn && (
-          <nav className="app-header__actions" aria-label="Account">
+          <nav className="app-header__actions" aria-label={intl.formatMessage({ id: 'header.account' })}>
             {actions}
-            <NavLink to={paths.settings.getHref()} className="icon-link" aria-label="Settings" title="Settings">
+            <NavLink to={paths.settings.getHref()} className="icon-link" aria-label={settings} title={settings}>
               <SettingsIcon />
             </NavLink>
-            <NavLink to={paths.myAccount.getHref()} className="icon-link" aria-label="My account" title="My account">
+            <NavLink to={paths.myAccount.getHref()} className="icon-link" aria-label={myAccount} title={myAccount}>
               <UserIcon />
             </NavLink>
           </nav>
@@ -41,27 +48,34 @@ function Header({ actions }: { actions?: ReactNode }) {
   );
 }
 
-const footerLinks = [
-  { to: paths.contact.getHref(), label: 'Contact', icon: MailIcon },
-  { to: paths.rules.getHref(), label: 'Rules', icon: BookIcon },
-  { to: paths.create.getHref(), label: 'ASK', icon: PlusIcon, highlighted: true },
-  { to: paths.privacy.getHref(), label: 'Privacy', icon: ShieldIcon },
-  { to: paths.stats.getHref(), label: 'Stats', icon: ChartIcon },
+const footerLinks: { to: string; label: MessageId; icon: typeof MailIcon; highlighted?: boolean }[] = [
+  { to: paths.contact.getHref(), label: 'footer.contact', icon: MailIcon },
+  { to: paths.rules.getHref(), label: 'footer.rules', icon: BookIcon },
+  { to: paths.create.getHref(), label: 'footer.ask', icon: PlusIcon, highlighted: true },
+  { to: paths.privacy.getHref(), label: 'footer.privacy', icon: ShieldIcon },
+  { to: paths.stats.getHref(), label: 'footer.stats', icon: ChartIcon },
 ];
 
+/** The site's links, a tab bar fixed at the bottom on a phone, and the language switcher after them in the page. */
 function Footer() {
+  const intl = useIntl();
   return (
     <footer className="app-footer">
-      <nav className="app-footer__nav" aria-label="Site">
+      <nav className="app-footer__nav" aria-label={intl.formatMessage({ id: 'footer.site' })}>
         {footerLinks.map(({ to, label, icon: FooterIcon, highlighted }) => (
           <NavLink key={to} to={to} className={highlighted ? 'footer-link footer-link--ask' : 'footer-link'}>
             <span className="footer-link__icon">
               <FooterIcon />
             </span>
-            <span className="footer-link__label">{label}</span>
+            <span className="footer-link__label">
+              <FormattedMessage id={label} />
+            </span>
           </NavLink>
         ))}
       </nav>
+      <div className="app-footer__end">
+        <LanguageSwitcher />
+      </div>
     </footer>
   );
 }
@@ -79,7 +93,7 @@ export function AppLayout({ headerActions }: AppLayoutProps) {
   return (
     <div className="app">
       <a href="#main" className="skip-link">
-        Skip to content
+        <FormattedMessage id="layout.skipToContent" />
       </a>
       <Header actions={headerActions} />
       <div

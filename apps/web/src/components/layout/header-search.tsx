@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths';
 import { SearchIcon } from '../ui/icons';
@@ -12,12 +13,15 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [query, setQuery] = useState('');
+  const intl = useIntl();
+  const search = intl.formatMessage({ id: 'header.search' });
   if (pathname.startsWith(paths.search.path)) return null;
   return (
     <>
       <SearchField
         className="header-search"
-        placeholder="Search questions and people"
+        label={search}
+        placeholder={intl.formatMessage({ id: 'header.searchPlaceholder' })}
         value={query}
         onChange={setQuery}
         onSubmit={(value) => {
@@ -26,7 +30,7 @@ export function HeaderSearch() {
           void navigate(paths.search.getHref(value.trim()));
         }}
       />
-      <NavLink to={paths.search.getHref()} className="icon-link header-search__link" aria-label="Search" title="Search">
+      <NavLink to={paths.search.getHref()} className="icon-link header-search__link" aria-label={search} title={search}>
         <SearchIcon />
       </NavLink>
     </>

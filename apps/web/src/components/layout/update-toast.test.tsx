@@ -27,7 +27,14 @@ function aRouter() {
 async function freshPage() {
   vi.resetModules();
   const { startServiceWorker } = await import('../../lib/service-worker');
-  const { UpdateToast } = await import('./update-toast');
+  const { UpdateToast: Toast } = await import('./update-toast');
+  const { I18nProvider } = await import('../../i18n/i18n-provider');
+  // In the app's language, English, as the frame shows it.
+  const UpdateToast = () => (
+    <I18nProvider>
+      <Toast />
+    </I18nProvider>
+  );
   return { startServiceWorker, UpdateToast };
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { useNewVersion } from '../../lib/service-worker';
 import { Button } from '../ui/button';
 import './update-toast.css';
@@ -12,12 +13,14 @@ export function UpdateToast() {
     <div role="status" aria-live="polite">
       {newVersion && !later && (
         <div className="update-toast">
-          <span className="update-toast__text">POLLSCOPE has a new version.</span>
+          <span className="update-toast__text">
+            <FormattedMessage id="update.newVersion" />
+          </span>
           <Button variant="primary" size="small" onClick={() => window.location.reload()}>
-            Reload for the new version
+            <FormattedMessage id="update.reload" />
           </Button>
           <Button variant="ghost" size="small" onClick={() => setLater(true)}>
-            Later
+            <FormattedMessage id="update.later" />
           </Button>
         </div>
       )}

@@ -6,14 +6,24 @@ interface SearchFieldProps {
   onChange: (value: string) => void;
   /** Enter: search now. */
   onSubmit: (value: string) => void;
-  /** What to type; screen readers name the field "Search" (a name other fields' labels do not contain). */
+  /** What to type; screen readers name the field by `label` (a name other fields' labels do not contain). */
   placeholder: string;
+  /** The field's name for screen readers, in the app's language: "Search" in English. */
+  label?: string;
   autoFocus?: boolean;
   className?: string;
 }
 
 /** A search box: a form of role search, with its icon and the browser's own clear button. */
-export function SearchField({ value, onChange, onSubmit, placeholder, autoFocus, className }: SearchFieldProps) {
+export function SearchField({
+  value,
+  onChange,
+  onSubmit,
+  placeholder,
+  label = 'Search',
+  autoFocus,
+  className,
+}: SearchFieldProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit(value);
@@ -24,7 +34,7 @@ export function SearchField({ value, onChange, onSubmit, placeholder, autoFocus,
       <input
         type="search"
         className="search-field__input"
-        aria-label="Search"
+        aria-label={label}
         placeholder={placeholder}
         value={value}
         maxLength={100}

@@ -53,3 +53,19 @@ describe('LoginForm', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });
 });
+
+describe('LoginForm in another language', () => {
+  it('speaks German, its links in the sentence, and says a wrong pair in German', async () => {
+    stubApi().on('POST /api/login/', { status: 400, body: { message: 'Wrong username or password!' } });
+    const { user } = renderScreen(<LoginForm destination="/q/7" onSignedIn={vi.fn()} />, { locale: 'de' });
+    await user.type(await screen.findByLabelText('E-Mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'nope');
+    expect(screen.getByRole('link', { name: 'Passwort vergessen?' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Konto erstellen' }).getAttribute('href')).toMatch(/^\/register\?/);
+    expect(screen.getByText(/Neu bei POLLSCOPE\?/)).toHaveTextContent(
+      'Neu bei POLLSCOPE? Konto erstellen oder das kurze Quiz machen',
+    );
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Falscher Benutzername oder falsches Passwort!');
+  });
+});

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -7,8 +8,6 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { withDestination } from '../../../lib/destination';
 import { login } from '../api/login';
-
-export const LOGIN_FAILED_MESSAGE = 'Wrong username or password!';
 
 interface LoginFormProps {
   /** Where to go once signed in, which signing up instead leads to as well. */
@@ -19,7 +18,9 @@ interface LoginFormProps {
 export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const intl = useIntl();
+  // The server's own words, or a wrong pair, said in the current language even after a switch.
+  const [error, setError] = useState<{ message: string } | 'failed' | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -31,14 +32,14 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
     // Too many attempts, and a suspension (its reason and end), are worth saying as the server says them; every other
     // failure is a wrong pair.
     if (result instanceof ApiError)
-      setError(result.status === 429 || result.status === 403 ? result.message : LOGIN_FAILED_MESSAGE);
-    else if (!result.token) setError(LOGIN_FAILED_MESSAGE);
+      setError(result.status === 429 || result.status === 403 ? { message: result.message } : 'failed');
+    else if (!result.token) setError('failed');
     else onSignedIn(result.token);
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Log in">
-      <Field label="Email">
+    <form className="form" onSubmit={submit} aria-label={intl.formatMessage({ id: 'login.form' })}>
+      <Field label={intl.formatMessage({ id: 'login.email' })}>
         <input
           className="input"
           type="email"
@@ -48,7 +49,7 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
           onChange={(event) => setEmail(event.target.value)}
         />
       </Field>
-      <Field label="Password">
+      <Field label={intl.formatMessage({ id: 'login.password' })}>
         <input
           className="input"
           type="password"
@@ -59,15 +60,22 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
         />
       </Field>
       <Link to={paths.forgotPassword.getHref()} className="auth-forgot">
-        Forgot password?
+        <FormattedMessage id="login.forgotPassword" />
       </Link>
-      {error && <Banner tone="error">{error}</Banner>}
+      {error && (
+        <Banner tone="error">{error === 'failed' ? <FormattedMessage id="login.failed" /> : error.message}</Banner>
+      )}
       <Button type="submit" variant="primary" block pending={pending}>
-        Log in
+        <FormattedMessage id="login.submit" />
       </Button>
       <p className="auth-switch">
-        New to POLLSCOPE? <Link to={withDestination(paths.register.getHref(), destination)}>Create an account</Link> or{' '}
-        <Link to={withDestination(paths.quiz.getHref(), destination)}>take the quick quiz</Link>
+        <FormattedMessage
+          id="login.newHere"
+          values={{
+            register: (chunks) => <Link to={withDestination(paths.register.getHref(), destination)}>{chunks}</Link>,
+            quiz: (chunks) => <Link to={withDestination(paths.quiz.getHref(), destination)}>{chunks}</Link>,
+          }}
+        />
       </p>
     </form>
   );
