@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import fs from 'node:fs';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import ts from 'typescript';
 import { build, defineConfig, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import type { FeedScreenFiles } from './src/early-data';
@@ -54,6 +55,32 @@ const reactRouterDist = path.join(
 const productionReactRouter = [
   { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
   { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+/**
+ * The catalogs go into the build as FormatJS's parsed messages rather than as ICU texts, so the
+ * browser formats them without the message parser, which the build leaves out (docs/i18n.md).
+ */
+function precompiledCatalogs(): Plugin {
+  return {
+    name: 'pollscope:precompiled-catalogs',
+    enforce: 'pre',
+    load(id) {
+      if (!/\/src\/i18n\/catalogs\/[\w-]+\.json$/.test(id)) return null;
+      const catalog = JSON.parse(fs.readFileSync(id, 'utf8')) as Record<string, string>;
+      const parsed = Object.fromEntries(Object.entries(catalog).map(([messageId, text]) => [messageId, parse(text)]));
+      return JSON.stringify(parsed);
+    },
+  };
+}
+
+/** What a build resolves differently: React Router's production files, and no message parser (see above). */
+const productionAliases = [
+  ...productionReactRouter,
+  {
+    find: /^@formatjs\/icu-messageformat-parser$/,
+    replacement: createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/no-parser.js'),
+  },
 ];
 
 /** The JavaScript a first visit may load before any screen's own code, in gzip kB. */
@@ -314,8 +341,8 @@ function renderFirstScreenOnServer(firstScreen: FirstScreenStyles): Plugin {
         root: config.root,
         publicDir: false,
         logLevel: 'warn',
-        plugins: [react(), contractSchemasArePure()],
-        resolve: { alias: productionReactRouter },
+        plugins: [react(), contractSchemasArePure(), precompiledCatalogs()],
+        resolve: { alias: productionAliases },
         define: {
           'process.env.NODE_ENV': JSON.stringify('production'),
           __FIRST_SCREEN_STYLES__: JSON.stringify(firstScreen.styles),
@@ -348,6 +375,7 @@ function chunkGroup(name: string | ((id: string) => string), pattern: RegExp, de
  */
 const chunkGroups = [
   chunkGroup('data', /\/node_modules\/(swr|use-sync-external-store|dequal)\//),
+  chunkGroup('intl', /\/node_modules\/(react-intl|intl-messageformat|@formatjs)\//),
   chunkGroup('shared', /\/(apps\/web\/src\/(components|hooks|lib)|packages\/contract\/src)\//),
   chunkGroup(
     (id) => `feature-${/\/src\/features\/([^/]+)\//.exec(id)![1]}`,
@@ -363,13 +391,14 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     contractSchemasArePure(),
+    ...(command === 'build' ? [precompiledCatalogs()] : []),
     reportInitialScriptSize(),
     startFirstScreenEarly(firstScreen),
     renderFirstScreenOnServer(firstScreen),
     serviceWorker(),
     precompressAssets(),
   ],
-  resolve: { alias: command === 'build' ? productionReactRouter : [] },
+  resolve: { alias: command === 'build' ? productionAliases : [] },
   server: {
     port: 5173,
     // The share pages (/q/{id}) are the server's too.

@@ -24,6 +24,12 @@ export function isUiLocale(value: unknown): value is UiLocale {
 /** The cookie the language switcher keeps a visitor's choice in: a year, `SameSite=Lax`, read by the server too. */
 export const LANGUAGE_COOKIE = 'pollscope_lang';
 
+/**
+ * The pseudo-locale for tests (docs/i18n.md): English accented and lengthened, made by the web app from its English
+ * catalog. Chosen only by the cookie; never offered, never kept on an account.
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+
 export const uiLocaleSchema = z.enum(UI_LOCALES, { error: `Pick one of ${UI_LOCALES.join(', ')}` });
 
 /** The two-letter codes of ISO 639-1 (without the withdrawn `bh`, `iw`, `in`, `ji`, `jw`, `mo` and `sh`). */

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { categorySchema, questionSchema } from './questions.js';
 
-export const countrySchema = z.object({ id: z.number().int(), name: z.string() });
+/** A country: its ISO 3166-1 numeric code as id, its alpha-2 code (which names it in any language) and its English name. */
+export const countrySchema = z.object({ id: z.number().int(), code: z.string().length(2), name: z.string() });
 export type Country = z.infer<typeof countrySchema>;
 export const countryListSchema = z.array(countrySchema);
 export const categoryListSchema = z.array(categorySchema);

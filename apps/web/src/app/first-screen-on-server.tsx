@@ -31,7 +31,7 @@ export async function renderFirstScreen(
 ): Promise<string> {
   const language = isLocale(locale) ? locale : defaultLocale;
   // Here before the first render, which runs no effect that could load it.
-  if (language !== 'en') await loadMessages(language);
+  await loadMessages(language);
   const routes = [{ Component: Frame, children: [{ index: true, Component: Feed }] }];
   const { query, dataRoutes } = createStaticHandler(routes);
   const context = await query(new Request(new URL(homePath, origin)));

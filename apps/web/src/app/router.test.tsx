@@ -205,6 +205,27 @@ describe('app routes', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found!' })).toBeInTheDocument();
   });
 
+  it('says a screen that fails went wrong, inside the frame, in its language', async () => {
+    stubApi().on('GET /api/polls/site-stats/', { status: 500, body: { message: 'Down' } });
+    vi.doMock('./routes/stats', () => ({
+      Component: () => {
+        throw new Error('The screen broke');
+      },
+    }));
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      openAt('/stats');
+      expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+      // The frame stays: the site's links still lead on.
+      expect(screen.getByRole('navigation', { name: 'Site' })).toBeInTheDocument();
+      expect(document.title).toBe('Something went wrong · POLLSCOPE');
+    } finally {
+      quiet.mockRestore();
+      vi.doUnmock('./routes/stats');
+    }
+  });
+
   it('goes to log in when the session has ended', async () => {
     storeToken('expired');
     stubApi().on('GET /api/auth/connections/', { status: 401, body: { message: 'Sign in again' } });

@@ -1,9 +1,9 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 export interface ScrollEdges {
-  /** More content lies before the visible part (to the left). */
+  /** More content lies before the visible part (to the left, or to the right when written right to left). */
   start: boolean;
-  /** More content lies after it (to the right). */
+  /** More content lies after it (to the right, or to the left when written right to left). */
   end: boolean;
 }
 
@@ -14,9 +14,11 @@ export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges 
     const element = ref.current;
     if (!element) return;
     const measure = () => {
-      // A pixel of slack: zoomed pages scroll by fractions.
-      const start = element.scrollLeft > 1;
-      const end = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+      // A pixel of slack: zoomed pages scroll by fractions. Right to left, the scroll position
+      // runs from 0 at the start (the right) to negative values towards the end.
+      const scrolled = Math.abs(element.scrollLeft);
+      const start = scrolled > 1;
+      const end = scrolled + element.clientWidth < element.scrollWidth - 1;
       setEdges((current) => (current.start === start && current.end === end ? current : { start, end }));
     };
     element.addEventListener('scroll', measure, { passive: true });

@@ -1,5 +1,6 @@
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type en from './catalogs/en.json';
-import type { Locale } from './locales';
+import type { AppLocale } from './locales';
 
 /** A message's id: one of the English catalog's, which every other catalog has too. */
 export type MessageId = keyof typeof en;
@@ -7,11 +8,20 @@ export type MessageId = keyof typeof en;
 /** A catalog: each message id with its ICU MessageFormat text. */
 export type Messages = Record<MessageId, string>;
 
+/** A catalog as react-intl takes it: texts, or messages parsed already (the pseudo-locale's). */
+export type LoadedMessages = Record<MessageId, string> | Record<MessageId, MessageFormatElement[]>;
+
 /**
- * The catalogs other than English, each a file of its own loaded on first use, so that the first
- * screen carries none of them. English comes with the frame (i18n-provider.tsx).
+ * Every catalog, English too, is a file of its own loaded on first use: a visitor downloads the
+ * one of their language and no other, and the first screen's code carries none.
  */
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }>> = {
+const loaders: Record<AppLocale, () => Promise<{ default: LoadedMessages }>> = {
+  en: () => import('./catalogs/en.json'),
+  'en-XA': async () => {
+    const { pseudoLocalized } = await import('./pseudo-locale');
+    // The same ids as English's, each parsed.
+    return { default: (await pseudoLocalized()) as Record<MessageId, MessageFormatElement[]> };
+  },
   de: () => import('./catalogs/de.json'),
   fr: () => import('./catalogs/fr.json'),
   es: () => import('./catalogs/es.json'),
@@ -21,16 +31,16 @@ const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Messages }
   ar: () => import('./catalogs/ar.json'),
 };
 
-const loaded = new Map<Locale, Messages>();
-const loading = new Map<Locale, Promise<Messages>>();
+const loaded = new Map<AppLocale, LoadedMessages>();
+const loading = new Map<AppLocale, Promise<LoadedMessages>>();
 
 /** A catalog already here, if it is. */
-export function loadedMessages(locale: Locale): Messages | undefined {
+export function loadedMessages(locale: AppLocale): LoadedMessages | undefined {
   return loaded.get(locale);
 }
 
-/** A locale's catalog, asked for once: the same promise for every caller (React's `use` needs one). */
-export function loadMessages(locale: Exclude<Locale, 'en'>): Promise<Messages> {
+/** A locale's catalog, asked for once: the same promise for every caller. */
+export function loadMessages(locale: AppLocale): Promise<LoadedMessages> {
   let promise = loading.get(locale);
   if (!promise) {
     promise = loaders[locale]().then(
@@ -49,7 +59,7 @@ export function loadMessages(locale: Exclude<Locale, 'en'>): Promise<Messages> {
   return promise;
 }
 
-/** Starts the download of a locale's catalog, if it is not English, without waiting for it. */
-export function preloadMessages(locale: Locale): Promise<unknown> {
-  return locale === 'en' ? Promise.resolve() : loadMessages(locale).catch(() => undefined);
+/** Starts the download of a locale's catalog without waiting for it. */
+export function preloadMessages(locale: AppLocale): Promise<unknown> {
+  return loadMessages(locale).catch(() => undefined);
 }

@@ -10,9 +10,19 @@ import {
   type ReactNode,
 } from 'react';
 import { IntlProvider } from 'react-intl';
-import { loadedMessages, loadMessages, type MessageId, type Messages } from './catalogs';
-import en from './catalogs/en.json';
-import { browserLocale, defaultLocale, directionOf, rememberLocale, type Locale } from './locales';
+import { ApiError, apiGet } from '../lib/api-client';
+import { apiPath } from '../lib/api-path';
+import { isSignedIn, onSignInChange } from '../lib/auth-token';
+import { loadedMessages, loadMessages, type MessageId } from './catalogs';
+import {
+  browserLocale,
+  defaultLocale,
+  directionOf,
+  pseudoLocale,
+  rememberLocale,
+  type AppLocale,
+  type Locale,
+} from './locales';
 
 declare global {
   // Every id given to react-intl is one of the English catalog's: a typo fails the type check.
@@ -31,12 +41,12 @@ export type { MessageId };
  * browser's languages; the server's renderer gives its own, its catalog loaded first
  * (app/first-screen-on-server.tsx).
  */
-export const InitialLocale = createContext<() => Locale>(browserLocale);
+export const InitialLocale = createContext<() => AppLocale>(browserLocale);
 
 interface LocaleState {
-  locale: Locale;
+  locale: AppLocale;
   /** Switches the whole app once the locale's catalog is here, and keeps the choice in the cookie. */
-  setLocale: (locale: Locale) => void;
+  setLocale: (locale: AppLocale) => void;
   /** A switch waiting for its catalog. */
   switching: boolean;
 }
@@ -47,32 +57,31 @@ export function useLocale(): LocaleState {
   return useContext(LocaleContext);
 }
 
-/** A locale's catalog if it is here: English always is, with the frame. */
-function messagesOf(locale: Locale): Messages | undefined {
-  return locale === 'en' ? en : loadedMessages(locale);
-}
-
 interface I18nProviderProps {
   children: ReactNode;
   /** Shown while the first locale's catalog downloads (the router asks for it beside the frame's code). */
   fallback?: ReactNode;
 }
 
+/** The locale whose dates and numbers a locale shows: the pseudo-locale's are English's, which Intl knows. */
+const intlLocale = (locale: AppLocale): Locale => (locale === pseudoLocale ? defaultLocale : locale);
+
 /**
  * The app's language: react-intl's provider with the locale's catalog, the switch between
  * locales, and the page's `<html lang dir>` kept in step. A switch keeps the current language on
- * screen until the new one's catalog is here; a catalog that cannot be downloaded leaves English.
+ * screen until the new one's catalog is here; a catalog that cannot be downloaded leaves the
+ * language on screen.
  */
 export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
   const [locale, setLocaleNow] = useState(useContext(InitialLocale));
   const [switching, setSwitching] = useState(false);
   // The latest locale asked for: a slower catalog asked for before it does not switch back.
   const wanted = useRef(locale);
-  const messages = messagesOf(locale);
+  const messages = loadedMessages(locale);
 
-  const switchTo = useCallback((next: Locale) => {
+  const switchTo = useCallback((next: AppLocale) => {
     wanted.current = next;
-    if (next === 'en' || messagesOf(next)) {
+    if (loadedMessages(next)) {
       setSwitching(false);
       setLocaleNow(next);
       return;
@@ -87,10 +96,24 @@ export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
       () => {
         if (wanted.current !== next) return;
         setSwitching(false);
-        setLocaleNow((current) => (messagesOf(current) ? current : defaultLocale));
+        setLocaleNow((current) => (loadedMessages(current) ? current : defaultLocale));
       },
     );
   }, []);
+
+  // Signing in brings the account's own language, which wins over the visitor's (CONTRACT.md §7); so does starting
+  // signed in, where the page's language may be the visitor's (a device that kept its token but not the session cookie).
+  useEffect(() => {
+    const followAccount = () => {
+      // The pseudo-locale, a test's choice, stays whatever the account says.
+      if (!isSignedIn() || wanted.current === pseudoLocale) return;
+      void apiGet(apiPath('/api/auth/settings/')).then((settings) => {
+        if (!(settings instanceof ApiError) && settings.language !== wanted.current) switchTo(settings.language);
+      });
+    };
+    followAccount();
+    return onSignInChange(followAccount);
+  }, [switchTo]);
 
   // The first locale's catalog, when the router's download of it has not arrived yet.
   useEffect(() => {
@@ -105,7 +128,7 @@ export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
   }, [locale, messages]);
 
   const setLocale = useCallback(
-    (next: Locale) => {
+    (next: AppLocale) => {
       rememberLocale(next);
       switchTo(next);
     },
@@ -116,7 +139,7 @@ export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
   if (!messages) return fallback;
   return (
     <LocaleContext value={state}>
-      <IntlProvider locale={locale} defaultLocale={defaultLocale} messages={messages}>
+      <IntlProvider locale={intlLocale(locale)} defaultLocale={defaultLocale} messages={messages}>
         {children}
       </IntlProvider>
     </LocaleContext>

@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserLocale, LANGUAGE_COOKIE, localeInCookies, matchLocale, negotiateLocale } from './locales';
+import { LANGUAGE_COOKIE as CONTRACT_COOKIE, PSEUDO_LOCALE, UI_LOCALES } from '@pollscope/contract';
+import {
+  browserLocale,
+  directionOf,
+  LANGUAGE_COOKIE,
+  localeInCookies,
+  locales,
+  matchLocale,
+  negotiateLocale,
+  pseudoLocale,
+} from './locales';
 
 describe('negotiating the locale', () => {
   afterEach(() => {
@@ -29,5 +39,12 @@ describe('negotiating the locale', () => {
   it('reads this browser’s cookie and languages', () => {
     document.cookie = `${LANGUAGE_COOKIE}=fr; Path=/`;
     expect(browserLocale()).toBe('fr');
+  });
+
+  it('has the contract’s locales, cookie and pseudo-locale, written again to keep the contract out of the entry', () => {
+    expect(locales).toEqual(UI_LOCALES);
+    expect(LANGUAGE_COOKIE).toBe(CONTRACT_COOKIE);
+    expect(pseudoLocale).toBe(PSEUDO_LOCALE);
+    expect(locales.filter((locale) => directionOf(locale) === 'rtl')).toEqual(['ar']);
   });
 });

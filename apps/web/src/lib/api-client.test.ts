@@ -81,7 +81,20 @@ describe('api client', () => {
     );
     const result = await apiGet(apiPath('/api/polls/stats/'));
     expect(result).toBeInstanceOf(ApiError);
-    expect(result).toMatchObject({ status: 0 });
+    expect(result).toMatchObject({ status: 0, said: { id: 'api.error.unreachable' } });
+  });
+
+  it('names its own message where the server gave none, for the screen to say in its language', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }))),
+    );
+    const result = await apiGet(apiPath('/api/polls/stats/'));
+    expect(result).toMatchObject({
+      status: 502,
+      message: 'Request failed (502)',
+      said: { id: 'api.error.failed', values: { status: '502' } },
+    });
   });
 });
 

@@ -1,20 +1,45 @@
 import type { ApiPathOf, ApiResponse, ErrorBody } from '@pollscope/contract';
+import type { MessageId } from '../i18n/catalogs';
 import { fillPath, type ApiPath, type Call, type PartsArg, type SentParts } from './api-path';
 import { authorizationHeader, clearToken } from './auth-token';
 import { takePrefetched } from './prefetch';
 
-/** A failed call: the server's error body plus the HTTP status (0 when the server was not reached). */
+/**
+ * What the app itself says of a failure the server gave no words for: a message of the catalogs,
+ * said in the language on screen where it is shown (hooks/use-error-text.ts).
+ */
+export interface ClientMessage {
+  id: MessageId;
+  values?: Record<string, string>;
+}
+
+/**
+ * A failed call: the server's error body plus the HTTP status (0 when the server was not reached).
+ * The server writes its `message` in the person's language; where the app made the message itself
+ * (no server reached, or no readable answer), `said` names it in the catalogs and `message` is
+ * its English, for logs.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
+  readonly said?: ClientMessage;
 
-  constructor(status: number, body: ErrorBody) {
+  constructor(status: number, body: ErrorBody, said?: ClientMessage) {
     super(body.message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = body.errors ?? {};
+    this.said = said;
   }
 }
+
+/** The server could not be reached. */
+const unreachable = () =>
+  new ApiError(
+    0,
+    { message: 'Cannot reach the server. Check your connection and try again.' },
+    { id: 'api.error.unreachable' },
+  );
 
 export type ApiResult<T> = T | ApiError;
 
@@ -34,14 +59,21 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-async function errorBody(response: Response): Promise<ErrorBody> {
+/** The failure a response that is not OK describes: in the server's words, or the app's own when it has none. */
+async function failure(response: Response): Promise<ApiError> {
   try {
     const body: unknown = await response.json();
-    if (body && typeof body === 'object' && typeof (body as ErrorBody).message === 'string') return body as ErrorBody;
+    if (body && typeof body === 'object' && typeof (body as ErrorBody).message === 'string')
+      return new ApiError(response.status, body as ErrorBody);
   } catch {
     // Not JSON (a proxy's error page, say): fall through to a generic message.
   }
-  return { message: `Request failed (${response.status})` };
+  const status = String(response.status);
+  return new ApiError(
+    response.status,
+    { message: `Request failed (${status})` },
+    { id: 'api.error.failed', values: { status } },
+  );
 }
 
 /**
@@ -76,12 +108,12 @@ async function request<T>(
     response = await (early ??
       fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
   } catch {
-    return new ApiError(0, { message: 'Cannot reach the server. Check your connection and try again.' });
+    return unreachable();
   }
 
   if (!response.ok) {
     if (!anonymous) endSessionIfRejected(response);
-    return new ApiError(response.status, await errorBody(response));
+    return failure(response);
   }
   // The contract's schema of an answer without content is null.
   if (response.status === 204) return null as T;
@@ -127,11 +159,11 @@ export async function apiDownload(path: ApiPath<unknown>, fallbackName: string):
   try {
     response = await fetch(path, { headers: authorizationHeader() });
   } catch {
-    return new ApiError(0, { message: 'Cannot reach the server. Check your connection and try again.' });
+    return unreachable();
   }
   if (!response.ok) {
     endSessionIfRejected(response);
-    return new ApiError(response.status, await errorBody(response));
+    return failure(response);
   }
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   return { blob: await response.blob(), filename };

@@ -1,6 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { createPath, type DataRouter } from 'react-router';
-import type { NavigateMessage } from '../service-worker/messages';
+import {
+  WORKER_TEXTS_CACHE,
+  WORKER_TEXTS_KEY,
+  type NavigateMessage,
+  type WorkerTexts,
+} from '../service-worker/messages';
 
 /** How often a page left open asks whether a new version was deployed; browsers also ask at every visit. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -71,5 +76,23 @@ export function startServiceWorker(router: Pick<DataRouter, 'navigate' | 'subscr
     .register('/sw.js', { scope: '/' })
     .then((registration) => setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS))
     // Without a worker the app works as before, only not offline.
+    .catch(() => undefined);
+}
+
+/**
+ * Leaves the service worker the words it shows of its own, in the language on screen (it has no
+ * catalogs: service-worker/messages.ts). Where the browser has no Cache API there is no worker either.
+ */
+export function keepWorkerTexts(texts: WorkerTexts): void {
+  if (typeof caches === 'undefined') return;
+  void caches
+    .open(WORKER_TEXTS_CACHE)
+    .then((cache) =>
+      cache.put(
+        WORKER_TEXTS_KEY,
+        new Response(JSON.stringify(texts), { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    )
+    // Private windows may refuse storage: the worker then says it in English.
     .catch(() => undefined);
 }

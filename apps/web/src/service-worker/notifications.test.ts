@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { notificationFromPush, openFromNotification } from './notifications';
+import { notificationFromPush, openFromNotification, workerTexts } from './notifications';
 
 const ORIGIN = 'https://pollscope.example';
 const push = (payload: unknown) => ({ json: () => payload });
@@ -70,6 +70,26 @@ describe('a pushed notification', () => {
     ).toEqual({
       url: '/question/3?from=push#results',
     });
+  });
+});
+
+describe('the worker’s own words', () => {
+  /** The Cache API as the page left it: one cache of texts, or nothing. */
+  const storage = (kept: unknown) =>
+    ({
+      open: async () => ({ match: async () => (kept === undefined ? undefined : new Response(JSON.stringify(kept))) }),
+    }) as unknown as CacheStorage;
+
+  it('are those the app’s last page left, in its language', async () => {
+    const texts = await workerTexts(storage({ pushBody: 'Du hast eine neue Benachrichtigung.' }));
+    expect(notificationFromPush(null, ORIGIN, texts).options.body).toBe('Du hast eine neue Benachrichtigung.');
+  });
+
+  it('are English while no page has left any, or what it left cannot be read', async () => {
+    for (const kept of [undefined, { body: 'wrong shape' }]) {
+      const texts = await workerTexts(storage(kept));
+      expect(notificationFromPush(null, ORIGIN, texts).options.body).toBe('You have a new notification.');
+    }
   });
 });
 

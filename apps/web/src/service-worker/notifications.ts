@@ -1,17 +1,34 @@
 import type { PushPayload } from '@pollscope/contract';
-import type { NavigateMessage } from './messages';
+import { WORKER_TEXTS_CACHE, WORKER_TEXTS_KEY, type NavigateMessage, type WorkerTexts } from './messages';
 
 /** Where a notification whose push named no place of this site leads. */
 const NOTIFICATIONS_PAGE = '/notifications';
 
+/** Said until a page of the app has given the worker its words in the person's language: the English catalog's. */
+const ENGLISH_TEXTS: WorkerTexts = { pushBody: 'You have a new notification.' };
+
+/** The worker's own words in the language of the app's last page (service-worker/messages.ts), else English. */
+export async function workerTexts(storage: CacheStorage): Promise<WorkerTexts> {
+  try {
+    const kept = await (await storage.open(WORKER_TEXTS_CACHE)).match(WORKER_TEXTS_KEY);
+    const texts: unknown = kept && (await kept.json());
+    if (texts && typeof texts === 'object' && typeof (texts as WorkerTexts).pushBody === 'string')
+      return texts as WorkerTexts;
+  } catch {
+    // Nothing kept, or not readable: English.
+  }
+  return ENGLISH_TEXTS;
+}
+
 /**
  * The notification a push shows. A push must show one (the subscription promised the browser
  * that every push is visible), so a payload that cannot be read still shows a plain one that
- * leads to the notifications screen.
+ * leads to the notifications screen, in the words the page left (`workerTexts`).
  */
 export function notificationFromPush(
   data: { json(): unknown } | null,
   origin: string,
+  texts: WorkerTexts = ENGLISH_TEXTS,
 ): { title: string; options: NotificationOptions } {
   let payload: Partial<PushPayload> = {};
   try {
@@ -24,7 +41,7 @@ export function notificationFromPush(
   return {
     title: text(payload.title) ?? 'POLLSCOPE',
     options: {
-      body: text(payload.body) ?? 'You have a new notification.',
+      body: text(payload.body) ?? texts.pushBody,
       icon: '/icons/icon-192.png',
       badge: '/icons/badge-96.png',
       // One notification per notification of the app: the same one pushed again replaces it.

@@ -4,7 +4,7 @@
  * notifications pushed to this device. Nothing a person owns is kept: the API's answers and the
  * pages the server renders (a shared question's, /q/{id}) pass through as if it were not there.
  */
-import { notificationFromPush, openFromNotification } from './notifications';
+import { notificationFromPush, openFromNotification, workerTexts } from './notifications';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -77,8 +77,12 @@ self.addEventListener('fetch', (event) => {
 });
 
 self.addEventListener('push', (event) => {
-  const { title, options } = notificationFromPush(event.data, self.location.origin);
-  event.waitUntil(self.registration.showNotification(title, options));
+  event.waitUntil(
+    workerTexts(caches).then((texts) => {
+      const { title, options } = notificationFromPush(event.data, self.location.origin, texts);
+      return self.registration.showNotification(title, options);
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {

@@ -19,6 +19,7 @@ export function makeQuestion(overrides: Partial<Question> = {}): Question {
     qid: 7,
     type: 'MC',
     title: 'Tea or coffee?',
+    language: 'en',
     category: { id: 7, name: 'Food & Drink' },
     choices: [
       { key: 1, value: 'Tea' },

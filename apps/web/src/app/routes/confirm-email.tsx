@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { ConfirmEmail } from '../../features/account/components/confirm-email';
@@ -6,14 +7,20 @@ import { AuthPage } from '../../features/auth/components/auth-page';
 export function Component() {
   const [search] = useSearchParams();
   const token = search.get('token');
+  const intl = useIntl();
   return (
-    <AuthPage title="Confirm your new email" subtitle="The link in the mail makes it the email of your account.">
-      <title>New email · POLLSCOPE</title>
+    <AuthPage
+      title={intl.formatMessage({ id: 'account.confirmEmail.title' })}
+      subtitle={intl.formatMessage({ id: 'account.confirmEmail.subtitle' })}
+    >
+      <title>{intl.formatMessage({ id: 'account.confirmEmail.pageTitle' })}</title>
       <div className="card">
         {token ? (
           <ConfirmEmail token={token} />
         ) : (
-          <Banner tone="error">This link is not complete: open the one in the mail again.</Banner>
+          <Banner tone="error">
+            <FormattedMessage id="account.confirmEmail.incomplete" />
+          </Banner>
         )}
       </div>
     </AuthPage>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { paths } from '../../config/paths';
@@ -7,13 +8,17 @@ import { CreateQuestionForm } from '../../features/questions/components/create-q
 import { useCategories } from '../../features/reference/api/get-categories';
 
 export function Component() {
+  const intl = useIntl();
   const { data: categories = [] } = useCategories();
   const navigate = useNavigate();
   const goBack = useGoBack();
   return (
     <div className="page">
-      <title>Create Poll · POLLSCOPE</title>
-      <PageHeader title="Create Poll" subtitle="Ask the community. Everyone sees the results after they vote." />
+      <title>{intl.formatMessage({ id: 'create.pageTitle' })}</title>
+      <PageHeader
+        title={intl.formatMessage({ id: 'create.title' })}
+        subtitle={intl.formatMessage({ id: 'create.subtitle' })}
+      />
       <CreateQuestionForm
         categories={categories}
         onCreated={() => {

@@ -1,13 +1,15 @@
+import { useIntl } from 'react-intl';
 import { AuthPage } from '../../features/auth/components/auth-page';
 import { ForgotPasswordForm } from '../../features/auth/components/forgot-password-form';
 
 export function Component() {
+  const intl = useIntl();
   return (
     <AuthPage
-      title="Forgot your password?"
-      subtitle="Enter the email you sign in with, and we will mail you a link to choose a new one."
+      title={intl.formatMessage({ id: 'forgotPassword.title' })}
+      subtitle={intl.formatMessage({ id: 'forgotPassword.subtitle' })}
     >
-      <title>Forgot password · POLLSCOPE</title>
+      <title>{intl.formatMessage({ id: 'forgotPassword.pageTitle' })}</title>
       <div className="card">
         <ForgotPasswordForm />
       </div>

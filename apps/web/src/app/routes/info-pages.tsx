@@ -1,44 +1,58 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { PageHeader } from '../../components/ui/page-header';
+import type { MessageId } from '../../i18n/i18n-provider';
 import { useRouteHandle, type InfoPageHandle, type InfoPageName } from '../route-handle';
 
-const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
+const CONTACT_ADDRESS = 'hello@pollscope.app';
+
+/** The privacy page's points, in order. */
+const privacyPoints: MessageId[] = [
+  'info.privacy.results',
+  'info.privacy.groups',
+  'info.privacy.email',
+  'info.privacy.profile',
+  'info.privacy.sharing',
+  'info.privacy.account',
+];
+
+const pages: Record<InfoPageName, { title: MessageId; pageTitle: MessageId; text: ReactNode }> = {
   contact: {
-    title: 'Contact',
+    title: 'info.contact.title',
+    pageTitle: 'info.contact.pageTitle',
     text: (
       <>
-        <p>Questions, ideas or something that does not look right? We would love to hear from you.</p>
         <p>
-          Write to <a href="mailto:hello@pollscope.app">hello@pollscope.app</a> and we will get back to you within two
-          working days.
+          <FormattedMessage id="info.contact.intro" />
+        </p>
+        <p>
+          <FormattedMessage
+            id="info.contact.write"
+            values={{ email: <a href={`mailto:${CONTACT_ADDRESS}`}>{CONTACT_ADDRESS}</a> }}
+          />
         </p>
       </>
     ),
   },
   privacy: {
-    title: 'Privacy',
+    title: 'info.privacy.title',
+    pageTitle: 'info.privacy.pageTitle',
     text: (
       <>
-        <p>Your votes are counted, never shown one by one.</p>
+        <p>
+          <FormattedMessage id="info.privacy.intro" />
+        </p>
         <ul>
-          <li>Results show percentages and averages only, and only to people who have voted.</li>
-          <li>Breakdowns and comparisons show nothing for groups too small to keep a person's vote private.</li>
-          <li>Your email is used to sign in and, if you choose, for notifications. It is never shown to others.</li>
-          <li>
-            Your profile shows other members your first name, your birth date and age, the country you live in, how many
-            questions you asked, answered and liked, and which ones: never how you answered them.
-          </li>
-          <li>
-            A question you ask can be shared outside POLLSCOPE. Anyone with its link can open its page without an
-            account: it shows the question, its choices, how many have voted and your first name, never the result.
-          </li>
-          <li>
-            On <Link to={paths.myAccount.getHref()}>your account</Link> you can download everything stored about you, or
-            delete your account: it goes at once, with everything of yours, and results are counted again without your
-            votes.
-          </li>
+          {privacyPoints.map((point) => (
+            <li key={point}>
+              <FormattedMessage
+                id={point}
+                values={{ link: (chunks: ReactNode[]) => <Link to={paths.myAccount.getHref()}>{chunks}</Link> }}
+              />
+            </li>
+          ))}
         </ul>
       </>
     ),
@@ -47,11 +61,12 @@ const pages: Record<InfoPageName, { title: string; text: ReactNode }> = {
 
 /** The contact and privacy pages; the route names the page. */
 export function Component() {
-  const { title, text } = pages[useRouteHandle<InfoPageHandle>().page];
+  const intl = useIntl();
+  const { title, pageTitle, text } = pages[useRouteHandle<InfoPageHandle>().page];
   return (
     <div className="page">
-      <title>{`${title} · POLLSCOPE`}</title>
-      <PageHeader title={title} />
+      <title>{intl.formatMessage({ id: pageTitle })}</title>
+      <PageHeader title={intl.formatMessage({ id: title })} />
       <div className="card prose">{text}</div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -9,7 +10,7 @@ import { useAccount } from '../../features/account/api/get-account';
 import { DeleteAccountForm } from '../../features/account/components/delete-account-form';
 import { DownloadData } from '../../features/account/components/download-data';
 import { PersonalInfoForm } from '../../features/account/components/personal-info-form';
-import { accountMessages } from '../../features/account/form-messages';
+import { accountMessages, say } from '../../features/account/form-messages';
 import { logout } from '../../features/auth/api/logout';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
@@ -21,6 +22,7 @@ export function Component() {
   const { data: countries = [] } = useCountries();
   const { data: categories = [] } = useCategories();
   const navigate = useNavigate();
+  const intl = useIntl();
   const [leaving, setLeaving] = useState(false);
 
   async function signOut() {
@@ -31,27 +33,27 @@ export function Component() {
 
   return (
     <div className="page">
-      <title>Personal info · POLLSCOPE</title>
+      <title>{intl.formatMessage({ id: 'account.page.pageTitle' })}</title>
       <PageHeader
-        title="PERSONAL INFO"
+        title={intl.formatMessage({ id: 'account.page.title' })}
         actions={
           <>
             <Link to={paths.connections.getHref()} className={buttonClass()}>
-              My Connections
+              <FormattedMessage id="account.page.connections" />
             </Link>
             <Link to={paths.myReports.getHref()} className={buttonClass()}>
-              My reports
+              <FormattedMessage id="account.page.reports" />
             </Link>
           </>
         }
       />
       <PersonalStats />
-      {error && <Banner tone="error">{accountMessages.loadFailed}</Banner>}
+      {error && <Banner tone="error">{say(intl, accountMessages.loadFailed)}</Banner>}
       {!account && !error && <Loading />}
       {account && <PersonalInfoForm initial={account} countries={countries} categories={categories} />}
       <div className="form-actions">
         <Button variant="danger" pending={leaving} onClick={() => void signOut()}>
-          Logout
+          <FormattedMessage id="account.page.logout" />
         </Button>
       </div>
       <DownloadData />

@@ -1,13 +1,15 @@
+import { useIntl } from 'react-intl';
 import { PageHeader } from '../../components/ui/page-header';
 import { useUserQuestions, type UserListKind } from '../../features/questions/api/get-user-questions';
 import { QuestionList } from '../../features/questions/components/question-list';
 import { PersonalStats } from '../../features/social/components/personal-stats';
+import type { MessageId } from '../../i18n/i18n-provider';
 import { useRouteHandle, type ListHandle } from '../route-handle';
 
-const pages: Record<UserListKind, { title: string; empty: string }> = {
-  asked: { title: 'My questions', empty: 'You have not asked anything yet. Tap ASK to start a poll.' },
-  answered: { title: 'Answered', empty: 'You have not answered any question yet.' },
-  liked: { title: 'Liked', empty: 'You have not liked any question yet.' },
+const pages: Record<UserListKind, { title: MessageId; empty: MessageId }> = {
+  asked: { title: 'myLists.asked.title', empty: 'myLists.asked.empty' },
+  answered: { title: 'myLists.answered.title', empty: 'myLists.answered.empty' },
+  liked: { title: 'myLists.liked.title', empty: 'myLists.liked.empty' },
 };
 
 /**
@@ -15,15 +17,17 @@ const pages: Record<UserListKind, { title: string; empty: string }> = {
  * names the list.
  */
 export function Component() {
+  const intl = useIntl();
   const { list: kind } = useRouteHandle<ListHandle>();
   const list = useUserQuestions(kind);
   const page = pages[kind];
+  const title = intl.formatMessage({ id: page.title });
   return (
     <div className="page">
-      <title>{`${page.title} · POLLSCOPE`}</title>
-      <PageHeader title={page.title} />
+      <title>{intl.formatMessage({ id: 'myLists.pageTitle' }, { title })}</title>
+      <PageHeader title={title} />
       <PersonalStats />
-      <QuestionList list={list} emptyMessage={page.empty} label={page.title} />
+      <QuestionList list={list} emptyMessage={intl.formatMessage({ id: page.empty })} label={title} />
     </div>
   );
 }

@@ -1,9 +1,11 @@
+import { useIntl } from 'react-intl';
 import { MyReports } from '../../features/moderation/components/my-reports';
 
 export function Component() {
+  const intl = useIntl();
   return (
     <>
-      <title>Your reports · POLLSCOPE</title>
+      <title>{intl.formatMessage({ id: 'reports.mine.pageTitle' })}</title>
       <MyReports />
     </>
   );

@@ -1,9 +1,11 @@
+import { useIntl } from 'react-intl';
 import { NotificationsView } from '../../features/notifications/components/notifications-view';
 
 export function Component() {
+  const intl = useIntl();
   return (
     <>
-      <title>Notifications · POLLSCOPE</title>
+      <title>{intl.formatMessage({ id: 'notifications.pageTitle' })}</title>
       <NotificationsView />
     </>
   );

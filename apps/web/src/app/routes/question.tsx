@@ -1,4 +1,5 @@
 import { displayId } from '@pollscope/contract';
+import { FormattedMessage } from 'react-intl';
 import { useParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
@@ -18,8 +19,8 @@ export function Component() {
     <div className="page">
       <div>
         <Button variant="ghost" size="small" onClick={goBack}>
-          <ArrowLeftIcon />
-          Back
+          <ArrowLeftIcon className="questions-directional-icon" />
+          <FormattedMessage id="questionPage.back" />
         </Button>
       </div>
       {error && <Banner tone="error">{(error as Error).message}</Banner>}
@@ -27,7 +28,9 @@ export function Component() {
       {question && (
         <>
           <title>{`${displayId('QID', question.qid)} · POLLSCOPE`}</title>
-          <h1 className="sr-only">Question {displayId('QID', question.qid)}</h1>
+          <h1 className="sr-only">
+            <FormattedMessage id="questionPage.heading" values={{ qid: displayId('QID', question.qid) }} />
+          </h1>
           <RelateTray />
           <QuestionCard
             question={question}

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { Loading } from '../../components/ui/loading';
@@ -10,15 +11,13 @@ import { QuizFlow } from '../../features/auth/components/quiz-flow';
 export function Component() {
   const { data: items, error } = useQuizzes();
   const navigate = useNavigate();
+  const intl = useIntl();
   // Sign-up, then on to where the visitor was headed (a shared question).
   const register = withDestination(paths.register.getHref(), destinationIn(useSearchParams()[0]));
   if (items?.length === 0) return <Navigate to={register} replace />;
   return (
-    <AuthPage
-      title="A few quick questions"
-      subtitle="Answer these to warm up. Your answers become your first votes when you sign up."
-    >
-      <title>Quiz · POLLSCOPE</title>
+    <AuthPage title={intl.formatMessage({ id: 'quiz.title' })} subtitle={intl.formatMessage({ id: 'quiz.subtitle' })}>
+      <title>{intl.formatMessage({ id: 'quiz.pageTitle' })}</title>
       {error && <Banner tone="error">{(error as Error).message}</Banner>}
       {!items && !error && <Loading />}
       {items && <QuizFlow items={items} onFinished={() => void navigate(register)} />}

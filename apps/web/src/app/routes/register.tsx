@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { destinationIn } from '../../lib/destination';
 import { AuthPage } from '../../features/auth/components/auth-page';
@@ -9,9 +10,14 @@ import { useCountries } from '../../features/reference/api/get-countries';
 export function Component() {
   const { data: countries = [] } = useCountries();
   const destination = destinationIn(useSearchParams()[0]);
+  const intl = useIntl();
   return (
-    <AuthPage title="Join POLLSCOPE" subtitle="Ask anything, answer everything, and see how people really split." wide>
-      <title>Sign up · POLLSCOPE</title>
+    <AuthPage
+      title={intl.formatMessage({ id: 'register.title' })}
+      subtitle={intl.formatMessage({ id: 'register.subtitle' })}
+      wide
+    >
+      <title>{intl.formatMessage({ id: 'register.pageTitle' })}</title>
       <div className="card">
         <RegisterForm
           countries={countries}

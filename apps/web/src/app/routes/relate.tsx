@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -5,13 +6,14 @@ import { RelateView } from '../../features/insights/components/relate-view';
 import { clearRelateSelection } from '../../features/questions/relate-selection';
 
 export function Component() {
+  const intl = useIntl();
   const { firstId = '', secondId = '' } = useParams();
   const navigate = useNavigate();
   // The pair is open now: picking starts afresh next time.
   useEffect(clearRelateSelection, []);
   return (
     <>
-      <title>Relate · POLLSCOPE</title>
+      <title>{intl.formatMessage({ id: 'insights.relate.pageTitle' })}</title>
       <RelateView
         key={`${firstId}/${secondId}`}
         firstId={firstId}

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { paths } from '../../config/paths';
@@ -8,17 +9,23 @@ import { signIn } from '../../features/auth/sign-in';
 export function Component() {
   const [search] = useSearchParams();
   const token = search.get('token');
+  const intl = useIntl();
   return (
-    <AuthPage title="Choose a new password" subtitle="Pick one you use nowhere else.">
-      <title>New password · POLLSCOPE</title>
+    <AuthPage
+      title={intl.formatMessage({ id: 'resetPassword.title' })}
+      subtitle={intl.formatMessage({ id: 'resetPassword.subtitle' })}
+    >
+      <title>{intl.formatMessage({ id: 'resetPassword.pageTitle' })}</title>
       <div className="card">
         {token ? (
           <ResetPasswordForm token={token} onSignedIn={signIn} />
         ) : (
           <Banner tone="error">
             <span>
-              This link is not complete: open the one in the mail again, or{' '}
-              <Link to={paths.forgotPassword.getHref()}>ask for a new link</Link>.
+              <FormattedMessage
+                id="resetPassword.incomplete"
+                values={{ link: (chunks) => <Link to={paths.forgotPassword.getHref()}>{chunks}</Link> }}
+              />
             </span>
           </Banner>
         )}

@@ -1,9 +1,11 @@
+import { useIntl } from 'react-intl';
 import { CommunityRulesView } from '../../features/moderation/components/community-rules-view';
 
 export function Component() {
+  const intl = useIntl();
   return (
     <>
-      <title>Community rules · POLLSCOPE</title>
+      <title>{intl.formatMessage({ id: 'rules.pageTitle' })}</title>
       <CommunityRulesView />
     </>
   );

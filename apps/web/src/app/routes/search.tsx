@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Banner } from '../../components/ui/banner';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -18,16 +19,30 @@ import { useRouteHandle, type SearchHandle } from '../route-handle';
 const TYPING_PAUSE_MS = 300;
 
 function QuestionResults({ query }: { query: string }) {
+  const intl = useIntl();
   const list = useSearchQuestions(query);
-  return <QuestionList list={list} emptyMessage={`No question matches “${query}”.`} label="Questions found" />;
+  return (
+    <QuestionList
+      list={list}
+      emptyMessage={intl.formatMessage({ id: 'search.noQuestions' }, { query })}
+      label={intl.formatMessage({ id: 'search.questionsFound' })}
+    />
+  );
 }
 
 function PeopleResults({ query }: { query: string }) {
+  const intl = useIntl();
   const { data, error } = usePeople(query);
   if (error) return <Banner tone="error">{(error as Error).message}</Banner>;
   if (!data) return <Loading />;
-  if (data.people.length === 0) return <EmptyState title={`Nobody’s first name starts with “${query}”.`} />;
-  return <PeopleList people={data.people} label="People found" onConnectedChange={() => void forgetFeed()} />;
+  if (data.people.length === 0) return <EmptyState title={intl.formatMessage({ id: 'search.noPeople' }, { query })} />;
+  return (
+    <PeopleList
+      people={data.people}
+      label={intl.formatMessage({ id: 'search.peopleFound' })}
+      onConnectedChange={() => void forgetFeed()}
+    />
+  );
 }
 
 /**
@@ -35,6 +50,7 @@ function PeopleResults({ query }: { query: string }) {
  * shared.
  */
 export function Component() {
+  const intl = useIntl();
   const { tab } = useRouteHandle<SearchHandle>();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -64,26 +80,30 @@ export function Component() {
 
   return (
     <div className="page">
-      <title>{query ? `${query} · Search · POLLSCOPE` : 'Search · POLLSCOPE'}</title>
-      <PageHeader title="Search" />
+      <title>
+        {query
+          ? intl.formatMessage({ id: 'search.pageTitleWithQuery' }, { query })
+          : intl.formatMessage({ id: 'search.pageTitle' })}
+      </title>
+      <PageHeader title={intl.formatMessage({ id: 'search.title' })} />
       <SearchField
         className="search-page__field"
-        placeholder="Words of a question, or a first name"
+        placeholder={intl.formatMessage({ id: 'search.placeholder' })}
         value={typed}
         onChange={setTyped}
         onSubmit={search}
         autoFocus={query === ''}
       />
       <Tabs
-        label="Search results"
+        label={intl.formatMessage({ id: 'search.results' })}
         tabs={[
-          { label: 'Questions', to: paths.search.getHref(query) },
-          { label: 'People', to: paths.searchPeople.getHref(query) },
+          { label: intl.formatMessage({ id: 'search.questionsTab' }), to: paths.search.getHref(query) },
+          { label: intl.formatMessage({ id: 'search.peopleTab' }), to: paths.searchPeople.getHref(query) },
         ]}
       />
       {query === '' ? (
         <p className="muted">
-          Find questions by the words of their title, choices or tag, and people by their first name.
+          <FormattedMessage id="search.hint" />
         </p>
       ) : tab === 'questions' ? (
         <QuestionResults query={query} />

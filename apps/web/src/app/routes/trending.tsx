@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { PageHeader } from '../../components/ui/page-header';
 import { useTrending } from '../../features/questions/api/get-trending';
 import { CategoryBar } from '../../features/questions/components/category-bar';
@@ -5,17 +6,21 @@ import { QuestionList } from '../../features/questions/components/question-list'
 import { useCategories } from '../../features/reference/api/get-categories';
 
 export function Component() {
+  const intl = useIntl();
   const { data: categories = [] } = useCategories();
   const list = useTrending();
   return (
     <div className="page">
-      <title>Trending · POLLSCOPE</title>
+      <title>{intl.formatMessage({ id: 'trending.pageTitle' })}</title>
       <CategoryBar categories={categories} />
-      <PageHeader title="Trending" subtitle="The questions answered most in the last 24 hours." />
+      <PageHeader
+        title={intl.formatMessage({ id: 'trending.title' })}
+        subtitle={intl.formatMessage({ id: 'trending.subtitle' })}
+      />
       <QuestionList
         list={list}
-        emptyMessage="No question was answered in the last 24 hours."
-        label="Trending questions"
+        emptyMessage={intl.formatMessage({ id: 'trending.empty' })}
+        label={intl.formatMessage({ id: 'trending.listLabel' })}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { Tabs } from '../../components/ui/tabs';
 import { paths } from '../../config/paths';
@@ -5,16 +6,19 @@ import { forgetFeed } from '../../features/questions/api/get-feed';
 import { useUserQuestions, type UserListKind } from '../../features/questions/api/get-user-questions';
 import { QuestionList } from '../../features/questions/components/question-list';
 import { ProfileHeader } from '../../features/social/components/profile-header';
+import type { MessageId } from '../../i18n/i18n-provider';
 import { useRouteHandle, type ListHandle } from '../route-handle';
 
-const emptyMessages: Record<UserListKind, string> = {
-  asked: 'No questions asked yet.',
-  answered: 'No questions answered yet.',
-  liked: 'No questions liked yet.',
+/** Each list's name for screen readers, and what it says when empty. */
+const listTexts: Record<UserListKind, { label: MessageId; empty: MessageId }> = {
+  asked: { label: 'user.list.asked', empty: 'user.empty.asked' },
+  answered: { label: 'user.list.answered', empty: 'user.empty.answered' },
+  liked: { label: 'user.list.liked', empty: 'user.empty.liked' },
 };
 
 /** Another person's asked, answered or liked questions, under their profile; the route names the list. */
 export function Component() {
+  const intl = useIntl();
   const { list: kind } = useRouteHandle<ListHandle>();
   const { userId = '' } = useParams();
   const list = useUserQuestions(kind, userId);
@@ -23,17 +27,21 @@ export function Component() {
   const isSelf = asked.questions.some((question) => question.owner);
   return (
     <div className="page">
-      <title>Profile · POLLSCOPE</title>
+      <title>{intl.formatMessage({ id: 'user.pageTitle' })}</title>
       <ProfileHeader userId={userId} isSelf={isSelf} onRelationChanged={() => void forgetFeed()} />
       <Tabs
-        label="Their questions"
+        label={intl.formatMessage({ id: 'user.tabs.label' })}
         tabs={[
-          { label: 'Asked', to: paths.user.getHref(userId) },
-          { label: 'Answered', to: paths.userAnswered.getHref(userId) },
-          { label: 'Liked', to: paths.userLikes.getHref(userId) },
+          { label: intl.formatMessage({ id: 'user.tabs.asked' }), to: paths.user.getHref(userId) },
+          { label: intl.formatMessage({ id: 'user.tabs.answered' }), to: paths.userAnswered.getHref(userId) },
+          { label: intl.formatMessage({ id: 'user.tabs.liked' }), to: paths.userLikes.getHref(userId) },
         ]}
       />
-      <QuestionList list={list} emptyMessage={emptyMessages[kind]} label={`Questions ${kind}`} />
+      <QuestionList
+        list={list}
+        emptyMessage={intl.formatMessage({ id: listTexts[kind].empty })}
+        label={intl.formatMessage({ id: listTexts[kind].label })}
+      />
     </div>
   );
 }

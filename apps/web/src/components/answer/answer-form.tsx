@@ -1,10 +1,10 @@
 import type { Question } from '@pollscope/contract';
 import { useId, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFormat } from '../../i18n/format';
 import { mcChoices, rangeOf } from '../../lib/question-shape';
 import { Button } from '../ui/button';
 import './answer-form.css';
-
-export const EMPTY_NUMBER_MESSAGE = 'Please enter your answer!';
 
 interface AnswerFormProps {
   question: Pick<Question, 'id' | 'type' | 'choices' | 'title'>;
@@ -17,6 +17,8 @@ interface AnswerFormProps {
 
 /** The input a question asks for (choices, a 1-to-10 slider or a number) and the button that sends it. */
 export function AnswerForm({ question, submitLabel, pending = false, error = null, onSubmit }: AnswerFormProps) {
+  const intl = useIntl();
+  const format = useFormat();
   const formId = useId();
   const range = rangeOf(question);
   const [choiceKey, setChoiceKey] = useState<number | null>(null);
@@ -35,12 +37,12 @@ export function AnswerForm({ question, submitLabel, pending = false, error = nul
       return;
     }
     if (numberText.trim() === '') {
-      window.alert(EMPTY_NUMBER_MESSAGE);
+      window.alert(intl.formatMessage({ id: 'answer.emptyNumber' }));
       return;
     }
     const value = Number(numberText);
     if (!Number.isFinite(value) || value < range.min || value > range.max) {
-      setInputError(`Enter a number from ${range.min} to ${range.max}.`);
+      setInputError(intl.formatMessage({ id: 'answer.outOfRange' }, range));
       return;
     }
     setInputError(null);
@@ -52,10 +54,17 @@ export function AnswerForm({ question, submitLabel, pending = false, error = nul
   const choices = mcChoices(question);
 
   return (
-    <form className="answer-form" onSubmit={submit} noValidate aria-label={`Answer: ${question.title}`}>
+    <form
+      className="answer-form"
+      onSubmit={submit}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'answer.form' }, { title: question.title })}
+    >
       {question.type === 'MC' && (
         <fieldset className="fieldset">
-          <legend className="sr-only">Choices</legend>
+          <legend className="sr-only">
+            <FormattedMessage id="answer.choices" />
+          </legend>
           <div className={choices.length === 3 ? 'choice-grid choice-grid--3' : 'choice-grid'}>
             {choices.map((choice) => (
               <label key={choice.key} className="choice-tile">
@@ -77,7 +86,7 @@ export function AnswerForm({ question, submitLabel, pending = false, error = nul
       {question.type === 'RS' && (
         <div className="rating">
           <div className="rating__value" aria-hidden="true">
-            {rating}
+            {format.count(rating)}
           </div>
           <input
             className="rating__slider"
@@ -87,12 +96,12 @@ export function AnswerForm({ question, submitLabel, pending = false, error = nul
             step={1}
             value={rating}
             onChange={(event) => setRating(Number(event.target.value))}
-            aria-label={`Your rating from ${range.min} to ${range.max}`}
+            aria-label={intl.formatMessage({ id: 'answer.ratingLabel' }, range)}
             disabled={pending}
           />
           <div className="rating__ends" aria-hidden="true">
-            <span>{range.min}</span>
-            <span>{range.max}</span>
+            <span>{format.count(range.min)}</span>
+            <span>{format.count(range.max)}</span>
           </div>
         </div>
       )}
@@ -100,7 +109,7 @@ export function AnswerForm({ question, submitLabel, pending = false, error = nul
       {question.type === 'N' && (
         <div className="field">
           <label className="field__label" htmlFor={`${formId}-number`}>
-            Your answer ({range.min} to {range.max})
+            <FormattedMessage id="answer.numberLabel" values={range} />
           </label>
           <input
             id={`${formId}-number`}

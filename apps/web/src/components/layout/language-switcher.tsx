@@ -34,7 +34,8 @@ export function LanguageSwitcher() {
       <select
         id={id}
         className="language-switcher__select"
-        value={locale}
+        // The pseudo-locale is English's underneath, and offered by no one.
+        value={isLocale(locale) ? locale : 'en'}
         aria-busy={switching || undefined}
         onChange={(event) => {
           const chosen = event.target.value;

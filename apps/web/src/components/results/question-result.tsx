@@ -1,10 +1,21 @@
 import type { Question, Result } from '@pollscope/contract';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { averageOf, mcAnswers, mcChoices, rangeOf, valueAnswers } from '../../lib/question-shape';
 import { Banner } from '../ui/banner';
 import { McResultBars } from './mc-result-bars';
 import { ValueDistribution } from './value-distribution';
 
+/** @deprecated English only: use <TooFewResults />. Kept while features/insights/components/filtered-result.tsx uses it. */
 export const TOO_FEW_MESSAGE = 'Too few people match to show results. Try wider filters.';
+
+/** What shows in place of a result when too few people match it to show it. */
+export function TooFewResults() {
+  return (
+    <Banner tone="info">
+      <FormattedMessage id="results.tooFew" />
+    </Banner>
+  );
+}
 
 interface QuestionResultProps {
   question: Pick<Question, 'type' | 'choices' | 'title'>;
@@ -14,8 +25,14 @@ interface QuestionResultProps {
 
 /** A question's result drawn for its type: percentage bars for a choice, a distribution for a rating or a number. */
 export function QuestionResult({ question, result, myChoice = null }: QuestionResultProps) {
-  if (result.suppressed) return <Banner tone="info">{TOO_FEW_MESSAGE}</Banner>;
-  if (result.count === 0) return <p className="muted">No votes yet.</p>;
+  const intl = useIntl();
+  if (result.suppressed) return <TooFewResults />;
+  if (result.count === 0)
+    return (
+      <p className="muted">
+        <FormattedMessage id="results.noVotes" />
+      </p>
+    );
   if (question.type === 'MC')
     return <McResultBars choices={mcChoices(question)} answers={mcAnswers(result)} myChoice={myChoice} />;
   return (
@@ -24,7 +41,7 @@ export function QuestionResult({ question, result, myChoice = null }: QuestionRe
       answers={valueAnswers(result)}
       average={averageOf(result)}
       myChoice={myChoice}
-      caption={`Votes per answer to: ${question.title}`}
+      caption={intl.formatMessage({ id: 'results.caption' }, { title: question.title })}
     />
   );
 }

@@ -1,9 +1,13 @@
 import type { ValueAnswer } from '@pollscope/contract';
-import { formatAverage, type Range } from '../../lib/question-shape';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFormat } from '../../i18n/format';
+import type { Range } from '../../lib/question-shape';
 import './results.css';
 
+/** A bar: the votes for one value (`from` and `to` the same) or for a range of values. */
 interface Bin {
-  label: string;
+  from: number;
+  to: number;
   count: number;
   mine: boolean;
 }
@@ -11,10 +15,6 @@ interface Bin {
 /** Most bars a chart shows before values are grouped into ranges. */
 const MAX_BARS = 12;
 const RANGE_BARS = 10;
-
-function formatValue(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
-}
 
 /**
  * A bar per possible value on a short whole-number scale, per given value otherwise, grouped into
@@ -28,7 +28,7 @@ export function distributionBins(range: Range, answers: ValueAnswer[], myChoice:
         myChoice !== null &&
         myChoice >= answer.choice &&
         (myChoice < answer.upto! || (last && myChoice <= answer.upto!));
-      return { label: `${formatValue(answer.choice)}–${formatValue(answer.upto!)}`, count: answer.count, mine: within };
+      return { from: answer.choice, to: answer.upto!, count: answer.count, mine: within };
     });
   }
   const span = range.max - range.min;
@@ -40,7 +40,8 @@ export function distributionBins(range: Range, answers: ValueAnswer[], myChoice:
     return Array.from({ length: span + 1 }, (_, index) => {
       const value = range.min + index;
       return {
-        label: String(value),
+        from: value,
+        to: value,
         count: answers.find((answer) => answer.choice === value)?.count ?? 0,
         mine: value === myChoice,
       };
@@ -49,7 +50,8 @@ export function distributionBins(range: Range, answers: ValueAnswer[], myChoice:
   const sorted = [...answers].sort((a, b) => a.choice - b.choice);
   if (sorted.length <= MAX_BARS) {
     return sorted.map((answer) => ({
-      label: formatValue(answer.choice),
+      from: answer.choice,
+      to: answer.choice,
       count: answer.count,
       mine: answer.choice === myChoice,
     }));
@@ -62,8 +64,7 @@ export function distributionBins(range: Range, answers: ValueAnswer[], myChoice:
   const bins = Array.from({ length: binCount }, (_, index) => {
     const from = low + index * width;
     const to = wholeNumbers ? from + width - 1 : index === binCount - 1 ? high : from + width;
-    const label = from === to ? formatValue(from) : `${formatValue(from)}–${formatValue(to)}`;
-    return { label, count: 0, mine: false };
+    return { from, to, count: 0, mine: false };
   });
   for (const answer of sorted) {
     const index = Math.min(binCount - 1, Math.floor((answer.choice - low) / width));
@@ -83,23 +84,41 @@ interface ValueDistributionProps {
 
 /** Votes per value as columns, the average above them, and the same counts as a table for screen readers. */
 export function ValueDistribution({ range, answers, average, myChoice = null, caption }: ValueDistributionProps) {
-  const bins = distributionBins(range, answers, myChoice);
+  const intl = useIntl();
+  const format = useFormat();
+  /** A value as given, to two decimals at most: "7", "3.25". */
+  const value = (number: number) => intl.formatNumber(number, { maximumFractionDigits: 2 });
+  const labelOf = (bin: Bin) =>
+    bin.from === bin.to
+      ? value(bin.from)
+      : intl.formatMessage({ id: 'results.range' }, { from: value(bin.from), to: value(bin.to) });
+  const bins = distributionBins(range, answers, myChoice).map((bin) => ({ ...bin, label: labelOf(bin) }));
   const tallest = Math.max(1, ...bins.map((bin) => bin.count));
   return (
     <figure className="distribution">
       <div className="distribution__summary">
         {average !== null && (
           <p className="distribution__average">
-            <span className="distribution__average-value">{formatAverage(average)}</span>
-            <span className="muted"> average</span>
+            <FormattedMessage
+              id="results.average"
+              values={{
+                average: format.average(average),
+                value: (chunks) => <span className="distribution__average-value">{chunks}</span>,
+                label: (chunks) => <span className="muted">{chunks}</span>,
+              }}
+            />
           </p>
         )}
-        {myChoice !== null && <p className="distribution__mine">Your answer: {formatValue(myChoice)}</p>}
+        {myChoice !== null && (
+          <p className="distribution__mine">
+            <FormattedMessage id="results.yourValue" values={{ value: value(myChoice) }} />
+          </p>
+        )}
       </div>
       <div className="distribution__chart" aria-hidden="true">
         {bins.map((bin) => (
           <div key={bin.label} className={bin.mine ? 'distribution__col distribution__col--mine' : 'distribution__col'}>
-            <span className="distribution__count">{bin.count > 0 ? bin.count : ''}</span>
+            <span className="distribution__count">{bin.count > 0 ? format.count(bin.count) : ''}</span>
             <div className="distribution__bar-area">
               <div className="distribution__bar" style={{ height: `${(bin.count / tallest) * 100}%` }} />
             </div>
@@ -113,8 +132,12 @@ export function ValueDistribution({ range, answers, average, myChoice = null, ca
           <caption>{caption}</caption>
           <thead>
             <tr>
-              <th scope="col">Answer</th>
-              <th scope="col">Votes</th>
+              <th scope="col">
+                <FormattedMessage id="results.answerColumn" />
+              </th>
+              <th scope="col">
+                <FormattedMessage id="results.votesColumn" />
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -122,9 +145,14 @@ export function ValueDistribution({ range, answers, average, myChoice = null, ca
               <tr key={bin.label}>
                 <td>
                   {bin.label}
-                  {bin.mine ? ' (your answer)' : ''}
+                  {bin.mine && (
+                    <>
+                      {' '}
+                      <FormattedMessage id="results.yourAnswer" />
+                    </>
+                  )}
                 </td>
-                <td>{bin.count}</td>
+                <td>{format.count(bin.count)}</td>
               </tr>
             ))}
           </tbody>

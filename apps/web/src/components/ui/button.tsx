@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { FormattedMessage } from 'react-intl';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -9,8 +10,6 @@ interface ButtonProps extends ComponentProps<'button'> {
   /** While a call is under way the button is disabled and says so. */
   pending?: boolean;
 }
-
-export const PENDING_LABEL = 'Please Wait...';
 
 export function buttonClass({
   variant = 'secondary',
@@ -34,7 +33,7 @@ export function Button({
   const classes = [buttonClass({ variant, size, block }), className].filter(Boolean).join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...props}>
-      {pending ? PENDING_LABEL : children}
+      {pending ? <FormattedMessage id="ui.button.pending" /> : children}
     </button>
   );
 }

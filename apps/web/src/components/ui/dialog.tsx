@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useIntl } from 'react-intl';
 import { CloseIcon } from './icons';
 import './dialog.css';
 
@@ -23,6 +24,7 @@ interface DialogProps {
  */
 export function Dialog({ title, description, onClose, children, returnFocus }: DialogProps) {
   const id = useId();
+  const intl = useIntl();
   const panelRef = useRef<HTMLDivElement>(null);
   const backdropRef = useRef<HTMLDivElement>(null);
   const pressedOnBackdrop = useRef(false);
@@ -94,7 +96,12 @@ export function Dialog({ title, description, onClose, children, returnFocus }: D
       >
         <header className="dialog__header">
           <h2 id={`${id}-title`}>{title}</h2>
-          <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
+          <button
+            type="button"
+            className="dialog__close"
+            aria-label={intl.formatMessage({ id: 'ui.dialog.close' })}
+            onClick={onClose}
+          >
             <CloseIcon />
           </button>
         </header>

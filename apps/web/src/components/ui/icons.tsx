@@ -2,10 +2,15 @@ import type { SVGProps } from 'react';
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-/** Line icons on a 24-unit grid; decorative unless given a title by the caller's label. */
-function Icon({ children, ...props }: IconProps) {
+/**
+ * Line icons on a 24-unit grid; decorative unless given a title by the caller's label. An icon
+ * that points along the line of text (back, onwards) is `directional`: it mirrors in a language
+ * written right to left (`.icon--directional`, styles/global.css), where the line runs the other way.
+ */
+function Icon({ children, directional = false, className, ...props }: IconProps & { directional?: boolean }) {
   return (
     <svg
+      className={[directional && 'icon--directional', className].filter(Boolean).join(' ') || undefined}
       viewBox="0 0 24 24"
       width="24"
       height="24"
@@ -89,7 +94,7 @@ export const RelateIcon = (props: IconProps) => (
 );
 
 export const ArrowLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <Icon {...props} directional>
     <path d="M19 12H5" />
     <path d="m12 19-7-7 7-7" />
   </Icon>
@@ -193,13 +198,13 @@ export const ShareIcon = (props: IconProps) => (
 );
 
 export const ChevronLeftIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <Icon {...props} directional>
     <path d="m15 18-6-6 6-6" />
   </Icon>
 );
 
 export const ChevronRightIcon = (props: IconProps) => (
-  <Icon {...props}>
+  <Icon {...props} directional>
     <path d="m9 18 6-6-6-6" />
   </Icon>
 );

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { SearchIcon } from './icons';
 
 interface SearchFieldProps {
@@ -8,22 +9,15 @@ interface SearchFieldProps {
   onSubmit: (value: string) => void;
   /** What to type; screen readers name the field by `label` (a name other fields' labels do not contain). */
   placeholder: string;
-  /** The field's name for screen readers, in the app's language: "Search" in English. */
+  /** The field's name for screen readers; by default "Search" in the app's language. */
   label?: string;
   autoFocus?: boolean;
   className?: string;
 }
 
 /** A search box: a form of role search, with its icon and the browser's own clear button. */
-export function SearchField({
-  value,
-  onChange,
-  onSubmit,
-  placeholder,
-  label = 'Search',
-  autoFocus,
-  className,
-}: SearchFieldProps) {
+export function SearchField({ value, onChange, onSubmit, placeholder, label, autoFocus, className }: SearchFieldProps) {
+  const intl = useIntl();
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit(value);
@@ -34,7 +28,7 @@ export function SearchField({
       <input
         type="search"
         className="search-field__input"
-        aria-label={label}
+        aria-label={label ?? intl.formatMessage({ id: 'ui.searchField.label' })}
         placeholder={placeholder}
         value={value}
         maxLength={100}

@@ -1,26 +1,51 @@
 import type { ModerationAction, ModerationReport, ReportTarget } from '@pollscope/contract';
-import { formatDate } from '../../lib/question-shape';
+import type { IntlShape } from 'react-intl';
+import type { MessageId } from '../../i18n/i18n-provider';
 
-/** Each action as a button says it, and as the log tells it in the past tense. */
-export const actionWords: Record<ModerationAction, { button: string; done: string }> = {
-  dismiss: { button: 'Dismiss', done: 'dismissed the reports on' },
-  remove: { button: 'Remove', done: 'removed' },
-  restore: { button: 'Restore', done: 'restored' },
-  suspend: { button: 'Suspend', done: 'suspended' },
-  unsuspend: { button: 'Lift suspension', done: 'lifted the suspension of' },
-  warn: { button: 'Warn', done: 'warned' },
+/** Each action as a button says it. */
+export const actionButtons: Record<ModerationAction, MessageId> = {
+  dismiss: 'moderation.action.dismiss',
+  remove: 'moderation.action.remove',
+  restore: 'moderation.action.restore',
+  suspend: 'moderation.action.suspend',
+  unsuspend: 'moderation.action.unsuspend',
+  warn: 'moderation.action.warn',
 };
 
-/** "Reported by 3 people". */
-export const reportersLabel = (count: number) => `Reported by ${count} ${count === 1 ? 'person' : 'people'}`;
+/** Each action once taken, as the queue confirms it: "Removed “{name}”." */
+export const actionDone: Record<ModerationAction, MessageId> = {
+  dismiss: 'moderation.done.dismiss',
+  remove: 'moderation.done.remove',
+  restore: 'moderation.done.restore',
+  suspend: 'moderation.done.suspend',
+  unsuspend: 'moderation.done.unsuspend',
+  warn: 'moderation.done.warn',
+};
+
+/** Each action as the log tells it: "{moderator} removed {target}". */
+export const actionLogged: Record<ModerationAction, MessageId> = {
+  dismiss: 'moderation.log.dismiss',
+  remove: 'moderation.log.remove',
+  restore: 'moderation.log.restore',
+  suspend: 'moderation.log.suspend',
+  unsuspend: 'moderation.log.unsuspend',
+  warn: 'moderation.log.warn',
+};
+
+export const targetKinds: Record<ReportTarget, MessageId> = {
+  question: 'moderation.report.kind.question',
+  user: 'moderation.report.kind.user',
+};
 
 /** The reported question's title or person's name, for headings and dialogs; what is left when it is gone. */
-export function targetName(report: Pick<ModerationReport, 'target' | 'id' | 'question' | 'user'>): string {
-  if (report.target === 'question') return report.question?.title ?? `Question ${report.id}`;
-  return report.user?.name ?? `Person ${report.id}`;
+export function targetName(
+  report: Pick<ModerationReport, 'target' | 'id' | 'question' | 'user'>,
+  intl: IntlShape,
+): string {
+  if (report.target === 'question')
+    return report.question?.title ?? intl.formatMessage({ id: 'moderation.report.unnamedQuestion' }, { id: report.id });
+  return report.user?.name ?? intl.formatMessage({ id: 'moderation.report.unnamedPerson' }, { id: report.id });
 }
-
-export const targetKinds: Record<ReportTarget, string> = { question: 'Question', user: 'Person' };
 
 /**
  * "Registered together: 2 reporters from the same network, 3 within an hour of another": a sign that the accounts that
@@ -28,24 +53,12 @@ export const targetKinds: Record<ReportTarget, string> = { question: 'Question',
  */
 export function registeredTogether(
   report: Pick<ModerationReport, 'reporters_same_network' | 'reporters_same_hour'>,
+  intl: IntlShape,
 ): string | null {
-  const parts = [
-    report.reporters_same_network > 0 && `${report.reporters_same_network} reporters from the same network`,
-    report.reporters_same_hour > 0 && `${report.reporters_same_hour} within an hour of another`,
-  ].filter((part) => part !== false);
-  return parts.length === 0 ? null : `Registered together: ${parts.join(', ')}`;
-}
-
-/**
- * Made at its first use: the header's shield loads this module on every screen, and a page's first use of Intl costs it
- * tens of ms.
- */
-let timeFormat: Intl.DateTimeFormat | undefined;
-
-/** A moment as the moderation screens show it: "4 May 2026, 10:05 UTC". */
-export function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : `${formatDate(iso)}, ${(timeFormat ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' })).format(date)} UTC`;
+  const network = report.reporters_same_network;
+  const hour = report.reporters_same_hour;
+  if (network > 0 && hour > 0) return intl.formatMessage({ id: 'moderation.report.togetherBoth' }, { network, hour });
+  if (network > 0) return intl.formatMessage({ id: 'moderation.report.togetherNetwork' }, { network });
+  if (hour > 0) return intl.formatMessage({ id: 'moderation.report.togetherHour' }, { hour });
+  return null;
 }

@@ -1,18 +1,19 @@
 import type { EmailConfirmAnswer } from '@pollscope/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { confirmEmail } from '../api/confirm-email';
-import { accountMessages } from '../form-messages';
 
 type Outcome =
   { state: 'confirming' } | { state: 'confirmed'; answer: EmailConfirmAnswer } | { state: 'failed'; message: string };
 
 /** Confirms a new email with the token of the mailed link as soon as it opens: the link is used once. */
 export function ConfirmEmail({ token }: { token: string }) {
+  const intl = useIntl();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'confirming' });
   // Sent once per token, even when React runs the effect twice (strict mode): a second use would fail.
   const sentFor = useRef<string | null>(null);
@@ -29,13 +30,17 @@ export function ConfirmEmail({ token }: { token: string }) {
     );
   }, [token]);
 
-  if (outcome.state === 'confirming') return <Loading label="Confirming your new email…" />;
+  const preferences = (chunks: ReactNode[]) => <Link to={paths.settings.getHref()}>{chunks}</Link>;
+  if (outcome.state === 'confirming')
+    return <Loading label={intl.formatMessage({ id: 'account.confirmEmail.confirming' })} />;
   if (outcome.state === 'confirmed') {
     return (
       <Banner tone="success">
         <span>
-          {accountMessages.emailConfirmed} Sign in with <strong>{outcome.answer.email}</strong> from now on.{' '}
-          <Link to={paths.settings.getHref()}>Preferences</Link>
+          <FormattedMessage
+            id="account.confirmEmail.done"
+            values={{ email: outcome.answer.email, strong: (chunks) => <strong>{chunks}</strong>, link: preferences }}
+          />
         </span>
       </Banner>
     );
@@ -43,8 +48,7 @@ export function ConfirmEmail({ token }: { token: string }) {
   return (
     <Banner tone="error">
       <span>
-        {outcome.message}. Your email did not change: ask for a new link in{' '}
-        <Link to={paths.settings.getHref()}>Preferences</Link>.
+        <FormattedMessage id="account.confirmEmail.failed" values={{ message: outcome.message, link: preferences }} />
       </span>
     </Banner>
   );

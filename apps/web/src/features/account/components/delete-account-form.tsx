@@ -1,20 +1,22 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { clearToken } from '../../../lib/auth-token';
 import { deleteAccount } from '../api/delete-account';
+import { say, type FormMessage } from '../form-messages';
 import './account.css';
-
-/** The words a person types to say they mean it: deleting cannot be undone. */
-export const DELETE_CONFIRMATION = 'delete my account';
 
 /** "Delete my account": the password again and the confirmation in words, then everything goes. */
 export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
+  const intl = useIntl();
+  // The words a person types to say they mean it, in their language: deleting cannot be undone.
+  const phrase = intl.formatMessage({ id: 'account.delete.phrase' });
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const [errors, setErrors] = useState<{ password?: FormMessage; confirmation?: FormMessage }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -22,9 +24,9 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
     event.preventDefault();
     setFailure(null);
     const found = {
-      ...(password === '' && { password: 'Enter your password' }),
-      ...(confirmation.trim().toLowerCase() !== DELETE_CONFIRMATION && {
-        confirmation: `Type “${DELETE_CONFIRMATION}” to confirm`,
+      ...(password === '' && { password: { id: 'account.delete.passwordMissing' } as const }),
+      ...(confirmation.trim().toLocaleLowerCase(intl.locale) !== phrase.toLocaleLowerCase(intl.locale) && {
+        confirmation: { id: 'account.delete.phraseMissing', values: { phrase } } as const,
       }),
     };
     setErrors(found);
@@ -33,7 +35,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
     const result = await deleteAccount({ password });
     setPending(false);
     if (result instanceof ApiError) {
-      if (result.errors.password) setErrors({ password: result.errors.password });
+      if (result.errors.password) setErrors({ password: { text: result.errors.password } });
       else setFailure(result.message);
       return;
     }
@@ -43,15 +45,20 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
 
   return (
     <section className="card stack danger-zone" aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title">Delete my account</h2>
+      <h2 id="delete-account-title">
+        <FormattedMessage id="account.delete.title" />
+      </h2>
       <p className="muted">
-        This deletes your account at once, with your questions and every vote on them, your votes and likes, your
-        connections, blocks and notifications. Results elsewhere are counted again without your votes. It cannot be
-        undone: download your data first if you want to keep it.
+        <FormattedMessage id="account.delete.explanation" />
       </p>
-      <form className="form" onSubmit={submit} noValidate aria-label="Delete my account">
+      <form
+        className="form"
+        onSubmit={submit}
+        noValidate
+        aria-label={intl.formatMessage({ id: 'account.delete.title' })}
+      >
         <div className="form-grid">
-          <Field label="Password" error={errors.password}>
+          <Field label={intl.formatMessage({ id: 'account.delete.password' })} error={say(intl, errors.password)}>
             <input
               className="input"
               type="password"
@@ -60,7 +67,10 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
               onChange={(event) => setPassword(event.target.value)}
             />
           </Field>
-          <Field label={`Type “${DELETE_CONFIRMATION}”`} error={errors.confirmation}>
+          <Field
+            label={intl.formatMessage({ id: 'account.delete.typePhrase' }, { phrase })}
+            error={say(intl, errors.confirmation)}
+          >
             <input
               className="input"
               type="text"
@@ -74,7 +84,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
         {failure && <Banner tone="error">{failure}</Banner>}
         <div className="form-actions">
           <Button type="submit" variant="danger" pending={pending}>
-            Delete my account
+            <FormattedMessage id="account.delete.submit" />
           </Button>
         </div>
       </form>

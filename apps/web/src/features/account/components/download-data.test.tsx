@@ -20,7 +20,7 @@ const emptyExport: AccountExport = {
     favorite_topic: null,
     created_at: '2025-03-01T09:00:00.000Z',
   },
-  settings: { email: 'ada@example.com', notification: true },
+  settings: { email: 'ada@example.com', notification: true, language: 'en', question_languages: null },
   questions: [],
   votes: [],
   likes: [],
@@ -54,7 +54,8 @@ describe('DownloadData', () => {
     await vi.waitFor(() =>
       expect(saved).toEqual([{ name: 'pollscope-UID007-2025-03-05.json', href: 'blob:pollscope/1' }]),
     );
-    expect(requests).toMatchObject([
+    // Signed in, the app asks for the account's language too (i18n-provider.tsx).
+    expect(requests.filter((request) => request.path !== '/api/auth/settings/')).toMatchObject([
       { method: 'GET', path: '/api/auth/export/', headers: { Authorization: 'Token t0k3n' } },
     ]);
     expect(await (createObjectURL.mock.calls[0] as unknown as [Blob])[0].text()).toBe(JSON.stringify(emptyExport));

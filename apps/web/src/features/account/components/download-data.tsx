@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
@@ -32,16 +33,16 @@ export function DownloadData() {
 
   return (
     <section className="card stack" aria-labelledby="your-data-title">
-      <h2 id="your-data-title">Your data</h2>
+      <h2 id="your-data-title">
+        <FormattedMessage id="account.data.title" />
+      </h2>
       <p className="muted">
-        A file with everything stored about you: your account and settings, the questions you asked with their results,
-        your answers, likes, hidden questions, connections, blocks and notifications. It is JSON, readable by people and
-        programs.
+        <FormattedMessage id="account.data.explanation" />
       </p>
       {error && <Banner tone="error">{error}</Banner>}
       <div className="form-actions">
         <Button pending={pending} onClick={() => void download()}>
-          Download my data
+          <FormattedMessage id="account.data.download" />
         </Button>
       </div>
     </section>

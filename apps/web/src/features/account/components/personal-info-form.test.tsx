@@ -16,8 +16,8 @@ const account: Account = {
   gender: 'F',
 };
 const countries = [
-  { id: 250, name: 'France' },
-  { id: 826, name: 'United Kingdom' },
+  { id: 250, code: 'FR', name: 'France' },
+  { id: 826, code: 'GB', name: 'United Kingdom' },
 ];
 const categories = [{ id: 3, name: 'Technology' }];
 

@@ -1,13 +1,15 @@
 import { TOPIC_MAX_LENGTH, type Account, type Category, type Country } from '@pollscope/contract';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { MessageSlot } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NamedSelect } from '../../../components/ui/named-select';
 import { useTimedMessage } from '../../../hooks/use-timed-message';
 import { ApiError } from '../../../lib/api-client';
+import { useNamedCategories } from '../../../lib/question-shape';
 import { updateAccount } from '../api/update-account';
-import { accountMessages } from '../form-messages';
+import { accountMessages, say, type FormMessage } from '../form-messages';
 
 interface Values {
   firstName: string;
@@ -17,7 +19,7 @@ interface Values {
   favoriteTopic: string;
 }
 
-type Errors = Partial<Record<keyof Values, string>>;
+type Errors = Partial<Record<keyof Values, FormMessage>>;
 
 function validate(values: Values): Errors {
   const errors: Errors = {};
@@ -27,15 +29,18 @@ function validate(values: Values): Errors {
   return errors;
 }
 
-/** The server names fields as the request does; the form names the country differently. */
+/** The server's words, for the fields it names as the request does; the form names the country differently. */
 function fieldErrors(errors: Record<string, string>): Errors {
-  return {
-    firstName: errors.firstName,
-    birthDate: errors.birthDate,
-    country: errors.livingIn,
-    favoriteCategory: errors.favoriteCategory,
-    favoriteTopic: errors.favoriteTopic,
-  };
+  const found: Errors = {};
+  const fields: [keyof Values, string][] = [
+    ['firstName', 'firstName'],
+    ['birthDate', 'birthDate'],
+    ['country', 'livingIn'],
+    ['favoriteCategory', 'favoriteCategory'],
+    ['favoriteTopic', 'favoriteTopic'],
+  ];
+  for (const [field, name] of fields) if (errors[name]) found[field] = { text: errors[name] };
+  return found;
 }
 
 interface PersonalInfoFormProps {
@@ -45,6 +50,8 @@ interface PersonalInfoFormProps {
 }
 
 export function PersonalInfoForm({ initial, countries, categories }: PersonalInfoFormProps) {
+  const intl = useIntl();
+  const namedCategories = useNamedCategories(categories);
   const [values, setValues] = useState<Values>({
     firstName: initial.first_name,
     birthDate: initial.birthdate,
@@ -75,14 +82,23 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
       setErrors(fieldErrors(result.errors));
       setMessage({ text: result.message, tone: 'error' });
     } else {
-      setMessage({ text: accountMessages.personalInfoSaved, tone: 'success' });
+      setMessage({ text: say(intl, accountMessages.personalInfoSaved), tone: 'success' });
     }
   }
 
   return (
-    <form className="form card" onSubmit={submit} noValidate aria-label="Personal info">
+    <form
+      className="form card"
+      onSubmit={submit}
+      noValidate
+      aria-label={intl.formatMessage({ id: 'account.personalInfo.form' })}
+    >
       <div className="form-grid">
-        <Field label="First name" error={errors.firstName} wide>
+        <Field
+          label={intl.formatMessage({ id: 'account.personalInfo.firstName' })}
+          error={say(intl, errors.firstName)}
+          wide
+        >
           <input
             className="input"
             autoComplete="given-name"
@@ -91,7 +107,7 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
             onChange={(event) => change('firstName')(event.target.value)}
           />
         </Field>
-        <Field label="Birth date" error={errors.birthDate}>
+        <Field label={intl.formatMessage({ id: 'account.personalInfo.birthDate' })} error={say(intl, errors.birthDate)}>
           <input
             className="input"
             type="date"
@@ -100,24 +116,30 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
             onChange={(event) => change('birthDate')(event.target.value)}
           />
         </Field>
-        <Field label="Living in" error={errors.country}>
+        <Field label={intl.formatMessage({ id: 'account.personalInfo.livingIn' })} error={say(intl, errors.country)}>
           <NamedSelect
             required
             value={values.country}
             onChange={change('country')}
-            placeholder="Choose a country"
+            placeholder={intl.formatMessage({ id: 'account.personalInfo.chooseCountry' })}
             options={countries}
           />
         </Field>
-        <Field label="Favorite category (optional)" error={errors.favoriteCategory}>
+        <Field
+          label={intl.formatMessage({ id: 'account.personalInfo.favoriteCategory' })}
+          error={say(intl, errors.favoriteCategory)}
+        >
           <NamedSelect
             value={values.favoriteCategory}
             onChange={change('favoriteCategory')}
-            placeholder="None"
-            options={categories}
+            placeholder={intl.formatMessage({ id: 'account.personalInfo.noCategory' })}
+            options={namedCategories}
           />
         </Field>
-        <Field label="Favorite topic (optional)" error={errors.favoriteTopic}>
+        <Field
+          label={intl.formatMessage({ id: 'account.personalInfo.favoriteTopic' })}
+          error={say(intl, errors.favoriteTopic)}
+        >
           <input
             className="input"
             maxLength={TOPIC_MAX_LENGTH}
@@ -130,7 +152,7 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
       <MessageSlot message={message?.tone === 'success' ? message.text : null} tone="success" />
       <div className="form-actions">
         <Button type="submit" variant="primary" pending={pending}>
-          Save
+          <FormattedMessage id="account.personalInfo.save" />
         </Button>
       </div>
     </form>

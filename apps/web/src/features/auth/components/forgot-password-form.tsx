@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { requestPasswordReset } from '../api/password-reset';
  * does this form.
  */
 export function ForgotPasswordForm() {
+  const intl = useIntl();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -32,12 +34,14 @@ export function ForgotPasswordForm() {
       <div className="form">
         <Banner tone="success">{sent}</Banner>
         <p className="muted">
-          Nothing after a few minutes? Look in your spam folder, or check the address and ask again.
+          <FormattedMessage id="forgotPassword.nothingYet" />
         </p>
         <div className="form-actions form-actions--spread">
-          <Button onClick={() => setSent(null)}>Ask again</Button>
+          <Button onClick={() => setSent(null)}>
+            <FormattedMessage id="forgotPassword.askAgain" />
+          </Button>
           <Link to={paths.login.getHref()} className="auth-link">
-            Back to log in
+            <FormattedMessage id="forgotPassword.backToLogin" />
           </Link>
         </div>
       </div>
@@ -45,8 +49,11 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form className="form" onSubmit={submit} aria-label="Forgot password">
-      <Field label="Email" hint="The address you sign in with">
+    <form className="form" onSubmit={submit} aria-label={intl.formatMessage({ id: 'forgotPassword.form' })}>
+      <Field
+        label={intl.formatMessage({ id: 'forgotPassword.email' })}
+        hint={intl.formatMessage({ id: 'forgotPassword.emailHint' })}
+      >
         <input
           className="input"
           type="email"
@@ -58,10 +65,13 @@ export function ForgotPasswordForm() {
       </Field>
       {error && <Banner tone="error">{error}</Banner>}
       <Button type="submit" variant="primary" block pending={pending}>
-        Send me a link
+        <FormattedMessage id="forgotPassword.submit" />
       </Button>
       <p className="auth-switch">
-        Remembered it? <Link to={paths.login.getHref()}>Log in</Link>
+        <FormattedMessage
+          id="forgotPassword.remembered"
+          values={{ link: (chunks) => <Link to={paths.login.getHref()}>{chunks}</Link> }}
+        />
       </p>
     </form>
   );

@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../../i18n/i18n-provider';
 
-const genders = [
-  { value: 'F', label: 'Female' },
-  { value: 'M', label: 'Male' },
-] as const;
+const genders: readonly { value: 'F' | 'M'; label: MessageId }[] = [
+  { value: 'F', label: 'register.genderFemale' },
+  { value: 'M', label: 'register.genderMale' },
+];
 
 interface GenderChoiceProps {
   value: string;
@@ -15,7 +17,9 @@ export function GenderChoice({ value, error, onChange }: GenderChoiceProps) {
   const id = useId();
   return (
     <fieldset className="fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="fieldset__legend">Gender</legend>
+      <legend className="fieldset__legend">
+        <FormattedMessage id="register.gender" />
+      </legend>
       <div className="choice-pills">
         {genders.map((gender) => (
           <label key={gender.value} className="choice-pill">
@@ -27,7 +31,7 @@ export function GenderChoice({ value, error, onChange }: GenderChoiceProps) {
               onChange={() => onChange(gender.value)}
               required
             />
-            {gender.label}
+            <FormattedMessage id={gender.label} />
           </label>
         ))}
       </div>

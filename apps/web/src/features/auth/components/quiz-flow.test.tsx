@@ -50,4 +50,29 @@ describe('QuizFlow', () => {
       { question: 2, choice: 2 },
     ]);
   });
+
+  it('shows the quiz in the reader’s language and keeps the answers’ keys', async () => {
+    const seeded: QuizItem[] = [
+      {
+        question: makeQuestion({
+          id: 7,
+          title: 'Coffee or tea?',
+          choices: [
+            { key: 1, value: 'Coffee' },
+            { key: 2, value: 'Tea' },
+          ],
+        }),
+        answer: null,
+        strict: false,
+      },
+    ];
+    const onFinished = vi.fn();
+    const { user } = renderScreen(<QuizFlow items={seeded} onFinished={onFinished} />, { locale: 'de' });
+    expect(await screen.findByRole('heading', { name: 'Kaffee oder Tee?' })).toBeInTheDocument();
+    expect(screen.getByText('Frage 1 von 1')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Tee'));
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(onFinished).toHaveBeenCalledOnce();
+    expect(readQuizAnswers()).toContainEqual({ question: 7, choice: 2 });
+  });
 });

@@ -1,10 +1,9 @@
 import type { QuizItem } from '@pollscope/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { AnswerForm } from '../../../components/answer/answer-form';
-import { saveQuizAnswer } from '../quiz-answers';
+import { saveQuizAnswer, translatedQuizQuestion } from '../quiz-answers';
 import './auth.css';
-
-export const QUIZ_WRONG_MESSAGE = 'Your answer is wrong!';
 
 interface QuizFlowProps {
   items: QuizItem[];
@@ -13,17 +12,19 @@ interface QuizFlowProps {
 
 /** One quiz question at a time; a strict item lets the visitor on only with the expected answer. */
 export function QuizFlow({ items, onFinished }: QuizFlowProps) {
+  const intl = useIntl();
   const [index, setIndex] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [wrong, setWrong] = useState(false);
   const item = items[index];
+  const question = useMemo(() => translatedQuizQuestion(intl, item.question), [intl, item.question]);
   const isLast = index === items.length - 1;
 
   function answer(choice: number) {
     if (item.strict && choice !== item.answer) {
-      setError(QUIZ_WRONG_MESSAGE);
+      setWrong(true);
       return;
     }
-    setError(null);
+    setWrong(false);
     saveQuizAnswer({ question: item.question.id, choice });
     if (isLast) onFinished();
     else setIndex(index + 1);
@@ -33,12 +34,12 @@ export function QuizFlow({ items, onFinished }: QuizFlowProps) {
     <section className="card quiz" aria-labelledby="quiz-question">
       <div className="quiz__progress">
         <span className="eyebrow">
-          Question {index + 1} of {items.length}
+          <FormattedMessage id="quiz.progress" values={{ index: index + 1, total: items.length }} />
         </span>
         <div
           className="quiz__bar"
           role="progressbar"
-          aria-label="Quiz progress"
+          aria-label={intl.formatMessage({ id: 'quiz.progressLabel' })}
           aria-valuemin={0}
           aria-valuemax={items.length}
           aria-valuenow={index + 1}
@@ -47,13 +48,13 @@ export function QuizFlow({ items, onFinished }: QuizFlowProps) {
         </div>
       </div>
       <h2 id="quiz-question" className="quiz__title">
-        {item.question.title}
+        {question.title}
       </h2>
       <AnswerForm
         key={item.question.id}
-        question={item.question}
-        submitLabel={isLast ? 'Next' : 'Next Question'}
-        error={error}
+        question={question}
+        submitLabel={intl.formatMessage({ id: isLast ? 'quiz.next' : 'quiz.nextQuestion' })}
+        error={wrong ? intl.formatMessage({ id: 'quiz.wrong' }) : null}
         onSubmit={answer}
       />
     </section>

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/api-stub';
 import { renderScreen } from '../../../testing/render';
 import type { QuizAnswer } from '../quiz-answers';
-import { RegisterForm, registerMessages } from './register-form';
+import { RegisterForm } from './register-form';
 
 const countries = [
-  { id: 250, name: 'France' },
-  { id: 826, name: 'United Kingdom' },
+  { id: 250, code: 'FR', name: 'France' },
+  { id: 826, code: 'GB', name: 'United Kingdom' },
 ];
 
 function renderForm({ quiz = [] as QuizAnswer[], onRegistered = vi.fn() } = {}) {
@@ -32,7 +32,7 @@ describe('RegisterForm', () => {
     const { requests } = stubApi();
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(screen.getAllByText(registerMessages.required)).toHaveLength(7);
+    expect(screen.getAllByText('Please fill in this field!')).toHaveLength(7);
     expect(requests).toHaveLength(0);
   });
 

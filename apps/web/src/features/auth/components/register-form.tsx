@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH, type Country, type Gender, type RegisterBody } from '@pollscope/contract';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -9,32 +10,30 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { withDestination } from '../../../lib/destination';
 import { register } from '../api/register';
+import { authMessages, say, type FormMessage } from '../form-messages';
 import type { QuizAnswer } from '../quiz-answers';
 import { GenderChoice } from './gender-choice';
-
-export const registerMessages = {
-  required: 'Please fill in this field!',
-  email: 'Please enter a valid email!',
-  passwordLength: `Your password needs at least ${PASSWORD_MIN_LENGTH} characters!`,
-  mismatch: 'Password and confirm not match!',
-} as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type FieldName = 'firstName' | 'birthDate' | 'gender' | 'livingIn' | 'email' | 'password' | 'confirm';
 type Values = Record<FieldName, string>;
+type Errors = Partial<Record<FieldName, FormMessage>>;
 
-function validate(values: Values): Partial<Values> {
-  const errors: Partial<Values> = {};
+function validate(values: Values): Errors {
+  const errors: Errors = {};
   for (const name of Object.keys(values) as FieldName[]) {
-    if (values[name].trim() === '') errors[name] = registerMessages.required;
+    if (values[name].trim() === '') errors[name] = authMessages.required;
   }
-  if (!errors.email && !EMAIL_PATTERN.test(values.email.trim())) errors.email = registerMessages.email;
-  if (!errors.password && values.password.length < PASSWORD_MIN_LENGTH)
-    errors.password = registerMessages.passwordLength;
-  if (!errors.password && !errors.confirm && values.password !== values.confirm)
-    errors.confirm = registerMessages.mismatch;
+  if (!errors.email && !EMAIL_PATTERN.test(values.email.trim())) errors.email = authMessages.email;
+  if (!errors.password && values.password.length < PASSWORD_MIN_LENGTH) errors.password = authMessages.passwordLength;
+  if (!errors.password && !errors.confirm && values.password !== values.confirm) errors.confirm = authMessages.mismatch;
   return errors;
+}
+
+/** The server's words, for the fields it names. */
+function fieldErrors(errors: Record<string, string>): Errors {
+  return Object.fromEntries(Object.entries(errors).map(([name, text]) => [name, { text }]));
 }
 
 interface RegisterFormProps {
@@ -47,6 +46,7 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ countries, quiz, destination = null, onRegistered }: RegisterFormProps) {
+  const intl = useIntl();
   const [values, setValues] = useState<Values>({
     firstName: '',
     birthDate: '',
@@ -56,7 +56,7 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
     password: '',
     confirm: '',
   });
-  const [errors, setErrors] = useState<Partial<Values>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const change = (name: FieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
@@ -82,19 +82,21 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
     setPending(false);
     if (result instanceof ApiError) {
       setServerError(result.message);
-      setErrors(result.errors as Partial<Values>);
+      setErrors(fieldErrors(result.errors));
     } else {
       onRegistered(result.token);
     }
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Sign up">
+    <form className="form" onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'register.form' })}>
       {quiz.length > 0 && (
-        <Banner tone="info">Your {quiz.length} quiz answers will be saved as your first votes.</Banner>
+        <Banner tone="info">
+          <FormattedMessage id="register.quizAnswers" values={{ count: quiz.length }} />
+        </Banner>
       )}
       <div className="form-grid">
-        <Field label="First name" error={errors.firstName} wide>
+        <Field label={intl.formatMessage({ id: 'register.firstName' })} error={say(intl, errors.firstName)} wide>
           <input
             className="input"
             autoComplete="given-name"
@@ -103,7 +105,7 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
             onChange={(event) => change('firstName')(event.target.value)}
           />
         </Field>
-        <Field label="Birth date" error={errors.birthDate}>
+        <Field label={intl.formatMessage({ id: 'register.birthDate' })} error={say(intl, errors.birthDate)}>
           <input
             className="input"
             type="date"
@@ -113,18 +115,18 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
             onChange={(event) => change('birthDate')(event.target.value)}
           />
         </Field>
-        <Field label="Living in" error={errors.livingIn}>
+        <Field label={intl.formatMessage({ id: 'register.livingIn' })} error={say(intl, errors.livingIn)}>
           <NamedSelect
             required
             value={values.livingIn}
             onChange={change('livingIn')}
-            placeholder="Choose a country"
+            placeholder={intl.formatMessage({ id: 'register.chooseCountry' })}
             options={countries}
           />
         </Field>
       </div>
-      <GenderChoice value={values.gender} error={errors.gender} onChange={change('gender')} />
-      <Field label="Email" error={errors.email}>
+      <GenderChoice value={values.gender} error={say(intl, errors.gender)} onChange={change('gender')} />
+      <Field label={intl.formatMessage({ id: 'register.email' })} error={say(intl, errors.email)}>
         <input
           className="input"
           type="email"
@@ -135,7 +137,11 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
         />
       </Field>
       <div className="form-grid">
-        <Field label="Password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters`}>
+        <Field
+          label={intl.formatMessage({ id: 'register.password' })}
+          error={say(intl, errors.password)}
+          hint={intl.formatMessage({ id: 'register.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
+        >
           <input
             className="input"
             type="password"
@@ -145,7 +151,7 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
             onChange={(event) => change('password')(event.target.value)}
           />
         </Field>
-        <Field label="Confirm password" error={errors.confirm}>
+        <Field label={intl.formatMessage({ id: 'register.confirmPassword' })} error={say(intl, errors.confirm)}>
           <input
             className="input"
             type="password"
@@ -158,10 +164,13 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
       </div>
       {serverError && <Banner tone="error">{serverError}</Banner>}
       <Button type="submit" variant="primary" block pending={pending}>
-        Sign up
+        <FormattedMessage id="register.submit" />
       </Button>
       <p className="auth-switch">
-        Already have an account? <Link to={withDestination(paths.login.getHref(), destination)}>Log in</Link>
+        <FormattedMessage
+          id="register.haveAccount"
+          values={{ link: (chunks) => <Link to={withDestination(paths.login.getHref(), destination)}>{chunks}</Link> }}
+        />
       </p>
     </form>
   );

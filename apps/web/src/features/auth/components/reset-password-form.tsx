@@ -1,5 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@pollscope/contract';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -7,22 +8,23 @@ import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { resetPassword } from '../api/password-reset';
-import { registerMessages } from './register-form';
+import { authMessages, say, type FormMessage } from '../form-messages';
 
 interface Errors {
-  password?: string;
-  confirm?: string;
+  password?: FormMessage;
+  confirm?: FormMessage;
 }
 
 function validate(password: string, confirm: string): Errors {
-  if (password.length < PASSWORD_MIN_LENGTH) return { password: registerMessages.passwordLength };
-  if (confirm === '') return { confirm: registerMessages.required };
-  if (password !== confirm) return { confirm: registerMessages.mismatch };
+  if (password.length < PASSWORD_MIN_LENGTH) return { password: authMessages.passwordLength };
+  if (confirm === '') return { confirm: authMessages.required };
+  if (password !== confirm) return { confirm: authMessages.mismatch };
   return {};
 }
 
 /** Chooses a new password with the token of a mailed link; the answer's token signs its owner in. */
 export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSignedIn: (token: string) => void }) {
+  const intl = useIntl();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -39,13 +41,17 @@ export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSign
     const result = await resetPassword({ token, password });
     setPending(false);
     if (!(result instanceof ApiError)) onSignedIn(result.token);
-    else if (result.errors.password) setErrors({ password: result.errors.password });
+    else if (result.errors.password) setErrors({ password: { text: result.errors.password } });
     else setFailure(result.message);
   }
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Choose a new password">
-      <Field label="New password" error={errors.password} hint={`At least ${PASSWORD_MIN_LENGTH} characters`}>
+    <form className="form" onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'resetPassword.form' })}>
+      <Field
+        label={intl.formatMessage({ id: 'resetPassword.newPassword' })}
+        error={say(intl, errors.password)}
+        hint={intl.formatMessage({ id: 'resetPassword.passwordHint' }, { min: PASSWORD_MIN_LENGTH })}
+      >
         <input
           className="input"
           type="password"
@@ -55,7 +61,7 @@ export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSign
           onChange={(event) => setPassword(event.target.value)}
         />
       </Field>
-      <Field label="Confirm password" error={errors.confirm}>
+      <Field label={intl.formatMessage({ id: 'resetPassword.confirmPassword' })} error={say(intl, errors.confirm)}>
         <input
           className="input"
           type="password"
@@ -68,14 +74,22 @@ export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSign
       {failure && (
         <Banner tone="error">
           <span>
-            {failure}. <Link to={paths.forgotPassword.getHref()}>Ask for a new link</Link>
+            <FormattedMessage
+              id="resetPassword.failed"
+              values={{
+                message: failure,
+                link: (chunks) => <Link to={paths.forgotPassword.getHref()}>{chunks}</Link>,
+              }}
+            />
           </span>
         </Banner>
       )}
       <Button type="submit" variant="primary" block pending={pending}>
-        Save and log in
+        <FormattedMessage id="resetPassword.submit" />
       </Button>
-      <p className="muted auth-note">Every other device signed in to your account is signed out.</p>
+      <p className="muted auth-note">
+        <FormattedMessage id="resetPassword.otherDevices" />
+      </p>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import './insights.css';
 
 interface AgeRangeSliderProps {
@@ -9,26 +10,28 @@ interface AgeRangeSliderProps {
 
 /** Two thumbs on one track; the lower one always stays at least a year below the upper one. */
 export function AgeRangeSlider({ bounds, low, high, onChange }: AgeRangeSliderProps) {
+  const intl = useIntl();
   const span = Math.max(1, bounds.max - bounds.min);
   const position = (value: number) => ((value - bounds.min) / span) * 100;
   return (
     <fieldset className="fieldset age-range">
       <legend className="fieldset__legend">
-        Age{' '}
-        <span className="age-range__values">
-          {low} to {high}
-        </span>
+        <FormattedMessage
+          id="insights.filters.age"
+          values={{ low, high, values: (chunks) => <span className="age-range__values">{chunks}</span> }}
+        />
       </legend>
       <div className="age-range__slider">
         <div className="age-range__track" aria-hidden="true">
           <div
             className="age-range__fill"
-            style={{ left: `${position(low)}%`, width: `${position(high) - position(low)}%` }}
+            // From the inline start, as the range inputs run: right to left in a language written that way.
+            style={{ insetInlineStart: `${position(low)}%`, width: `${position(high) - position(low)}%` }}
           />
         </div>
         <input
           type="range"
-          aria-label="Minimum age"
+          aria-label={intl.formatMessage({ id: 'insights.filters.minAge' })}
           min={bounds.min}
           max={bounds.max}
           step={1}
@@ -37,7 +40,7 @@ export function AgeRangeSlider({ bounds, low, high, onChange }: AgeRangeSliderPr
         />
         <input
           type="range"
-          aria-label="Maximum age"
+          aria-label={intl.formatMessage({ id: 'insights.filters.maxAge' })}
           min={bounds.min}
           max={bounds.max}
           step={1}

@@ -33,11 +33,11 @@ const splits = makeSplits({
   gender: [
     makeSplitGroup(
       { gender: 'F' },
-      makeReleasedGroup({ label: 'Women', count: 512, count_sd: 36.4, rows: teaOrCoffee(62, 5.2) }),
+      makeReleasedGroup({ label: 'Female', count: 512, count_sd: 36.4, rows: teaOrCoffee(62, 5.2) }),
     ),
     makeSplitGroup(
       { gender: 'M' },
-      makeReleasedGroup({ label: 'Men', count: 488, count_sd: 36.4, rows: teaOrCoffee(31, 4.8) }),
+      makeReleasedGroup({ label: 'Male', count: 488, count_sd: 36.4, rows: teaOrCoffee(31, 4.8) }),
     ),
   ],
   age: [
@@ -70,9 +70,9 @@ const exact = { exact: true, counted: 10, count_sd: 0 };
 const noisy = { exact: false, counted: 9, count_sd: 36.4 };
 
 const countries = [
-  { id: 250, name: 'France' },
-  { id: 372, name: 'Ireland' },
-  { id: 826, name: 'United Kingdom' },
+  { id: 250, code: 'FR', name: 'France' },
+  { id: 372, code: 'IE', name: 'Ireland' },
+  { id: 826, code: 'GB', name: 'United Kingdom' },
 ];
 
 /** The breakdown of question 7, whose filtered results the API answers with `filtered`. */
@@ -217,11 +217,11 @@ describe('BreakdownView', () => {
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
 
     const gender = await split('By gender');
-    expect(within(gender).getByRole('button', { name: 'Women about 512 voters ± 36' })).toBeInTheDocument();
+    expect(within(gender).getByRole('button', { name: 'Female about 512 voters ± 36' })).toBeInTheDocument();
     expect(within(gender).getByRole('img', { name: 'Tea: 62% ± 5 points' })).toBeInTheDocument();
     expect(within(gender).getByRole('img', { name: 'Coffee: 38% ± 5 points' })).toBeInTheDocument();
     expect(within(gender).getByText('62% ±5')).toBeInTheDocument();
-    expect(within(gender).getByRole('button', { name: 'Men about 488 voters ± 36' })).toBeInTheDocument();
+    expect(within(gender).getByRole('button', { name: 'Male about 488 voters ± 36' })).toBeInTheDocument();
     expect(within(gender).getByRole('img', { name: 'Tea: 31% ± 5 points' })).toBeInTheDocument();
 
     // A band too small to show says so in place of its bars, and offers nothing to pick.
@@ -273,7 +273,7 @@ describe('BreakdownView', () => {
     });
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
 
-    const women = await screen.findByRole('button', { name: /^Women/ });
+    const women = await screen.findByRole('button', { name: /^Female/ });
     await user.click(women);
     expect(await screen.findByRole('region', { name: 'Filtered result' })).toHaveTextContent('About 11 votes match');
     expect(requests.at(-1)).toMatchObject({ method: 'POST', path: '/api/polls/breakdown/7/', body: { gender: 'F' } });
@@ -286,7 +286,7 @@ describe('BreakdownView', () => {
     expect(screen.getByLabelText('Any')).toBeChecked();
     expect(screen.getByRole('slider', { name: 'Minimum age' })).toHaveValue('25');
     expect(screen.getByRole('slider', { name: 'Maximum age' })).toHaveValue('34');
-    expect(screen.getByRole('button', { name: /^Women/ })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('button', { name: /^Female/ })).not.toHaveAttribute('aria-current');
 
     await user.click(screen.getByRole('button', { name: /^France/ }));
     expect(requests.at(-1)?.body).toEqual({ country: 250 });
@@ -314,9 +314,9 @@ describe('BreakdownView', () => {
             gender: [
               makeSplitGroup(
                 { gender: 'F' },
-                makeReleasedGroup({ label: 'Women', rows: [], average: { value: 6.42, margin: 0.31 } }),
+                makeReleasedGroup({ label: 'Female', rows: [], average: { value: 6.42, margin: 0.31 } }),
               ),
-              makeSplitGroup({ gender: 'M' }, tooFewGroup('Men')),
+              makeSplitGroup({ gender: 'M' }, tooFewGroup('Male')),
             ],
           }),
         },

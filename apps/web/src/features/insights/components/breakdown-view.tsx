@@ -10,6 +10,7 @@ import {
   type SplitGroup,
 } from '@pollscope/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { QuestionResult } from '../../../components/results/question-result';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -18,21 +19,16 @@ import { NamedSelect } from '../../../components/ui/named-select';
 import { ArrowLeftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Loading } from '../../../components/ui/loading';
+import { useFormat } from '../../../i18n/format';
 import { ApiError } from '../../../lib/api-client';
-import { typeLabels, votesLabel } from '../../../lib/question-shape';
+import { questionTypeLabels } from '../../../lib/question-shape';
+import { useCountryName } from '../country-names';
 import { filterBreakdown } from '../api/filter-breakdown';
 import { useBreakdown } from '../api/get-breakdown';
 import { AgeRangeSlider } from './age-range-slider';
 import { BreakdownSplits, type SplitFilter } from './breakdown-splits';
 import { FilteredResult } from './filtered-result';
 import './insights.css';
-
-export const BREAKDOWN_ERROR = 'Something wrong!';
-
-/** The ages a result covers, which the server widens to whole age bands. */
-function agesCovered(ages: { min: number; max: number }): string {
-  return ages.max >= AGE_FILTER_DEFAULTS.max ? `ages ${ages.min} and over` : `ages ${ages.min}–${ages.max}`;
-}
 
 /** The voters' age span, or the no-filter defaults when there is none to go by. */
 function ageBounds(filters: BreakdownFilters) {
@@ -61,11 +57,19 @@ function BreakdownFilterForm({ filters, countries, initial, pending, onFilter }:
   const [gender, setGender] = useState<Gender | ''>(initial.gender ?? '');
   const [age, setAge] = useState(() => agesOf(initial, bounds));
   const [country, setCountry] = useState(initial.country === undefined ? '' : String(initial.country));
-  const genderOptions: { value: Gender | ''; label: string }[] = [{ value: '', label: 'Any' }, ...filters.gender];
-  const countryName = (id: number) => countries.find((candidate) => candidate.id === id)?.name ?? `Country ${id}`;
+  const intl = useIntl();
+  const countryName = useCountryName(countries);
+  const genderOptions: { value: Gender | ''; label: string }[] = [
+    { value: '', label: intl.formatMessage({ id: 'insights.filters.anyGender' }) },
+    ...filters.gender.map(({ value }) => ({
+      value,
+      label: intl.formatMessage({ id: 'insights.gender' }, { gender: value }),
+    })),
+  ];
+  const collator = new Intl.Collator(intl.locale);
   const countryOptions = filters.country
     .map((id) => ({ id, name: countryName(id) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+    .sort((a, b) => collator.compare(a.name, b.name));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -79,9 +83,15 @@ function BreakdownFilterForm({ filters, countries, initial, pending, onFilter }:
   }
 
   return (
-    <form className="card form breakdown-filters" onSubmit={submit} aria-label="Filters">
+    <form
+      className="card form breakdown-filters"
+      onSubmit={submit}
+      aria-label={intl.formatMessage({ id: 'insights.filters.label' })}
+    >
       <fieldset className="fieldset">
-        <legend className="fieldset__legend">Gender</legend>
+        <legend className="fieldset__legend">
+          <FormattedMessage id="insights.filters.gender" />
+        </legend>
         <div className="choice-pills">
           {genderOptions.map((option) => (
             <label key={option.value || 'any'} className="choice-pill">
@@ -98,12 +108,17 @@ function BreakdownFilterForm({ filters, countries, initial, pending, onFilter }:
         </div>
       </fieldset>
       <AgeRangeSlider bounds={bounds} low={age.low} high={age.high} onChange={(low, high) => setAge({ low, high })} />
-      <Field label="Country">
-        <NamedSelect value={country} onChange={setCountry} placeholder="Any country" options={countryOptions} />
+      <Field label={intl.formatMessage({ id: 'insights.filters.country' })}>
+        <NamedSelect
+          value={country}
+          onChange={setCountry}
+          placeholder={intl.formatMessage({ id: 'insights.filters.anyCountry' })}
+          options={countryOptions}
+        />
       </Field>
       <div className="form-actions">
         <Button type="submit" variant="primary" pending={pending}>
-          Filter
+          <FormattedMessage id="insights.filters.submit" />
         </Button>
       </div>
     </form>
@@ -111,11 +126,19 @@ function BreakdownFilterForm({ filters, countries, initial, pending, onFilter }:
 }
 
 function QuestionSummary({ question }: { question: Question }) {
+  const intl = useIntl();
   return (
     <section className="card stack" aria-labelledby="insight-question">
       <div className="stack insight-question">
         <p className="eyebrow">
-          {typeLabels[question.type]} · {question.result ? votesLabel(question.result.count) : 'No votes yet'}
+          <FormattedMessage
+            id="insights.question.meta"
+            values={{
+              type: intl.formatMessage({ id: questionTypeLabels[question.type] }),
+              voted: question.result ? 'yes' : 'no',
+              count: question.result?.count ?? 0,
+            }}
+          />
         </p>
         <h2 id="insight-question">{question.title}</h2>
       </div>
@@ -133,6 +156,8 @@ interface BreakdownViewProps {
 }
 
 export function BreakdownView({ questionId, countries, onBack }: BreakdownViewProps) {
+  const intl = useIntl();
+  const format = useFormat();
   const { data, error } = useBreakdown(questionId);
   const [filtered, setFiltered] = useState<BreakdownResult | null>(null);
   const [filterError, setFilterError] = useState(false);
@@ -183,16 +208,18 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
 
   const backButton = (
     <Button variant="secondary" onClick={onBack}>
-      <ArrowLeftIcon />
-      Back
+      <ArrowLeftIcon className="insights-directional-icon" />
+      <FormattedMessage id="insights.back" />
     </Button>
   );
 
   if (error) {
     return (
       <div className="page">
-        <PageHeader title="Breakdown" actions={backButton} />
-        <Banner tone="error">{BREAKDOWN_ERROR}</Banner>
+        <PageHeader title={<FormattedMessage id="insights.breakdown.title" />} actions={backButton} />
+        <Banner tone="error">
+          <FormattedMessage id="insights.breakdown.error" />
+        </Banner>
       </div>
     );
   }
@@ -202,8 +229,8 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
     <div className="page">
       <PageHeader
         eyebrow={<span className="mono">{displayId('QID', data.question.qid)}</span>}
-        title="Breakdown"
-        subtitle="See how different groups answered."
+        title={<FormattedMessage id="insights.breakdown.title" />}
+        subtitle={<FormattedMessage id="insights.breakdown.subtitle" />}
         actions={backButton}
       />
       <QuestionSummary question={data.question} />
@@ -216,9 +243,19 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
           pending={pending}
           onFilter={submitForm}
         />
-        <BreakdownSplits question={data.question} splits={data.splits} current={picked} onSelect={pickGroup} />
+        <BreakdownSplits
+          question={data.question}
+          splits={data.splits}
+          countries={countries}
+          current={picked}
+          onSelect={pickGroup}
+        />
       </div>
-      {filterError && <Banner tone="error">{BREAKDOWN_ERROR}</Banner>}
+      {filterError && (
+        <Banner tone="error">
+          <FormattedMessage id="insights.breakdown.error" />
+        </Banner>
+      )}
       {filtered?.question.result && (
         <section
           ref={resultRef}
@@ -226,18 +263,27 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
           aria-labelledby="breakdown-result-title"
           aria-live="polite"
         >
-          <h2 id="breakdown-result-title">Filtered result</h2>
+          <h2 id="breakdown-result-title">
+            <FormattedMessage id="insights.breakdown.filteredResult" />
+          </h2>
           {filtered.ages && (
             <p className="muted">
-              Counting {agesCovered(filtered.ages)}: ages are filtered in whole bands of the year the question was
-              asked.
+              <FormattedMessage
+                id="insights.breakdown.ages"
+                values={{
+                  open: filtered.ages.max >= AGE_FILTER_DEFAULTS.max ? 'yes' : 'no',
+                  min: filtered.ages.min,
+                  max: filtered.ages.max,
+                }}
+              />
             </p>
           )}
           {data.question.result && filtered.privacy.counted < data.question.result.count && (
             <p className="muted">
-              Counting the first {filtered.privacy.counted.toLocaleString('en')} of{' '}
-              {votesLabel(data.question.result.count)}: breakdowns catch up with new votes a few at a time, so that no
-              single vote can be seen arriving.
+              <FormattedMessage
+                id="insights.breakdown.counted"
+                values={{ counted: format.count(filtered.privacy.counted), count: data.question.result.count }}
+              />
             </p>
           )}
           <FilteredResult
@@ -245,7 +291,7 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
             filtered={filtered.question.result}
             overall={filtered.overall}
             comparison={filtered.comparison}
-            filteredLabel="Filtered voters"
+            filteredLabel={intl.formatMessage({ id: 'insights.breakdown.filteredVoters' })}
             noise={filtered.privacy.count_sd}
           />
         </section>

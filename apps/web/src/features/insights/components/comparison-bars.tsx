@@ -1,4 +1,6 @@
+import { FormattedMessage } from 'react-intl';
 import { CheckIcon } from '../../../components/ui/icons';
+import { useFormat } from '../../../i18n/format';
 import './insights.css';
 
 export interface ComparisonRow {
@@ -21,11 +23,12 @@ const clamp = (value: number) => Math.max(0, Math.min(100, value));
 
 /** Each choice's share among the filtered voters beside its share among everyone. */
 export function ComparisonBars({ rows, filteredLabel }: ComparisonBarsProps) {
+  const format = useFormat();
   return (
     <div className="comparison">
       <p className="comparison__legend" aria-hidden="true">
         <span className="comparison__swatch comparison__swatch--filtered" /> {filteredLabel}
-        <span className="comparison__swatch comparison__swatch--overall" /> Everyone
+        <span className="comparison__swatch comparison__swatch--overall" /> <FormattedMessage id="insights.everyone" />
       </p>
       <ul className="comparison__rows">
         {rows.map((row) => (
@@ -34,14 +37,26 @@ export function ComparisonBars({ rows, filteredLabel }: ComparisonBarsProps) {
               <span className="comparison__label">
                 {row.mine && <CheckIcon className="result-bar__check" />}
                 {row.label}
-                {row.mine && <span className="sr-only"> (your answer)</span>}
+                {row.mine && (
+                  <span className="sr-only">
+                    {' '}
+                    <FormattedMessage id="insights.comparison.yourAnswer" />
+                  </span>
+                )}
               </span>
               <span className="comparison__numbers">
-                <strong>
-                  {row.percent}%
-                  {row.margin !== undefined && <span className="comparison__margin"> ±{Math.round(row.margin)}</span>}
-                </strong>
-                <span className="muted"> vs {row.overall_percent}% everyone</span>
+                <FormattedMessage
+                  id="insights.comparison.numbers"
+                  values={{
+                    percent: format.percent(row.percent),
+                    hasMargin: row.margin === undefined ? 'no' : 'yes',
+                    margin: format.count(Math.round(row.margin ?? 0)),
+                    overall: format.percent(row.overall_percent),
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                    margined: (chunks) => <span className="comparison__margin">{chunks}</span>,
+                    muted: (chunks) => <span className="muted">{chunks}</span>,
+                  }}
+                />
               </span>
             </div>
             <div className="comparison__bars" aria-hidden="true">
@@ -53,8 +68,9 @@ export function ComparisonBars({ rows, filteredLabel }: ComparisonBarsProps) {
                 {row.margin !== undefined && row.margin > 0 && (
                   <div
                     className="comparison__whisker"
+                    // From the inline start, as the bars grow: right to left in a language written that way.
                     style={{
-                      left: `${clamp(row.percent - row.margin)}%`,
+                      insetInlineStart: `${clamp(row.percent - row.margin)}%`,
                       width: `${clamp(row.percent + row.margin) - clamp(row.percent - row.margin)}%`,
                     }}
                   />
@@ -67,7 +83,11 @@ export function ComparisonBars({ rows, filteredLabel }: ComparisonBarsProps) {
                 />
               </div>
             </div>
-            {row.significant && <span className="significance">Significantly different from everyone</span>}
+            {row.significant && (
+              <span className="significance">
+                <FormattedMessage id="insights.significant" />
+              </span>
+            )}
           </li>
         ))}
       </ul>

@@ -1,7 +1,9 @@
 import type { Comparison, Question, Result } from '@pollscope/contract';
-import { TOO_FEW_MESSAGE, QuestionResult } from '../../../components/results/question-result';
-import { Banner } from '../../../components/ui/banner';
-import { formatAverage, mcAnswers, mcChoices, votesLabel } from '../../../lib/question-shape';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { QuestionResult, TooFewResults } from '../../../components/results/question-result';
+import { useFormat } from '../../../i18n/format';
+import { mcAnswers, mcChoices } from '../../../lib/question-shape';
 import { ComparisonBars, type ComparisonRow } from './comparison-bars';
 import './insights.css';
 
@@ -19,9 +21,7 @@ interface FilteredResultProps {
 function NoiseNote({ noise }: { noise: number }) {
   return (
     <p className="noise-note muted">
-      Groups narrower than everyone are counted with a little random noise (about ±
-      {Math.round(noise).toLocaleString('en')} voters), so that nobody’s answer can be worked out from them, however the
-      groups are chosen.
+      <FormattedMessage id="insights.filtered.noiseNote" values={{ noise: Math.round(noise) }} />
     </p>
   );
 }
@@ -47,12 +47,12 @@ export function FilteredResult({
   filteredLabel,
   noise,
 }: FilteredResultProps) {
-  if (filtered.suppressed) return <Banner tone="info">{TOO_FEW_MESSAGE}</Banner>;
-  const marginNote =
-    noise > 0
-      ? '± is the 95% margin of error of each filtered percentage, counting both sampling and the privacy noise.'
-      : '± is the 95% margin of error of each filtered percentage.';
+  const intl = useIntl();
+  const format = useFormat();
+  if (filtered.suppressed) return <TooFewResults />;
+  const noisy = noise > 0 ? 'yes' : 'no';
   const myChoice = question.answer?.choice ?? null;
+  const muted = (chunks: ReactNode[]) => <span className="muted">{chunks}</span>;
 
   if (question.type === 'MC') {
     const rows = comparison?.rows.length
@@ -61,11 +61,14 @@ export function FilteredResult({
     return (
       <div className="stack">
         <p className="muted">
-          {noise > 0 ? 'About ' : ''}
-          {votesLabel(filtered.count)} match
+          <FormattedMessage id="insights.filtered.match" values={{ about: noisy, count: filtered.count }} />
         </p>
         <ComparisonBars rows={rows} filteredLabel={filteredLabel} />
-        {comparison && <p className="comparison__note muted">{marginNote}</p>}
+        {comparison && (
+          <p className="comparison__note muted">
+            <FormattedMessage id="insights.filtered.marginNote" values={{ noisy, level: format.percent(95) }} />
+          </p>
+        )}
         {noise > 0 && <NoiseNote noise={noise} />}
       </div>
     );
@@ -76,27 +79,36 @@ export function FilteredResult({
     <div className="stack">
       {average && (
         <p className="average-comparison">
-          <strong>
-            {formatAverage(average.value)} ± {formatAverage(average.margin)}
-          </strong>{' '}
-          <span className="muted">average vs {formatAverage(average.overall)} everyone</span>
-          {average.significant && <span className="significance">Significantly different from everyone</span>}
+          <FormattedMessage
+            id="insights.filtered.average"
+            values={{
+              value: format.average(average.value),
+              margin: format.average(average.margin),
+              overall: format.average(average.overall),
+              strong: (chunks) => <strong>{chunks}</strong>,
+              muted,
+            }}
+          />
+          {average.significant && (
+            <span className="significance">
+              <FormattedMessage id="insights.significant" />
+            </span>
+          )}
         </p>
       )}
       <div className="side-by-side">
         <section aria-label={filteredLabel}>
           <h3 className="side-by-side__title">
-            {filteredLabel}{' '}
-            <span className="muted">
-              ({noise > 0 ? 'about ' : ''}
-              {votesLabel(filtered.count)})
-            </span>
+            <FormattedMessage
+              id="insights.filtered.groupTitle"
+              values={{ label: filteredLabel, about: noisy, count: filtered.count, muted }}
+            />
           </h3>
           <QuestionResult question={question} result={filtered} myChoice={myChoice} />
         </section>
-        <section aria-label="Everyone">
+        <section aria-label={intl.formatMessage({ id: 'insights.everyone' })}>
           <h3 className="side-by-side__title">
-            Everyone <span className="muted">({votesLabel(overall.count)})</span>
+            <FormattedMessage id="insights.filtered.everyoneTitle" values={{ count: overall.count, muted }} />
           </h3>
           <QuestionResult question={question} result={overall} myChoice={myChoice} />
         </section>

@@ -1,5 +1,6 @@
-import { displayId, RELATE_PAIRS_PER_QUESTION, type Question, type RelateResult } from '@pollscope/contract';
-import { useState } from 'react';
+import { displayId, RELATE_PAIRS_PER_QUESTION, type RelateResult } from '@pollscope/contract';
+import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { QuestionResult } from '../../../components/results/question-result';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -7,20 +8,13 @@ import { ArrowLeftIcon, SwapIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Loading } from '../../../components/ui/loading';
 import { ApiError } from '../../../lib/api-client';
-import { choiceLabel, mcChoices, typeLabels, votesLabel } from '../../../lib/question-shape';
+import { mcChoices, questionTypeLabels, useChoiceLabel } from '../../../lib/question-shape';
 import { filterRelate } from '../api/filter-relate';
 import { useRelatePair } from '../api/get-relate';
 import { AssociationSummary } from './association-summary';
 import { FilteredResult } from './filtered-result';
-import { RELEASE_NOTE, ReleasedGroupChart } from './released-group-chart';
+import { ReleaseNote, ReleasedGroupChart } from './released-group-chart';
 import './insights.css';
-
-export const BUDGET_SPENT_MESSAGE = `These two questions cannot be related: each question can be related to at most ${RELATE_PAIRS_PER_QUESTION} others, so that what relating shows of each voter's answer stays within its privacy budget, and one of these has reached that.`;
-
-/** The caption over the first question's result among one choice's voters. */
-export function relateCaption(first: Pick<Question, 'qid'>, choiceText: string): string {
-  return `${displayId('QID', first.qid)} votes filtered for "${choiceText}" voters`;
-}
 
 interface RelateViewProps {
   firstId: string;
@@ -30,6 +24,8 @@ interface RelateViewProps {
 }
 
 export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProps) {
+  const intl = useIntl();
+  const choiceLabel = useChoiceLabel();
   const { data, error } = useRelatePair(firstId, secondId);
   const [choice, setChoice] = useState<number | null>(null);
   const [filtered, setFiltered] = useState<RelateResult | null>(null);
@@ -55,15 +51,20 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
     <>
       <Button onClick={onSwap}>
         <SwapIcon />
-        Change
+        <FormattedMessage id="insights.relate.change" />
       </Button>
       <Button variant="ghost" onClick={onBack}>
-        <ArrowLeftIcon />
-        Back
+        <ArrowLeftIcon className="insights-directional-icon" />
+        <FormattedMessage id="insights.back" />
       </Button>
     </>
   );
-  const title = `Relate ${displayId('QID', Number(firstId))} and ${displayId('QID', Number(secondId))}`;
+  const titleOf = (first: number, second: number) =>
+    intl.formatMessage(
+      { id: 'insights.relate.title' },
+      { first: displayId('QID', first), second: displayId('QID', second) },
+    );
+  const title = titleOf(Number(firstId), Number(secondId));
 
   if (error) {
     return (
@@ -78,16 +79,26 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
   const { first, second } = data;
   const association = filtered?.association ?? data.association;
   const unreleased = (filtered ?? data).privacy === null;
-  const pageTitle = `Relate ${displayId('QID', first.qid)} and ${displayId('QID', second.qid)}`;
+  const pageTitle = titleOf(first.qid, second.qid);
+  const mono = (chunks: ReactNode[]) => <span className="mono">{chunks}</span>;
+  const choiceText = choice === null ? '' : choiceLabel(second, choice);
 
   return (
     <div className="page">
-      <PageHeader title={pageTitle} subtitle="How voters of one answer answered another question." actions={actions} />
+      <PageHeader title={pageTitle} subtitle={<FormattedMessage id="insights.relate.subtitle" />} actions={actions} />
 
       <section className="card stack" aria-labelledby="relate-first">
         <p className="eyebrow">
-          <span className="mono">{displayId('QID', first.qid)}</span> · {typeLabels[first.type]} ·{' '}
-          {first.result ? votesLabel(first.result.count) : 'No votes yet'}
+          <FormattedMessage
+            id="insights.relate.firstMeta"
+            values={{
+              qid: displayId('QID', first.qid),
+              type: intl.formatMessage({ id: questionTypeLabels[first.type] }),
+              voted: first.result ? 'yes' : 'no',
+              count: first.result?.count ?? 0,
+              id: mono,
+            }}
+          />
         </p>
         <h2 id="relate-first">{first.title}</h2>
         {!filtered && first.result && (
@@ -95,13 +106,18 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
         )}
         {filtered?.question.result && choice !== null && (
           <div className="stack" aria-live="polite">
-            <p className="relate-caption">{relateCaption(first, choiceLabel(second, choice))}</p>
+            <p className="relate-caption">
+              <FormattedMessage
+                id="insights.relate.caption"
+                values={{ qid: displayId('QID', first.qid), choice: choiceText }}
+              />
+            </p>
             <FilteredResult
               question={filtered.question}
               filtered={filtered.question.result}
               overall={filtered.overall}
               comparison={filtered.comparison}
-              filteredLabel={`"${choiceLabel(second, choice)}" voters`}
+              filteredLabel={intl.formatMessage({ id: 'insights.relate.choiceVoters' }, { choice: choiceText })}
               noise={filtered.privacy?.count_sd ?? 0}
             />
           </div>
@@ -110,7 +126,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
 
       <section className="card stack" aria-labelledby="relate-second">
         <p className="eyebrow">
-          <span className="mono">{displayId('QID', second.qid)}</span> · Pick a choice to filter by
+          <FormattedMessage id="insights.relate.secondMeta" values={{ qid: displayId('QID', second.qid), id: mono }} />
         </p>
         <h2 id="relate-second">{second.title}</h2>
         <div className={mcChoices(second).length === 3 ? 'relate-choices relate-choices--3' : 'relate-choices'}>
@@ -128,15 +144,24 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
           ))}
         </div>
         {filterError && <Banner tone="error">{filterError}</Banner>}
-        {unreleased && <Banner tone="info">{BUDGET_SPENT_MESSAGE}</Banner>}
+        {unreleased && (
+          <Banner tone="info">
+            <FormattedMessage id="insights.relate.budgetSpent" values={{ count: RELATE_PAIRS_PER_QUESTION }} />
+          </Banner>
+        )}
       </section>
 
       {data.choices.length > 0 && (
         <section className="card stack" aria-labelledby="relate-side-by-side">
           <div className="stack relate-side-by-side__intro">
-            <h2 id="relate-side-by-side">Every choice side by side</h2>
+            <h2 id="relate-side-by-side">
+              <FormattedMessage id="insights.relate.sideBySide" />
+            </h2>
             <p className="muted">
-              How the voters of each choice of {displayId('QID', second.qid)} answered {displayId('QID', first.qid)}.
+              <FormattedMessage
+                id="insights.relate.sideBySideIntro"
+                values={{ second: displayId('QID', second.qid), first: displayId('QID', first.qid) }}
+              />
             </p>
           </div>
           <ul className="released-groups released-groups--side">
@@ -146,7 +171,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
               </li>
             ))}
           </ul>
-          <p className="release-note muted">{RELEASE_NOTE}</p>
+          <ReleaseNote />
         </section>
       )}
 

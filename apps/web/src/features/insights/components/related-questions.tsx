@@ -1,7 +1,9 @@
 import { displayId, type Question } from '@pollscope/contract';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useFormat } from '../../../i18n/format';
 import { useRelatedQuestions } from '../api/get-related';
 import './insights.css';
 
@@ -14,12 +16,14 @@ function relateHref(question: Question, other: Question): string | null {
 
 /** Questions whose answers go together with this one's, each one click from relate. */
 export function RelatedQuestions({ question }: { question: Question }) {
+  const intl = useIntl();
+  const format = useFormat();
   const { data } = useRelatedQuestions(question.id);
   if (!data || data.related.length === 0) return null;
   return (
     <section className="related" aria-labelledby={`related-${question.id}`}>
       <h3 id={`related-${question.id}`} className="related__title">
-        People who answered this also split on…
+        <FormattedMessage id="insights.related.title" />
       </h3>
       <ul className="related__list">
         {data.related.map((item) => {
@@ -29,17 +33,24 @@ export function RelatedQuestions({ question }: { question: Question }) {
               <div className="related__text">
                 <span className="related__question">{item.question.title}</span>
                 <span className="muted related__meta">
-                  <span className="mono">{displayId('QID', item.question.qid)}</span> · about{' '}
-                  {item.shared_voters.toLocaleString('en')} shared voters · Cramér's V {item.cramers_v.toFixed(2)}
+                  <FormattedMessage
+                    id="insights.related.meta"
+                    values={{
+                      qid: displayId('QID', item.question.qid),
+                      count: item.shared_voters,
+                      v: format.average(item.cramers_v),
+                      id: (chunks) => <span className="mono">{chunks}</span>,
+                    }}
+                  />
                 </span>
               </div>
               {href && (
                 <Link
                   to={href}
                   className={buttonClass({ size: 'small' })}
-                  aria-label={`Relate with ${item.question.title}`}
+                  aria-label={intl.formatMessage({ id: 'insights.related.relateWith' }, { title: item.question.title })}
                 >
-                  Relate
+                  <FormattedMessage id="insights.related.relate" />
                 </Link>
               )}
             </li>

@@ -1,22 +1,16 @@
 import { MODERATION_REASON_MAX_LENGTH, type ModerationAction, type ReportTarget } from '@pollscope/contract';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import type { MessageId } from '../../../i18n/i18n-provider';
 import { useTakeAction } from '../api/take-action';
-import { actionWords } from '../moderation-words';
-
-export const REASON_REQUIRED = 'Say why: the person is told.';
+import { actionButtons } from '../moderation-words';
 
 /** The lengths a suspension may take, ending that many days from now; none: until a moderator lifts it. */
-const SUSPENSIONS = [
-  { days: 1, label: '1 day' },
-  { days: 3, label: '3 days' },
-  { days: 7, label: '1 week' },
-  { days: 30, label: '30 days' },
-  { days: null, label: 'Until a moderator lifts it' },
-] as const;
+const SUSPENSIONS = [1, 3, 7, 30, null] as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What is acted on: a reported question or person, named as the queue shows it. */
@@ -26,37 +20,22 @@ export interface ActionSubject {
   name: string;
 }
 
-/** What each action does, told before it is taken. */
-function consequence(action: ModerationAction, subject: ActionSubject): string {
-  const person = subject.target === 'user' ? subject.name : 'its author';
-  switch (action) {
-    case 'dismiss':
-      return `The reports close and nothing else changes${subject.target === 'question' ? '; if reports hid the question, everyone sees it again' : ''}.`;
-    case 'remove':
-      return 'It goes for everyone but its author, who sees it marked removed with your reason. Its votes stay counted.';
-    case 'restore':
-      return 'Everyone sees it again where they saw it before.';
-    case 'suspend':
-      return `${subject.name} is signed out at once and cannot sign in until the suspension ends; their questions and profile are hidden meanwhile.`;
-    case 'unsuspend':
-      return `${subject.name} can sign in again, and their questions and profile come back.`;
-    case 'warn':
-      return `Only ${person} is told; nothing else changes.`;
-  }
-}
+/** Each action's dialog: its title, and what the action does, told before it is taken. */
+const dialogWords: Record<ModerationAction, { title: MessageId; consequence: MessageId }> = {
+  dismiss: { title: 'moderation.dialog.title.dismiss', consequence: 'moderation.dialog.consequence.dismiss' },
+  remove: { title: 'moderation.dialog.title.remove', consequence: 'moderation.dialog.consequence.remove' },
+  restore: { title: 'moderation.dialog.title.restore', consequence: 'moderation.dialog.consequence.restore' },
+  suspend: { title: 'moderation.dialog.title.suspend', consequence: 'moderation.dialog.consequence.suspend' },
+  unsuspend: { title: 'moderation.dialog.title.unsuspend', consequence: 'moderation.dialog.consequence.unsuspend' },
+  warn: { title: 'moderation.dialog.title.warn', consequence: 'moderation.dialog.consequence.warn' },
+};
 
-function dialogTitle(action: ModerationAction, subject: ActionSubject): string {
-  const target = subject.target === 'question' ? 'this question' : subject.name;
-  switch (action) {
-    case 'dismiss':
-      return `Dismiss the reports on ${target}`;
-    case 'unsuspend':
-      return `Lift ${subject.name}’s suspension`;
-    case 'warn':
-      return subject.target === 'question' ? 'Warn the author of this question' : `Warn ${subject.name}`;
-    default:
-      return `${actionWords[action].button} ${target}`;
-  }
+/** How long a suspension lasts, as the select names it: "3 days", "1 week", "Until a moderator lifts it". */
+function suspensionLabel(intl: IntlShape, days: number | null): string {
+  if (days === null) return intl.formatMessage({ id: 'moderation.dialog.suspension.untilLifted' });
+  return days % 7 === 0
+    ? intl.formatMessage({ id: 'moderation.dialog.suspension.weeks' }, { count: days / 7 })
+    : intl.formatMessage({ id: 'moderation.dialog.suspension.days' }, { count: days });
 }
 
 interface ActionDialogProps {
@@ -70,18 +49,20 @@ interface ActionDialogProps {
 
 /** Asks for the reason (which the person concerned is told) and, for a suspension, how long; then acts. */
 export function ActionDialog({ action, subject, onClose, onDone, returnFocus }: ActionDialogProps) {
+  const intl = useIntl();
   const takeAction = useTakeAction();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState<string>('7');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState<MessageId | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const destructive = action === 'remove' || action === 'suspend';
+  const words = { kind: subject.target, name: subject.name };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (reason.trim() === '') {
-      setReasonError(REASON_REQUIRED);
+      setReasonError('moderation.dialog.reasonRequired');
       return;
     }
     setPending(true);
@@ -102,27 +83,30 @@ export function ActionDialog({ action, subject, onClose, onDone, returnFocus }: 
 
   return (
     <Dialog
-      title={dialogTitle(action, subject)}
-      description={consequence(action, subject)}
+      title={intl.formatMessage({ id: dialogWords[action].title }, words)}
+      description={intl.formatMessage({ id: dialogWords[action].consequence }, words)}
       onClose={onClose}
       returnFocus={returnFocus}
     >
       <form className="form" onSubmit={submit} noValidate>
         {action === 'suspend' && (
-          <Field label="How long">
+          <Field label={intl.formatMessage({ id: 'moderation.dialog.howLong' })}>
             <select className="select" value={days} onChange={(event) => setDays(event.target.value)}>
-              {SUSPENSIONS.map((suspension) => (
-                <option key={suspension.label} value={suspension.days ?? ''}>
-                  {suspension.label}
+              {SUSPENSIONS.map((length) => (
+                <option key={length ?? 'lifted'} value={length ?? ''}>
+                  {suspensionLabel(intl, length)}
                 </option>
               ))}
             </select>
           </Field>
         )}
         <Field
-          label="Reason"
-          hint={`Told to ${subject.target === 'user' ? subject.name : 'the author'} and kept in the log. ${reason.length} / ${MODERATION_REASON_MAX_LENGTH}`}
-          error={reasonError ?? undefined}
+          label={intl.formatMessage({ id: 'moderation.dialog.reason' })}
+          hint={intl.formatMessage(
+            { id: 'moderation.dialog.reasonHint' },
+            { ...words, length: reason.length, max: MODERATION_REASON_MAX_LENGTH },
+          )}
+          error={reasonError ? intl.formatMessage({ id: reasonError }) : undefined}
         >
           <textarea
             className="textarea"
@@ -137,9 +121,11 @@ export function ActionDialog({ action, subject, onClose, onDone, returnFocus }: 
         </Field>
         {error && <Banner tone="error">{error}</Banner>}
         <div className="dialog__actions">
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>
+            <FormattedMessage id="moderation.dialog.cancel" />
+          </Button>
           <Button type="submit" variant={destructive ? 'danger' : 'primary'} pending={pending}>
-            {actionWords[action].button}
+            <FormattedMessage id={actionButtons[action]} />
           </Button>
         </div>
       </form>

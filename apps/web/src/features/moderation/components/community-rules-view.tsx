@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
@@ -11,6 +12,7 @@ import './moderation.css';
  */
 export function CommunityRulesView() {
   const { hash } = useLocation();
+  const intl = useIntl();
   // The router renders after the browser looked for the anchor: look again once the rules are there.
   useEffect(() => {
     const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
@@ -22,60 +24,81 @@ export function CommunityRulesView() {
   return (
     <div className="page rules-page">
       <PageHeader
-        title="Community rules"
-        subtitle="POLLSCOPE works when everyone can ask and answer in good faith. These rules keep it that way."
+        title={<FormattedMessage id="communityRules.title" />}
+        subtitle={<FormattedMessage id="communityRules.subtitle" />}
       />
 
       <section className="card rules-section" aria-labelledby="rules-numbered">
-        <h2 id="rules-numbered">The rules</h2>
-        <p className="muted">Each rule is a reason you can give when you report a question or a person.</p>
+        <h2 id="rules-numbered">
+          <FormattedMessage id="communityRules.numbered.heading" />
+        </h2>
+        <p className="muted">
+          <FormattedMessage id="communityRules.numbered.intro" />
+        </p>
         <ol className="rules-list">
           {numberedRules.map((rule) => (
             <li key={rule.reason} className="rule" id={rule.reason} tabIndex={-1}>
               <span className="rule__number" aria-hidden="true">
-                {rule.number}
+                <FormattedNumber value={rule.number} />
               </span>
               <h3 className="rule__title">
-                <span className="sr-only">Rule {rule.number}: </span>
-                {rule.title}
+                <FormattedMessage
+                  id="communityRules.ruleHeading"
+                  values={{
+                    number: rule.number,
+                    title: intl.formatMessage({ id: rule.title }),
+                    hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                  }}
+                />
               </h3>
-              <p className="rule__text">{rule.text}</p>
+              <p className="rule__text">
+                <FormattedMessage id={rule.text} />
+              </p>
             </li>
           ))}
         </ol>
       </section>
 
       <section className="card rules-section" aria-labelledby="rules-general">
-        <h2 id="rules-general">What members expect of each other</h2>
+        <h2 id="rules-general">
+          <FormattedMessage id="communityRules.general.heading" />
+        </h2>
         <ul className="rules-list">
           {generalRules.map((rule) => (
             <li key={rule.title} className="rule rule--general">
-              <h3 className="rule__title">{rule.title}</h3>
-              <p className="rule__text">{rule.text}</p>
+              <h3 className="rule__title">
+                <FormattedMessage id={rule.title} />
+              </h3>
+              <p className="rule__text">
+                <FormattedMessage id={rule.text} />
+              </p>
             </li>
           ))}
         </ul>
       </section>
 
       <section className="card rules-section prose" aria-labelledby="rules-moderation">
-        <h2 id="rules-moderation">How moderation works</h2>
+        <h2 id="rules-moderation">
+          <FormattedMessage id="communityRules.moderation.heading" />
+        </h2>
         <ul>
           <li>
-            Anything that breaks a rule can be reported from the <strong>⋯</strong> menu of a question or the{' '}
-            <strong>Report</strong> button of a profile. Reports are anonymous: nobody, moderators included, learns who
-            sent one.
+            <FormattedMessage
+              id="communityRules.moderation.report"
+              values={{ strong: (chunks) => <strong>{chunks}</strong> }}
+            />
           </li>
           <li>
-            A question reported by several people is hidden from everyone but its author until a moderator has looked at
-            it.
+            <FormattedMessage id="communityRules.moderation.hidden" />
           </li>
           <li>
-            Moderators can remove a question, warn its author, or suspend someone for a while or for good. Whoever is
-            concerned is told what was done and why, in their notifications and by email.
+            <FormattedMessage id="communityRules.moderation.actions" />
           </li>
           <li>
-            Every action is kept in a log. If you think a moderator got it wrong,{' '}
-            <Link to={paths.contact.getHref()}>write to us</Link>.
+            <FormattedMessage
+              id="communityRules.moderation.log"
+              values={{ link: (chunks) => <Link to={paths.contact.getHref()}>{chunks}</Link> }}
+            />
           </li>
         </ul>
       </section>

@@ -1,5 +1,6 @@
 import type { Question } from '@pollscope/contract';
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
@@ -27,43 +28,45 @@ export function ModerationView({ tab, renderQuestion }: ModerationViewProps) {
   const role = useRole();
   const moderator = moderates(role);
   const open = useOpenCount(moderator);
+  const intl = useIntl();
   if (role === undefined) return <Loading />;
   if (!moderator)
     return (
       <div className="page">
-        <EmptyState title="For moderators only">
+        <EmptyState title={intl.formatMessage({ id: 'moderation.moderatorsOnly.title' })}>
           <p>
-            Moderators look at what people report and act on it under the{' '}
-            <Link to={paths.rules.getHref()}>community rules</Link>.
+            <FormattedMessage
+              id="moderation.moderatorsOnly.text"
+              values={{ link: (chunks) => <Link to={paths.rules.getHref()}>{chunks}</Link> }}
+            />
           </p>
         </EmptyState>
       </div>
     );
 
   const tabs = [
-    { label: 'Open', to: paths.moderation.getHref() },
-    { label: 'Closed', to: paths.moderationClosed.getHref() },
-    { label: 'Log', to: paths.moderationLog.getHref() },
-    ...(role === 'admin' ? [{ label: 'Moderators', to: paths.moderationPeople.getHref() }] : []),
+    { label: intl.formatMessage({ id: 'moderation.tab.open' }), to: paths.moderation.getHref() },
+    { label: intl.formatMessage({ id: 'moderation.tab.closed' }), to: paths.moderationClosed.getHref() },
+    { label: intl.formatMessage({ id: 'moderation.tab.log' }), to: paths.moderationLog.getHref() },
+    ...(role === 'admin'
+      ? [{ label: intl.formatMessage({ id: 'moderation.tab.people' }), to: paths.moderationPeople.getHref() }]
+      : []),
   ];
   return (
     <div className="page">
       <PageHeader
-        eyebrow={role === 'admin' ? 'Admin' : 'Moderator'}
-        title="Moderation"
+        eyebrow={<FormattedMessage id={role === 'admin' ? 'moderation.role.admin' : 'moderation.role.moderator'} />}
+        title={<FormattedMessage id="moderation.title" />}
         subtitle={
-          open === undefined
-            ? undefined
-            : open === 0
-              ? 'Nothing waits for a moderator.'
-              : `${open} reported ${open === 1 ? 'question or person waits' : 'questions and people wait'} for a moderator.`
+          open === undefined ? undefined : <FormattedMessage id="moderation.waiting" values={{ count: open }} />
         }
       />
-      <Tabs label="Moderation" tabs={tabs} />
+      <Tabs label={intl.formatMessage({ id: 'moderation.tabs' })} tabs={tabs} />
       {tab === 'open' && <ReportQueue status="open" renderQuestion={renderQuestion} />}
       {tab === 'closed' && <ReportQueue status="closed" renderQuestion={renderQuestion} />}
       {tab === 'log' && <ModerationLog />}
-      {tab === 'people' && (role === 'admin' ? <RoleForm /> : <EmptyState title="For admins only" />)}
+      {tab === 'people' &&
+        (role === 'admin' ? <RoleForm /> : <EmptyState title={intl.formatMessage({ id: 'moderation.adminsOnly' })} />)}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { REPORT_NOTE_MAX_LENGTH, REPORT_REASONS, type ReportReason } from '@pollscope/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -13,8 +14,6 @@ import { useCreateReport } from '../api/create-report';
 import { reasonLabels, ruleName } from '../community-rules';
 import './moderation.css';
 
-export const REASON_REQUIRED = 'Choose what is wrong.';
-
 interface ReportDialogProps {
   subject: ReportSubject;
   onClose: () => void;
@@ -27,9 +26,10 @@ interface ReportDialogProps {
  */
 export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProps) {
   const id = useId();
+  const intl = useIntl();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [reasonError, setReasonError] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [sent, setSent] = useState(false);
@@ -39,13 +39,12 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
   useEffect(() => {
     if (sent) doneRef.current?.focus();
   }, [sent]);
-  const isQuestion = subject.target === 'question';
-  const title = isQuestion ? 'Report this question' : `Report ${subject.name}`;
+  const words = { kind: subject.target, name: subject.name };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!reason) {
-      setReasonError(REASON_REQUIRED);
+      setReasonError(true);
       document.getElementById(`${id}-reason-${REPORT_REASONS[0]}`)?.focus();
       return;
     }
@@ -65,14 +64,8 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
 
   return (
     <Dialog
-      title={sent ? 'Thanks for telling us' : title}
-      description={
-        sent ? undefined : isQuestion ? (
-          <>“{subject.name}”: what is wrong with it?</>
-        ) : (
-          <>What is wrong with {subject.name}’s questions or profile?</>
-        )
-      }
+      title={intl.formatMessage({ id: sent ? 'reports.dialog.thanks' : 'reports.dialog.title' }, words)}
+      description={sent ? undefined : intl.formatMessage({ id: 'reports.dialog.description' }, words)}
       onClose={onClose}
       returnFocus={returnFocus}
     >
@@ -83,28 +76,36 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
               <CheckIcon />
             </span>
             <p id={`${id}-sent`}>
-              Your report {isQuestion ? <>of “{subject.name}”</> : <>of {subject.name}</>} is with the moderators. They
-              will check it against the{' '}
-              <Link to={paths.rules.getHref()} target="_blank" rel="noopener">
-                community rules
-              </Link>{' '}
-              and act if it breaks them. Nobody else learns that you reported it, and{' '}
-              <Link to={paths.myReports.getHref()} onClick={onClose}>
-                your reports
-              </Link>{' '}
-              will show what came of it.
+              <FormattedMessage
+                id="reports.dialog.sent"
+                values={{
+                  ...words,
+                  rules: (chunks) => (
+                    <Link to={paths.rules.getHref()} target="_blank" rel="noopener">
+                      {chunks}
+                    </Link>
+                  ),
+                  reports: (chunks) => (
+                    <Link to={paths.myReports.getHref()} onClick={onClose}>
+                      {chunks}
+                    </Link>
+                  ),
+                }}
+              />
             </p>
           </div>
           <div className="dialog__actions">
             <Button ref={doneRef} variant="primary" aria-describedby={`${id}-sent`} onClick={onClose}>
-              Done
+              <FormattedMessage id="reports.dialog.done" />
             </Button>
           </div>
         </>
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           <fieldset className="fieldset" aria-describedby={reasonError ? `${id}-reason-error` : undefined}>
-            <legend className="fieldset__legend">Reason</legend>
+            <legend className="fieldset__legend">
+              <FormattedMessage id="reports.dialog.reason" />
+            </legend>
             <div className="report-reasons">
               {REPORT_REASONS.map((choice) => (
                 <label key={choice} className="report-reason">
@@ -119,15 +120,15 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
                     aria-describedby={`${id}-rule-${choice}`}
                     onChange={() => {
                       setReason(choice);
-                      setReasonError(null);
+                      setReasonError(false);
                     }}
                   />
                   <span className="report-reason__text">
                     <span className="report-reason__label" id={`${id}-label-${choice}`}>
-                      {reasonLabels[choice]}
+                      <FormattedMessage id={reasonLabels[choice]} />
                     </span>
                     <span className="report-reason__rule" id={`${id}-rule-${choice}`}>
-                      {ruleName(choice)}
+                      {ruleName(choice, intl)}
                     </span>
                   </span>
                 </label>
@@ -135,14 +136,20 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
             </div>
             {reasonError && (
               <span className="field__error" id={`${id}-reason-error`}>
-                {reasonError}
+                <FormattedMessage id="reports.dialog.reasonRequired" />
               </span>
             )}
             <Link to={paths.rules.getHref()} target="_blank" rel="noopener" className="report-rules-link">
-              Read the community rules (opens in a new tab)
+              <FormattedMessage id="reports.dialog.rulesLink" />
             </Link>
           </fieldset>
-          <Field label="Note for the moderators (optional)" hint={`${note.length} / ${REPORT_NOTE_MAX_LENGTH}`}>
+          <Field
+            label={intl.formatMessage({ id: 'reports.dialog.note' })}
+            hint={intl.formatMessage(
+              { id: 'reports.dialog.noteLength' },
+              { length: note.length, max: REPORT_NOTE_MAX_LENGTH },
+            )}
+          >
             <textarea
               className="textarea"
               rows={3}
@@ -153,9 +160,11 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
           </Field>
           {error && <Banner tone="error">{error}</Banner>}
           <div className="dialog__actions">
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>
+              <FormattedMessage id="reports.dialog.cancel" />
+            </Button>
             <Button type="submit" variant="primary" pending={pending}>
-              Send report
+              <FormattedMessage id="reports.dialog.send" />
             </Button>
           </div>
         </form>

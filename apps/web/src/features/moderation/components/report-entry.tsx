@@ -6,18 +6,13 @@ import {
   type Question,
 } from '@pollscope/contract';
 import { useId, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { useFormat } from '../../../i18n/format';
 import { reasonLabels, ruleHref, ruleName } from '../community-rules';
-import {
-  actionWords,
-  formatMoment,
-  registeredTogether,
-  reportersLabel,
-  targetKinds,
-  targetName,
-} from '../moderation-words';
+import { actionButtons, registeredTogether, targetKinds, targetName } from '../moderation-words';
 import { ActionDialog } from './action-dialog';
 
 /**
@@ -46,47 +41,66 @@ interface ReportEntryProps {
 /** One reported question or person: what people see of it, why they reported it, and what a moderator can do. */
 export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProps) {
   const id = useId();
+  const intl = useIntl();
+  const { moment } = useFormat();
   const [acting, setActing] = useState<{ action: ModerationAction; trigger: HTMLElement } | null>(null);
-  const name = targetName(report);
+  const name = targetName(report, intl);
   const reasons = REPORT_REASONS.filter((reason) => (report.reasons[reason] ?? 0) > 0);
-  const together = registeredTogether(report);
+  const together = registeredTogether(report, intl);
 
   return (
     <article className="card report-entry" aria-labelledby={`${id}-title`}>
       <header className="report-entry__head">
-        <span className={`report-entry__kind report-entry__kind--${report.target}`}>{targetKinds[report.target]}</span>
+        <span className={`report-entry__kind report-entry__kind--${report.target}`}>
+          <FormattedMessage id={targetKinds[report.target]} />
+        </span>
         <h2 id={`${id}-title`} className="report-entry__title">
-          <span className="sr-only">{name}: </span>
-          {reportersLabel(report.reporters)}
+          <FormattedMessage
+            id="moderation.report.heading"
+            values={{
+              name,
+              count: report.reporters,
+              hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+            }}
+          />
         </h2>
         <p className="report-entry__times">
           {report.first_at === report.last_at ? (
-            <time dateTime={report.first_at}>{formatMoment(report.first_at)}</time>
+            <time dateTime={report.first_at}>{moment(report.first_at)}</time>
           ) : (
-            <>
-              First <time dateTime={report.first_at}>{formatMoment(report.first_at)}</time>, last{' '}
-              <time dateTime={report.last_at}>{formatMoment(report.last_at)}</time>
-            </>
+            <FormattedMessage
+              id="moderation.report.times"
+              values={{
+                first: <time dateTime={report.first_at}>{moment(report.first_at)}</time>,
+                last: <time dateTime={report.last_at}>{moment(report.last_at)}</time>,
+              }}
+            />
           )}
         </p>
       </header>
 
       {together && <p className="report-entry__together">{together}</p>}
 
-      <ul className="report-entry__reasons" aria-label="Reasons">
+      <ul className="report-entry__reasons" aria-label={intl.formatMessage({ id: 'moderation.report.reasons' })}>
         {reasons.map((reason) => (
           <li key={reason}>
-            <Link to={ruleHref(reason)} className="reason-chip" title={ruleName(reason)}>
-              {reasonLabels[reason]}
-              <span className="sr-only">: </span>
-              <span className="reason-chip__count">{report.reasons[reason]}</span>
+            <Link to={ruleHref(reason)} className="reason-chip" title={ruleName(reason, intl)}>
+              <FormattedMessage
+                id="moderation.report.reasonCount"
+                values={{
+                  reason: intl.formatMessage({ id: reasonLabels[reason] }),
+                  count: report.reasons[reason] ?? 0,
+                  hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                  number: (chunks) => <span className="reason-chip__count">{chunks}</span>,
+                }}
+              />
             </Link>
           </li>
         ))}
       </ul>
 
       {report.notes.length > 0 && (
-        <section className="report-entry__notes" aria-label="Notes from the people who reported it">
+        <section className="report-entry__notes" aria-label={intl.formatMessage({ id: 'moderation.report.notes' })}>
           {report.notes.map((note, index) => (
             <blockquote key={index}>{note}</blockquote>
           ))}
@@ -98,7 +112,9 @@ export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProp
           (report.question ? (
             renderQuestion(report.question)
           ) : (
-            <p className="muted">This question is no longer there: its author deleted their account.</p>
+            <p className="muted">
+              <FormattedMessage id="moderation.report.questionGone" />
+            </p>
           ))}
         {report.target === 'user' &&
           (report.user ? (
@@ -110,11 +126,17 @@ export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProp
               <span className="mono muted">{displayId('UID', report.user.id)}</span>
             </Link>
           ) : (
-            <p className="muted">This person is no longer here: they deleted their account.</p>
+            <p className="muted">
+              <FormattedMessage id="moderation.report.personGone" />
+            </p>
           ))}
       </div>
 
-      <div className="report-entry__actions" role="group" aria-label={`Act on ${name}`}>
+      <div
+        className="report-entry__actions"
+        role="group"
+        aria-label={intl.formatMessage({ id: 'moderation.report.actOn' }, { name })}
+      >
         {actionsFor(report).map((action) => (
           <Button
             key={action}
@@ -122,7 +144,7 @@ export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProp
             variant={action === 'remove' || action === 'suspend' ? 'danger' : 'secondary'}
             onClick={(event) => setActing({ action, trigger: event.currentTarget })}
           >
-            {actionWords[action].button}
+            <FormattedMessage id={actionButtons[action]} />
           </Button>
         ))}
       </div>

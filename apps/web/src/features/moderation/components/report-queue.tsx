@@ -1,16 +1,23 @@
 import type { ModerationAction, Question, ReportStatus } from '@pollscope/contract';
 import { useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { useReports } from '../api/get-reports';
-import { actionWords } from '../moderation-words';
+import type { MessageId } from '../../../i18n/i18n-provider';
+import { actionDone } from '../moderation-words';
 import { ReportEntry } from './report-entry';
 
-const emptyTitles: Record<ReportStatus, string> = {
-  open: 'No open reports',
-  closed: 'No closed reports yet',
+const emptyTitles: Record<ReportStatus, MessageId> = {
+  open: 'moderation.queue.emptyOpen',
+  closed: 'moderation.queue.emptyClosed',
+};
+
+const queueNames: Record<ReportStatus, MessageId> = {
+  open: 'moderation.queue.open',
+  closed: 'moderation.queue.closed',
 };
 
 interface ReportQueueProps {
@@ -22,12 +29,12 @@ interface ReportQueueProps {
 /** The reported questions and people, most reported first, each with what a moderator can do. */
 export function ReportQueue({ status, renderQuestion }: ReportQueueProps) {
   const list = useReports(status);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ action: ModerationAction; name: string } | null>(null);
   const listRef = useRef<HTMLElement>(null);
+  const intl = useIntl();
 
   function acted(action: ModerationAction, name: string) {
-    const past = actionWords[action].done;
-    setDone(`${past.charAt(0).toUpperCase()}${past.slice(1)} “${name}”.`);
+    setDone({ action, name });
     // The entry may leave the list with its button: the keyboard stays on the list rather than falling back to the
     // page's start.
     listRef.current?.focus();
@@ -38,17 +45,23 @@ export function ReportQueue({ status, renderQuestion }: ReportQueueProps) {
       className="stack report-queue"
       ref={listRef}
       tabIndex={-1}
-      aria-label={status === 'open' ? 'Open reports' : 'Closed reports'}
+      aria-label={intl.formatMessage({ id: queueNames[status] })}
     >
       <div role="status" className="report-queue__status">
-        {done && <div className="banner banner--success">{done}</div>}
+        {done && (
+          <div className="banner banner--success">
+            <FormattedMessage id={actionDone[done.action]} values={{ name: done.name }} />
+          </div>
+        )}
       </div>
-      {list.isLoading && <Loading label="Loading reports…" />}
+      {list.isLoading && <Loading label={intl.formatMessage({ id: 'moderation.queue.loading' })} />}
       {list.error && list.reports.length === 0 && <Banner tone="error">{list.error.message}</Banner>}
       {!list.isLoading && !list.error && list.reports.length === 0 && (
-        <EmptyState title={emptyTitles[status]}>
+        <EmptyState title={intl.formatMessage({ id: emptyTitles[status] })}>
           {status === 'open' && (
-            <p>Nothing waits for a moderator. Reports people send will show here, most reported first.</p>
+            <p>
+              <FormattedMessage id="moderation.queue.emptyOpenText" />
+            </p>
           )}
         </EmptyState>
       )}
@@ -64,7 +77,7 @@ export function ReportQueue({ status, renderQuestion }: ReportQueueProps) {
           ))}
           {list.hasMore && (
             <Button block pending={list.isLoadingMore} onClick={() => void list.loadMore()}>
-              Load more
+              <FormattedMessage id="moderation.loadMore" />
             </Button>
           )}
         </div>

@@ -1,13 +1,11 @@
 import { displayId, type RoleBody } from '@pollscope/contract';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api-client';
 import { setRole } from '../api/set-role';
-
-export const PERSON_INVALID =
-  'Give the person’s UID (as their profile shows it, such as UID012) or the link to their profile.';
 
 /** The person's id from what an admin pastes: "UID012", "12", or the address of their profile. */
 export function personId(text: string): number | null {
@@ -16,13 +14,12 @@ export function personId(text: string): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-const roleWords: Record<RoleBody['role'], string> = { member: 'a member', moderator: 'a moderator' };
-
 /** Admins name moderators, and make them members again; admins themselves come from the server's settings. */
 export function RoleForm() {
+  const intl = useIntl();
   const [person, setPerson] = useState('');
   const [role, setRoleChoice] = useState<RoleBody['role']>('moderator');
-  const [personError, setPersonError] = useState<string | null>(null);
+  const [personError, setPersonError] = useState<boolean>(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -31,50 +28,59 @@ export function RoleForm() {
     setResult(null);
     const user = personId(person);
     if (user === null) {
-      setPersonError(PERSON_INVALID);
+      setPersonError(true);
       return;
     }
     setPending(true);
     const answer = await setRole({ user, role });
     setPending(false);
     if (answer instanceof ApiError) setResult({ tone: 'error', text: answer.message });
-    else setResult({ tone: 'success', text: `${displayId('UID', user)} is now ${roleWords[role]}.` });
+    else
+      setResult({
+        tone: 'success',
+        text: intl.formatMessage({ id: 'moderation.roles.done' }, { person: displayId('UID', user), role }),
+      });
   }
 
   return (
     <section className="card stack" aria-labelledby="role-form-title">
       <div className="stack role-form__intro">
-        <h2 id="role-form-title">Moderators</h2>
+        <h2 id="role-form-title">
+          <FormattedMessage id="moderation.roles.title" />
+        </h2>
         <p className="muted">
-          Moderators read the reports and act on them. Make someone a moderator, or a member again, by their UID: it
-          shows under their name on their profile. Admins are named in the server’s settings.
+          <FormattedMessage id="moderation.roles.intro" />
         </p>
       </div>
       <form className="form role-form" onSubmit={submit} noValidate>
-        <Field label="Person" hint="UID012, or the link to their profile" error={personError ?? undefined}>
+        <Field
+          label={intl.formatMessage({ id: 'moderation.roles.person' })}
+          hint={intl.formatMessage({ id: 'moderation.roles.personHint' })}
+          error={personError ? intl.formatMessage({ id: 'moderation.roles.personInvalid' }) : undefined}
+        >
           <input
             className="input"
             value={person}
             autoComplete="off"
             onChange={(event) => {
               setPerson(event.target.value);
-              setPersonError(null);
+              setPersonError(false);
             }}
           />
         </Field>
-        <Field label="Role">
+        <Field label={intl.formatMessage({ id: 'moderation.roles.role' })}>
           <select
             className="select"
             value={role}
             onChange={(event) => setRoleChoice(event.target.value as RoleBody['role'])}
           >
-            <option value="moderator">Moderator</option>
-            <option value="member">Member</option>
+            <option value="moderator">{intl.formatMessage({ id: 'moderation.roles.moderator' })}</option>
+            <option value="member">{intl.formatMessage({ id: 'moderation.roles.member' })}</option>
           </select>
         </Field>
         <div className="form-actions">
           <Button type="submit" variant="primary" pending={pending}>
-            Set role
+            <FormattedMessage id="moderation.roles.submit" />
           </Button>
         </div>
       </form>

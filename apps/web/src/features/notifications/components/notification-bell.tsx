@@ -1,6 +1,8 @@
+import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
+import { useFormat } from '../../../i18n/format';
 import { useUnreadCount } from '../api/get-unread-count';
 import './notifications.css';
 
@@ -9,8 +11,10 @@ const MAX_SHOWN = 99;
 
 /** The header's link to the notifications, with the unread count as it changes. */
 export function NotificationBell() {
+  const intl = useIntl();
+  const format = useFormat();
   const unread = useUnreadCount() ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const label = intl.formatMessage({ id: 'notifications.bell.label' }, { count: unread });
   return (
     <NavLink
       to={paths.notifications.getHref()}
@@ -21,7 +25,9 @@ export function NotificationBell() {
       <BellIcon />
       {unread > 0 && (
         <span className="notification-bell__count" aria-hidden="true">
-          {unread > MAX_SHOWN ? `${MAX_SHOWN}+` : unread}
+          {unread > MAX_SHOWN
+            ? intl.formatMessage({ id: 'notifications.bell.more' }, { count: MAX_SHOWN })
+            : format.count(unread)}
         </span>
       )}
     </NavLink>

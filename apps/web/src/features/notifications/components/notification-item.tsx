@@ -1,8 +1,11 @@
 import { displayId, type Notification, type NotificationModeration } from '@pollscope/contract';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { HeartIcon, ShieldIcon, UserPlusIcon, VotesIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
-import { formatDate, votesLabel } from '../../../lib/question-shape';
+import { useFormat } from '../../../i18n/format';
+import type { MessageId } from '../../../i18n/i18n-provider';
 
 /** Longer titles are cut at a word, so that a sentence keeps to a line or two. */
 const TITLE_LENGTH = 32;
@@ -26,30 +29,44 @@ function PersonLink({ person }: { person: Person }) {
 function Actors({ actors, count }: { actors: Person[]; count: number }) {
   const [latest, second] = actors;
   // People who have since left are no longer listed.
-  if (!latest) return <>Someone</>;
+  if (!latest) return <FormattedMessage id="notifications.actors.someone" />;
   if (count === 2 && second)
     return (
-      <>
-        <PersonLink person={latest} /> and <PersonLink person={second} />
-      </>
+      <FormattedMessage
+        id="notifications.actors.two"
+        values={{ first: <PersonLink person={latest} />, second: <PersonLink person={second} /> }}
+      />
     );
-  if (count <= 1) return <PersonLink person={latest} />;
-  const others = count - 1;
+  if (count <= 1)
+    return <FormattedMessage id="notifications.actors.one" values={{ person: <PersonLink person={latest} /> }} />;
   return (
-    <>
-      <PersonLink person={latest} /> and {others} {others === 1 ? 'other' : 'others'}
-    </>
+    <FormattedMessage
+      id="notifications.actors.more"
+      values={{ first: <PersonLink person={latest} />, others: count - 1 }}
+    />
   );
 }
 
+/** The question's id and its title, cut short, quoted as the language quotes. */
 function QuestionLink({ question }: { question: NonNullable<Notification['question']> }) {
   const short = shortTitle(question.title);
   return (
     <Link to={paths.question.getHref(question.id)} title={short === question.title ? undefined : question.title}>
-      {displayId('QID', question.qid)} '{short}'
+      <FormattedMessage id="notifications.question" values={{ id: displayId('QID', question.qid), title: short }} />
     </Link>
   );
 }
+
+/** A moderator's action on a question or a person in words: with the question it was on, and without one. */
+const moderationSentences: Record<
+  Exclude<NotificationModeration['action'], 'suspend' | 'unsuspend'>,
+  { question: MessageId; none: MessageId }
+> = {
+  remove: { question: 'notifications.moderation.remove', none: 'notifications.moderation.removeNoQuestion' },
+  restore: { question: 'notifications.moderation.restore', none: 'notifications.moderation.restoreNoQuestion' },
+  dismiss: { question: 'notifications.moderation.dismiss', none: 'notifications.moderation.dismissProfile' },
+  warn: { question: 'notifications.moderation.warn', none: 'notifications.moderation.warnNoQuestion' },
+};
 
 /** What a moderator did, in words: to the question when the action was on one, else to the person. */
 function ModerationSentence({
@@ -59,51 +76,41 @@ function ModerationSentence({
   moderation: NotificationModeration;
   question: Notification['question'];
 }) {
-  const yourQuestion = question ? (
-    <>
-      your question <QuestionLink question={question} />
-    </>
+  const format = useFormat();
+  if (moderation.action === 'suspend')
+    return moderation.until ? (
+      <FormattedMessage id="notifications.moderation.suspendUntil" values={{ date: format.day(moderation.until) }} />
+    ) : (
+      <FormattedMessage id="notifications.moderation.suspend" />
+    );
+  if (moderation.action === 'unsuspend') return <FormattedMessage id="notifications.moderation.unsuspend" />;
+  const sentence = moderationSentences[moderation.action];
+  return question ? (
+    <FormattedMessage id={sentence.question} values={{ question: <QuestionLink question={question} /> }} />
   ) : (
-    'your question'
+    <FormattedMessage id={sentence.none} />
   );
-  switch (moderation.action) {
-    case 'remove':
-      return <>A moderator removed {yourQuestion}</>;
-    case 'restore':
-      return <>A moderator restored {yourQuestion}</>;
-    case 'dismiss':
-      return <>A moderator closed the reports on {question ? yourQuestion : 'your profile'}</>;
-    case 'warn':
-      return question ? <>A moderator warned you about {yourQuestion}</> : <>A moderator warned you</>;
-    case 'suspend':
-      return (
-        <>
-          A moderator suspended your account{' '}
-          {moderation.until ? `until ${formatDate(moderation.until)}` : 'with no end date'}
-        </>
-      );
-    case 'unsuspend':
-      return <>A moderator lifted your suspension</>;
-  }
 }
 
 /** The notification in words, with links to the people and the question it is about. */
 function Sentence({ notification }: { notification: Notification }) {
   const { kind, actors, actor_count: actorCount, question, count } = notification;
-  const actorsPhrase = <Actors actors={actors} count={actorCount} />;
-  if (kind === 'follow') return <>{actorsPhrase} followed you</>;
+  const values: Record<string, ReactNode | number> = {
+    actors: <Actors actors={actors} count={actorCount} />,
+    // How many people, for the languages whose verb agrees with them.
+    people: actorCount,
+    question: question && <QuestionLink question={question} />,
+  };
+  if (kind === 'follow') return <FormattedMessage id="notifications.follow" values={values} />;
   if (kind === 'moderation' && notification.moderation)
     return <ModerationSentence moderation={notification.moderation} question={question} />;
   if (kind === 'like')
-    return (
-      <>
-        {actorsPhrase} liked {question ? <QuestionLink question={question} /> : 'your question'}
-      </>
-    );
+    return <FormattedMessage id={question ? 'notifications.like' : 'notifications.likeNoQuestion'} values={values} />;
   return (
-    <>
-      Your question {question && <QuestionLink question={question} />} reached {votesLabel(count ?? 0)}
-    </>
+    <FormattedMessage
+      id={question ? 'notifications.votes' : 'notifications.votesNoQuestion'}
+      values={{ ...values, count: count ?? 0 }}
+    />
   );
 }
 
@@ -113,6 +120,7 @@ const kindIcons = { follow: UserPlusIcon, like: HeartIcon, votes: VotesIcon, mod
 >;
 
 export function NotificationItem({ notification }: { notification: Notification }) {
+  const format = useFormat();
   const KindIcon = kindIcons[notification.kind];
   return (
     <li className={notification.read ? 'notification' : 'notification notification--unread'}>
@@ -123,10 +131,18 @@ export function NotificationItem({ notification }: { notification: Notification 
         <p className="notification__text">
           <Sentence notification={notification} />
         </p>
-        {notification.moderation && <p className="notification__reason">Reason: {notification.moderation.reason}</p>}
+        {notification.moderation && (
+          <p className="notification__reason">
+            <FormattedMessage id="notifications.reason" values={{ reason: notification.moderation.reason }} />
+          </p>
+        )}
         <p className="notification__meta">
-          {!notification.read && <span className="notification__unread">Unread</span>}
-          <time dateTime={notification.created_at}>{formatDate(notification.created_at)}</time>
+          {!notification.read && (
+            <span className="notification__unread">
+              <FormattedMessage id="notifications.unread" />
+            </span>
+          )}
+          <time dateTime={notification.created_at}>{format.day(notification.created_at)}</time>
         </p>
       </div>
     </li>

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type ApiStub } from '../../../testing/api-stub';
 import { controlledEventStream } from '../../../testing/event-stream-stub';
+import type { Locale } from '../../../i18n/locales';
 import { renderScreen } from '../../../testing/render';
 import { NotificationBell } from './notification-bell';
 import { NotificationsView } from './notifications-view';
@@ -46,10 +47,10 @@ const page = (notifications: Notification[], next: string | null = null): Notifi
 });
 
 /** The notifications screen over the answers `stub` registers; anything else is a 404. */
-function showNotifications(stub: (on: ApiStub['on']) => void) {
+function showNotifications(stub: (on: ApiStub['on']) => void, locale: Locale = 'en') {
   const { requests, on } = stubApi();
   stub(on);
-  const view = renderScreen(<NotificationsView />);
+  const view = renderScreen(<NotificationsView />, { locale });
   return { requests, ...view };
 }
 
@@ -181,5 +182,27 @@ describe('NotificationsView', () => {
     showNotifications((on) => on('GET /api/notifications/', { body: page([]) }));
     expect(await screen.findByText('No notifications yet')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark all as read' })).not.toBeInTheDocument();
+  });
+
+  it('says them in the reader’s language, with its plurals, quotes and dates', async () => {
+    const all = page([followed, likedByTwo, likedByFour, reachedVotes]);
+    showNotifications((on) => on('GET /api/notifications/', { body: all }), 'ja');
+    await screen.findByRole('list', { name: '通知' });
+    expect(sentences()).toEqual([
+      'Bobさんがあなたをフォローしました',
+      'BobさんとAnnさんがQID012「Should remote work stay the norm…」にいいねしました',
+      'Bobさんほか3人がQID012「Should remote work stay the norm…」にいいねしました',
+      'あなたの質問QID012「Should remote work stay the norm…」が100票に達しました',
+    ]);
+    expect(screen.getAllByText('2026年5月4日')).toHaveLength(4);
+  });
+
+  it('says them right to left in Arabic, with its plural forms', async () => {
+    showNotifications((on) => on('GET /api/notifications/', { body: page([likedByFour, reachedVotes]) }), 'ar');
+    await screen.findByRole('list', { name: 'الإشعارات' });
+    expect(sentences()).toEqual([
+      'أُعجب Bob و3 أشخاص آخرين بسؤالك QID012 «Should remote work stay the norm…»',
+      'وصل سؤالك QID012 «Should remote work stay the norm…» إلى 100 صوت',
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 import { useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner, MessageSlot } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CheckIcon } from '../../../components/ui/icons';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useTimedMessage } from '../../../hooks/use-timed-message';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
@@ -16,6 +18,8 @@ import './notifications.css';
  * read: the person does, with "Mark all as read".
  */
 export function NotificationsView() {
+  const intl = useIntl();
+  const errorText = useErrorText();
   const list = useNotifications();
   const markAllRead = useMarkAllRead();
   const [marking, setMarking] = useState(false);
@@ -27,10 +31,10 @@ export function NotificationsView() {
     const error = await markAllRead();
     setMarking(false);
     if (error) {
-      setMessage({ text: error.message, tone: 'error' });
+      setMessage({ text: errorText(error), tone: 'error' });
       return;
     }
-    setMessage({ text: 'All notifications marked as read.', tone: 'success' });
+    setMessage({ text: intl.formatMessage({ id: 'notifications.markedAllRead' }), tone: 'success' });
     // The button goes once nothing is unread; the keyboard stays on the list rather than falling back to the page's
     // start.
     listRef.current?.focus();
@@ -40,13 +44,17 @@ export function NotificationsView() {
     <div className="page">
       <div className="notifications-head">
         <PageHeader
-          title="Notifications"
-          subtitle={list.unread > 0 ? `${list.unread} unread` : undefined}
+          title={intl.formatMessage({ id: 'notifications.title' })}
+          subtitle={
+            list.unread > 0
+              ? intl.formatMessage({ id: 'notifications.unreadCount' }, { count: list.unread })
+              : undefined
+          }
           actions={
             list.unread > 0 && (
               <Button size="small" pending={marking} onClick={() => void markAll()}>
                 <CheckIcon />
-                Mark all as read
+                <FormattedMessage id="notifications.markAllRead" />
               </Button>
             )
           }
@@ -54,26 +62,30 @@ export function NotificationsView() {
         <MessageSlot message={message?.tone === 'error' ? message.text : null} tone="error" />
         <MessageSlot message={message?.tone === 'success' ? message.text : null} tone="success" />
       </div>
-      {list.isLoading && <Loading label="Loading notifications…" />}
-      {list.error && list.notifications.length === 0 && <Banner tone="error">{list.error.message}</Banner>}
+      {list.isLoading && <Loading label={intl.formatMessage({ id: 'notifications.loading' })} />}
+      {list.error && list.notifications.length === 0 && <Banner tone="error">{errorText(list.error)}</Banner>}
       {!list.isLoading && !list.error && list.notifications.length === 0 && (
-        <EmptyState title="No notifications yet">
+        <EmptyState title={intl.formatMessage({ id: 'notifications.empty.title' })}>
           <p>
-            When someone follows you or likes your questions, or a question of yours reaches 1, 10, 100… votes, you will
-            see it here.
+            <FormattedMessage id="notifications.empty.text" />
           </p>
         </EmptyState>
       )}
       {list.notifications.length > 0 && (
         <div className="stack">
-          <ol className="card notification-list" ref={listRef} tabIndex={-1} aria-label="Notifications">
+          <ol
+            className="card notification-list"
+            ref={listRef}
+            tabIndex={-1}
+            aria-label={intl.formatMessage({ id: 'notifications.title' })}
+          >
             {list.notifications.map((notification) => (
               <NotificationItem key={notification.id} notification={notification} />
             ))}
           </ol>
           {list.hasMore && (
             <Button block pending={list.isLoadingMore} onClick={() => void list.loadMore()}>
-              Load more
+              <FormattedMessage id="notifications.loadMore" />
             </Button>
           )}
         </div>

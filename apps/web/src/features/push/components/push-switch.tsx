@@ -1,16 +1,16 @@
 import { useEffect, useId, useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
+import type { MessageId } from '../../../i18n/i18n-provider';
 import { readPushStatus, turnPushOff, turnPushOn, type PushStatus } from '../push-device';
 import './push.css';
 
-const hints: Record<PushStatus | 'checking', string> = {
-  checking: 'Checking what this device can do…',
-  on: 'Your notifications appear on this device, even when POLLSCOPE is closed.',
-  off: 'Get your notifications on this device, even when POLLSCOPE is closed. Your browser asks you to allow them first.',
-  denied:
-    'Notifications are blocked for this site. Allow them in your browser’s settings for this site, then switch this on.',
-  unsupported:
-    'This browser cannot receive push notifications. On an iPhone or iPad, add POLLSCOPE to your Home Screen and open it from there.',
+const hints: Record<PushStatus | 'checking', MessageId> = {
+  checking: 'push.hint.checking',
+  on: 'push.hint.on',
+  off: 'push.hint.off',
+  denied: 'push.hint.denied',
+  unsupported: 'push.hint.unsupported',
 };
 
 /**
@@ -22,7 +22,7 @@ export function PushSwitch() {
   const id = useId();
   const [status, setStatus] = useState<PushStatus | 'checking'>('checking');
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<MessageId | null>(null);
 
   useEffect(() => {
     let current = true;
@@ -44,11 +44,7 @@ export function PushSwitch() {
     try {
       setStatus(await (on ? turnPushOn() : turnPushOff()));
     } catch {
-      setFailure(
-        on
-          ? 'Push notifications could not be turned on. Try again later.'
-          : 'Push notifications could not be turned off. Try again later.',
-      );
+      setFailure(on ? 'push.failedOn' : 'push.failedOff');
       setStatus(await readPushStatus());
     }
     setPending(false);
@@ -59,7 +55,7 @@ export function PushSwitch() {
     <section className="card push-switch">
       <div className="push-switch__row">
         <label className="push-switch__label" htmlFor={`${id}-switch`}>
-          Push notifications on this device
+          <FormattedMessage id="push.label" />
         </label>
         <input
           id={`${id}-switch`}
@@ -73,9 +69,13 @@ export function PushSwitch() {
         />
       </div>
       <p id={`${id}-hint`} className="push-switch__hint">
-        {hints[status]}
+        <FormattedMessage id={hints[status]} />
       </p>
-      {failure && <Banner tone="error">{failure}</Banner>}
+      {failure && (
+        <Banner tone="error">
+          <FormattedMessage id={failure} />
+        </Banner>
+      )}
     </section>
   );
 }

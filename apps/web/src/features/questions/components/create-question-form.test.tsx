@@ -3,16 +3,19 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/api-stub';
 import { makeQuestion } from '../../../testing/factories';
+import type { Locale } from '../../../i18n/locales';
 import { renderScreen } from '../../../testing/render';
-import { CreateQuestionForm, createMessages } from './create-question-form';
+import { CreateQuestionForm } from './create-question-form';
 
 const categories = [
   { id: 1, name: 'Politics' },
   { id: 3, name: 'Technology' },
 ];
 
-function renderForm(onCreated: (question: Question) => void = vi.fn()) {
-  return renderScreen(<CreateQuestionForm categories={categories} onCreated={onCreated} onBack={vi.fn()} />);
+function renderForm(onCreated: (question: Question) => void = vi.fn(), locale: Locale = 'en') {
+  return renderScreen(<CreateQuestionForm categories={categories} onCreated={onCreated} onBack={vi.fn()} />, {
+    locale,
+  });
 }
 
 describe('CreateQuestionForm', () => {
@@ -29,8 +32,8 @@ describe('CreateQuestionForm', () => {
     const { requests } = stubApi();
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(screen.getByText(createMessages.question)).toBeInTheDocument();
-    expect(screen.getAllByText(createMessages.choice)).toHaveLength(2);
+    expect(screen.getByText('Please enter your question!')).toBeInTheDocument();
+    expect(screen.getAllByText('Please fill in this choice!')).toHaveLength(2);
     expect(screen.getByLabelText('Question')).toHaveAttribute('aria-invalid', 'true');
     expect(requests).toHaveLength(0);
   });
@@ -63,7 +66,7 @@ describe('CreateQuestionForm', () => {
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Tag (optional)'), 'two words');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(screen.getByText(createMessages.tag)).toBeInTheDocument();
+    expect(screen.getByText('A tag holds letters, digits, - and _ only.')).toBeInTheDocument();
   });
 
   it('asks a number question for whole-number bounds with the minimum below the maximum', async () => {
@@ -76,7 +79,7 @@ describe('CreateQuestionForm', () => {
     await user.clear(screen.getByLabelText('Maximum'));
     await user.type(screen.getByLabelText('Maximum'), '10');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(screen.getByText(createMessages.bounds)).toBeInTheDocument();
+    expect(screen.getByText('The minimum must be below the maximum!')).toBeInTheDocument();
   });
 
   it('sends the poll and hands back the new question', async () => {
@@ -98,7 +101,41 @@ describe('CreateQuestionForm', () => {
       choices: ['Cats', 'Dogs'],
       tags: ['pets'],
       category: 3,
+      language: 'en',
     });
+  });
+
+  it('offers the question’s language, the interface’s first, and sends the one chosen', async () => {
+    const { requests, on } = stubApi();
+    on('POST /api/polls/create/', { body: { question: makeQuestion({ language: 'ja' }) } });
+    const { user } = renderForm();
+    const language = screen.getByLabelText('Language of the question');
+    expect(language).toHaveValue('en');
+    const common = within(language).getByRole('group', { name: 'Common languages' });
+    expect(
+      within(common)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['English', 'German', 'French', 'Spanish', 'Italian', 'Portuguese', 'Japanese', 'Arabic']);
+    const other = within(language).getByRole('group', { name: 'Other languages' });
+    expect(within(other).getByRole('option', { name: 'Korean' })).toHaveValue('ko');
+    expect(within(other).queryByRole('option', { name: 'German' })).not.toBeInTheDocument();
+
+    await user.selectOptions(language, 'Japanese');
+    await user.type(screen.getByLabelText('Question'), 'お茶とコーヒー、どっち？');
+    await user.type(screen.getByLabelText('Choice 1'), 'お茶');
+    await user.type(screen.getByLabelText('Choice 2'), 'コーヒー');
+    expect(screen.getByLabelText('Question')).toHaveAttribute('lang', 'ja');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0].body).toMatchObject({ question: 'お茶とコーヒー、どっち？', language: 'ja' });
+  });
+
+  it('names the languages in the reader’s language and starts at it', async () => {
+    renderForm(vi.fn(), 'pt-BR');
+    const language = await screen.findByLabelText('Idioma da pergunta');
+    expect(language).toHaveValue('pt');
+    expect(within(language).getByRole('option', { name: 'Alemão' })).toHaveValue('de');
   });
 
   it('shows the server message when the poll is refused', async () => {

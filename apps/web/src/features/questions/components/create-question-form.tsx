@@ -10,22 +10,32 @@ import {
   type QuestionType,
 } from '@pollscope/contract';
 import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NamedSelect } from '../../../components/ui/named-select';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
+import type { MessageId } from '../../../i18n/i18n-provider';
 import { ApiError } from '../../../lib/api-client';
-import { typeLabels } from '../../../lib/question-shape';
+import {
+  questionTypeLabels,
+  useNamedCategories,
+  useQuestionLanguages,
+  useReaderLanguage,
+} from '../../../lib/question-shape';
 import { createQuestion } from '../api/create-question';
 
-export const createMessages = {
-  question: 'Please enter your question!',
-  choice: 'Please fill in this choice!',
-  tag: 'A tag holds letters, digits, - and _ only.',
-  wholeNumber: 'Please enter a whole number!',
-  bounds: 'The minimum must be below the maximum!',
-} as const;
+/** What the form says of a field it cannot send. */
+const errorIds = {
+  question: 'ask.error.question',
+  choice: 'ask.error.choice',
+  tag: 'ask.error.tag',
+  wholeNumber: 'ask.error.wholeNumber',
+  bounds: 'ask.error.bounds',
+} as const satisfies Record<string, MessageId>;
+
+type ErrorKind = keyof typeof errorIds;
 
 const TAG_PATTERN = /^[\p{L}\p{N}_-]+$/u;
 const WHOLE_NUMBER = /^-?\d{1,9}$/;
@@ -35,26 +45,28 @@ interface Draft {
   question: string;
   tag: string;
   category: string;
+  /** The language the question is written in, an ISO 639-1 code. */
+  language: string;
   choices: string[];
   min: string;
   max: string;
 }
 
-type Errors = Partial<Record<'question' | 'tag' | 'min' | 'max', string>> & { choices?: (string | undefined)[] };
+type Errors = Partial<Record<'question' | 'tag' | 'min' | 'max', ErrorKind>> & { choices?: (ErrorKind | undefined)[] };
 
 function validate(draft: Draft): Errors {
   const errors: Errors = {};
-  if (draft.question.trim() === '') errors.question = createMessages.question;
+  if (draft.question.trim() === '') errors.question = 'question';
   const tag = draft.tag.trim().replace(/^#/, '');
-  if (tag !== '' && !TAG_PATTERN.test(tag)) errors.tag = createMessages.tag;
+  if (tag !== '' && !TAG_PATTERN.test(tag)) errors.tag = 'tag';
   if (draft.type === 'MC') {
-    const choiceErrors = draft.choices.map((choice) => (choice.trim() === '' ? createMessages.choice : undefined));
+    const choiceErrors = draft.choices.map((choice) => (choice.trim() === '' ? ('choice' as const) : undefined));
     if (choiceErrors.some(Boolean)) errors.choices = choiceErrors;
   }
   if (draft.type === 'N') {
-    if (!WHOLE_NUMBER.test(draft.min.trim())) errors.min = createMessages.wholeNumber;
-    if (!WHOLE_NUMBER.test(draft.max.trim())) errors.max = createMessages.wholeNumber;
-    if (!errors.min && !errors.max && Number(draft.min) >= Number(draft.max)) errors.max = createMessages.bounds;
+    if (!WHOLE_NUMBER.test(draft.min.trim())) errors.min = 'wholeNumber';
+    if (!WHOLE_NUMBER.test(draft.max.trim())) errors.max = 'wholeNumber';
+    if (!errors.min && !errors.max && Number(draft.min) >= Number(draft.max)) errors.max = 'bounds';
   }
   return errors;
 }
@@ -70,6 +82,7 @@ function toBody(draft: Draft): CreateQuestionBody {
     choices,
     tags: tag ? [tag] : [],
     category: draft.category ? Number(draft.category) : null,
+    language: draft.language,
   };
 }
 
@@ -80,11 +93,18 @@ interface CreateQuestionFormProps {
 }
 
 export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQuestionFormProps) {
+  const intl = useIntl();
+  const namedCategories = useNamedCategories(categories);
+  const languages = useQuestionLanguages();
+  const readerLanguage = useReaderLanguage();
+  const say = (id: MessageId) => intl.formatMessage({ id });
+  const errorText = (kind: ErrorKind | undefined) => (kind ? say(errorIds[kind]) : undefined);
   const [draft, setDraft] = useState<Draft>({
     type: 'MC',
     question: '',
     tag: '',
     category: '',
+    language: readerLanguage,
     choices: ['', ''],
     min: '0',
     max: '100',
@@ -111,8 +131,8 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
   }
 
   return (
-    <form className="form card" onSubmit={submit} noValidate aria-label="Create Poll">
-      <Field label="Type">
+    <form className="form card" onSubmit={submit} noValidate aria-label={say('ask.form')}>
+      <Field label={say('ask.type')}>
         <select
           className="select"
           value={draft.type}
@@ -120,34 +140,48 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
         >
           {(['MC', 'RS', 'N'] as const).map((type) => (
             <option key={type} value={type}>
-              {typeLabels[type]}
+              {say(questionTypeLabels[type])}
             </option>
           ))}
         </select>
       </Field>
 
-      <Field label="Question" error={errors.question} hint={`${draft.question.length}/${QUESTION_MAX_LENGTH}`}>
+      <Field
+        label={say('ask.question')}
+        error={errorText(errors.question)}
+        hint={intl.formatMessage(
+          { id: 'ask.questionLength' },
+          { length: draft.question.length, max: QUESTION_MAX_LENGTH },
+        )}
+      >
         <textarea
           className="textarea"
           required
           maxLength={QUESTION_MAX_LENGTH}
+          lang={draft.language}
           value={draft.question}
-          placeholder="What do you want to ask?"
+          placeholder={say('ask.questionPlaceholder')}
           onChange={(event) => change({ question: event.target.value })}
         />
       </Field>
 
       {draft.type === 'MC' && (
         <fieldset className="fieldset">
-          <legend className="fieldset__legend">Choices</legend>
+          <legend className="fieldset__legend">
+            <FormattedMessage id="ask.choices" />
+          </legend>
           <div className="choice-editor">
             {draft.choices.map((choice, index) => (
               <div key={index} className="choice-editor__row">
-                <Field label={`Choice ${index + 1}`} error={errors.choices?.[index]}>
+                <Field
+                  label={intl.formatMessage({ id: 'ask.choice' }, { number: index + 1 })}
+                  error={errorText(errors.choices?.[index])}
+                >
                   <input
                     className="input"
                     required
                     maxLength={CHOICE_MAX_LENGTH}
+                    lang={draft.language}
                     value={choice}
                     onChange={(event) => setChoice(index, event.target.value)}
                   />
@@ -156,7 +190,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
                   <Button
                     variant="ghost"
                     className="choice-editor__remove"
-                    aria-label={`Remove choice ${index + 1}`}
+                    aria-label={intl.formatMessage({ id: 'ask.removeChoice' }, { number: index + 1 })}
                     onClick={() => change({ choices: draft.choices.filter((_, i) => i !== index) })}
                   >
                     <CloseIcon />
@@ -169,18 +203,22 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
             <div>
               <Button size="small" onClick={() => change({ choices: [...draft.choices, ''] })}>
                 <PlusIcon />
-                Add choice
+                <FormattedMessage id="ask.addChoice" />
               </Button>
             </div>
           )}
         </fieldset>
       )}
 
-      {draft.type === 'RS' && <p className="muted">People answer on a slider from 1 to 10.</p>}
+      {draft.type === 'RS' && (
+        <p className="muted">
+          <FormattedMessage id="ask.ratingHint" values={{ min: 1, max: 10 }} />
+        </p>
+      )}
 
       {draft.type === 'N' && (
         <div className="form-grid">
-          <Field label="Minimum" error={errors.min}>
+          <Field label={say('ask.minimum')} error={errorText(errors.min)}>
             <input
               className="input"
               type="number"
@@ -190,7 +228,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
               onChange={(event) => change({ min: event.target.value })}
             />
           </Field>
-          <Field label="Maximum" error={errors.max}>
+          <Field label={say('ask.maximum')} error={errorText(errors.max)}>
             <input
               className="input"
               type="number"
@@ -204,22 +242,48 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
       )}
 
       <div className="form-grid">
-        <Field label="Tag (optional)" error={errors.tag} hint={`One tag, up to ${TAG_MAX_LENGTH} characters`}>
+        <Field
+          label={say('ask.tag')}
+          error={errorText(errors.tag)}
+          hint={intl.formatMessage({ id: 'ask.tagHint' }, { max: TAG_MAX_LENGTH })}
+        >
           <input
             className="input"
             maxLength={TAG_MAX_LENGTH}
             value={draft.tag}
-            placeholder="e.g. travel"
+            placeholder={say('ask.tagPlaceholder')}
             onChange={(event) => change({ tag: event.target.value })}
           />
         </Field>
-        <Field label="Category (optional)">
+        <Field label={say('ask.category')}>
           <NamedSelect
             value={draft.category}
             onChange={(category) => change({ category })}
-            placeholder="No category"
-            options={categories}
+            placeholder={say('ask.noCategory')}
+            options={namedCategories}
           />
+        </Field>
+        <Field label={say('ask.language')}>
+          <select
+            className="select"
+            value={draft.language}
+            onChange={(event) => change({ language: event.target.value })}
+          >
+            <optgroup label={say('ask.languages.common')}>
+              {languages.common.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label={say('ask.languages.other')}>
+              {languages.other.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </optgroup>
+          </select>
         </Field>
       </div>
 
@@ -227,10 +291,10 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
 
       <div className="form-actions">
         <Button type="submit" variant="primary" pending={pending}>
-          Publish
+          <FormattedMessage id="ask.publish" />
         </Button>
         <Button variant="ghost" onClick={onBack}>
-          Back
+          <FormattedMessage id="ask.back" />
         </Button>
       </div>
     </form>

@@ -1,10 +1,9 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { EyeIcon, EyeOffIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api-client';
 import { setPassed } from '../api/pass-question';
-
-export const HIDE_CONFIRM_MESSAGE = 'Are you sure you want to hide this question?';
 
 interface HideButtonProps {
   questionId: number;
@@ -14,10 +13,11 @@ interface HideButtonProps {
 
 /** Hides a question after the viewer confirms, or shows a hidden one again. */
 export function HideButton({ questionId, passed, onChange }: HideButtonProps) {
+  const intl = useIntl();
   const [pending, setPending] = useState(false);
 
   async function toggle() {
-    if (!passed && !window.confirm(HIDE_CONFIRM_MESSAGE)) return;
+    if (!passed && !window.confirm(intl.formatMessage({ id: 'questions.hide.confirm' }))) return;
     setPending(true);
     const result = await setPassed(questionId, !passed);
     setPending(false);
@@ -27,7 +27,7 @@ export function HideButton({ questionId, passed, onChange }: HideButtonProps) {
   return (
     <Button variant="ghost" size="small" pending={pending} onClick={() => void toggle()}>
       {passed ? <EyeIcon /> : <EyeOffIcon />}
-      {passed ? 'Unhide' : 'Hide'}
+      {passed ? <FormattedMessage id="questions.hide.unhide" /> : <FormattedMessage id="questions.hide.hide" />}
     </Button>
   );
 }

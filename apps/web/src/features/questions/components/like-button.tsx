@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { HeartIcon } from '../../../components/ui/icons';
 import { ApiError } from '../../../lib/api-client';
@@ -32,8 +33,12 @@ export function LikeButton({ questionId, liked, count, onChange }: LikeButtonPro
       onClick={toggle}
     >
       <HeartIcon filled={liked} />
-      <span>Like</span>
-      <span className="like-button__count">{count}</span>
+      <span>
+        <FormattedMessage id="questions.card.like" />
+      </span>
+      <span className="like-button__count">
+        <FormattedNumber value={count} />
+      </span>
     </Button>
   );
 }

@@ -16,6 +16,29 @@ describe('QuestionCard', () => {
     expect(screen.getByText('QID007')).toBeInTheDocument();
   });
 
+  it('names the question’s language only where it is not the reader’s', async () => {
+    const { unmount } = renderScreen(
+      <QuestionCard question={makeQuestion({ language: 'de', title: 'Tee oder Kaffee?' })} />,
+    );
+    const card = screen.getByRole('article', { name: 'Tee oder Kaffee?' });
+    expect(within(card).getByText('German')).toHaveAttribute('title', 'Written in German');
+    expect(within(card).getByRole('heading', { name: 'Tee oder Kaffee?' })).toHaveAttribute('lang', 'de');
+    unmount();
+
+    const { unmount: unmountEnglish } = renderScreen(<QuestionCard question={makeQuestion()} />);
+    expect(screen.getByText('4 May 2026')).toBeInTheDocument();
+    expect(screen.queryByText('English')).not.toBeInTheDocument();
+    unmountEnglish();
+
+    // In German an English question says so; in Brazilian Portuguese a Portuguese one does not.
+    const { unmount: unmountGerman } = renderScreen(<QuestionCard question={makeQuestion()} />, { locale: 'de' });
+    expect(await screen.findByText('Englisch')).toHaveAttribute('title', 'Auf Englisch geschrieben');
+    unmountGerman();
+    renderScreen(<QuestionCard question={makeQuestion({ language: 'pt' })} />, { locale: 'pt-BR' });
+    expect(await screen.findByText('Curtir')).toBeInTheDocument();
+    expect(screen.queryByText('Português')).not.toBeInTheDocument();
+  });
+
   it('shows how many voted before voting too, keeping the split for after', () => {
     renderScreen(<QuestionCard question={makeQuestion({ vote_count: 1234 })} />);
     expect(screen.getByText('1,234 votes')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { displayId, type Question, type QuestionModeration } from '@pollscope/contract';
 import { useRef, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { AnswerForm } from '../../../components/answer/answer-form';
 import { QuestionResult } from '../../../components/results/question-result';
@@ -9,8 +10,15 @@ import { Menu } from '../../../components/ui/menu';
 import { paths } from '../../../config/paths';
 import { useOnScreen } from '../../../hooks/use-on-screen';
 import { useReport } from '../../../hooks/use-report';
+import { useFormat } from '../../../i18n/format';
 import { ApiError } from '../../../lib/api-client';
-import { formatDate, typeLabels, votesLabel } from '../../../lib/question-shape';
+import {
+  primaryLanguage,
+  questionTypeLabels,
+  useCategoryName,
+  useLanguageName,
+  useReaderLanguage,
+} from '../../../lib/question-shape';
 import { answerQuestion } from '../api/answer-question';
 import { useLiveResult } from '../api/get-live-result';
 import { HideButton } from './hide-button';
@@ -26,12 +34,18 @@ function ModerationNotice({ moderation }: { moderation: QuestionModeration }) {
     <div className={`question-card__moderation banner ${removed ? 'banner--error' : 'banner--warning'}`}>
       <ShieldIcon />
       <div>
-        <p className="question-card__moderation-title">{removed ? 'Removed by a moderator' : 'Under review'}</p>
+        <p className="question-card__moderation-title">
+          {removed ? (
+            <FormattedMessage id="questions.moderation.removed" />
+          ) : (
+            <FormattedMessage id="questions.moderation.underReview" />
+          )}
+        </p>
         <p>
-          {removed
-            ? 'Only you can see it.'
-            : 'People reported it: only you can see it until a moderator has looked at it.'}
-          {moderation.reason && <> Reason: {moderation.reason}</>}
+          <FormattedMessage
+            id={removed ? 'questions.moderation.removedText' : 'questions.moderation.underReviewText'}
+            values={{ hasReason: moderation.reason ? 'yes' : 'no', reason: moderation.reason ?? '' }}
+          />
         </p>
       </div>
     </div>
@@ -57,6 +71,11 @@ export function QuestionCard({
   label,
 }: QuestionCardProps) {
   const navigate = useNavigate();
+  const intl = useIntl();
+  const format = useFormat();
+  const categoryName = useCategoryName();
+  const languageName = useLanguageName();
+  const readerLanguage = useReaderLanguage();
   // The card shows its own vote and like at once; a fresh copy from the list replaces them.
   const [question, setQuestion] = useState(loaded);
   const [loadedSeen, setLoadedSeen] = useState(loaded);
@@ -104,6 +123,9 @@ export function QuestionCard({
   const answered = question.answer !== null;
   const firstTag = question.tags[0]?.name;
   const titleId = `question-${question.id}-title`;
+  // The question's language shows only where it is not the reader's own.
+  const language = question.language ? primaryLanguage(question.language) : readerLanguage;
+  const foreign = language !== readerLanguage;
 
   return (
     <article ref={cardRef} className="question-card card" aria-labelledby={titleId}>
@@ -120,8 +142,19 @@ export function QuestionCard({
           ·
         </span>
         <time dateTime={question.published_at} className="muted">
-          {formatDate(question.published_at)}
+          {format.day(question.published_at)}
         </time>
+        {foreign && (
+          <span
+            className="question-card__language"
+            title={intl.formatMessage(
+              { id: 'questions.card.writtenIn' },
+              { language: intl.formatDisplayName(language, { type: 'language' }) ?? language },
+            )}
+          >
+            {languageName(language)}
+          </span>
+        )}
         {firstTag && (
           <Link to={paths.tag.getHref(firstTag)} className="tag-chip">
             #{firstTag}
@@ -129,26 +162,32 @@ export function QuestionCard({
         )}
       </header>
 
-      <h2 className="question-card__title" id={titleId}>
+      <h2 className="question-card__title" id={titleId} lang={language}>
         <Link to={paths.question.getHref(question.id)}>{question.title}</Link>
       </h2>
       <p className="question-card__sub">
         <span className="mono">{displayId('QID', question.qid)}</span>
         <span aria-hidden="true"> · </span>
-        {typeLabels[question.type]}
+        <FormattedMessage id={questionTypeLabels[question.type]} />
         {question.category && (
           <>
             <span aria-hidden="true"> · </span>
-            <Link to={paths.category.getHref(question.category.id)}>{question.category.name}</Link>
+            <Link to={paths.category.getHref(question.category.id)}>{categoryName(question.category)}</Link>
           </>
         )}
       </p>
 
       {question.answer === null && (
-        <AnswerForm question={question} submitLabel="Vote" pending={voting} error={voteError} onSubmit={vote} />
+        <AnswerForm
+          question={question}
+          submitLabel={intl.formatMessage({ id: 'questions.card.vote' })}
+          pending={voting}
+          error={voteError}
+          onSubmit={vote}
+        />
       )}
       {question.result && (
-        <section className="question-card__result" aria-label="Results">
+        <section className="question-card__result" aria-label={intl.formatMessage({ id: 'questions.card.results' })}>
           <QuestionResult question={question} result={question.result} myChoice={question.answer?.choice ?? null} />
         </section>
       )}
@@ -157,7 +196,7 @@ export function QuestionCard({
         <div className="question-card__tools">
           <Link to={paths.breakdown.getHref(question.id)} className={buttonClass({ size: 'small' })}>
             <ChartIcon />
-            Breakdown
+            <FormattedMessage id="questions.card.breakdown" />
           </Link>
           {question.type === 'MC' && (
             <RelateButton
@@ -171,8 +210,18 @@ export function QuestionCard({
       <footer className="question-card__footer">
         {/* The count shows before voting too; only the split waits for a vote. */}
         <p className="question-card__votes">
-          <span>{votesLabel(question.result?.count ?? question.vote_count)}</span>
-          {!question.result && <span className="question-card__hint"> · vote to see results</span>}
+          <span>
+            <FormattedMessage
+              id="questions.card.votes"
+              values={{ count: question.result?.count ?? question.vote_count }}
+            />
+          </span>
+          {!question.result && (
+            <span className="question-card__hint">
+              {' · '}
+              <FormattedMessage id="questions.card.voteToSeeResults" />
+            </span>
+          )}
         </p>
         <div className="question-card__actions">
           <LikeButton
@@ -193,10 +242,10 @@ export function QuestionCard({
           {/* One's own question is not reported (the API refuses it). */}
           {report && !question.owner && (
             <Menu
-              label="More actions"
+              label={intl.formatMessage({ id: 'questions.card.moreActions' })}
               items={[
                 {
-                  label: 'Report question',
+                  label: intl.formatMessage({ id: 'questions.card.report' }),
                   icon: <FlagIcon />,
                   onSelect: (trigger) => report({ target: 'question', id: question.id, name: question.title }, trigger),
                 },

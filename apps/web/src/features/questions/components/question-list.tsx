@@ -1,4 +1,5 @@
 import { useDeferredValue, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Banner } from '../../../components/ui/banner';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -15,8 +16,9 @@ interface QuestionListProps {
 }
 
 function Skeletons() {
+  const intl = useIntl();
   return (
-    <div className="stack" aria-busy="true" aria-label="Loading questions">
+    <div className="stack" aria-busy="true" aria-label={intl.formatMessage({ id: 'questions.list.loading' })}>
       <div className="skeleton" />
       <div className="skeleton" />
     </div>
@@ -60,7 +62,7 @@ export function QuestionList({ list, emptyMessage, label, whenEmpty }: QuestionL
       <Cards list={list} />
       {list.hasMore && (
         <Button className="load-more" block pending={list.isLoadingMore} onClick={() => void list.loadMore()}>
-          Load more
+          <FormattedMessage id="questions.list.loadMore" />
         </Button>
       )}
     </section>

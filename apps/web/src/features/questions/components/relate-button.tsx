@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon, RelateIcon } from '../../../components/ui/icons';
 import { RELATE_SELECTION_SIZE, toggleRelateSelection, useRelateSelection } from '../relate-selection';
@@ -25,7 +26,7 @@ export function RelateButton({ questionId, onPair }: RelateButtonProps) {
       onClick={toggle}
     >
       {selected ? <CheckIcon /> : <RelateIcon />}
-      Relate
+      <FormattedMessage id="questions.relate.button" />
     </Button>
   );
 }

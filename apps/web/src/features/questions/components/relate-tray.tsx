@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { RelateIcon } from '../../../components/ui/icons';
 import { clearRelateSelection, RELATE_SELECTION_SIZE, useRelateSelection } from '../relate-selection';
@@ -11,12 +12,15 @@ export function RelateTray() {
       <RelateIcon />
       <p>
         <strong>
-          {selection.length} of {RELATE_SELECTION_SIZE} selected.
+          <FormattedMessage
+            id="questions.relate.selected"
+            values={{ count: selection.length, size: RELATE_SELECTION_SIZE }}
+          />
         </strong>{' '}
-        Pick another multiple-choice question you answered to relate them.
+        <FormattedMessage id="questions.relate.pickAnother" />
       </p>
       <Button variant="ghost" size="small" onClick={clearRelateSelection}>
-        Clear
+        <FormattedMessage id="questions.relate.clear" />
       </Button>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Question } from '@pollscope/contract';
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { ShareIcon } from '../../../components/ui/icons';
 import { useTimedMessage } from '../../../hooks/use-timed-message';
@@ -8,13 +9,12 @@ import { publicUrl } from '../../../lib/public-url';
 /** The question's page outside the app, which anyone can open and link previews show. */
 export const shareUrl = (id: number) => `${publicUrl()}/q/${id}`;
 
-export const LINK_COPIED = 'Link copied';
-
 /**
  * Shares the question's link through the device's share sheet where the browser has one (the Web
  * Share API), or copies it, saying so; where copying is refused too, shows the link to copy by hand.
  */
 export function ShareButton({ question }: { question: Pick<Question, 'id' | 'title'> }) {
+  const intl = useIntl();
   const [message, setMessage] = useTimedMessage();
   const [shownLink, setShownLink] = useState(false);
 
@@ -33,7 +33,7 @@ export function ShareButton({ question }: { question: Pick<Question, 'id' | 'tit
     try {
       await navigator.clipboard.writeText(url);
       setShownLink(false);
-      setMessage({ text: LINK_COPIED, tone: 'success' });
+      setMessage({ text: intl.formatMessage({ id: 'questions.share.copied' }), tone: 'success' });
     } catch {
       setShownLink(true);
     }
@@ -43,7 +43,7 @@ export function ShareButton({ question }: { question: Pick<Question, 'id' | 'tit
     <span className="share-button">
       <Button variant="ghost" size="small" onClick={() => void share()}>
         <ShareIcon />
-        Share
+        <FormattedMessage id="questions.share.button" />
       </Button>
       {/* Polite, without the role of a status: a feed has a card per question, and a list has its own status. */}
       <span className="share-button__status" aria-live="polite">
@@ -54,7 +54,7 @@ export function ShareButton({ question }: { question: Pick<Question, 'id' | 'tit
           className="input share-button__link"
           readOnly
           value={shareUrl(question.id)}
-          aria-label="Link to this question"
+          aria-label={intl.formatMessage({ id: 'questions.share.link' })}
           autoFocus
           onFocus={(event) => event.currentTarget.select()}
           onBlur={() => setShownLink(false)}

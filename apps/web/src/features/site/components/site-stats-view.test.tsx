@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../testing/render';
 import { SiteStatsView } from './site-stats-view';
 
 const stats = {
@@ -16,19 +17,28 @@ const stats = {
 
 describe('the site stats', () => {
   it('show the server’s chart with its numbers in a table a screen reader can read', () => {
-    render(<SiteStatsView stats={stats} />);
+    renderScreen(<SiteStatsView stats={stats} />);
     expect(
       screen.getByRole('img', { name: 'Chart of answers per day over the last 30 days' }).getAttribute('src'),
     ).toBe(stats.image);
     const perDay = screen.getByRole('table', { name: 'Answers per day' });
-    expect(within(perDay).getByRole('row', { name: '2026-11-22 1,500' })).toBeDefined();
-    expect(within(perDay).getByRole('row', { name: '2026-11-23 42' })).toBeDefined();
+    expect(within(perDay).getByRole('row', { name: '22 Nov 2026 1,500' })).toBeDefined();
+    expect(within(perDay).getByRole('row', { name: '23 Nov 2026 42' })).toBeDefined();
   });
 
   it('give the totals as a table', () => {
-    render(<SiteStatsView stats={stats} />);
+    renderScreen(<SiteStatsView stats={stats} />);
     expect(
       within(screen.getByRole('table', { name: 'Totals' })).getByRole('row', { name: 'Answers 98,765' }),
+    ).toBeDefined();
+  });
+
+  it('write the days and numbers as the reader’s language does', async () => {
+    renderScreen(<SiteStatsView stats={stats} />, { locale: 'de' });
+    const perDay = await screen.findByRole('table', { name: 'Antworten pro Tag' });
+    expect(within(perDay).getByRole('row', { name: '22. Nov. 2026 1.500' })).toBeDefined();
+    expect(
+      within(screen.getByRole('table', { name: 'Gesamt' })).getByRole('row', { name: 'Antworten 98.765' }),
     ).toBeDefined();
   });
 });

@@ -1,18 +1,19 @@
 import type { SiteStats } from '@pollscope/contract';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useFormat } from '../../../i18n/format';
 import './site.css';
-
-const CHART_DESCRIPTION = 'Chart of answers per day over the last 30 days';
 
 interface NumbersTableProps {
   caption: string;
   /** A caption for screen readers only, where a visible heading already says what the table is. */
   captionHidden?: boolean;
   headings: [label: string, value: string];
-  rows: { label: string; value: number }[];
+  rows: { key: string; label: string; value: number }[];
 }
 
 /** A two-column table of labelled counts. */
 function NumbersTable({ caption, captionHidden = false, headings, rows }: NumbersTableProps) {
+  const format = useFormat();
   return (
     <table className="table">
       <caption className={captionHidden ? 'sr-only' : undefined}>{caption}</caption>
@@ -26,9 +27,9 @@ function NumbersTable({ caption, captionHidden = false, headings, rows }: Number
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.label}>
+          <tr key={row.key}>
             <th scope="row">{row.label}</th>
-            <td className="num">{row.value.toLocaleString('en')}</td>
+            <td className="num">{format.count(row.value)}</td>
           </tr>
         ))}
       </tbody>
@@ -38,46 +39,66 @@ function NumbersTable({ caption, captionHidden = false, headings, rows }: Number
 
 /** The community's totals as big numbers, the server's chart, and the totals again as a table. */
 export function SiteStatsView({ stats }: { stats: SiteStats }) {
+  const intl = useIntl();
+  const format = useFormat();
   const totals = [
-    { label: 'People', value: stats.users },
-    { label: 'Questions', value: stats.questions },
-    { label: 'Answers', value: stats.answers },
-    { label: 'Likes', value: stats.likes },
+    { key: 'people', label: intl.formatMessage({ id: 'site.totals.people' }), value: stats.users },
+    { key: 'questions', label: intl.formatMessage({ id: 'site.totals.questions' }), value: stats.questions },
+    { key: 'answers', label: intl.formatMessage({ id: 'site.totals.answers' }), value: stats.answers },
+    { key: 'likes', label: intl.formatMessage({ id: 'site.totals.likes' }), value: stats.likes },
   ];
   return (
     <div className="stack">
       <ul className="site-totals" aria-hidden="true">
         {totals.map((total) => (
-          <li key={total.label} className="card site-total">
-            <span className="site-total__value">{total.value.toLocaleString('en')}</span>
+          <li key={total.key} className="card site-total">
+            <span className="site-total__value">{format.count(total.value)}</span>
             <span className="site-total__label">{total.label}</span>
           </li>
         ))}
       </ul>
       <figure className="card site-chart">
         {/* The chart's title, outside the frame that a phone scrolls sideways, where it stays in view. */}
-        <figcaption>Answers per day over the last 30 days</figcaption>
+        <figcaption>
+          <FormattedMessage id="site.chart.caption" />
+        </figcaption>
         {/* A phone shows the chart at a readable size and scrolls it sideways. */}
         <div
           className="site-chart__frame"
           tabIndex={0}
           role="group"
-          aria-label="Chart, scrolls sideways on small screens"
+          aria-label={intl.formatMessage({ id: 'site.chart.frameLabel' })}
         >
-          <img src={stats.image} alt={CHART_DESCRIPTION} width={720} height={280} />
+          <img src={stats.image} alt={intl.formatMessage({ id: 'site.chart.description' })} width={720} height={280} />
         </div>
         <details className="site-chart__numbers">
-          <summary>The chart’s numbers</summary>
+          <summary>
+            <FormattedMessage id="site.chart.numbers" />
+          </summary>
           <NumbersTable
-            caption="Answers per day"
+            caption={intl.formatMessage({ id: 'site.perDay.caption' })}
             captionHidden
-            headings={['Day', 'Answers']}
-            rows={stats.answers_per_day.map((day) => ({ label: day.day, value: day.answers }))}
+            headings={[
+              intl.formatMessage({ id: 'site.perDay.day' }),
+              intl.formatMessage({ id: 'site.perDay.answers' }),
+            ]}
+            rows={stats.answers_per_day.map((day) => ({
+              key: day.day,
+              label: format.day(day.day),
+              value: day.answers,
+            }))}
           />
         </details>
       </figure>
       <div className="card">
-        <NumbersTable caption="Totals" headings={['Measure', 'Count']} rows={totals} />
+        <NumbersTable
+          caption={intl.formatMessage({ id: 'site.totals.caption' })}
+          headings={[
+            intl.formatMessage({ id: 'site.totals.measure' }),
+            intl.formatMessage({ id: 'site.totals.count' }),
+          ]}
+          rows={totals}
+        />
       </div>
     </div>
   );

@@ -1,38 +1,49 @@
 import { displayId, type Connection } from '@pollscope/contract';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
-import { formatDate } from '../../../lib/question-shape';
+import { useFormat } from '../../../i18n/format';
 import './social.css';
-
-export const NO_CONNECTIONS_MESSAGE = 'No Connections!';
 
 /** A count that leads to the list it counts, when there is anything in it. */
 function CountCell({ label, count, to }: { label: string; count: number; to: string }) {
+  const format = useFormat();
+  const shown = format.count(count);
   return (
     <td className="num" data-label={label}>
-      {count > 0 ? <Link to={to}>{count}</Link> : count}
+      {count > 0 ? <Link to={to}>{shown}</Link> : shown}
     </td>
   );
 }
 
 export function ConnectionsTable({ connections }: { connections: Connection[] }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const since = intl.formatMessage({ id: 'social.connections.since' });
+  const name = intl.formatMessage({ id: 'social.connections.name' });
+  const user = intl.formatMessage({ id: 'social.connections.user' });
+  const asked = intl.formatMessage({ id: 'social.connections.asked' });
+  const voted = intl.formatMessage({ id: 'social.connections.voted' });
+  const liked = intl.formatMessage({ id: 'social.connections.liked' });
   return (
     <div className="card connections">
       <table className="table connections__table">
-        <caption className="sr-only">People you are connected to</caption>
+        <caption className="sr-only">
+          <FormattedMessage id="social.connections.caption" />
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Since</th>
-            <th scope="col">Name</th>
-            <th scope="col">User</th>
+            <th scope="col">{since}</th>
+            <th scope="col">{name}</th>
+            <th scope="col">{user}</th>
             <th scope="col" className="num">
-              Asked
+              {asked}
             </th>
             <th scope="col" className="num">
-              Voted
+              {voted}
             </th>
             <th scope="col" className="num">
-              Liked
+              {liked}
             </th>
           </tr>
         </thead>
@@ -40,26 +51,26 @@ export function ConnectionsTable({ connections }: { connections: Connection[] })
           {connections.length === 0 ? (
             <tr>
               <td colSpan={6} className="connections__empty">
-                {NO_CONNECTIONS_MESSAGE}
+                <FormattedMessage id="social.connections.empty" />
               </td>
             </tr>
           ) : (
             connections.map((connection) => (
               <tr key={connection.id}>
-                <td data-label="Since">
-                  <time dateTime={connection.time}>{formatDate(connection.time)}</time>
+                <td data-label={since} className="connections__since">
+                  <time dateTime={connection.time}>{format.day(connection.time)}</time>
                 </td>
-                <td data-label="Name" className="connections__name">
+                <td data-label={name} className="connections__name">
                   {connection.name}
                 </td>
-                <td data-label="User">
+                <td data-label={user}>
                   <Link to={paths.user.getHref(connection.id)} className="mono">
                     {displayId('UID', connection.id)}
                   </Link>
                 </td>
-                <CountCell label="Asked" count={connection.question} to={paths.user.getHref(connection.id)} />
-                <CountCell label="Voted" count={connection.answer} to={paths.userAnswered.getHref(connection.id)} />
-                <CountCell label="Liked" count={connection.like} to={paths.userLikes.getHref(connection.id)} />
+                <CountCell label={asked} count={connection.question} to={paths.user.getHref(connection.id)} />
+                <CountCell label={voted} count={connection.answer} to={paths.userAnswered.getHref(connection.id)} />
+                <CountCell label={liked} count={connection.like} to={paths.userLikes.getHref(connection.id)} />
               </tr>
             ))
           )}

@@ -1,9 +1,11 @@
 import { displayId } from '@pollscope/contract';
 import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon, UserPlusIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { setFollowing } from '../api/follow-user';
 import './social.css';
@@ -26,9 +28,6 @@ interface PeopleListProps {
   onConnectedChange?: (person: ListedPerson, connected: boolean) => void;
 }
 
-const askedText = (asked: number) =>
-  asked === 0 ? 'No questions yet' : asked === 1 ? 'Asked 1 question' : `Asked ${asked} questions`;
-
 function PersonRow({
   person,
   onConnectedChange,
@@ -40,6 +39,8 @@ function PersonRow({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const nameId = useId();
+  const intl = useIntl();
+  const errorText = useErrorText();
 
   async function toggle() {
     setPending(true);
@@ -47,7 +48,7 @@ function PersonRow({
     const result = await setFollowing(person.id, !connected);
     setPending(false);
     if (result instanceof ApiError) {
-      setError(result.message);
+      setError(errorText(result));
       return;
     }
     setConnected(result.connected);
@@ -64,7 +65,7 @@ function PersonRow({
           {person.name}
         </Link>
         <p className="person__detail">
-          {person.reason ?? askedText(person.asked)}
+          {person.reason ?? intl.formatMessage({ id: 'social.people.asked' }, { count: person.asked })}
           <span aria-hidden="true"> · </span>
           <span className="mono">{displayId('UID', person.id)}</span>
         </p>
@@ -83,7 +84,7 @@ function PersonRow({
         onClick={() => void toggle()}
       >
         {connected ? <CheckIcon /> : <UserPlusIcon />}
-        {connected ? 'Connected' : 'Connect'}
+        {connected ? <FormattedMessage id="social.connected" /> : <FormattedMessage id="social.connect" />}
       </Button>
     </li>
   );

@@ -23,6 +23,8 @@ function stubPerson(start: UserStats) {
   const server = stubApi();
   const them = { params: { user: start.id } };
   server.on('GET /api/polls/stats/:user/', () => ({ body: person }), them);
+  // The profile names the country from its code, in the reader's language.
+  server.on('GET /api/polls/countries/', { body: [{ id: 372, code: 'IE', name: 'Ireland' }] });
   const connect = (connected: boolean) => () => {
     person = { ...person, connected };
     return { body: { connected } };
@@ -47,6 +49,14 @@ describe('profile Connect and Block', () => {
     expect(screen.getByText('Ireland')).toBeInTheDocument();
   });
 
+  it('says the facts in the reader’s language', async () => {
+    stubPerson(ben);
+    renderScreen(<ProfileHeader userId="4" isSelf={false} />, { locale: 'de' });
+    expect(await screen.findByText('Irland')).toBeInTheDocument();
+    expect(screen.getByText('(geboren am 3. Feb. 1988)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verbinden' })).toBeInTheDocument();
+  });
+
   it('toggles Connect and Connected, reloading the stats each time', async () => {
     const { requests } = stubPerson(ben);
     const { user } = renderScreen(<ProfileHeader userId="4" isSelf={false} />);
@@ -54,7 +64,8 @@ describe('profile Connect and Block', () => {
     expect(await screen.findByRole('button', { name: 'Connected' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Connected' }));
     expect(await screen.findByRole('button', { name: 'Connect' })).toBeInTheDocument();
-    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    const calls = requests.filter((request) => request.path !== '/api/polls/countries/');
+    expect(calls.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /api/polls/stats/4/',
       'POST /api/auth/follow/4/',
       'GET /api/polls/stats/4/',

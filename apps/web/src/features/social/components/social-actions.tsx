@@ -1,8 +1,10 @@
 import type { UserStats } from '@pollscope/contract';
 import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { BlockIcon, CheckIcon, FlagIcon, UserPlusIcon } from '../../../components/ui/icons';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useReport } from '../../../hooks/use-report';
 import { ApiError } from '../../../lib/api-client';
 import { setBlocking } from '../api/block-user';
@@ -19,6 +21,7 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
   const [pending, setPending] = useState<'connect' | 'block' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const report = useReport();
+  const errorText = useErrorText();
 
   async function run(action: 'connect' | 'block') {
     setPending(action);
@@ -26,7 +29,7 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
     const result =
       action === 'connect' ? await setFollowing(user.id, !user.connected) : await setBlocking(user.id, !user.blocked);
     setPending(null);
-    if (result instanceof ApiError) setError(result.message);
+    if (result instanceof ApiError) setError(errorText(result));
     else onChanged();
   }
 
@@ -41,7 +44,7 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
           onClick={() => void run('connect')}
         >
           {user.connected ? <CheckIcon /> : <UserPlusIcon />}
-          {user.connected ? 'Connected' : 'Connect'}
+          {user.connected ? <FormattedMessage id="social.connected" /> : <FormattedMessage id="social.connect" />}
         </Button>
       )}
       <Button
@@ -51,7 +54,7 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
         onClick={() => void run('block')}
       >
         <BlockIcon />
-        {user.blocked ? 'Unblock' : 'Block'}
+        {user.blocked ? <FormattedMessage id="social.unblock" /> : <FormattedMessage id="social.block" />}
       </Button>
       {report && (
         <Button
@@ -59,7 +62,7 @@ export function SocialActions({ user, onChanged }: SocialActionsProps) {
           onClick={(event) => report({ target: 'user', id: user.id, name: user.name }, event.currentTarget)}
         >
           <FlagIcon />
-          Report
+          <FormattedMessage id="social.report" />
         </Button>
       )}
       {error && <Banner tone="error">{error}</Banner>}

@@ -1,4 +1,6 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useSuggestions } from '../api/get-suggestions';
 import { PeopleList, type ListedPerson } from './people-list';
 
@@ -12,15 +14,21 @@ interface SuggestedPeopleProps {
  * suggest. Someone connected to stays listed, marked Connected, until the list is shown again.
  */
 export function SuggestedPeople({ onConnectedChange }: SuggestedPeopleProps) {
+  const intl = useIntl();
+  const errorText = useErrorText();
   const { data, error } = useSuggestions();
-  if (error) return <Banner tone="error">{(error as Error).message}</Banner>;
+  if (error) return <Banner tone="error">{errorText(error)}</Banner>;
   if (!data || data.people.length === 0) return null;
   return (
     <section className="suggestions" aria-labelledby="suggestions-title">
       <h2 id="suggestions-title" className="suggestions__title">
-        People to follow
+        <FormattedMessage id="social.suggestions.title" />
       </h2>
-      <PeopleList people={data.people} label="Suggested people" onConnectedChange={onConnectedChange} />
+      <PeopleList
+        people={data.people}
+        label={intl.formatMessage({ id: 'social.suggestions.label' })}
+        onConnectedChange={onConnectedChange}
+      />
     </section>
   );
 }
