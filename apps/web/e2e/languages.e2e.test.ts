@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMailServer, type TestMailServer } from '../../server/src/test/mail-server';
+import { IntlMessageFormat } from 'intl-messageformat';
+import type { ParsedMail } from 'mailparser';
+import { recipientOf, startMailServer, type TestMailServer } from '../../server/src/test/mail-server';
 import { answerAs, getJson, postAs, registerMember, type Member } from './support/api';
 import { checkScreen, shoot } from './support/checks';
 import { launchChromium } from './support/chromium';
@@ -65,6 +67,13 @@ const englishCatalog = JSON.parse(fs.readFileSync(path.join(webDir, 'src/i18n/ca
   string,
   string
 >;
+/** A text of the server's catalog of `locale`, as its mail says it. */
+const serverMessage = (locale: string, id: string, values?: Record<string, string | number>) => {
+  const catalog = JSON.parse(
+    fs.readFileSync(path.join(webDir, `../server/src/i18n/catalogs/${locale}.json`), 'utf8'),
+  ) as Record<string, string>;
+  return String(new IntlMessageFormat(catalog[id], locale).format(values));
+};
 const catalogOf = (locale: string) =>
   JSON.parse(fs.readFileSync(path.join(webDir, `src/i18n/catalogs/${locale}.json`), 'utf8')) as Record<string, string>;
 
@@ -179,6 +188,7 @@ describe.skipIf(!browserTests).sequential('Pollscope in the languages of its peo
   let browser: Browser;
   let mailbox: TestMailServer;
   const tokens = {} as Record<'walker' | 'other', string>;
+  const voterTokens: string[] = [];
   const questions: Question[] = [];
   let walkersQuestion: Question;
 
@@ -198,7 +208,8 @@ describe.skipIf(!browserTests).sequential('Pollscope in the languages of its peo
   beforeAll(async () => {
     mailbox = await startMailServer();
     [server, browser] = await Promise.all([
-      startServer({ env: { ADMIN_EMAILS: walker.email, SMTP_URL: mailbox.url } }),
+      // Notification mail gathered for a second only, so that the test sees one without waiting an hour.
+      startServer({ env: { ADMIN_EMAILS: walker.email, SMTP_URL: mailbox.url, EMAIL_BATCH_SECONDS: '1' } }),
       launchChromium(),
     ]);
     tokens.walker = await registerMember(server.baseUrl, walker);
@@ -225,6 +236,7 @@ describe.skipIf(!browserTests).sequential('Pollscope in the languages of its peo
     const [seasons, coffee] = questions;
     for (const [index, voter] of voters.entries()) {
       const token = await registerMember(server.baseUrl, voter);
+      voterTokens.push(token);
       await answerAs(server.baseUrl, token, seasons.id, 1 + (index % 3));
       await answerAs(server.baseUrl, token, coffee.id, 1 + index);
       await answerAs(server.baseUrl, token, walkersQuestion.id, 1 + (index % 2));
@@ -471,5 +483,51 @@ describe.skipIf(!browserTests).sequential('Pollscope in the languages of its peo
       await loaded(page);
     }
     await context.close();
+  }, 120_000);
+  it('mails a member in their language: three likes gathered in a notification, and the password-reset link', async () => {
+    const reader = person('Ɓéŕţå', 'reader@example.com', 'F', '1990-03-03', 'Germany');
+    const token = await registerMember(server.baseUrl, reader);
+    const settings = await getJson<Settings>(server.baseUrl, api.settings, token);
+    await postAs(server.baseUrl, token, api.settings, {
+      email: settings.email,
+      notification: true,
+      language: 'de',
+    } satisfies SettingsUpdateBody);
+    const { question } = await postAs<{ question: Question }>(server.baseUrl, token, api.create, {
+      type: 'MC',
+      question: 'Ķåƒƒéé öðéŕ Ţéé?',
+      choices: ['Ķåƒƒéé', 'Ţéé'],
+    });
+    for (const voter of voterTokens.slice(0, 3)) await postAs(server.baseUrl, voter, api.like(question.id));
+    const mailTo = (test: (mail: ParsedMail) => boolean) =>
+      vi.waitFor(
+        () => {
+          const found = mailbox.received.find((mail) => recipientOf(mail) === reader.email && test(mail));
+          expect(found).toBeDefined();
+          return found!;
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+
+    // The line of the three likes, in German's words and plural, around the question however it is quoted.
+    const marker = '\u0001';
+    const likes = serverMessage('de', 'mail.notifications.like', {
+      count: 3,
+      first: voters[2].firstName,
+      second: voters[1].firstName,
+      others: 2,
+      question: marker,
+    }).split(marker);
+    const notification = await mailTo((mail) => (mail.text ?? '').includes(likes[0]));
+    expect(notification.text).toContain(likes[1]);
+    expect(notification.text).toContain(serverMessage('de', 'mail.notifications.action'));
+
+    await fetch(`${server.baseUrl}${api.passwordReset}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en' },
+      body: JSON.stringify({ email: reader.email }),
+    });
+    const reset = await mailTo((mail) => mail.subject === serverMessage('de', 'mail.passwordReset.subject'));
+    expect(reset.text).toContain(serverMessage('de', 'mail.passwordReset.title'));
   }, 120_000);
 });

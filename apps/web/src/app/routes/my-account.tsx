@@ -10,11 +10,12 @@ import { useAccount } from '../../features/account/api/get-account';
 import { DeleteAccountForm } from '../../features/account/components/delete-account-form';
 import { DownloadData } from '../../features/account/components/download-data';
 import { PersonalInfoForm } from '../../features/account/components/personal-info-form';
-import { accountMessages, say } from '../../features/account/form-messages';
+import { accountMessages } from '../../features/account/form-messages';
 import { logout } from '../../features/auth/api/logout';
 import { useCategories } from '../../features/reference/api/get-categories';
 import { useCountries } from '../../features/reference/api/get-countries';
 import { PersonalStats } from '../../features/social/components/personal-stats';
+import { say } from '../../lib/form-message';
 import type { LoginState } from '../route-handle';
 
 export function Component() {

@@ -5,6 +5,7 @@ import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
 import { ArrowLeftIcon } from '../../components/ui/icons';
 import { Loading } from '../../components/ui/loading';
+import { useErrorText } from '../../hooks/use-error-text';
 import { useGoBack } from '../../hooks/use-go-back';
 import { RelatedQuestions } from '../../features/insights/components/related-questions';
 import { useQuestion } from '../../features/questions/api/get-question';
@@ -15,6 +16,7 @@ export function Component() {
   const { questionId = '' } = useParams();
   const { data: question, error, mutate } = useQuestion(questionId);
   const goBack = useGoBack();
+  const errorText = useErrorText();
   return (
     <div className="page">
       <div>
@@ -23,7 +25,7 @@ export function Component() {
           <FormattedMessage id="questionPage.back" />
         </Button>
       </div>
-      {error && <Banner tone="error">{(error as Error).message}</Banner>}
+      {error && <Banner tone="error">{errorText(error)}</Banner>}
       {!question && !error && <Loading />}
       {question && (
         <>

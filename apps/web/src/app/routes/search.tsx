@@ -13,6 +13,7 @@ import { useSearchQuestions } from '../../features/questions/api/search-question
 import { QuestionList } from '../../features/questions/components/question-list';
 import { usePeople } from '../../features/social/api/find-people';
 import { PeopleList } from '../../features/social/components/people-list';
+import { useErrorText } from '../../hooks/use-error-text';
 import { useRouteHandle, type SearchHandle } from '../route-handle';
 
 /** How long typing pauses before the results follow it. */
@@ -32,8 +33,9 @@ function QuestionResults({ query }: { query: string }) {
 
 function PeopleResults({ query }: { query: string }) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const { data, error } = usePeople(query);
-  if (error) return <Banner tone="error">{(error as Error).message}</Banner>;
+  if (error) return <Banner tone="error">{errorText(error)}</Banner>;
   if (!data) return <Loading />;
   if (data.people.length === 0) return <EmptyState title={intl.formatMessage({ id: 'search.noPeople' }, { query })} />;
   return (

@@ -4,8 +4,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { Loading } from '../../components/ui/loading';
 import { useSettings } from '../../features/account/api/get-settings';
 import { SettingsForm } from '../../features/account/components/settings-form';
-import { accountMessages, say } from '../../features/account/form-messages';
+import { accountMessages } from '../../features/account/form-messages';
 import { PushSwitch } from '../../features/push/components/push-switch';
+import { say } from '../../lib/form-message';
 
 export function Component() {
   const { data: settings, error } = useSettings();

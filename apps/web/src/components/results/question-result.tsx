@@ -5,9 +5,6 @@ import { Banner } from '../ui/banner';
 import { McResultBars } from './mc-result-bars';
 import { ValueDistribution } from './value-distribution';
 
-/** @deprecated English only: use <TooFewResults />. Kept while features/insights/components/filtered-result.tsx uses it. */
-export const TOO_FEW_MESSAGE = 'Too few people match to show results. Try wider filters.';
-
 /** What shows in place of a result when too few people match it to show it. */
 export function TooFewResults() {
   return (

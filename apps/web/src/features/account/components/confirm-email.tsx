@@ -5,15 +5,17 @@ import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { confirmEmail } from '../api/confirm-email';
 
 type Outcome =
-  { state: 'confirming' } | { state: 'confirmed'; answer: EmailConfirmAnswer } | { state: 'failed'; message: string };
+  { state: 'confirming' } | { state: 'confirmed'; answer: EmailConfirmAnswer } | { state: 'failed'; error: ApiError };
 
 /** Confirms a new email with the token of the mailed link as soon as it opens: the link is used once. */
 export function ConfirmEmail({ token }: { token: string }) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const [outcome, setOutcome] = useState<Outcome>({ state: 'confirming' });
   // Sent once per token, even when React runs the effect twice (strict mode): a second use would fail.
   const sentFor = useRef<string | null>(null);
@@ -23,9 +25,7 @@ export function ConfirmEmail({ token }: { token: string }) {
     sentFor.current = token;
     void confirmEmail({ token }).then((result) =>
       setOutcome(
-        result instanceof ApiError
-          ? { state: 'failed', message: result.message }
-          : { state: 'confirmed', answer: result },
+        result instanceof ApiError ? { state: 'failed', error: result } : { state: 'confirmed', answer: result },
       ),
     );
   }, [token]);
@@ -48,7 +48,10 @@ export function ConfirmEmail({ token }: { token: string }) {
   return (
     <Banner tone="error">
       <span>
-        <FormattedMessage id="account.confirmEmail.failed" values={{ message: outcome.message, link: preferences }} />
+        <FormattedMessage
+          id="account.confirmEmail.failed"
+          values={{ message: errorText(outcome.error), link: preferences }}
+        />
       </span>
     </Banner>
   );

@@ -3,15 +3,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { clearToken } from '../../../lib/auth-token';
+import { say, type FormMessage } from '../../../lib/form-message';
 import { deleteAccount } from '../api/delete-account';
-import { say, type FormMessage } from '../form-messages';
 import './account.css';
 
 /** "Delete my account": the password again and the confirmation in words, then everything goes. */
 export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
   const intl = useIntl();
+  const errorText = useErrorText();
   // The words a person types to say they mean it, in their language: deleting cannot be undone.
   const phrase = intl.formatMessage({ id: 'account.delete.phrase' });
   const [password, setPassword] = useState('');
@@ -36,7 +38,7 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
     setPending(false);
     if (result instanceof ApiError) {
       if (result.errors.password) setErrors({ password: { text: result.errors.password } });
-      else setFailure(result.message);
+      else setFailure(errorText(result));
       return;
     }
     clearToken();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { exportAccount } from '../api/export-account';
 
@@ -19,6 +20,7 @@ function save({ blob, filename }: { blob: Blob; filename: string }): void {
 
 /** "Download my data": everything stored about the person, as a JSON file. */
 export function DownloadData() {
+  const errorText = useErrorText();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -27,7 +29,7 @@ export function DownloadData() {
     setPending(true);
     const result = await exportAccount();
     setPending(false);
-    if (result instanceof ApiError) setError(result.message);
+    if (result instanceof ApiError) setError(errorText(result));
     else save(result);
   }
 

@@ -5,11 +5,13 @@ import { MessageSlot } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NamedSelect } from '../../../components/ui/named-select';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useTimedMessage } from '../../../hooks/use-timed-message';
 import { ApiError } from '../../../lib/api-client';
+import { say, type FormMessage } from '../../../lib/form-message';
 import { useNamedCategories } from '../../../lib/question-shape';
 import { updateAccount } from '../api/update-account';
-import { accountMessages, say, type FormMessage } from '../form-messages';
+import { accountMessages } from '../form-messages';
 
 interface Values {
   firstName: string;
@@ -51,6 +53,7 @@ interface PersonalInfoFormProps {
 
 export function PersonalInfoForm({ initial, countries, categories }: PersonalInfoFormProps) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const namedCategories = useNamedCategories(categories);
   const [values, setValues] = useState<Values>({
     firstName: initial.first_name,
@@ -80,7 +83,7 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
     setPending(false);
     if (result instanceof ApiError) {
       setErrors(fieldErrors(result.errors));
-      setMessage({ text: result.message, tone: 'error' });
+      setMessage({ text: errorText(result), tone: 'error' });
     } else {
       setMessage({ text: say(intl, accountMessages.personalInfoSaved), tone: 'success' });
     }

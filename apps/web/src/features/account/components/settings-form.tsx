@@ -9,9 +9,10 @@ import { useLocale } from '../../../i18n/i18n-provider';
 import { localeNames } from '../../../i18n/locale-names';
 import { directionOf, isLocale, locales, type Locale } from '../../../i18n/locales';
 import { ApiError } from '../../../lib/api-client';
+import { say, type FormMessage } from '../../../lib/form-message';
 import { interfaceLanguages, useLanguageName, useReaderLanguage } from '../../../lib/question-shape';
 import { updateSettings } from '../api/update-settings';
-import { accountMessages, say, type FormMessage } from '../form-messages';
+import { accountMessages } from '../form-messages';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -5,6 +5,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { requestPasswordReset } from '../api/password-reset';
 
@@ -14,6 +15,7 @@ import { requestPasswordReset } from '../api/password-reset';
  */
 export function ForgotPasswordForm() {
   const intl = useIntl();
+  const errorText = useErrorText();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
@@ -25,7 +27,7 @@ export function ForgotPasswordForm() {
     setPending(true);
     const result = await requestPasswordReset({ email: email.trim() });
     setPending(false);
-    if (result instanceof ApiError) setError(result.errors.email ?? result.message);
+    if (result instanceof ApiError) setError(result.errors.email ?? errorText(result));
     else setSent(result.message);
   }
 

@@ -68,4 +68,15 @@ describe('LoginForm in another language', () => {
     await user.click(screen.getByRole('button', { name: 'Anmelden' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Falscher Benutzername oder falsches Passwort!');
   });
+
+  it('says in German that the server cannot be reached, not that the pair is wrong', async () => {
+    stubApi().fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { user } = renderScreen(<LoginForm onSignedIn={vi.fn()} />, { locale: 'de' });
+    await user.type(await screen.findByLabelText('E-Mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Passwort'), 'secret-pass');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es noch einmal.',
+    );
+  });
 });

@@ -5,6 +5,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { withDestination } from '../../../lib/destination';
 import { login } from '../api/login';
@@ -19,8 +20,9 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const intl = useIntl();
-  // The server's own words, or a wrong pair, said in the current language even after a switch.
-  const [error, setError] = useState<{ message: string } | 'failed' | null>(null);
+  const errorText = useErrorText();
+  // The failure, or a wrong pair, said when shown: the app's own words follow a switch of language.
+  const [error, setError] = useState<ApiError | 'failed' | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -29,10 +31,10 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
     setPending(true);
     const result = await login({ email: email.trim(), password });
     setPending(false);
-    // Too many attempts, and a suspension (its reason and end), are worth saying as the server says them; every other
-    // failure is a wrong pair.
+    // Too many attempts, and a suspension (its reason and end), are worth saying as the server says them, and a server
+    // not reached as the app says it; every other failure is a wrong pair.
     if (result instanceof ApiError)
-      setError(result.status === 429 || result.status === 403 ? { message: result.message } : 'failed');
+      setError(result.status === 429 || result.status === 403 || result.said ? result : 'failed');
     else if (!result.token) setError('failed');
     else onSignedIn(result.token);
   }
@@ -63,7 +65,7 @@ export function LoginForm({ destination = null, onSignedIn }: LoginFormProps) {
         <FormattedMessage id="login.forgotPassword" />
       </Link>
       {error && (
-        <Banner tone="error">{error === 'failed' ? <FormattedMessage id="login.failed" /> : error.message}</Banner>
+        <Banner tone="error">{error === 'failed' ? <FormattedMessage id="login.failed" /> : errorText(error)}</Banner>
       )}
       <Button type="submit" variant="primary" block pending={pending}>
         <FormattedMessage id="login.submit" />

@@ -2,7 +2,8 @@ import type { QuizItem } from '@pollscope/contract';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { AnswerForm } from '../../../components/answer/answer-form';
-import { saveQuizAnswer, translatedQuizQuestion } from '../quiz-answers';
+import { saveQuizAnswer } from '../quiz-answers';
+import { translatedQuizQuestion } from '../seeded-quiz';
 import './auth.css';
 
 interface QuizFlowProps {

@@ -7,10 +7,12 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NamedSelect } from '../../../components/ui/named-select';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { withDestination } from '../../../lib/destination';
+import { say, type FormMessage } from '../../../lib/form-message';
 import { register } from '../api/register';
-import { authMessages, say, type FormMessage } from '../form-messages';
+import { authMessages } from '../form-messages';
 import type { QuizAnswer } from '../quiz-answers';
 import { GenderChoice } from './gender-choice';
 
@@ -47,6 +49,7 @@ interface RegisterFormProps {
 
 export function RegisterForm({ countries, quiz, destination = null, onRegistered }: RegisterFormProps) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const [values, setValues] = useState<Values>({
     firstName: '',
     birthDate: '',
@@ -81,7 +84,7 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
     const result = await register(body);
     setPending(false);
     if (result instanceof ApiError) {
-      setServerError(result.message);
+      setServerError(errorText(result));
       setErrors(fieldErrors(result.errors));
     } else {
       onRegistered(result.token);

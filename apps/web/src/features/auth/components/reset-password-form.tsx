@@ -6,9 +6,11 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
+import { say, type FormMessage } from '../../../lib/form-message';
 import { resetPassword } from '../api/password-reset';
-import { authMessages, say, type FormMessage } from '../form-messages';
+import { authMessages } from '../form-messages';
 
 interface Errors {
   password?: FormMessage;
@@ -25,6 +27,7 @@ function validate(password: string, confirm: string): Errors {
 /** Chooses a new password with the token of a mailed link; the answer's token signs its owner in. */
 export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSignedIn: (token: string) => void }) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -42,7 +45,7 @@ export function ResetPasswordForm({ token, onSignedIn }: { token: string; onSign
     setPending(false);
     if (!(result instanceof ApiError)) onSignedIn(result.token);
     else if (result.errors.password) setErrors({ password: { text: result.errors.password } });
-    else setFailure(result.message);
+    else setFailure(errorText(result));
   }
 
   return (

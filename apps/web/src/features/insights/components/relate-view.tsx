@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { ArrowLeftIcon, SwapIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Loading } from '../../../components/ui/loading';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { mcChoices, questionTypeLabels, useChoiceLabel } from '../../../lib/question-shape';
 import { filterRelate } from '../api/filter-relate';
@@ -25,6 +26,7 @@ interface RelateViewProps {
 
 export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProps) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const choiceLabel = useChoiceLabel();
   const { data, error } = useRelatePair(firstId, secondId);
   const [choice, setChoice] = useState<number | null>(null);
@@ -41,7 +43,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
     setPending(null);
     if (result instanceof ApiError) {
       setFiltered(null);
-      setFilterError(result.message);
+      setFilterError(errorText(result));
     } else {
       setFiltered(result);
     }
@@ -70,7 +72,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
     return (
       <div className="page">
         <PageHeader title={title} actions={actions} />
-        <Banner tone="error">{(error as Error).message}</Banner>
+        <Banner tone="error">{errorText(error)}</Banner>
       </div>
     );
   }

@@ -5,6 +5,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { useErrorText } from '../../../hooks/use-error-text';
 import type { MessageId } from '../../../i18n/i18n-provider';
 import { useTakeAction } from '../api/take-action';
 import { actionButtons } from '../moderation-words';
@@ -51,6 +52,7 @@ interface ActionDialogProps {
 export function ActionDialog({ action, subject, onClose, onDone, returnFocus }: ActionDialogProps) {
   const intl = useIntl();
   const takeAction = useTakeAction();
+  const errorText = useErrorText();
   const [reason, setReason] = useState('');
   const [days, setDays] = useState<string>('7');
   const [reasonError, setReasonError] = useState<MessageId | null>(null);
@@ -77,7 +79,7 @@ export function ActionDialog({ action, subject, onClose, onDone, returnFocus }: 
       ...(until && { until }),
     });
     setPending(false);
-    if (failed) setError(failed.message);
+    if (failed) setError(errorText(failed));
     else onDone(action);
   }
 

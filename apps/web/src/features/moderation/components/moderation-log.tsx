@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useFormat } from '../../../i18n/format';
 import { useModerationLog } from '../api/get-log';
 import { actionLogged } from '../moderation-words';
@@ -52,9 +53,10 @@ function LogItem({ entry }: { entry: ModerationLogEntry }) {
 /** Every action moderators took, newest first, a page at a time; entries never change. */
 export function ModerationLog() {
   const intl = useIntl();
+  const errorText = useErrorText();
   const log = useModerationLog();
   if (log.isLoading) return <Loading label={intl.formatMessage({ id: 'moderation.log.loading' })} />;
-  if (log.error && log.entries.length === 0) return <Banner tone="error">{log.error.message}</Banner>;
+  if (log.error && log.entries.length === 0) return <Banner tone="error">{errorText(log.error)}</Banner>;
   if (log.entries.length === 0)
     return (
       <EmptyState title={intl.formatMessage({ id: 'moderation.log.empty' })}>

@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { PageHeader } from '../../../components/ui/page-header';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useFormat } from '../../../i18n/format';
 import type { MessageId } from '../../../i18n/i18n-provider';
 import { useMyReports } from '../api/get-my-reports';
@@ -86,6 +87,7 @@ function ReportItem({ report }: { report: MyReport }) {
 /** The viewer's own reports, newest first, each with what came of it and when: still open, action taken, dismissed. */
 export function MyReports() {
   const intl = useIntl();
+  const errorText = useErrorText();
   const list = useMyReports();
   return (
     <div className="page">
@@ -94,7 +96,7 @@ export function MyReports() {
         subtitle={<FormattedMessage id="reports.mine.subtitle" />}
       />
       {list.isLoading && <Loading label={intl.formatMessage({ id: 'reports.mine.loading' })} />}
-      {list.error && list.reports.length === 0 && <Banner tone="error">{list.error.message}</Banner>}
+      {list.error && list.reports.length === 0 && <Banner tone="error">{errorText(list.error)}</Banner>}
       {!list.isLoading && !list.error && list.reports.length === 0 && (
         <EmptyState title={intl.formatMessage({ id: 'reports.mine.empty' })}>
           <p>

@@ -8,6 +8,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import type { ReportSubject } from '../../../hooks/use-report';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateReport } from '../api/create-report';
@@ -35,6 +36,7 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
   const [sent, setSent] = useState(false);
   const doneRef = useRef<HTMLButtonElement>(null);
   const createReport = useCreateReport();
+  const errorText = useErrorText();
   // The form (and the button that sent it) gives way to the confirmation: the keyboard goes to its button.
   useEffect(() => {
     if (sent) doneRef.current?.focus();
@@ -58,7 +60,7 @@ export function ReportDialog({ subject, onClose, returnFocus }: ReportDialogProp
       ...(trimmed && { note: trimmed }),
     });
     setPending(false);
-    if (result instanceof ApiError) setError(result.message);
+    if (result instanceof ApiError) setError(errorText(result));
     else setSent(true);
   }
 

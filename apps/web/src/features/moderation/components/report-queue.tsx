@@ -5,6 +5,7 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useReports } from '../api/get-reports';
 import type { MessageId } from '../../../i18n/i18n-provider';
 import { actionDone } from '../moderation-words';
@@ -32,6 +33,7 @@ export function ReportQueue({ status, renderQuestion }: ReportQueueProps) {
   const [done, setDone] = useState<{ action: ModerationAction; name: string } | null>(null);
   const listRef = useRef<HTMLElement>(null);
   const intl = useIntl();
+  const errorText = useErrorText();
 
   function acted(action: ModerationAction, name: string) {
     setDone({ action, name });
@@ -55,7 +57,7 @@ export function ReportQueue({ status, renderQuestion }: ReportQueueProps) {
         )}
       </div>
       {list.isLoading && <Loading label={intl.formatMessage({ id: 'moderation.queue.loading' })} />}
-      {list.error && list.reports.length === 0 && <Banner tone="error">{list.error.message}</Banner>}
+      {list.error && list.reports.length === 0 && <Banner tone="error">{errorText(list.error)}</Banner>}
       {!list.isLoading && !list.error && list.reports.length === 0 && (
         <EmptyState title={intl.formatMessage({ id: emptyTitles[status] })}>
           {status === 'open' && (

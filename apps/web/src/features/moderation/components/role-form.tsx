@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
 import { setRole } from '../api/set-role';
 
@@ -17,6 +18,7 @@ export function personId(text: string): number | null {
 /** Admins name moderators, and make them members again; admins themselves come from the server's settings. */
 export function RoleForm() {
   const intl = useIntl();
+  const errorText = useErrorText();
   const [person, setPerson] = useState('');
   const [role, setRoleChoice] = useState<RoleBody['role']>('moderator');
   const [personError, setPersonError] = useState<boolean>(false);
@@ -34,7 +36,7 @@ export function RoleForm() {
     setPending(true);
     const answer = await setRole({ user, role });
     setPending(false);
-    if (answer instanceof ApiError) setResult({ tone: 'error', text: answer.message });
+    if (answer instanceof ApiError) setResult({ tone: 'error', text: errorText(answer) });
     else
       setResult({
         tone: 'success',

@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { NamedSelect } from '../../../components/ui/named-select';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
+import { useErrorText } from '../../../hooks/use-error-text';
 import type { MessageId } from '../../../i18n/i18n-provider';
 import { ApiError } from '../../../lib/api-client';
 import {
@@ -94,11 +95,12 @@ interface CreateQuestionFormProps {
 
 export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQuestionFormProps) {
   const intl = useIntl();
+  const errorText = useErrorText();
   const namedCategories = useNamedCategories(categories);
   const languages = useQuestionLanguages();
   const readerLanguage = useReaderLanguage();
   const say = (id: MessageId) => intl.formatMessage({ id });
-  const errorText = (kind: ErrorKind | undefined) => (kind ? say(errorIds[kind]) : undefined);
+  const fieldError = (kind: ErrorKind | undefined) => (kind ? say(errorIds[kind]) : undefined);
   const [draft, setDraft] = useState<Draft>({
     type: 'MC',
     question: '',
@@ -126,7 +128,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
     setPending(true);
     const result = await createQuestion(toBody(draft));
     setPending(false);
-    if (result instanceof ApiError) setServerError(result.message);
+    if (result instanceof ApiError) setServerError(errorText(result));
     else onCreated(result.question);
   }
 
@@ -148,7 +150,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
 
       <Field
         label={say('ask.question')}
-        error={errorText(errors.question)}
+        error={fieldError(errors.question)}
         hint={intl.formatMessage(
           { id: 'ask.questionLength' },
           { length: draft.question.length, max: QUESTION_MAX_LENGTH },
@@ -175,7 +177,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
               <div key={index} className="choice-editor__row">
                 <Field
                   label={intl.formatMessage({ id: 'ask.choice' }, { number: index + 1 })}
-                  error={errorText(errors.choices?.[index])}
+                  error={fieldError(errors.choices?.[index])}
                 >
                   <input
                     className="input"
@@ -218,7 +220,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
 
       {draft.type === 'N' && (
         <div className="form-grid">
-          <Field label={say('ask.minimum')} error={errorText(errors.min)}>
+          <Field label={say('ask.minimum')} error={fieldError(errors.min)}>
             <input
               className="input"
               type="number"
@@ -228,7 +230,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
               onChange={(event) => change({ min: event.target.value })}
             />
           </Field>
-          <Field label={say('ask.maximum')} error={errorText(errors.max)}>
+          <Field label={say('ask.maximum')} error={fieldError(errors.max)}>
             <input
               className="input"
               type="number"
@@ -244,7 +246,7 @@ export function CreateQuestionForm({ categories, onCreated, onBack }: CreateQues
       <div className="form-grid">
         <Field
           label={say('ask.tag')}
-          error={errorText(errors.tag)}
+          error={fieldError(errors.tag)}
           hint={intl.formatMessage({ id: 'ask.tagHint' }, { max: TAG_MAX_LENGTH })}
         >
           <input

@@ -16,6 +16,17 @@ describe('QuestionCard', () => {
     expect(screen.getByText('QID007')).toBeInTheDocument();
   });
 
+  it('writes the date on its day in UTC and the votes with the language’s plural and grouping', async () => {
+    const late = makeQuestion({ published_at: '2026-05-04T23:30:00-02:00', vote_count: 1 });
+    const { unmount } = renderScreen(<QuestionCard question={late} />);
+    expect(screen.getByText('5 May 2026')).toBeInTheDocument();
+    expect(screen.getByText('1 vote')).toBeInTheDocument();
+    unmount();
+    renderScreen(<QuestionCard question={makeQuestion({ vote_count: 12345 })} />, { locale: 'de' });
+    expect(await screen.findByText('4. Mai 2026')).toBeInTheDocument();
+    expect(screen.getByText('12.345 Stimmen')).toBeInTheDocument();
+  });
+
   it('names the question’s language only where it is not the reader’s', async () => {
     const { unmount } = renderScreen(
       <QuestionCard question={makeQuestion({ language: 'de', title: 'Tee oder Kaffee?' })} />,

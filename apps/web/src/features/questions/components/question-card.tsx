@@ -8,6 +8,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { ChartIcon, FlagIcon, ShieldIcon } from '../../../components/ui/icons';
 import { Menu } from '../../../components/ui/menu';
 import { paths } from '../../../config/paths';
+import { useErrorText } from '../../../hooks/use-error-text';
 import { useOnScreen } from '../../../hooks/use-on-screen';
 import { useReport } from '../../../hooks/use-report';
 import { useFormat } from '../../../i18n/format';
@@ -72,6 +73,7 @@ export function QuestionCard({
 }: QuestionCardProps) {
   const navigate = useNavigate();
   const intl = useIntl();
+  const errorText = useErrorText();
   const format = useFormat();
   const categoryName = useCategoryName();
   const languageName = useLanguageName();
@@ -107,7 +109,7 @@ export function QuestionCard({
     const result = await answerQuestion(question.id, choice);
     setVoting(false);
     if (result instanceof ApiError) {
-      setVoteError(result.message);
+      setVoteError(errorText(result));
       return;
     }
     setQuestion(result);

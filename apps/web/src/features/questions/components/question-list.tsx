@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Button } from '../../../components/ui/button';
 import { Banner } from '../../../components/ui/banner';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { useErrorText } from '../../../hooks/use-error-text';
 import type { QuestionPages } from '../api/question-pages';
 import { QuestionCard } from './question-card';
 import { RelateTray } from './relate-tray';
@@ -47,8 +48,9 @@ function Cards({ list }: { list: QuestionPages }) {
 
 /** A page of question cards with "Load more"; hiding a question reloads the list. */
 export function QuestionList({ list, emptyMessage, label, whenEmpty }: QuestionListProps) {
+  const errorText = useErrorText();
   if (list.isLoading) return <Skeletons />;
-  if (list.error && list.questions.length === 0) return <Banner tone="error">{list.error.message}</Banner>;
+  if (list.error && list.questions.length === 0) return <Banner tone="error">{errorText(list.error)}</Banner>;
   if (list.questions.length === 0)
     return (
       <>
