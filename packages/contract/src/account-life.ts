@@ -45,13 +45,14 @@ export const accountExportSchema = z.object({
     favorite_topic: z.string().nullable(),
     created_at: z.string(),
   }),
-  settings: settingsSchema.pick({ email: true, notification: true }),
+  settings: settingsSchema.pick({ email: true, notification: true, language: true, question_languages: true }),
   /** The questions the person asked, oldest first, with their results now. */
   questions: z.array(
     z.object({
       id: z.number().int(),
       type: questionTypeSchema,
       title: z.string(),
+      language: z.string(),
       category: categorySchema.nullable(),
       choices: choicesSchema,
       tags: z.array(z.string()),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.js';
+import { questionLanguageSchema } from './languages.js';
 
 export const questionTypeSchema = z.enum(['MC', 'RS', 'N']);
 export type QuestionType = z.infer<typeof questionTypeSchema>;
@@ -49,6 +50,8 @@ export const questionSchema = z.object({
   qid: z.number().int(),
   type: questionTypeSchema,
   title: z.string(),
+  /** The language the question is written in: an ISO 639-1 code (`"de"`, `"ja"`), chosen when asking. */
+  language: z.string(),
   category: categorySchema.nullable(),
   choices: choicesSchema,
   result: resultSchema.nullable(),
@@ -106,6 +109,8 @@ export const createQuestionBodySchema = z
       .max(1, 'Only one tag')
       .default([]),
     category: idSchema.nullable().optional(),
+    /** ISO 639-1 (`"de"`, `"ja"`, any of them, not only the UI locales); the asker's language when absent. */
+    language: questionLanguageSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (body.type === 'MC') {

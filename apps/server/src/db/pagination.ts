@@ -12,7 +12,7 @@ export function decodeCursor(cursor: string | undefined, maxKey = MAX_ID): numbe
   if (cursor === undefined || cursor === '') return null;
   const match = /^k(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match || Number(match[1]) > maxKey)
-    throw new BadRequestError('Invalid cursor', { cursor: 'Use the next value of the previous page' });
+    throw new BadRequestError('errors.cursor', { cursor: 'errors.cursor.field' });
   return Number(match[1]);
 }
 

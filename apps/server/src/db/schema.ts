@@ -73,6 +73,8 @@ export interface QuestionTable {
   user_id: number;
   type: 'MC' | 'RS' | 'N';
   title: string;
+  /** The ISO 639-1 code of the language it is written in, chosen when asking; `en` before migration 024. */
+  language: Generated<string>;
   category_id: number | null;
   /** MC: JSON array of the choice texts, keyed 1..n in order. RS/N: null. */
   choice_labels: string | null;
@@ -108,6 +110,11 @@ export interface QuestionSearchDocumentTable {
   tags: string;
   /** MC choice texts, space-separated; empty for RS and N. */
   choices: string;
+  /**
+   * The question's language (migration 024): on PostgreSQL, its words are stemmed by that language's text search
+   * configuration (db/search-index.ts).
+   */
+  language: Generated<string>;
 }
 
 export interface VoteTable {

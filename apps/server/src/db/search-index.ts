@@ -8,9 +8,13 @@ import type { Database } from './schema.js';
  * text, written in the question's own transaction) by their words, folded to lower case and
  * without accents, and find words by their prefix:
  * - SQLite: an FTS5 table over those rows, whose column filters tell the match levels apart.
- * - PostgreSQL: one `tsvector` per match level that the database computes from them (`simple`
- *   configuration, no stemming, no stop words, through `unaccent`), each with a GIN index
- *   (migrations/012-search-words-by-level.ts).
+ * - PostgreSQL: one `tsvector` per match level that the database computes from them, through
+ *   `unaccent`, each with a GIN index (migrations/012-search-words-by-level.ts): the words as they
+ *   are (`simple` configuration) and their stems by the text search configuration of the
+ *   question's language (`search_config(language)`: `german` for `de`, `simple` for `ja`), so that
+ *   "Katzen" finds "Katze" in a German question. What is typed is made a query by `search_query`,
+ *   which matches either: the words as typed, and their stems by every configuration in use
+ *   (migrations/024-question-languages.ts). SQLite's FTS5 does not stem (docs/i18n.md).
  */
 
 /**
@@ -102,7 +106,7 @@ export async function questionsMatching(
 /** PostgreSQL's condition that the words of `level` match, at it or better. */
 function matchesAt(words: readonly string[], level: number) {
   const name = MATCH_LEVELS[level];
-  return sql`${sql.ref(wordsColumn[name])} @@ to_tsquery('simple', search_unaccent(${levelQuery('postgres', words, name)}))`;
+  return sql`${sql.ref(wordsColumn[name])} @@ search_query(${levelQuery('postgres', words, name)})`;
 }
 
 /**

@@ -1,5 +1,12 @@
 import { match } from '@formatjs/intl-localematcher';
-import { DEFAULT_UI_LOCALE, isUiLocale, LANGUAGE_COOKIE, UI_LOCALES, type UiLocale } from '@pollscope/contract';
+import {
+  DEFAULT_UI_LOCALE,
+  isUiLocale,
+  LANGUAGE_COOKIE,
+  PSEUDO_LOCALE,
+  UI_LOCALES,
+  type UiLocale,
+} from '@pollscope/contract';
 
 /**
  * Which of the UI locales a request is answered in (CONTRACT.md §7, Languages), first match wins: the signed-in
@@ -46,21 +53,28 @@ export function localeOfAcceptLanguage(header: string | undefined): UiLocale | n
   }
 }
 
-/** The locale the `pollscope_lang` cookie names, if it names one of the UI locales. */
-export function localeOfCookie(cookies: string | undefined): UiLocale | null {
+/** What the `pollscope_lang` cookie says, as it says it; null without one. */
+function languageCookie(cookies: string | undefined): string | null {
   for (const pair of cookies?.split(';') ?? []) {
     const separator = pair.indexOf('=');
     if (separator <= 0 || pair.slice(0, separator).trim() !== LANGUAGE_COOKIE) continue;
-    let value = pair.slice(separator + 1).trim();
     try {
-      value = decodeURIComponent(value);
+      return decodeURIComponent(pair.slice(separator + 1).trim());
     } catch {
       return null;
     }
-    return UI_LOCALES.find((locale) => locale.toLowerCase() === value.toLowerCase()) ?? null;
   }
   return null;
 }
+
+/** The locale the `pollscope_lang` cookie names, if it names one of the UI locales. */
+export function localeOfCookie(cookies: string | undefined): UiLocale | null {
+  const value = languageCookie(cookies)?.toLowerCase();
+  return UI_LOCALES.find((locale) => locale.toLowerCase() === value) ?? null;
+}
+
+/** Whether the cookie asks for the pseudo-locale, whose catalog only the web app makes. */
+export const asksForPseudoLocale = (cookies: string | undefined): boolean => languageCookie(cookies) === PSEUDO_LOCALE;
 
 /** What the rule reads of a request. */
 export interface LocaleHints {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
 import { countWithoutTelling } from '../changes/commit.js';
-import { recordVotes, type NewVote } from '../modules/polls/questions.js';
+import { recordVotes, setLikes, type NewLike, type NewVote } from '../modules/polls/questions.js';
 import type { Voter } from '../views/viewer-states.js';
 import { searchName } from '../lib/search-text.js';
 import { createSession } from '../modules/auth/sessions.js';
@@ -62,6 +62,46 @@ export async function castVotes(db: Db, votes: NewVote[]): Promise<void> {
       await countWithoutTelling(trx, made);
     });
   }
+}
+
+/** Likes written by the app's own `setLikes`, each counted as liking counts it; nobody is notified. */
+export async function castLikes(db: Db, likes: NewLike[]): Promise<void> {
+  await db.transaction().execute(async (trx) => countWithoutTelling(trx, await setLikes(trx, likes)));
+}
+
+/**
+ * People written as `insertPeople` writes them, with the columns every release had, counted on the site chart as
+ * registering counts them.
+ */
+export async function insertCountedPeople(db: Db, count: number, group: Omit<Voter, 'id'>): Promise<Voter[]> {
+  const people = await insertPeople(db, count, group);
+  await countActivity(db, 'users', count);
+  return people;
+}
+
+/** A question written straight into the database, with the columns every release had, counted as asking counts it. */
+export async function insertAskedQuestion(
+  db: Db,
+  authorId: number,
+  question: Partial<{ type: 'MC' | 'RS'; title: string; choice_labels: string; range_min: number; range_max: number }>,
+): Promise<number> {
+  const { id } = await db
+    .insertInto('questions')
+    .values({
+      user_id: authorId,
+      type: 'MC',
+      title: 'Which one?',
+      category_id: null,
+      choice_labels: null,
+      range_min: null,
+      range_max: null,
+      published_at: new Date().toISOString(),
+      ...question,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await countWithoutTelling(db, [{ kind: 'asked', questionId: id, authorId, categoryId: null, tags: [] }]);
+  return id;
 }
 
 /**

@@ -9,7 +9,7 @@ import { buildResult, choicesOf, questionKind, type QuestionKind } from './resul
 /** What never changes once a question is asked, as the contract's Question has it. */
 export type FixedPart = Pick<
   Question,
-  'id' | 'qid' | 'type' | 'title' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'
+  'id' | 'qid' | 'type' | 'title' | 'language' | 'category' | 'choices' | 'tags' | 'published_at' | 'user'
 >;
 
 /** What votes, likes and the author's profile change. */
@@ -97,6 +97,7 @@ export const QUESTION_COLUMNS = [
   'questions.id',
   'questions.type',
   'questions.title',
+  'questions.language',
   'questions.category_id',
   'categories.name as category_name',
   'questions.choice_labels',
@@ -286,6 +287,7 @@ export class QuestionCards {
         qid: row.id,
         type: kind.type,
         title: row.title,
+        language: row.language,
         category,
         choices: choicesOf(row, kind),
         tags: fromJsonArray<string>(row.tags).map((name) => ({ name })),

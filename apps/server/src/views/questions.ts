@@ -28,6 +28,7 @@ export function present(
       qid: fixed.qid,
       type: fixed.type,
       title: fixed.title,
+      language: fixed.language,
       category: fixed.category,
       choices: fixed.choices,
       tags: fixed.tags,
@@ -66,6 +67,7 @@ function matchesCard(view: Question, { card, moving }: CardRead): boolean {
     view.qid === fixed.qid &&
     view.type === fixed.type &&
     view.title === fixed.title &&
+    view.language === fixed.language &&
     view.category === fixed.category &&
     view.choices === fixed.choices &&
     view.tags === fixed.tags &&

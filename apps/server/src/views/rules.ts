@@ -42,11 +42,28 @@ export function isVisible(
   return isOwner(viewer, card) || !isWithheld(moderation, card);
 }
 
-/** Whether a list shows the question: visible, not hidden (passed) by the viewer, its author not blocked either way. */
+/**
+ * Whether the question is in a language the viewer's lists show (`question_languages`, CONTRACT.md §7): any for a
+ * visitor or a person who chose none; their own questions whatever it is.
+ */
+export function isInViewersLanguages(viewer: ViewerState | null, card: QuestionCard): boolean {
+  return (
+    viewer === null ||
+    viewer.questionLanguages === null ||
+    viewer.questionLanguages.has(card.fixed.language) ||
+    isOwner(viewer, card)
+  );
+}
+
+/**
+ * Whether a list shows the question (every list, the feed, search, trending, related questions): visible, not hidden
+ * (passed) by the viewer, its author not blocked either way, in a language the viewer reads. A question's own page
+ * asks `mayAct` instead, which shows it in any language.
+ */
 export function isListed(moderation: ModerationMarks, viewer: ViewerState | null, card: QuestionCard): boolean {
   return (
     isVisible(moderation, viewer, card) &&
-    (viewer === null || (!viewer.passes.has(card.id) && !isBlocked(viewer, card)))
+    (viewer === null || (!viewer.passes.has(card.id) && !isBlocked(viewer, card) && isInViewersLanguages(viewer, card)))
   );
 }
 
@@ -72,8 +89,8 @@ export function seesResult(viewer: ViewerState | null, card: QuestionCard): bool
  * and no block stands (403).
  */
 export function mayAct(moderation: ModerationMarks, viewer: ViewerState, read: CardRead | undefined): CardRead {
-  if (!read || !isVisible(moderation, viewer, read.card)) throw new NotFoundError('No such question');
-  if (isBlocked(viewer, read.card)) throw new ForbiddenError('You cannot act on this question');
+  if (!read || !isVisible(moderation, viewer, read.card)) throw new NotFoundError('errors.noSuchQuestion');
+  if (isBlocked(viewer, read.card)) throw new ForbiddenError('errors.cannotActOnQuestion');
   return read;
 }
 
@@ -83,8 +100,7 @@ export function mayAct(moderation: ModerationMarks, viewer: ViewerState, read: C
  */
 export function mayExplore(moderation: ModerationMarks, viewer: ViewerState, read: CardRead | undefined): CardRead {
   const reachable = mayAct(moderation, viewer, read);
-  if (!seesResult(viewer, reachable.card))
-    throw new ForbiddenError('Answer this question to see how others answered it');
+  if (!seesResult(viewer, reachable.card)) throw new ForbiddenError('errors.answerToSeeResults');
   return reachable;
 }
 
@@ -93,8 +109,7 @@ export function mayExplore(moderation: ModerationMarks, viewer: ViewerState, rea
  * both.
  */
 export function mayRelate(viewer: ViewerState, first: QuestionCard, second: QuestionCard): void {
-  if (!viewer.votes.has(first.id) || !viewer.votes.has(second.id))
-    throw new ForbiddenError('Answer both questions to relate them');
+  if (!viewer.votes.has(first.id) || !viewer.votes.has(second.id)) throw new ForbiddenError('errors.answerBoth');
 }
 
 /** Whether others find the person (people search, suggestions, connections): not while they are suspended. */
@@ -104,5 +119,5 @@ export function isProfileShown(moderation: ModerationMarks, viewerId: number, us
 
 /** A person's profile (their stats, their lists): a suspended person's is 404 to everyone else. */
 export function mayViewProfile(moderation: ModerationMarks, viewerId: number, userId: number): void {
-  if (!isProfileShown(moderation, viewerId, userId)) throw new NotFoundError('No such user');
+  if (!isProfileShown(moderation, viewerId, userId)) throw new NotFoundError('errors.noSuchUser');
 }

@@ -56,6 +56,10 @@ export interface ViewerState {
   followees: number[];
   /** People this viewer blocked or who blocked this viewer. */
   blocked: IdSet;
+  /** Their language (`users.language`): the one the API's messages to them are written in. */
+  language: string;
+  /** The languages of the questions their lists show (`users.question_languages`); null for all. */
+  questionLanguages: ReadonlySet<string> | null;
 }
 
 /** What a kept state takes, measured in V8's heap: about 660 bytes, 31 an answer, 11 another id. */
@@ -68,12 +72,16 @@ function sizeOf(state: ViewerState): number {
   return STATE_BYTES + OWN_VOTE_BYTES * state.votes.size + ID_BYTES * ids;
 }
 
-export type StateRow = Pick<UserRow, 'id' | 'gender' | 'birth_year' | 'country_id'> &
+export type StateRow = Pick<
+  UserRow,
+  'id' | 'gender' | 'birth_year' | 'country_id' | 'language' | 'question_languages'
+> &
   Record<'votes' | 'likes' | 'passes' | 'followees' | 'blocked', unknown>;
 
 /**
  * A person's own state as columns of their row of `users`, beside whatever else a statement reads with it (their
- * session, say): the voter's group, then their answers, likes, hidden questions and connections, each a JSON array.
+ * session, say): the voter's group, their languages, then their answers, likes, hidden questions and connections, each
+ * a JSON array.
  */
 export function stateSelections(dialect: DialectName) {
   const list = (...values: RawBuilder<unknown>[]) => jsonArrayOf(dialect, values);
@@ -83,6 +91,8 @@ export function stateSelections(dialect: DialectName) {
     sql<UserRow['gender']>`users.gender`.as('gender'),
     sql<UserRow['birth_year']>`users.birth_year`.as('birth_year'),
     sql<UserRow['country_id']>`users.country_id`.as('country_id'),
+    sql<string>`users.language`.as('language'),
+    sql<UserRow['question_languages']>`users.question_languages`.as('question_languages'),
     sql`(select ${ownVote} from votes where user_id = users.id)`.as('votes'),
     sql`(select ${list(sql.ref('question_id'))} from likes where user_id = users.id)`.as('likes'),
     sql`(select ${list(sql.ref('question_id'))} from passes where user_id = users.id)`.as('passes'),
@@ -92,11 +102,16 @@ export function stateSelections(dialect: DialectName) {
 }
 
 /** A state labelled `version`: read after that version was, so it holds at least what it says. */
-function stateOf({ votes, likes, passes, followees, blocked, ...voter }: StateRow, version: number): ViewerState {
+function stateOf(
+  { votes, likes, passes, followees, blocked, language, question_languages, ...voter }: StateRow,
+  version: number,
+): ViewerState {
   return {
     userId: voter.id,
     version,
     voter,
+    language,
+    questionLanguages: question_languages === null ? null : new Set(JSON.parse(question_languages) as string[]),
     votes: new OwnVotes(
       fromJsonArray<[number, number, number]>(votes).map(([question_id, choice, seq]) => ({
         question_id,

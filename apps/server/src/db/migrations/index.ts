@@ -23,6 +23,7 @@ import { votesByQuestion } from './020-votes-by-question.js';
 import { pushSessions } from './021-push-sessions.js';
 import { reportDecisions } from './022-report-decisions.js';
 import { languages } from './023-languages.js';
+import { questionLanguages } from './024-question-languages.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -50,5 +51,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '021-push-sessions': pushSessions(),
     '022-report-decisions': reportDecisions(),
     '023-languages': languages(),
+    '024-question-languages': questionLanguages(dialect),
   };
 }

@@ -1,17 +1,17 @@
-import { answerBodySchema, api, likedSchema, questionSchema } from '@pollscope/contract';
+import { answerBodySchema, api, questionSchema } from '@pollscope/contract';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedReferenceData } from '../../seed/reference.js';
 import {
-  ask,
   createEmptyTestDatabase,
   createTestAppOn,
   restartApp,
   signUp,
   type TestContext,
+  type TestDatabase,
 } from '../../test/helper.js';
 import { testPostgresUrl } from '../../test/postgres.js';
-import { insertMember } from '../../test/seed.js';
+import { castLikes, castVotes, insertAskedQuestion, insertCountedPeople } from '../../test/seed.js';
 import { runCommand } from '../../test/server-process.js';
 import { findTallyMismatches } from '../check.js';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from '../index.js';
@@ -81,52 +81,74 @@ async function chart(db: Db) {
   }));
 }
 
-let ctx: TestContext;
+/** The database, as the release before these migrations left it until they run; then the app of now on it. */
+let testDatabase: TestDatabase;
+let before: DatabaseHandle;
+let ctx: TestContext | undefined;
 let questionIds: number[];
 beforeAll(async () => {
   // A database as the release before these migrations left it, with a chart of days gone by.
-  const testDatabase = await createEmptyTestDatabase();
-  const handle = openDatabase(testDatabase.url);
-  try {
-    await migrateTo(handle, '018-push');
-    await handle.db.insertInto('daily_activity').values(DAYS_BEFORE).execute();
-    await migrateTo(handle, '019-activity-shards');
-    await seedReferenceData(handle.db);
-  } finally {
-    await handle.close();
-  }
-  ctx = await createTestAppOn(testDatabase);
-  // Votes written by the app before migration 020: several questions, voters of several groups.
+  testDatabase = await createEmptyTestDatabase();
+  before = openDatabase(testDatabase.url);
+  await migrateTo(before, '018-push');
+  await before.db.insertInto('daily_activity').values(DAYS_BEFORE).execute();
+  await migrateTo(before, '019-activity-shards');
+  // The countries its people live in; the rest of the reference data (the quiz's questions) is written by today's
+  // app, with today's columns, once the database is migrated.
+  await before.db
+    .insertInto('countries')
+    .values([
+      { id: 840, code: 'US', name: 'United States of America' },
+      { id: 250, code: 'FR', name: 'France' },
+      { id: 276, code: 'DE', name: 'Germany' },
+    ])
+    .execute();
+  // Votes written before migration 020 by the app's own writers, telling no one (today's app reads and writes columns of later
+  // migrations, a person's languages and a question's, from its start): several questions, voters of several groups.
+  const { db } = before;
   const author = (group: { gender: 'F' | 'M'; country_id: number }) =>
-    insertMember(ctx, { birth_year: 1990, ...group });
-  const authors = [await author({ gender: 'F', country_id: 840 }), await author({ gender: 'M', country_id: 250 })];
+    insertCountedPeople(db, 1, { birth_year: 1990, ...group });
+  const [[first], [second]] = [
+    await author({ gender: 'F', country_id: 840 }),
+    await author({ gender: 'M', country_id: 250 }),
+  ];
   questionIds = [
-    await ask(authors[0], { choices: ['A', 'B', 'C'] }),
-    await ask(authors[1], { type: 'RS', question: 'How good?', choices: [] }),
-    await ask(authors[1], { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'] }),
+    await insertAskedQuestion(db, first.id, { choice_labels: JSON.stringify(['A', 'B', 'C']) }),
+    await insertAskedQuestion(db, second.id, { type: 'RS', title: 'How good?', range_min: 1, range_max: 10 }),
+    await insertAskedQuestion(db, second.id, {
+      title: 'Tea or coffee?',
+      choice_labels: JSON.stringify(['Tea', 'Coffee']),
+    }),
   ];
   for (let index = 0; index < 8; index += 1) {
-    const voter = await insertMember(ctx, {
+    const [voter] = await insertCountedPeople(db, 1, {
       gender: index % 2 === 0 ? 'F' : 'M',
       birth_year: 1960 + index * 5,
       country_id: index < 4 ? 840 : 276,
     });
-    for (const [position, questionId] of questionIds.entries()) {
-      await voter.api.post(
-        api.answer(questionId),
-        answerBodySchema,
-        { choice: 1 + ((index + position) % 2) },
-        questionSchema,
-      );
-    }
-    if (index % 3 === 0) await voter.api.post(api.like(questionIds[0]), likedSchema);
+    for (const [position, questionId] of questionIds.entries())
+      await castVotes(db, [{ questionId, voter, choice: 1 + ((index + position) % 2) }]);
+    if (index % 3 === 0) await castLikes(db, [{ userId: voter.id, questionId: questionIds[0], liked: true }]);
   }
 });
-afterAll(() => ctx.close());
+
+afterAll(async () => {
+  if (ctx) await ctx.close();
+  else {
+    await before.close();
+    await testDatabase.drop();
+  }
+});
+
+/** The app of now, on the database once migrated. */
+const app = (): TestContext => {
+  if (!ctx) throw new Error('The app starts once the database is migrated');
+  return ctx;
+};
 
 describe('migration 019, the day’s activity over several rows', () => {
   it('keeps the days counted before where they were, and the chart sums them with the new rows', async () => {
-    const { db } = ctx.database;
+    const { db } = before;
     const kept = await db
       .selectFrom('daily_activity')
       .selectAll()
@@ -138,7 +160,7 @@ describe('migration 019, the day’s activity over several rows', () => {
   });
 
   it('sums what an instance of the version before counts on the day’s one row with the new rows', async () => {
-    const { db } = ctx.database;
+    const { db } = before;
     const today = (await chart(db)).at(-1)!;
     // The previous version's count of a like, as it wrote it: on the day's one row of daily_activity.
     await db
@@ -151,7 +173,7 @@ describe('migration 019, the day’s activity over several rows', () => {
   });
 
   it('counts today’s answers, questions, people and likes over the day’s rows, each written once', async () => {
-    const { db } = ctx.database;
+    const { db } = before;
     const today = (await chart(db)).at(-1);
     const count = async (table: 'votes' | 'likes' | 'questions' | 'users', column: 'created_at' | 'published_at') =>
       Number(
@@ -174,21 +196,24 @@ describe('migration 019, the day’s activity over several rows', () => {
 
 describe('migration 020, votes partitioned by question', () => {
   it('keeps every vote and every count of them, and the tally check finds nothing wrong', async () => {
-    const { db } = ctx.database;
-    const before = { ...(await votesAndTallies(db)), activity: await chart(db) };
-    expect(before.votes).toHaveLength(24);
+    const { db } = before;
+    const counted = { ...(await votesAndTallies(db)), activity: await chart(db) };
+    expect(counted.votes).toHaveLength(24);
 
     // The migrations after 019, 020 first.
-    expect((await migrateToLatest(ctx.database))[0]).toBe('020-votes-by-question');
+    expect((await migrateToLatest(before))[0]).toBe('020-votes-by-question');
 
-    expect({ ...(await votesAndTallies(db)), activity: await chart(db) }).toEqual(before);
+    expect({ ...(await votesAndTallies(db)), activity: await chart(db) }).toEqual(counted);
     expect(await findTallyMismatches(db)).toEqual([]);
+    await seedReferenceData(db);
+    await before.close();
+    ctx = await createTestAppOn(testDatabase);
   });
 
   it.runIf(testPostgresUrl)(
     'partitions the votes on PostgreSQL by a hash of their question, 16 tables by default',
     async () => {
-      const { db } = ctx.database;
+      const { db } = app().database;
       const { rows: partitioned } = await sql<{ key: string; partitions: number }>`
       select pg_get_partkeydef('votes'::regclass) as key, (select count(*) from pg_inherits where inhparent = 'votes'::regclass) as partitions`.execute(
         db,
@@ -206,15 +231,15 @@ describe('migration 020, votes partitioned by question', () => {
   );
 
   it('goes on taking votes after it: counted on, the second of one person refused, ids after the old ones, and the check passes', async () => {
-    await restartApp(ctx);
-    const { db } = ctx.database;
+    await restartApp(app());
+    const { db } = app().database;
     const lastId = (
       await db
         .selectFrom('votes')
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirstOrThrow()
     ).id;
-    const voter = await signUp(ctx);
+    const voter = await signUp(app());
     const answered = await voter.api.post(api.answer(questionIds[0]), answerBodySchema, { choice: 3 }, questionSchema);
     expect(answered.vote_count).toBe(9);
     expect((await voter.api.raw('POST', api.answer(questionIds[0]), { choice: 2 })).status).toBe(409);
@@ -224,7 +249,7 @@ describe('migration 020, votes partitioned by question', () => {
     expect((await voter.api.raw('POST', api.deleteAccount, { password: 'correct horse' })).status).toBe(204);
     expect(await db.selectFrom('votes').select('id').where('id', '=', vote.id).execute()).toEqual([]);
 
-    const command = await runCommand('src/db/check-cli.ts', [ctx.config.databaseUrl]);
+    const command = await runCommand('src/db/check-cli.ts', [app().config.databaseUrl]);
     expect(command.stdout).toContain('Every tally matches its rows.');
     expect(command.code).toBe(0);
   });

@@ -27,7 +27,7 @@ export async function deleteAccount(trx: Db, dialect: DialectName, userId: numbe
     trx.selectFrom('users').select(['email', 'created_at']).where('id', '=', userId),
   ).executeTakeFirst();
   // Deleted by another request of theirs a moment ago.
-  if (!person) throw new UnauthorizedError('Your session has ended, sign in again');
+  if (!person) throw new UnauthorizedError('errors.sessionEnded');
   const notifiedIds = await removeNotificationsOf(trx, userId);
   await removeReportsOf(trx, userId);
   const activity: ActivityByDay = new Map();

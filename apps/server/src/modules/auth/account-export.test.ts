@@ -79,12 +79,18 @@ describe('downloading one’s data', () => {
       favorite_topic: null,
       created_at: expect.any(String),
     });
-    expect(data.settings).toEqual({ email: person.email, notification: false });
+    expect(data.settings).toEqual({
+      email: person.email,
+      notification: false,
+      language: 'en',
+      question_languages: null,
+    });
     expect(data.questions).toEqual([
       {
         id: asked,
         type: 'MC',
         title: 'Tea or coffee?',
+        language: 'en',
         category: { id: 2, name: expect.any(String) },
         choices: [
           { key: 1, value: 'Tea' },

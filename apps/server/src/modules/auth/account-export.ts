@@ -1,10 +1,12 @@
 import type { AccountExport } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
+import { accountLocale } from '../../i18n/locale.js';
 import type { ModerationMarks } from '../../views/moderation-marks.js';
 import { QUESTION_COLUMNS, tallies } from '../../views/question-cards.js';
 import { isVisible } from '../../views/rules.js';
 import { subscriptionsOf } from '../push/index.js';
 import { buildResult, choicesOf, questionKind } from '../../views/results.js';
+import { readQuestionLanguages } from './accounts.js';
 
 /** Rows read per query, each lot written out as one piece of the download before the next is read. */
 export const ROWS_PER_PIECE = 1_000;
@@ -57,6 +59,8 @@ async function account(db: Db, userId: number): Promise<Pick<AccountExport, 'acc
       'categories.name as category_name',
       'users.favorite_topic',
       'users.notification',
+      'users.language',
+      'users.question_languages',
       'users.created_at',
     ])
     .where('users.id', '=', userId)
@@ -76,7 +80,12 @@ async function account(db: Db, userId: number): Promise<Pick<AccountExport, 'acc
       favorite_topic: row.favorite_topic,
       created_at: row.created_at,
     },
-    settings: { email: row.email, notification: Boolean(row.notification) },
+    settings: {
+      email: row.email,
+      notification: Boolean(row.notification),
+      language: accountLocale(row.language),
+      question_languages: readQuestionLanguages(row.question_languages),
+    },
   };
 }
 
@@ -111,6 +120,7 @@ function questions(db: Db, userId: number): AsyncGenerator<Item<'questions'>[]> 
           id: row.id,
           type: row.type,
           title: row.title,
+          language: row.language,
           category:
             row.category_id === null || row.category_name === null
               ? null

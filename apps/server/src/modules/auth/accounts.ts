@@ -23,10 +23,10 @@ type SettingsUpdate = z.output<typeof settingsUpdateBodySchema>;
 
 async function checkReferences(db: Db, countryId: number, categoryId: number | null): Promise<void> {
   const country = await db.selectFrom('countries').select('id').where('id', '=', countryId).executeTakeFirst();
-  if (!country) throw new BadRequestError('Unknown country', { livingIn: 'Pick a country from the list' });
+  if (!country) throw new BadRequestError('errors.unknownCountry', { livingIn: 'errors.pickCountry' });
   if (categoryId !== null) {
     const category = await db.selectFrom('categories').select('id').where('id', '=', categoryId).executeTakeFirst();
-    if (!category) throw new BadRequestError('Unknown category', { favoriteCategory: 'Pick a category from the list' });
+    if (!category) throw new BadRequestError('errors.unknownCategory', { favoriteCategory: 'errors.pickCategory' });
   }
 }
 
@@ -89,8 +89,8 @@ export async function registerUser(
       )
       .executeTakeFirst();
     if (!question)
-      throw new BadRequestError('That is not a quiz question', {
-        [`quiz.${index}.question`]: `Question ${questionId} is not in the quiz`,
+      throw new BadRequestError('errors.notQuizQuestion', {
+        [`quiz.${index}.question`]: { id: 'errors.notInQuiz', values: { id: questionId } },
       });
     checkChoice(questionKind(question), choice, `quiz.${index}.choice`);
     changes.push(await recordVote(trx, question, voter, choice));
@@ -150,8 +150,8 @@ export async function getSettings(db: Db, userId: number): Promise<Settings> {
   };
 }
 
-export const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email or password';
-export const WRONG_CURRENT_PASSWORD = 'Wrong password';
+export const CURRENT_PASSWORD_NEEDED = 'errors.currentPasswordNeeded';
+export const WRONG_CURRENT_PASSWORD = 'errors.wrongPassword';
 
 /**
  * A new email or password needs the current password too (400 on `current_password` otherwise),
@@ -186,7 +186,7 @@ export async function updateSettings(
   input: SettingsUpdate,
   passwordHash: string | undefined,
   keepToken: string,
-): Promise<Change | null> {
+): Promise<Change[]> {
   const before = await trx
     .selectFrom('users')
     .select(['id', 'email', 'first_name'])
@@ -204,14 +204,17 @@ export async function updateSettings(
     })
     .where('id', '=', userId)
     .execute();
-  let passwordChanged: Change | null = null;
+  // The languages are part of what each instance keeps of the person (views/viewer-states.ts): their lists and the
+  // API's messages to them follow at once.
+  const changes: Change[] =
+    input.language === undefined && input.question_languages === undefined ? [] : [{ kind: 'profileChanged', userId }];
   if (passwordHash !== undefined) {
     // Before a new address is asked for: one asked for with the new password is the owner's, and waits for its link.
-    passwordChanged = await afterNewPassword(trx, userId, keepToken);
+    changes.push(await afterNewPassword(trx, userId, keepToken));
     await queueChangeNotice(trx, config, before.email, before.first_name, { password: true });
   }
   if (input.email !== before.email) await requestEmailChange(trx, config, before, input.email);
-  return passwordChanged;
+  return changes;
 }
 
 export async function getAccount(db: Db, userId: number): Promise<Account> {

@@ -4,14 +4,14 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { isUniqueViolation } from '../../db/dialect.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
-import { queueMail, renderMail } from '../mail/index.js';
+import { message, type MessageId } from '../../i18n/messages.js';
+import { queueMail, recipientLocale, renderMail } from '../mail/index.js';
 import { queueChangeNotice } from './notices.js';
 import { hashToken } from './sessions.js';
 
-export const EMAIL_LINK_UNUSABLE = 'This link does not work any more: it was used, it lapsed, or it is not one we sent';
+export const EMAIL_LINK_UNUSABLE = 'errors.linkUnusable';
 
-export const emailTaken = () =>
-  new ConflictError('This email is already registered', { email: 'This email is already registered' });
+export const emailTaken = () => new ConflictError('errors.emailTaken', { email: 'errors.emailTaken' });
 
 /** The page a confirmation mail links to, with its token. */
 export const confirmEmailUrl = (config: Pick<Config, 'publicUrl'>, token: string) =>
@@ -62,20 +62,23 @@ export async function requestEmailChange(
   const taken = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (taken) throw emailTaken();
   const token = await newEmailLink(trx, person.id, email, now);
+  const locale = await recipientLocale(trx, person.id);
+  const text = (id: MessageId, values?: Record<string, string | number>) => message(locale, id, values);
   await queueMail(trx, {
     to: email,
-    // Written for this account, though the address is not its own yet.
+    // Written for this account, though the address is not its own yet: in its language.
     userId: person.id,
-    subject: 'Confirm your new Pollscope email',
+    subject: text('mail.emailChange.subject'),
     ...renderMail({
-      title: 'Confirm your new email',
+      locale,
+      title: text('mail.emailChange.title'),
       paragraphs: [
-        `Hi ${person.first_name},`,
-        `Someone, probably you, asked for this address to become the email of a Pollscope account. The link below makes it so; it works once, for ${EMAIL_CONFIRM_MINUTES} minutes. Until then the account keeps its address.`,
-        'If it was not you, ignore this mail: nothing changes without the link.',
+        text('mail.greeting', { name: person.first_name }),
+        text('mail.emailChange.intro', { minutes: EMAIL_CONFIRM_MINUTES }),
+        text('mail.emailChange.notYou'),
       ],
-      action: { label: 'Confirm this email', url: confirmEmailUrl(config, token) },
-      footer: 'You get this mail because this address was given as the new email of a Pollscope account.',
+      action: { label: text('mail.emailChange.action'), url: confirmEmailUrl(config, token) },
+      footer: text('mail.emailChange.footer'),
     }),
   });
 }
@@ -121,19 +124,22 @@ export async function mailAdminProof(
     .executeTakeFirst();
   if (live) return;
   const token = await newEmailLink(trx, person.id, person.email, now);
+  const locale = await recipientLocale(trx, person.id);
+  const text = (id: MessageId, values?: Record<string, string | number>) => message(locale, id, values);
   await queueMail(trx, {
     to: person.email,
     userId: person.id,
-    subject: 'Confirm your Pollscope email to become an admin',
+    subject: text('mail.adminProof.subject'),
     ...renderMail({
-      title: 'Confirm your email',
+      locale,
+      title: text('mail.adminProof.title'),
       paragraphs: [
-        `Hi ${person.first_name},`,
-        `This address is one of the admins' of this Pollscope community. The link below confirms it is yours and makes your account an admin; it works once, for ${EMAIL_CONFIRM_MINUTES} minutes. Until then the account is a member.`,
-        'If you did not register or sign in to Pollscope, ignore this mail: nothing changes without the link.',
+        text('mail.greeting', { name: person.first_name }),
+        text('mail.adminProof.intro', { minutes: EMAIL_CONFIRM_MINUTES }),
+        text('mail.adminProof.notYou'),
       ],
-      action: { label: 'Confirm my email', url: confirmEmailUrl(config, token) },
-      footer: 'You get this mail because this address was used to register or sign in to Pollscope.',
+      action: { label: text('mail.adminProof.action'), url: confirmEmailUrl(config, token) },
+      footer: text('mail.adminProof.footer'),
     }),
   });
 }

@@ -1,16 +1,11 @@
-import { PASSWORD_RESET_MINUTES } from '@pollscope/contract';
+import { PASSWORD_RESET_MINUTES, type UiLocale } from '@pollscope/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { accountLocale } from '../../i18n/locale.js';
 import { message, type MessageId } from '../../i18n/messages.js';
-import { queueMail, renderMail } from '../mail/index.js';
+import { momentInWords, queueMail, renderMail } from '../mail/index.js';
 
 /** The mails about the account itself: sent whatever the person chose for notification mail. */
-
-/** "5 March 2025 at 14:05 UTC": a notice says when, in words anyone reads the same. */
-function inWords(at: Date): string {
-  return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(at)} UTC`;
-}
 
 /** The page a forgotten-password mail links to, with its token. */
 export const resetPasswordUrl = (config: Pick<Config, 'publicUrl'>, token: string) =>
@@ -57,8 +52,17 @@ export interface SignInChange {
 }
 
 /**
- * Queues the notice of a changed email or password to `to`, the address the account had before:
- * what changed and when, and what to do if it was not them. With the email changed, whoever
+ * The language of the account whose address `to` is, as a notice is queued while the address is still the account's
+ * (a new one is saved only once its link is opened); English for none.
+ */
+async function localeOfAddress(trx: Db, to: string): Promise<UiLocale> {
+  const person = await trx.selectFrom('users').select('language').where('email', '=', to).executeTakeFirst();
+  return accountLocale(person?.language ?? 'en');
+}
+
+/**
+ * Queues the notice of a changed email or password to `to`, the address the account had before, in the account's
+ * `language`: what changed and when, and what to do if it was not them. With the email changed, whoever
  * changed it receives the account's mail from now on, so the way back is to write to us.
  */
 export async function queueChangeNotice(
@@ -69,40 +73,31 @@ export async function queueChangeNotice(
   change: SignInChange,
   at = new Date(),
 ): Promise<void> {
+  const locale = await localeOfAddress(trx, to);
+  const text = (id: MessageId, values?: Record<string, string | number>) => message(locale, id, values);
   const what =
-    change.email !== undefined && change.password
-      ? 'email and password'
-      : change.email !== undefined
-        ? 'email'
-        : 'password';
-  const when = inWords(at);
-  const paragraphs = [`Hi ${firstName},`];
+    change.email !== undefined && change.password ? 'both' : change.email !== undefined ? 'email' : 'password';
+  const when = momentInWords(locale, at);
+  const paragraphs = [text('mail.greeting', { name: firstName })];
   if (change.email !== undefined)
-    paragraphs.push(
-      `The email of your Pollscope account was changed from ${to} to ${change.email} on ${when}. Mail about the account now goes there.`,
-    );
-  if (change.password)
-    paragraphs.push(
-      `The password of your Pollscope account was changed on ${when}, and every other device signed out.`,
-    );
-  paragraphs.push('If this was you, there is nothing to do.');
+    paragraphs.push(text('mail.signInChange.email', { from: to, to: change.email, when }));
+  if (change.password) paragraphs.push(text('mail.signInChange.password', { when }));
+  paragraphs.push(text('mail.signInChange.wasYou'));
   paragraphs.push(
-    change.email !== undefined
-      ? 'If it was not you, someone else has your password: write to us at once from this address, so that we give the account back to you.'
-      : 'If it was not you, someone else had your password: choose a new one at once with "Forgot password?" on the sign-in page, which signs them out.',
+    change.email !== undefined ? text('mail.signInChange.notYouEmail') : text('mail.signInChange.notYouPassword'),
   );
   await queueMail(trx, {
     to,
-    subject: `Your Pollscope ${what} ${what.includes(' and ') ? 'were' : 'was'} changed`,
+    subject: text('mail.signInChange.subject', { what }),
     ...renderMail({
-      title: `Your ${what} ${what.includes(' and ') ? 'were' : 'was'} changed`,
+      locale,
+      title: text('mail.signInChange.title', { what }),
       paragraphs,
       action:
         change.email !== undefined
-          ? { label: 'Write to us', url: `${config.publicUrl}/contact` }
-          : { label: 'Choose a new password', url: `${config.publicUrl}/forgot-password` },
-      footer:
-        'You get this mail because the sign-in details of a Pollscope account with this address changed. It is sent whatever your notification settings say.',
+          ? { label: text('mail.signInChange.writeToUs'), url: `${config.publicUrl}/contact` }
+          : { label: text('mail.signInChange.choosePassword'), url: `${config.publicUrl}/forgot-password` },
+      footer: text('mail.signInChange.footer'),
     }),
   });
 }

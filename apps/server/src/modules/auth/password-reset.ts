@@ -1,9 +1,10 @@
-import { PASSWORD_RESET_MINUTES } from '@pollscope/contract';
+import { PASSWORD_RESET_MINUTES, type UiLocale } from '@pollscope/contract';
 import { randomBytes } from 'node:crypto';
 import type { Change } from '../../changes/change.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError } from '../../errors.js';
+import { message } from '../../i18n/messages.js';
 import { refuseSuspended } from '../moderation/index.js';
 import { endSessionlessSubscriptions } from '../push/index.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';
@@ -12,8 +13,10 @@ import { queueChangeNotice, queueResetMail } from './notices.js';
 import { createSession, endOtherSessions, hashToken } from './sessions.js';
 
 /** The answer to every request for a link, whether or not an account has the address. */
-export const RESET_REQUESTED = `If an account has this address, a link to choose a new password is on its way. It works for ${PASSWORD_RESET_MINUTES} minutes.`;
-export const RESET_LINK_UNUSABLE = 'This link does not work any more: it was used, it lapsed, or it is not one we sent';
+/** What a request for a link answers, in `locale`, whether or not an account has the address. */
+export const resetRequested = (locale: UiLocale): string =>
+  message(locale, 'auth.passwordReset.requested', { minutes: PASSWORD_RESET_MINUTES });
+export const RESET_LINK_UNUSABLE = 'errors.linkUnusable';
 
 /**
  * The answer to a request for a link waits until this long after the request came. Without an

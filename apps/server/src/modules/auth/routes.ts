@@ -39,14 +39,15 @@ import {
   updateSettings,
 } from './accounts.js';
 import { confirmEmailChange } from './email-change.js';
-import { RESET_ANSWER_MS, RESET_REQUESTED, requestPasswordReset, resetPassword } from './password-reset.js';
+import { RESET_ANSWER_MS, requestPasswordReset, resetRequested, resetPassword } from './password-reset.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { requestLocale } from '../../views/request-locale.js';
 import { createSession, endSession } from './sessions.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 const tags = ['auth'];
-export const WRONG_CREDENTIALS = 'Wrong username or password!';
-export const WRONG_PASSWORD = 'Wrong password';
+export const WRONG_CREDENTIALS = 'errors.wrongCredentials';
+export const WRONG_PASSWORD = 'errors.wrongPassword';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
@@ -165,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const answerAt = performance.now() + RESET_ANSWER_MS;
       await requestPasswordReset(db, config, request.body.email);
       await sleep(Math.max(0, answerAt - performance.now()));
-      return { message: RESET_REQUESTED };
+      return { message: resetRequested(await requestLocale(request)) };
     },
   );
 
@@ -223,7 +224,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const viewerId = viewer(request);
       const person = await db.selectFrom('users').select('password_hash').where('id', '=', viewerId).executeTakeFirst();
-      if (!person) throw new UnauthorizedError('Your session has ended, sign in again');
+      if (!person) throw new UnauthorizedError('errors.sessionEnded');
       if (!(await verifyPassword(request.body.password, person.password_hash)))
         throw new BadRequestError(WRONG_PASSWORD, { password: WRONG_PASSWORD });
       await retryingConflicts(() => app.changes.commit((trx) => deleteAccount(trx, app.dialect, viewerId)));

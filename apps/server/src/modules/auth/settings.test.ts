@@ -1,7 +1,6 @@
 import { api, NAME_HAS_INVISIBLE, NAME_REQUIRED, settingsSchema } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
-import { CURRENT_PASSWORD_NEEDED, WRONG_CURRENT_PASSWORD } from './accounts.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -9,6 +8,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/** The spec's texts. */
+const CURRENT_PASSWORD_NEEDED = 'Enter your current password to change your email or password';
+const WRONG_CURRENT_PASSWORD = 'Wrong password';
 const signIn = (email: string, password: string) => client(ctx.app).raw('POST', api.login, { email, password });
 const settingsOf = (user: TestUser) => user.api.get(api.settings, settingsSchema);
 const asBefore = (user: TestUser) => ({

@@ -53,7 +53,8 @@ describe('searching questions', () => {
     expect(await found(reader, 'quimbly remote wo')).toEqual([remote]);
     expect(await found(reader, 'quim')).toEqual([remote]);
     // Only the last word is a prefix: "remot" before another word must be the whole word.
-    expect(await found(reader, 'remot quimbly')).toEqual([]);
+    // ("remot" itself is the stem of "remote" in English, which PostgreSQL's search matches in an English question.)
+    expect(await found(reader, 'remo quimbly')).toEqual([]);
   });
 
   it('lists the better match first: the words together in the title, then all in the title, then in the tag, then in a choice', async () => {

@@ -1,8 +1,9 @@
-import type { Association } from '@pollscope/contract';
+import type { Association, UiLocale } from '@pollscope/contract';
+import { message } from '../../i18n/messages.js';
 import type { QuestionKind } from '../../views/results.js';
 import { sampleOf } from './breakdown.js';
 import type { Buckets } from './buckets.js';
-import { chiSquareTest, strengthOf, type ChiSquareTest, type Strength } from './stats.js';
+import { chiSquareTest, strengthOf, type ChiSquareTest } from './stats.js';
 
 /** Fewer people than this answering both questions make no test worth showing. */
 export const MIN_TESTED = 30;
@@ -77,43 +78,49 @@ export interface AssociationInput {
   rows: RelateRow[];
 }
 
+/**
+ * What the summary sentence says, in no language yet: the request's is known only when the release is shown
+ * (`associationIn`), while the release itself is kept for every reader.
+ */
+export type Reading =
+  | { kind: 'unreliable' | 'unlinked'; people: number }
+  | { kind: 'choice'; row: string; column: string; rowPercent: number; othersPercent: number }
+  | { kind: 'average'; row: string; rowMean: number; othersMean: number };
+
 export interface TestedAssociation {
-  association: Association;
+  association: Omit<Association, 'summary'>;
+  reading: Reading;
   test: ChiSquareTest;
 }
 
-const phrases: Record<Strength, string> = {
-  strong: 'a strong link',
-  moderate: 'a moderate link',
-  weak: 'a weak link',
-  negligible: 'a link too slight to matter',
-};
+const twoDecimals = (value: number) => Math.round(value * 100) / 100;
 
-function formatNumber(value: number): string {
-  return (Math.round(value * 100) / 100).toLocaleString('en');
-}
-
-/** The cell furthest above what independence expects, said in words. */
-function standoutOf(input: AssociationInput, table: number[][], test: ChiSquareTest): string {
+/** The cell furthest above what independence expects. */
+function standoutOf(input: AssociationInput, table: number[][], test: ChiSquareTest): Reading {
   if (input.first.type !== 'MC') {
     // For a rating or number, the choice whose voters' average is furthest from the others'.
     const { values } = input.buckets;
     const all = values.map((_, bucket) => input.rows.reduce((sum, row) => sum + row.counts[bucket], 0));
-    let best = { gap: -1, text: '' };
+    let best: { gap: number; reading: Reading } | null = null;
     for (const row of input.rows) {
       const rowMean = sampleOf(values, row.counts).mean;
       const othersMean = sampleOf(
         values,
         all.map((count, bucket) => count - row.counts[bucket]),
       ).mean;
-      if (Math.abs(rowMean - othersMean) > best.gap) {
+      if (best === null || Math.abs(rowMean - othersMean) > best.gap) {
         best = {
           gap: Math.abs(rowMean - othersMean),
-          text: `"${row.label}" voters gave an average of ${formatNumber(rowMean)}, against ${formatNumber(othersMean)} for the others who answered both`,
+          reading: {
+            kind: 'average',
+            row: row.label,
+            rowMean: twoDecimals(rowMean),
+            othersMean: twoDecimals(othersMean),
+          },
         };
       }
     }
-    return best.text;
+    return best!.reading;
   }
   let best = { residual: -Infinity, row: 0, column: 0 };
   test.rows.forEach((row, i) =>
@@ -126,8 +133,28 @@ function standoutOf(input: AssociationInput, table: number[][], test: ChiSquareT
   const othersTotal = test.n - rowTotal;
   const othersInColumn = table.reduce((sum, row, index) => sum + (index === best.row ? 0 : row[best.column]), 0);
   const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part * 100) / whole) : 0);
-  const row = input.rows[best.row];
-  return `"${row.label}" voters chose "${input.firstLabels[best.column]}" ${percent(table[best.row][best.column], rowTotal)}% of the time, against ${percent(othersInColumn, othersTotal)}% of the others who answered both`;
+  return {
+    kind: 'choice',
+    row: input.rows[best.row].label,
+    column: input.firstLabels[best.column],
+    rowPercent: percent(table[best.row][best.column], rowTotal),
+    othersPercent: percent(othersInColumn, othersTotal),
+  };
+}
+
+/** The association with its summary in `locale`: what the test found, said in a sentence. */
+export function associationIn(tested: TestedAssociation, locale: UiLocale): Association {
+  const { reading, association } = tested;
+  const strength = message(locale, 'insights.association.strength', { strength: association.strength });
+  const summary =
+    reading.kind === 'unreliable'
+      ? message(locale, 'insights.association.unreliable', { people: reading.people })
+      : reading.kind === 'unlinked'
+        ? message(locale, 'insights.association.unlinked', { people: reading.people })
+        : reading.kind === 'choice'
+          ? message(locale, 'insights.association.choice', { ...reading, strength })
+          : message(locale, 'insights.association.average', { ...reading, strength });
+  return { ...association, summary };
 }
 
 /**
@@ -149,12 +176,11 @@ export function associationOf(input: AssociationInput): TestedAssociation | null
   const isReliable = reliable(test);
   const significant = isReliable && test.pValue < SIGNIFICANCE;
   const strength = strengthOf(test.cramersV, test.smallerDf);
-  const people = test.n.toLocaleString('en');
-  const summary = !isReliable
-    ? `Some pairs of answers are too rare among the about ${people} people who answered both for a reliable test.`
+  const reading: Reading = !isReliable
+    ? { kind: 'unreliable', people: test.n }
     : significant
-      ? `${standoutOf(input, table, test)}: ${phrases[strength]}.`
-      : `No clear link: among the about ${people} people who answered both, answers to the first question look much the same whatever they answered to the second.`;
+      ? standoutOf(input, table, test)
+      : { kind: 'unlinked', people: test.n };
   return {
     test,
     association: {
@@ -165,7 +191,7 @@ export function associationOf(input: AssociationInput): TestedAssociation | null
       cramers_v: Math.round(test.cramersV * 1000) / 1000,
       significant,
       strength,
-      summary,
     },
+    reading,
   };
 }

@@ -24,9 +24,9 @@ export async function questionsToRelate(
   const first = await questionToAct(reader, firstId);
   const second = await questionToAct(reader, secondId);
   if (first.card.id === second.card.id)
-    throw new BadRequestError('Pick two different questions', { b: 'Pick a question other than the first' });
+    throw new BadRequestError('errors.relate.twoDifferent', { b: 'errors.relate.otherThanFirst' });
   if (second.card.kind.type !== 'MC')
-    throw new BadRequestError('The second question must be multiple choice', { b: 'Pick a multiple-choice question' });
+    throw new BadRequestError('errors.relate.secondMc', { b: 'errors.relate.pickMc' });
   mayRelate(reader.viewer, first.card, second.card);
   return [exploredOf(first), exploredOf(second)];
 }

@@ -37,6 +37,8 @@ import { bucketsOf } from './buckets.js';
 import type { Counts } from './counts.js';
 import { BUDGET_SPENT, bucketLabels, GROUP_COLUMNS, groupLines, TOO_FEW, toCsv } from './csv.js';
 import { questionsToRelate, relateTable, type RelateTable } from './relate.js';
+import { associationIn } from './association.js';
+import { requestLocale } from '../../views/request-locale.js';
 import { RELATED_SHOWN } from './related.js';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -70,8 +72,8 @@ function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyRep
 /** The key of the second question's choice, or 400 naming the field. */
 function choiceOf(second: ExploredQuestion, choice: number): number {
   if (!Number.isInteger(choice) || choice < 1 || choice > second.labels.length) {
-    throw new BadRequestError('Pick one of the second question’s choices', {
-      choice: `Use a key from 1 to ${second.labels.length}`,
+    throw new BadRequestError('errors.relate.pickSecondChoice', {
+      choice: { id: 'errors.useKey', values: { count: second.labels.length } },
     });
   }
   return choice;
@@ -208,7 +210,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         first: firstView,
         second: secondView,
-        association: table?.tested?.association ?? null,
+        association: table?.tested ? associationIn(table.tested, await requestLocale(request)) : null,
         privacy: table?.privacy ?? null,
         choices,
       };
@@ -232,7 +234,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         question: { ...firstView, result },
         comparison,
         overall: firstView.result ?? buildResult(first.kind, new Map()),
-        association: table?.tested?.association ?? null,
+        association: table?.tested ? associationIn(table.tested, await requestLocale(request)) : null,
         privacy: table?.privacy ?? null,
       };
     },

@@ -2,5 +2,6 @@
 // the mail worker (plugins/app/mail.ts) sends the outbox's due mail through the transport.
 export { forgetRecipient, outboxBacklog, queueMail, sendDueMail, withdrawMail, type Mail } from './outbox.js';
 export { plainLine } from './plain-line.js';
+export { dateLocale, momentInWords, recipientLocale } from './recipient.js';
 export { renderMail, type MailContent } from './templates.js';
 export { createMailTransport } from './transport.js';

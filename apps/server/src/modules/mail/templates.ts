@@ -1,4 +1,5 @@
 import { directionOf, type UiLocale } from '@pollscope/contract';
+import { message } from '../../i18n/messages.js';
 import { escapeHtml, pageStart } from '../../lib/html.js';
 import { plainLine } from './plain-line.js';
 
@@ -18,14 +19,14 @@ export interface MailContent {
 const SITE_NAME = 'Pollscope';
 
 /** The text part: what a client that shows no HTML, or a reader who prefers text, reads. */
-function textPart({ title, paragraphs, action, footer }: MailContent): string {
+function textPart({ locale = 'en', title, paragraphs, action, footer }: MailContent): string {
   return (
     [
       title,
       ...paragraphs,
-      ...(action ? [`${action.label}: ${action.url}`] : []),
+      ...(action ? [message(locale, 'mail.actionLine', { label: action.label, url: action.url })] : []),
       '-- ',
-      `${SITE_NAME}. ${footer}`,
+      message(locale, 'mail.signature', { footer }),
     ].join('\n\n') + '\n'
   );
 }

@@ -65,12 +65,16 @@ const ON_ONE_S_OWN: readonly ModerationAction[] = ['dismiss', 'restore', 'remove
  */
 function checkAction({ target, action, until }: ActionBody, now: Date): void {
   const only = TARGET_OF[action];
-  if (only && only !== target)
-    throw new BadRequestError(`${action} acts on a ${only}`, { target: `${action} acts on a ${only}` });
+  if (only && only !== target) {
+    const wrongTarget = { id: 'errors.moderation.wrongTarget', values: { action, target: only } } as const;
+    throw new BadRequestError(wrongTarget, { target: wrongTarget });
+  }
   if (until !== undefined && action !== 'suspend')
-    throw new BadRequestError('Only a suspension has an end', { until: 'Only a suspension has an end' });
+    throw new BadRequestError('errors.moderation.onlySuspensionEnds', {
+      until: 'errors.moderation.onlySuspensionEnds',
+    });
   if (until !== undefined && Date.parse(until) <= now.getTime())
-    throw new BadRequestError('The end of a suspension is in the future', { until: 'Pick a time in the future' });
+    throw new BadRequestError('errors.moderation.endInPast', { until: 'errors.moderation.pickFuture' });
 }
 
 /**
@@ -93,7 +97,7 @@ async function concernedBy(
           trx.selectFrom('questions').select(['id', 'user_id', 'title', 'moderation']).where('id', '=', id),
         ).executeTakeFirst()
       : null;
-  if (question === undefined) throw new NotFoundError('No such question');
+  if (question === undefined) throw new NotFoundError('errors.noSuchQuestion');
   const personId = question ? question.user_id : id;
   const person = await lockedForUpdate(
     dialect,
@@ -102,13 +106,13 @@ async function concernedBy(
       .select(['id', 'email', 'first_name', 'role', 'suspension_reason', 'suspended_until'])
       .where('id', '=', personId),
   ).executeTakeFirst();
-  if (!person) throw new NotFoundError('No such user');
+  if (!person) throw new NotFoundError('errors.noSuchUser');
   if (person.email === SYSTEM_EMAIL && !ON_THE_SITE.includes(action))
-    throw new BadRequestError("The site's own account and its quiz questions cannot be moderated");
+    throw new BadRequestError('errors.moderation.siteAccount');
   const ownQuestion = person.id === moderator.id;
   if (ownQuestion) await refuseOwn(trx, person.id, target, action, now);
   else if (person.role !== 'member' && moderator.role !== 'admin')
-    throw new ForbiddenError('Only an admin can act on a moderator or an admin');
+    throw new ForbiddenError('errors.moderation.adminOnly');
   return { person, question, ownQuestion };
 }
 
@@ -124,8 +128,8 @@ async function refuseOwn(
   action: ModerationAction,
   now: Date,
 ): Promise<void> {
-  if (target === 'user') throw new BadRequestError('You cannot act on yourself');
-  if (!ON_ONE_S_OWN.includes(action)) throw new BadRequestError('You cannot warn yourself');
+  if (target === 'user') throw new BadRequestError('errors.moderation.notOnYourself');
+  if (!ON_ONE_S_OWN.includes(action)) throw new BadRequestError('errors.moderation.notWarnYourself');
   const otherAdmin = await trx
     .selectFrom('users')
     .select('id')
@@ -133,7 +137,7 @@ async function refuseOwn(
     .where('id', '<>', personId)
     .where((eb) => eb.or([eb('suspension_reason', 'is', null), eb('suspended_until', '<=', now.toISOString())]))
     .executeTakeFirst();
-  if (otherAdmin) throw new BadRequestError('Another admin decides on your own question');
+  if (otherAdmin) throw new BadRequestError('errors.moderation.otherAdminDecides');
 }
 
 /**
@@ -177,11 +181,11 @@ export async function act(
       if (question?.moderation === 'under_review') await moderateQuestion(null);
       break;
     case 'remove':
-      if (question!.moderation === 'removed') throw new ConflictError('This question is removed already');
+      if (question!.moderation === 'removed') throw new ConflictError('errors.moderation.removedAlready');
       await moderateQuestion({ status: 'removed', reason });
       break;
     case 'restore':
-      if (question!.moderation === null) throw new ConflictError('This question is shown to everyone already');
+      if (question!.moderation === null) throw new ConflictError('errors.moderation.shownAlready');
       await moderateQuestion(null);
       break;
     case 'suspend':
@@ -196,7 +200,7 @@ export async function act(
       changes.push({ kind: 'userSuspended', userId: person.id, until });
       break;
     case 'unsuspend':
-      if (!suspended) throw new ConflictError('This person is not suspended');
+      if (!suspended) throw new ConflictError('errors.moderation.notSuspended');
       await trx
         .updateTable('users')
         .set({ suspension_reason: null, suspended_until: null })

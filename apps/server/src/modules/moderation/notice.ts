@@ -1,17 +1,8 @@
-import { displayId, type ModerationAction, type NotificationModeration } from '@pollscope/contract';
+import { displayId, type ModerationAction, type NotificationModeration, type UiLocale } from '@pollscope/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
-import { queueMail, renderMail } from '../mail/index.js';
-
-/** "5 March 2025 at 14:05 UTC": a suspension's end, in words anyone reads the same. */
-export function endInWords(until: string): string {
-  return `${new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(until))} UTC`;
-}
-
-/** What sign-in answers a suspended person (403): the reason and the end. */
-export function suspensionMessage(reason: string, until: string | null): string {
-  return `Your account is suspended ${until === null ? 'with no end date' : `until ${endInWords(until)}`}. The moderators' reason: ${reason}`;
-}
+import { message, type MessageId } from '../../i18n/messages.js';
+import { momentInWords, queueMail, recipientLocale, renderMail } from '../mail/index.js';
 
 /** The person a moderator acted on, and their question when the action was on one. */
 export interface Concerned {
@@ -21,55 +12,61 @@ export interface Concerned {
   question: { id: number; title: string } | null;
 }
 
-/** The mail's title and first paragraph for each action. */
+/** Each action's title, and its first paragraph about a question and about an account. */
+const wordings: Record<ModerationAction, { title: MessageId; question: MessageId; account: MessageId }> = {
+  dismiss: {
+    title: 'mail.moderation.dismiss.title',
+    question: 'mail.moderation.dismiss.question',
+    account: 'mail.moderation.dismiss.account',
+  },
+  // A removal and a restoring act on a question only (actions.ts).
+  remove: {
+    title: 'mail.moderation.remove.title',
+    question: 'mail.moderation.remove.question',
+    account: 'mail.moderation.remove.question',
+  },
+  restore: {
+    title: 'mail.moderation.restore.title',
+    question: 'mail.moderation.restore.question',
+    account: 'mail.moderation.restore.question',
+  },
+  // A suspension acts on an account only; its paragraph is chosen by its end (below).
+  suspend: {
+    title: 'mail.moderation.suspend.title',
+    question: 'mail.moderation.suspend.noEnd',
+    account: 'mail.moderation.suspend.noEnd',
+  },
+  unsuspend: {
+    title: 'mail.moderation.unsuspend.title',
+    question: 'mail.moderation.unsuspend.account',
+    account: 'mail.moderation.unsuspend.account',
+  },
+  // A warning on a question under review also shows it again (actions.ts), so only an account's says nothing changes.
+  warn: {
+    title: 'mail.moderation.warn.title',
+    question: 'mail.moderation.warn.question',
+    account: 'mail.moderation.warn.account',
+  },
+};
+
+/** The mail's title and first paragraph, in `locale`. */
 function wording(
+  locale: UiLocale,
   action: ModerationAction,
   question: string | null,
   until: string | null,
 ): { title: string; what: string } {
-  const subject = question === null ? 'your account' : `your question ${question}`;
-  switch (action) {
-    case 'dismiss':
-      return {
-        title: 'Reports were looked at',
-        what: `A moderator looked at reports about ${subject} and took no action.`,
-      };
-    case 'remove':
-      return {
-        title: 'Your question was removed',
-        what: `A moderator removed ${subject}. Nobody else sees it now; you still see it, marked removed.`,
-      };
-    case 'restore':
-      return {
-        title: 'Your question is shown again',
-        what: `A moderator restored ${subject}: everyone sees it again.`,
-      };
-    case 'suspend':
-      return {
-        title: 'Your account is suspended',
-        what: `A moderator suspended your account ${until === null ? 'with no end date' : `until ${endInWords(until)}`}. Until then you cannot sign in, and nobody sees your questions or your profile.`,
-      };
-    case 'unsuspend':
-      return {
-        title: 'Your account is no longer suspended',
-        what: 'A moderator ended the suspension of your account: you can sign in again.',
-      };
-    case 'warn':
-      return {
-        title: 'A warning from the moderators',
-        // A warning on a question under review also shows it again (actions.ts), so only an account's says nothing changes.
-        what:
-          question === null
-            ? `A moderator warned you about ${subject}. Nothing else changes, but please keep to the community rules.`
-            : `A moderator warned you about ${subject}. Please keep to the community rules.`,
-      };
-  }
+  const ids = wordings[action];
+  const title = message(locale, ids.title);
+  if (action === 'suspend' && until !== null)
+    return { title, what: message(locale, 'mail.moderation.suspend.until', { until: momentInWords(locale, until) }) };
+  return { title, what: message(locale, question === null ? ids.account : ids.question, { question: question ?? '' }) };
 }
 
 /**
- * Queues the mail that tells the person what a moderator did and why, in the action's
- * transaction: sent whatever their notification setting, as the bell may be out of their reach
- * (a suspended person cannot sign in).
+ * Queues the mail that tells the person what a moderator did and why, in the action's transaction and in the person's
+ * `language`: sent whatever their notification setting, as the bell may be out of their reach (a suspended person
+ * cannot sign in).
  */
 export async function queueModerationMail(
   trx: Db,
@@ -77,18 +74,25 @@ export async function queueModerationMail(
   person: Concerned,
   moderation: NotificationModeration,
 ): Promise<void> {
-  const question = person.question && `${displayId('QID', person.question.id)} '${person.question.title}'`;
-  const { title, what } = wording(moderation.action, question, moderation.until);
+  const locale = await recipientLocale(trx, person.id);
+  const question =
+    person.question &&
+    message(locale, 'mail.questionName', { qid: displayId('QID', person.question.id), title: person.question.title });
+  const { title, what } = wording(locale, moderation.action, question, moderation.until);
   await queueMail(trx, {
     to: person.email,
     userId: person.id,
-    subject: `${title} · Pollscope`,
+    subject: message(locale, 'mail.moderation.subject', { title }),
     ...renderMail({
+      locale,
       title,
-      paragraphs: [`Hi ${person.first_name},`, what, `The moderators' reason: ${moderation.reason}`],
-      action: { label: 'Read the community rules', url: `${config.publicUrl}/rules` },
-      footer:
-        'You get this mail because a moderator acted on your Pollscope account or question. It is sent whatever your notification settings say.',
+      paragraphs: [
+        message(locale, 'mail.greeting', { name: person.first_name }),
+        what,
+        message(locale, 'mail.moderation.reason', { reason: moderation.reason }),
+      ],
+      action: { label: message(locale, 'mail.moderation.action'), url: `${config.publicUrl}/rules` },
+      footer: message(locale, 'mail.moderation.footer'),
     }),
   });
 }

@@ -108,10 +108,7 @@ async function refuseDecided(trx: Db, reporterId: number, questionId: number): P
     .where('target_id', '=', questionId)
     .where('closed_at', 'is not', null)
     .executeTakeFirst();
-  if (decided)
-    throw new ConflictError(
-      'A moderator already decided on this question after your report: you cannot report it again',
-    );
+  if (decided) throw new ConflictError('errors.reports.decided');
 }
 
 /**

@@ -13,7 +13,9 @@ export const MODERATING_ROLES: readonly Role[] = ['moderator', 'admin'];
 export async function requireRole(db: Db, userId: number, allowed: readonly Role[]): Promise<Role> {
   const person = await db.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
   if (!person || !allowed.includes(person.role)) {
-    throw new ForbiddenError(allowed.includes('moderator') ? 'Only moderators can do this' : 'Only admins can do this');
+    throw new ForbiddenError(
+      allowed.includes('moderator') ? 'errors.moderation.moderatorsOnly' : 'errors.moderation.adminsOnly',
+    );
   }
   return person.role;
 }
@@ -23,11 +25,10 @@ export async function requireRole(db: Db, userId: number, allowed: readonly Role
  * the command line only, so an admin's role is not changed here (403), nor the caller's own (400).
  */
 export async function setRole(trx: Db, adminId: number, userId: number, role: Exclude<Role, 'admin'>): Promise<void> {
-  if (userId === adminId) throw new BadRequestError('You cannot change your own role');
+  if (userId === adminId) throw new BadRequestError('errors.moderation.ownRole');
   const person = await trx.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirst();
-  if (!person) throw new NotFoundError('No such user');
-  if (person.role === 'admin')
-    throw new ForbiddenError('An admin stays an admin: change it with ADMIN_EMAILS and npm run user:role');
+  if (!person) throw new NotFoundError('errors.noSuchUser');
+  if (person.role === 'admin') throw new ForbiddenError('errors.moderation.adminStays');
   await trx.updateTable('users').set({ role }).where('id', '=', userId).execute();
 }
 

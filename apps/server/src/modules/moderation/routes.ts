@@ -52,12 +52,12 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (target === 'question') {
         // A question the reporter cannot see is no question to them (404), as everywhere else.
         const { card } = await questionToAct(reader, id);
-        if (card.authorId === reporterId) throw new BadRequestError('You cannot report your own question');
+        if (card.authorId === reporterId) throw new BadRequestError('errors.reports.ownQuestion');
         authorId = card.authorId;
       } else {
-        if (id === reporterId) throw new BadRequestError('You cannot report yourself');
+        if (id === reporterId) throw new BadRequestError('errors.reports.yourself');
         mayViewProfile(memory.moderation, reporterId, id);
-        if (!(await userExists(db, id))) throw new NotFoundError('No such user');
+        if (!(await userExists(db, id))) throw new NotFoundError('errors.noSuchUser');
       }
       const reported = await retryingConflicts(() =>
         app.changes.commit((trx) =>

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/index.js';
 import { ForbiddenError } from '../../errors.js';
-import { suspensionMessage } from './notice.js';
 
 /**
  * Nobody signs in while suspended (403, naming the reason and the end): not with a password, not with a link to choose
@@ -14,6 +13,13 @@ export async function refuseSuspended(db: Db, userId: number, now = new Date()):
     .where('suspension_reason', 'is not', null)
     .where((eb) => eb.or([eb('suspended_until', 'is', null), eb('suspended_until', '>', now.toISOString())]))
     .executeTakeFirst();
-  if (suspension)
-    throw new ForbiddenError(suspensionMessage(suspension.suspension_reason!, suspension.suspended_until));
+  if (suspension) {
+    const reason = suspension.suspension_reason!;
+    const until = suspension.suspended_until;
+    throw new ForbiddenError(
+      until === null
+        ? { id: 'errors.suspended.noEnd', values: { reason } }
+        : { id: 'errors.suspended.until', values: { reason, end: new Date(until) } },
+    );
+  }
 }

@@ -128,6 +128,43 @@ describe('notification mail', () => {
     expect(mailTo(author)).toHaveLength(2);
   });
 
+  it('is written in the recipient’s language with its plurals, whatever the likers’: German for a German author', async () => {
+    const author = await person('Anna');
+    await ctx.database.db.updateTable('users').set({ language: 'de' }).where('id', '=', author.id).execute();
+    const question = await ask(author, { question: 'Remote work or the office: where do you get more done?' });
+    // Off while the others act, so that everything comes in one mail.
+    await setNotification(author, false);
+    for (const [name, language] of [
+      ['Cat', 'en'],
+      ['Dan', 'fr'],
+      ['Eve', 'ja'],
+    ] as const) {
+      const liker = await person(name);
+      await ctx.database.db.updateTable('users').set({ language }).where('id', '=', liker.id).execute();
+      await liker.api.post(api.like(question), likedSchema);
+    }
+    await (await person('Gus')).api.post(api.answer(question), answerBodySchema, { choice: 1 }, questionSchema);
+    await setNotification(author, true);
+
+    const mail = await waitForMail(author);
+    const qid = `QID${String(question).padStart(3, '0')}`;
+    expect(mail.subject).toBe('2 neue Benachrichtigungen auf Pollscope');
+    expect(mail.text).toContain('Was auf Pollscope passiert ist');
+    expect(mail.text).toContain(
+      `Eve und 2 weiteren Personen gefällt deine Frage ${qid} „Remote work or the office: where do you…“`,
+    );
+    expect(mail.text).toContain(`Deine Frage ${qid} „Remote work or the office: where do you…“ hat 1 Stimme erreicht`);
+    expect(mail.text).toContain(`Deine Benachrichtigungen ansehen: ${PUBLIC_URL}/notifications`);
+    expect(mail.text).toContain('Pollscope. Du erhältst diese E-Mail, weil Benachrichtigungen per E-Mail');
+    expect(mail.html).toMatch(/<html lang="de"/);
+    expect(mail.text).not.toMatch(/liked|others|notifications on/);
+
+    // Its unsubscribe page speaks German too.
+    const page = await ctx.app.inject({ method: 'GET', url: unsubscribePath(mail) });
+    expect(page.body).toMatch(/<html lang="de"/);
+    expect(page.body).toContain('<form method="post"><button type="submit">Abbestellen</button></form>');
+  });
+
   it('mails someone who joins a like already mailed, and nothing of what was read', async () => {
     const author = await person('Ann');
     const question = await ask(author);

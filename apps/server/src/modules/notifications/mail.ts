@@ -1,10 +1,12 @@
-import { displayId, type Notification } from '@pollscope/contract';
+import { displayId, type Notification, type UiLocale } from '@pollscope/contract';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
+import { accountLocale } from '../../i18n/locale.js';
+import { message } from '../../i18n/messages.js';
 import { plainLine, queueMail, renderMail } from '../mail/index.js';
 import { notificationsShown, unmailed } from './queries.js';
 
@@ -15,36 +17,53 @@ const TITLE_SHOWN = 40;
  * A question as a mail's line names it: its id and its title, made one plain line and then cut (between characters,
  * never within one).
  */
-const questionOf = ({ question }: Notification) => {
+const questionOf = (locale: UiLocale, { question }: Notification) => {
   const characters = [...plainLine(question!.title)];
   const cut = characters
     .slice(0, TITLE_SHOWN - 1)
     .join('')
     .trimEnd();
   const title = characters.length > TITLE_SHOWN ? `${cut}…` : characters.join('');
-  return `${displayId('QID', question!.qid)} '${title}'`;
+  return message(locale, 'mail.questionName', { qid: displayId('QID', question!.qid), title });
 };
 
-/** "Bob", "Bob and Ann", "Bob and 3 others": the most recent actor first. */
-export function whoOf({ actors, actor_count }: Notification): string {
-  if (actor_count === 1) return actors[0].name;
-  if (actor_count === 2) return `${actors[0].name} and ${actors[1].name}`;
-  return `${actors[0].name} and ${actor_count - 1} others`;
-}
+/**
+ * Who did it, as the values of a message that names them ("Bob", "Bob and Ann", "Bob and 3 others", the most recent
+ * first): `count` people in all, `first` and `second` named, and `others` besides the first.
+ */
+export const actorsOf = ({ actors, actor_count }: Notification) => ({
+  count: actor_count,
+  first: actors[0]?.name ?? '',
+  second: actors[1]?.name ?? '',
+  others: actor_count - 1,
+});
 
-/** One line of a notification mail. */
-function inWords(notification: Notification): string {
+/** One line of a notification mail, in the recipient's language. */
+function inWords(locale: UiLocale, notification: Notification): string {
   switch (notification.kind) {
     case 'follow':
-      return `${whoOf(notification)} followed you`;
+      return message(locale, 'mail.notifications.follow', actorsOf(notification));
     case 'like':
-      return `${whoOf(notification)} liked ${questionOf(notification)}`;
+      return message(locale, 'mail.notifications.like', {
+        ...actorsOf(notification),
+        question: questionOf(locale, notification),
+      });
     case 'votes':
-      return `Your question ${questionOf(notification)} reached ${notification.count} ${notification.count === 1 ? 'vote' : 'votes'}`;
+      return message(locale, 'mail.notifications.votes', {
+        question: questionOf(locale, notification),
+        count: notification.count ?? 0,
+      });
     // Mailed on its own as it is made (modules/moderation), and marked mailed then: listed here only as a line, should
     // it ever be.
-    case 'moderation':
-      return `A moderator acted on ${notification.question ? `your question ${questionOf(notification)}` : 'your account'}: ${notification.moderation?.reason ?? ''}`;
+    case 'moderation': {
+      const reason = notification.moderation?.reason ?? '';
+      return notification.question
+        ? message(locale, 'mail.notifications.moderationQuestion', {
+            question: questionOf(locale, notification),
+            reason,
+          })
+        : message(locale, 'mail.notifications.moderationAccount', { reason });
+    }
   }
 }
 
@@ -73,7 +92,7 @@ async function mailPerson(
       dialect,
       trx
         .selectFrom('users')
-        .select(['email', 'unsubscribe_token'])
+        .select(['email', 'unsubscribe_token', 'language'])
         .where('id', '=', userId)
         .where('notification', '=', 1)
         .where(dueForMail(windowStart)),
@@ -97,16 +116,19 @@ async function mailPerson(
       .set({ notifications_mailed_at: now, unsubscribe_token: token })
       .where('id', '=', userId)
       .execute();
-    const lines = notifications.map(inWords);
+    // In the recipient's language, whoever did what it tells.
+    const locale = accountLocale(person.language);
+    const lines = notifications.map((notification) => inWords(locale, notification));
     const unsubscribe = unsubscribeUrl(config, token);
     const messageId = await queueMail(trx, {
       to: person.email,
-      subject: lines.length === 1 ? lines[0] : `${lines.length} new notifications on Pollscope`,
+      subject: lines.length === 1 ? lines[0] : message(locale, 'mail.notifications.subject', { count: lines.length }),
       ...renderMail({
-        title: 'What happened on Pollscope',
+        locale,
+        title: message(locale, 'mail.notifications.title'),
         paragraphs: lines,
-        action: { label: 'See your notifications', url: `${config.publicUrl}/notifications` },
-        footer: `You get this mail because notification mail is on in your settings. To stop it: ${unsubscribe}`,
+        action: { label: message(locale, 'mail.notifications.action'), url: `${config.publicUrl}/notifications` },
+        footer: message(locale, 'mail.notifications.footer', { url: unsubscribe }),
       }),
       headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });

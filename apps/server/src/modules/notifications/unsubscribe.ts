@@ -1,8 +1,11 @@
-import { errorBodySchema } from '@pollscope/contract';
+import { directionOf, errorBodySchema, type UiLocale } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/index.js';
 import { NotFoundError } from '../../errors.js';
+import { accountLocale } from '../../i18n/locale.js';
+import { message, type MessageId } from '../../i18n/messages.js';
+import { escapeHtml, pageStart } from '../../lib/html.js';
 
 const tags = ['notifications'];
 const publicCall = { public: true };
@@ -17,12 +20,6 @@ const schema = {
 
 const unknownLink = () => new NotFoundError('This unsubscribe link is not known');
 
-async function hasToken(db: Db, token: string): Promise<boolean> {
-  return (
-    (await db.selectFrom('users').select('id').where('unsubscribe_token', '=', token).executeTakeFirst()) !== undefined
-  );
-}
-
 /** Turns notification mail off for the person of the token. */
 async function unsubscribe(db: Db, token: string): Promise<void> {
   const { numUpdatedRows } = await db
@@ -33,8 +30,18 @@ async function unsubscribe(db: Db, token: string): Promise<void> {
   if (numUpdatedRows === 0n) throw unknownLink();
 }
 
-const page = (body: string) =>
-  `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Pollscope notification mail</title></head>\n<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;">\n${body}\n</body>\n</html>\n`;
+/** The language of the person of the token, whom the page speaks to; null for a token nobody has. */
+async function localeOfToken(db: Db, token: string): Promise<UiLocale | null> {
+  const person = await db
+    .selectFrom('users')
+    .select('language')
+    .where('unsubscribe_token', '=', token)
+    .executeTakeFirst();
+  return person ? accountLocale(person.language) : null;
+}
+
+const page = (locale: UiLocale, body: string) =>
+  `${pageStart(message(locale, 'unsubscribe.pageTitle'), '', locale, directionOf(locale))}\n</head>\n<body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;">\n${body}\n</body>\n</html>\n`;
 
 /**
  * The link of notification mail's `List-Unsubscribe` (RFC 8058), without signing in: the mail
@@ -47,24 +54,27 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
 
   app.get('/unsubscribe/', { config: publicCall, schema }, async (request, reply) => {
-    if (!(await hasToken(db, request.query.token))) throw unknownLink();
+    const locale = await localeOfToken(db, request.query.token);
+    if (!locale) throw unknownLink();
+    const text = (id: MessageId) => escapeHtml(message(locale, id));
     return reply
       .type('text/html; charset=utf-8')
+      .header('content-language', locale)
       .send(
         page(
-          `<h1>Stop notification mail?</h1>\n<p>You will no longer get mail about new followers, likes and votes. You can turn it on again in your settings.</p>\n<form method="post"><button type="submit">Unsubscribe</button></form>`,
+          locale,
+          `<h1>${text('unsubscribe.confirm.title')}</h1>\n<p>${text('unsubscribe.confirm.text')}</p>\n<form method="post"><button type="submit">${text('unsubscribe.confirm.button')}</button></form>`,
         ),
       );
   });
 
   app.post('/unsubscribe/', { config: publicCall, schema }, async (request, reply) => {
     await unsubscribe(db, request.query.token);
+    const locale = (await localeOfToken(db, request.query.token)) ?? 'en';
+    const text = (id: MessageId) => escapeHtml(message(locale, id));
     return reply
       .type('text/html; charset=utf-8')
-      .send(
-        page(
-          '<h1>Unsubscribed</h1>\n<p>You will no longer get notification mail. You can turn it on again in your settings.</p>',
-        ),
-      );
+      .header('content-language', locale)
+      .send(page(locale, `<h1>${text('unsubscribe.done.title')}</h1>\n<p>${text('unsubscribe.done.text')}</p>`));
   });
 };

@@ -14,7 +14,17 @@ import type { Voter } from '../../views/viewer-states.js';
 
 type NewQuestionInput = z.output<typeof createQuestionBodySchema>;
 
-/** Writes a new question and counts it; the change names the lists it enters. */
+/** The language a question is in when its asker names none: the asker's own, as a language alone (`pt-BR` → `pt`). */
+async function askersLanguage(trx: Db, authorId: number): Promise<string> {
+  const { language } = await trx
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', authorId)
+    .executeTakeFirstOrThrow();
+  return new Intl.Locale(language).language;
+}
+
+/** Writes a new question in its language (the asker's unless named) and counts it; the change names the lists it enters. */
 export async function createQuestion(
   trx: Db,
   authorId: number,
@@ -26,8 +36,9 @@ export async function createQuestion(
       .select('id')
       .where('id', '=', input.category)
       .executeTakeFirst();
-    if (!category) throw new BadRequestError('Unknown category', { category: 'Pick a category from the list' });
+    if (!category) throw new BadRequestError('errors.unknownCategory', { category: 'errors.pickCategory' });
   }
+  const language = input.language ?? (await askersLanguage(trx, authorId));
   const range = rangeOf(input.type, input.choices);
   const choiceLabels = input.type === 'MC' ? JSON.stringify(input.choices) : null;
   const { id } = await trx
@@ -36,6 +47,7 @@ export async function createQuestion(
       user_id: authorId,
       type: input.type,
       title: input.question,
+      language,
       category_id: input.category ?? null,
       choice_labels: choiceLabels,
       range_min: range?.min ?? null,
@@ -53,7 +65,7 @@ export async function createQuestion(
   // Found by search from the moment it is asked: the full-text index takes it in this transaction.
   await trx
     .insertInto('question_search_documents')
-    .values(searchDocumentOf({ id, title: input.question, choice_labels: choiceLabels }, tags))
+    .values({ ...searchDocumentOf({ id, title: input.question, choice_labels: choiceLabels }, tags), language })
     .execute();
   // The author's count of questions and the site chart move with the change, as it commits (changes/commit.ts).
   return { kind: 'asked', questionId: id, authorId, categoryId: input.category ?? null, tags };
@@ -69,15 +81,19 @@ function rangeOf(type: QuestionType, choices: string[]): { min: number; max: num
 export function checkChoice(kind: QuestionKind, choice: number, field = 'choice'): void {
   if (kind.type === 'MC') {
     if (!kind.keys.includes(choice))
-      throw new BadRequestError('Pick one of the choices', { [field]: `Use a key from 1 to ${kind.keys.length}` });
+      throw new BadRequestError('errors.pickChoice', {
+        [field]: { id: 'errors.useKey', values: { count: kind.keys.length } },
+      });
     return;
   }
   if (kind.type === 'RS' && !Number.isInteger(choice))
-    throw new BadRequestError('A rating is a whole number', { [field]: 'Use a whole number' });
+    throw new BadRequestError('errors.ratingWhole', { [field]: 'errors.useWholeNumber' });
   if (choice < kind.min || choice > kind.max) {
-    throw new BadRequestError(`Answer between ${kind.min} and ${kind.max}`, {
-      [field]: `Use a number from ${kind.min} to ${kind.max}`,
-    });
+    const values = { min: kind.min, max: kind.max };
+    throw new BadRequestError(
+      { id: 'errors.answerBetween', values },
+      { [field]: { id: 'errors.useNumberFromTo', values } },
+    );
   }
 }
 
@@ -287,7 +303,7 @@ export async function recordVotes(trx: Db, votes: readonly NewVote[]): Promise<V
   const createdAt = new Date().toISOString();
   const voteRows = votes.map((vote) => {
     const seq = nextSeq.get(vote.questionId);
-    if (seq === undefined) throw new NotFoundError('No such question');
+    if (seq === undefined) throw new NotFoundError('errors.noSuchQuestion');
     nextSeq.set(vote.questionId, seq + 1);
     const { voter } = vote;
     // The vote keeps who voted as they were then: breakdown counts it there even after they move.

@@ -70,7 +70,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
         found.questions.length === 0 &&
         !(await db.selectFrom('categories').select('id').where('id', '=', category).executeTakeFirst())
       ) {
-        throw new NotFoundError('No such category');
+        throw new NotFoundError('errors.noSuchCategory');
       }
       return found;
     },
@@ -132,7 +132,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { choice } = request.body;
       checkChoice(card.kind, choice);
       // Caught by the unique index too, but refused here a repeat never costs a batch its commit.
-      if (viewer.votes.has(card.id)) throw new ConflictError('You already answered this question');
+      if (viewer.votes.has(card.id)) throw new ConflictError('errors.alreadyAnswered');
       const { version } = await votes.record({ questionId: card.id, voter: viewer.voter, choice });
       // As of this vote: the state this call began with may have been replaced meanwhile.
       const [view] = await questionViews({ ...reader, viewer: await memory.viewers.get(db, viewer.userId, version) }, [
@@ -199,7 +199,7 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
         mayViewProfile(memory.moderation, reader.viewer.userId, user);
         const found = await page(reader, skeletonOf(user, request.laggingReads.db), request.query);
         // Only an empty page can be that of a member who does not exist.
-        if (found.questions.length === 0 && !(await userExists(db, user))) throw new NotFoundError('No such user');
+        if (found.questions.length === 0 && !(await userExists(db, user))) throw new NotFoundError('errors.noSuchUser');
         return found;
       },
     );

@@ -17,7 +17,7 @@ export function voteWriter(commit: Commit, metrics: Registry): BatchedWriter<New
       noun: 'Votes',
       commit: (write) =>
         commit(write).catch((error: unknown) => {
-          throw isUniqueViolation(error) ? new ConflictError('You already answered this question') : error;
+          throw isUniqueViolation(error) ? new ConflictError('errors.alreadyAnswered') : error;
         }),
       write: recordVotes,
       // The batch's votes come first, in the order of its requests; what they caused follows.

@@ -194,6 +194,34 @@ describe('a push', () => {
     ]);
   });
 
+  it('is written in the recipient’s language, not the sender’s: Japanese for a Japanese author', async () => {
+    const { user: hana, device } = await personWithDevice('Hana');
+    await ctx.database.db.updateTable('users').set({ language: 'ja' }).where('id', '=', hana.id).execute();
+    const question = await ask(hana, { question: 'お茶とコーヒー、どっち？' });
+    // The likers write in German and French: the push is in Hana's language all the same.
+    const likers = [await signUp(ctx, { firstName: 'Bob' }), await signUp(ctx, { firstName: 'Cleo' })];
+    await ctx.database.db.updateTable('users').set({ language: 'de' }).where('id', '=', likers[0].id).execute();
+    await ctx.database.db.updateTable('users').set({ language: 'fr' }).where('id', '=', likers[1].id).execute();
+    await deliveredAfter(async () => {
+      for (const liker of likers) await like(liker, question);
+    });
+    const dan = await signUp(ctx, { firstName: 'Dan' });
+    await like(dan, question);
+    await round();
+    expect(pushesTo(device).map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: 'CleoさんとBobさんがあなたの質問にいいねしました', body: 'お茶とコーヒー、どっち？' },
+      { title: 'Danさんとほか2人があなたの質問にいいねしました', body: 'お茶とコーヒー、どっち？' },
+    ]);
+
+    await follow(dan, hana);
+    await round();
+    expect(pushesTo(device).at(-1)).toMatchObject({
+      kind: 'follow',
+      title: 'Danさんにフォローされました',
+      body: 'Pollscopeでどんな質問をしているか見てみましょう',
+    });
+  });
+
   it('tells the author of each milestone of votes, as the notification does', async () => {
     const { user: ann, device } = await personWithDevice('Ann');
     const question = await ask(ann, { question: 'Cats or dogs?' });

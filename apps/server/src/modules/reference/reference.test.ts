@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('countries', () => {
-  it('are the ISO 3166-1 list with numeric codes as ids, by name, for anyone', async () => {
+  it('are the ISO 3166-1 list with numeric codes as ids and alpha-2 codes, by name, for anyone', async () => {
     const reply = await client(ctx.app).raw('GET', api.countries);
     expect(reply.status).toBe(200);
     const countries = reply.parse(countryListSchema);
@@ -17,9 +17,9 @@ describe('countries', () => {
     expect(countries.length).toBeLessThanOrEqual(255);
     expect(countries).toEqual(
       expect.arrayContaining([
-        { id: 250, name: 'France' },
-        { id: 826, name: 'United Kingdom' },
-        { id: 4, name: 'Afghanistan' },
+        { id: 250, code: 'FR', name: 'France' },
+        { id: 826, code: 'GB', name: 'United Kingdom' },
+        { id: 4, code: 'AF', name: 'Afghanistan' },
       ]),
     );
     expect(new Set(countries.map((country) => country.id)).size).toBe(countries.length);

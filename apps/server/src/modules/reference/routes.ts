@@ -15,7 +15,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/polls/countries/',
     { config: publicCall, schema: { tags, security: [], response: { 200: countryListSchema, 400: errorBodySchema } } },
     async () => {
-      const countries = await db.selectFrom('countries').select(['id', 'name']).execute();
+      const countries = await db.selectFrom('countries').select(['id', 'code', 'name']).execute();
       return countries.sort((a, b) => byName.compare(a.name, b.name));
     },
   );

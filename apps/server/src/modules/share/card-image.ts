@@ -1,4 +1,4 @@
-import type { Question } from '@pollscope/contract';
+import type { Question, UiLocale } from '@pollscope/contract';
 import { createHash } from 'node:crypto';
 import { HttpError } from '../../errors.js';
 import { ClockCache } from '../../lib/clock-cache.js';
@@ -8,10 +8,13 @@ import { shownOf } from './wording.js';
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 
-/** Names what the picture shows: it changes when the title, the author's name or the shown count does. */
-export function cardVersion(question: Question): string {
+/**
+ * Names what the picture shows: it changes when the title, the author's name, the shown count or the language of its
+ * frame (the asker's) does.
+ */
+export function cardVersion(question: Question, locale: UiLocale): string {
   return createHash('sha256')
-    .update(JSON.stringify(shownOf(question)))
+    .update(JSON.stringify(shownOf(question, locale)))
     .digest('base64url')
     .slice(0, 12);
 }
@@ -41,14 +44,17 @@ export class CardImages {
     this.kept = new ClockCache(megabytes * 1024 * 1024, (png) => png.length);
   }
 
-  /** The question's picture as a PNG; `version` is its `cardVersion`, which names the question too. */
-  async png(question: Question, version = cardVersion(question)): Promise<Buffer> {
+  /**
+   * The question's picture as a PNG, its frame in `locale` (the asker's language); `version` is its `cardVersion`, which
+   * names the question and the language too.
+   */
+  async png(question: Question, locale: UiLocale, version = cardVersion(question, locale)): Promise<Buffer> {
     const kept = this.kept.get(version);
     if (kept) return kept;
     let drawn = this.drawing.get(version);
     if (!drawn) {
       if (this.drawing.size >= this.maxWaiting) throw new PicturesBusyError();
-      drawn = this.lastDrawn.then(() => this.drawer.draw(shownOf(question)));
+      drawn = this.lastDrawn.then(() => this.drawer.draw(shownOf(question, locale)));
       this.drawing.set(version, drawn);
       this.lastDrawn = drawn
         .then(

@@ -1,27 +1,67 @@
-import { displayId, type Question } from '@pollscope/contract';
+import { directionOf, displayId, type Question, type UiLocale } from '@pollscope/contract';
+import { intlFor, message, type MessageId } from '../../i18n/messages.js';
 import { escapeHtml, pageStart } from '../../lib/html.js';
+import { dateLocale } from '../mail/index.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-image.js';
-import { choiceValues, previewDescription, scaleText, votesText } from './wording.js';
+import { choiceValues, previewDescription, scaleText } from './wording.js';
 
 /** The web app's screen of a question, where the button to answer leads. */
 const appQuestionPath = (id: number) => `/question/${id}`;
 
 /**
  * The quiz, which sends a visitor on to sign up and then to `destination`; the app sends someone
- * already signed in straight there. The page is the same for everyone, as shared caches keep it,
- * so it does not look at who is signed in.
+ * already signed in straight there. The links are the same for everyone, whoever is signed in: only the page's
+ * language differs (by the Vary of its route).
  */
 const answerHref = (destination: string) => `/quiz?next=${encodeURIComponent(destination)}`;
 const logInHref = (destination: string) => `/login?next=${encodeURIComponent(destination)}`;
 
-const typeLabels: Record<Question['type'], string> = { MC: 'Multiple choice', RS: 'Rating', N: 'Number' };
+const typeLabels: Record<Question['type'], MessageId> = {
+  MC: 'share.type.mc',
+  RS: 'share.type.rs',
+  N: 'share.type.n',
+};
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/** A day in UTC as `locale` writes it: "5 Mar 2025", "5. März 2025", "2025年3月5日". */
+const dayOf = (locale: UiLocale, iso: string) =>
+  intlFor(locale)
+    .formatters.getDateTimeFormat(dateLocale(locale), {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    .format(new Date(iso));
+
+/** HTML a tag of a message became, kept from escaping. */
+interface Markup {
+  html: string;
+}
+const isMarkup = (part: unknown): part is Markup => typeof part === 'object' && part !== null && 'html' in part;
+const joined = (parts: unknown[]) =>
+  parts.map((part) => (isMarkup(part) ? part.html : escapeHtml(String(part)))).join('');
+
+/**
+ * A message of `locale` as HTML: its text and values escaped, and each of its tags (`<login>…</login>`) the element
+ * `tags` makes of its content.
+ */
+function htmlMessage(
+  locale: UiLocale,
+  id: MessageId,
+  values: Record<string, string | number> = {},
+  tags: Record<string, (inner: string) => string> = {},
+): string {
+  const elements = Object.fromEntries(
+    Object.entries(tags).map(([name, make]) => [name, (chunks: unknown[]): Markup => ({ html: make(joined(chunks)) })]),
+  );
+  // FormatJS hands back what the tags made, objects included, among the message's texts (its types say strings only).
+  const format = intlFor(locale).formatMessage as unknown as (
+    descriptor: { id: MessageId },
+    values: Record<string, unknown>,
+  ) => unknown;
+  const parts = format({ id }, { ...values, ...elements });
+  return joined(Array.isArray(parts) ? parts : [parts]);
+}
 
 /** The web app's look (apps/web/src/styles/global.css), light and dark, for a page that loads none of its code. */
 const style = `
@@ -59,13 +99,23 @@ h1{margin:0;font-size:1.5rem;line-height:1.25;font-weight:750;letter-spacing:-.0
 const searchIcon =
   '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" aria-hidden="true"><circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/></svg>';
 
-function htmlDocument({ title, head = '', body }: { title: string; head?: string; body: string }): string {
-  return `${pageStart(title)}
+function htmlDocument({
+  locale,
+  title,
+  head = '',
+  body,
+}: {
+  locale: UiLocale;
+  title: string;
+  head?: string;
+  body: string;
+}): string {
+  return `${pageStart(message(locale, 'share.page.title', { title }), '', locale, directionOf(locale))}
 <link rel="icon" type="image/svg+xml" href="/favicon.svg">
 ${head}<style>${style}</style>
 </head>
 <body>
-<header class="top"><a class="logo" href="/" aria-label="POLLSCOPE home"><span class="mark">${searchIcon}</span><span>POLLSCOPE</span></a></header>
+<header class="top"><a class="logo" href="/" aria-label="${escapeHtml(message(locale, 'site.home'))}"><span class="mark">${searchIcon}</span><span>POLLSCOPE</span></a></header>
 <main>
 ${body}
 </main>
@@ -82,9 +132,9 @@ export interface SharedQuestion {
   imageUrl: string;
 }
 
-/** Open Graph and Twitter card tags: what a link to the page shows where it is posted. */
-function previewTags({ question, url, imageUrl }: SharedQuestion): string {
-  const description = previewDescription(question);
+/** Open Graph and Twitter card tags: what a link to the page shows where it is posted, its frame in `locale`. */
+function previewTags({ question, url, imageUrl }: SharedQuestion, locale: UiLocale): string {
+  const description = previewDescription(question, locale);
   const tags: [string, string, string][] = [
     ['name', 'description', description],
     ['property', 'og:type', 'website'],
@@ -96,7 +146,7 @@ function previewTags({ question, url, imageUrl }: SharedQuestion): string {
     ['property', 'og:image:type', 'image/png'],
     ['property', 'og:image:width', String(CARD_WIDTH)],
     ['property', 'og:image:height', String(CARD_HEIGHT)],
-    ['property', 'og:image:alt', `${question.title}, a poll on POLLSCOPE`],
+    ['property', 'og:image:alt', message(locale, 'share.preview.imageAlt', { title: question.title })],
     ['name', 'twitter:card', 'summary_large_image'],
     ['name', 'twitter:title', question.title],
     ['name', 'twitter:description', description],
@@ -105,58 +155,72 @@ function previewTags({ question, url, imageUrl }: SharedQuestion): string {
   return `<link rel="canonical" href="${escapeHtml(url)}">\n${tags.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}">`).join('\n')}\n`;
 }
 
-function answersOf(question: Question): string {
+function answersOf(question: Question, locale: UiLocale): string {
   const choices = choiceValues(question);
-  if (choices.length === 0) return `<p class="scale">${escapeHtml(scaleText(question) ?? '')}</p>`;
+  if (choices.length === 0) return `<p class="scale">${escapeHtml(scaleText(question, locale) ?? '')}</p>`;
   const items = choices.map((choice) => `<li>${escapeHtml(choice)}</li>`).join('');
-  return `<ul class="${choices.length === 3 ? 'choices choices--3' : 'choices'}" aria-label="Choices">${items}</ul>`;
+  return `<ul class="${choices.length === 3 ? 'choices choices--3' : 'choices'}" aria-label="${escapeHtml(message(locale, 'share.choices'))}">${items}</ul>`;
 }
 
 /**
- * The page a shared link opens, for anyone and without signing in: the question, its choices
- * and how many answered, never how they split, which only those who answer see.
+ * The page a shared link opens, for anyone and without signing in, its frame in the visitor's language (`locale`): the
+ * question, its choices and how many answered, never how they split, which only those who answer see.
  */
-export function sharePage(shared: SharedQuestion): string {
+export function sharePage(shared: SharedQuestion, locale: UiLocale): string {
   const { question } = shared;
   const tag = question.tags[0]?.name;
   const meta = [
     `<span class="avatar" aria-hidden="true">${escapeHtml(question.user_name.slice(0, 1).toUpperCase())}</span>`,
-    `<span>Asked by <span class="author">${escapeHtml(question.user_name)}</span></span>`,
+    `<span>${htmlMessage(locale, 'share.askedBy', { name: question.user_name }, { author: (name) => `<span class="author">${name}</span>` })}</span>`,
     `<span aria-hidden="true">·</span>`,
-    `<time datetime="${escapeHtml(question.published_at)}">${dateFormat.format(new Date(question.published_at))}</time>`,
+    `<time datetime="${escapeHtml(question.published_at)}">${escapeHtml(dayOf(locale, question.published_at))}</time>`,
     ...(tag ? [`<span class="tag">#${escapeHtml(tag)}</span>`] : []),
   ].join('');
   const sub = [
     `<span class="mono">${displayId('QID', question.qid)}</span>`,
-    typeLabels[question.type],
+    escapeHtml(message(locale, typeLabels[question.type])),
     ...(question.category ? [escapeHtml(question.category.name)] : []),
   ].join('<span aria-hidden="true"> · </span>');
   const destination = appQuestionPath(question.id);
+  const votes = htmlMessage(
+    locale,
+    'share.votesAndCall',
+    { count: question.vote_count },
+    { muted: (text) => `<span>${text}</span>` },
+  );
+  const logIn = htmlMessage(
+    locale,
+    'share.alreadyMember',
+    {},
+    { login: (text) => `<a href="${escapeHtml(logInHref(destination))}">${text}</a>` },
+  );
   const body = `<article class="card" aria-labelledby="question-title">
 <p class="meta">${meta}</p>
 <h1 id="question-title">${escapeHtml(question.title)}</h1>
 <p class="sub">${sub}</p>
-${answersOf(question)}
-<p class="votes">${votesText(question.vote_count)} <span>· answer to see how people split</span></p>
-<div class="actions"><a class="btn" href="${escapeHtml(answerHref(destination))}">Answer this question</a><p class="note">Already a member? <a href="${escapeHtml(logInHref(destination))}">Log in</a></p></div>
+${answersOf(question, locale)}
+<p class="votes">${votes}</p>
+<div class="actions"><a class="btn" href="${escapeHtml(answerHref(destination))}">${escapeHtml(message(locale, 'share.answer'))}</a><p class="note">${logIn}</p></div>
 </article>`;
-  return htmlDocument({ title: `${question.title} · POLLSCOPE`, head: previewTags(shared), body });
+  return htmlDocument({ locale, title: question.title, head: previewTags(shared, locale), body });
+}
+
+/** A page that says a question is not there, with a link home, in `locale`. */
+function noQuestionPage(locale: UiLocale, title: MessageId, text: MessageId): string {
+  const heading = message(locale, title);
+  const home = (inner: string) => `<a href="/">${inner}</a>`;
+  return htmlDocument({
+    locale,
+    title: heading,
+    head: '<meta name="robots" content="noindex">\n',
+    body: `<article class="card"><h1>${escapeHtml(heading)}</h1><p class="note">${htmlMessage(locale, text, {}, { home })}</p></article>`,
+  });
 }
 
 /** The page of a question moderators withheld (410): it was there, and is no longer shown. */
-export function withheldQuestionPage(): string {
-  return htmlDocument({
-    title: 'Question not available · POLLSCOPE',
-    head: '<meta name="robots" content="noindex">\n',
-    body: `<article class="card"><h1>Question not available</h1><p class="note">This question is no longer shown. <a href="/">Go to POLLSCOPE</a></p></article>`,
-  });
-}
+export const withheldQuestionPage = (locale: UiLocale): string =>
+  noQuestionPage(locale, 'share.withheld.title', 'share.withheld.text');
 
 /** What a link to a question that does not exist opens. */
-export function missingQuestionPage(): string {
-  return htmlDocument({
-    title: 'Page not found! · POLLSCOPE',
-    head: '<meta name="robots" content="noindex">\n',
-    body: `<article class="card"><h1>Page not found!</h1><p class="note">This question does not exist. <a href="/">Go to POLLSCOPE</a></p></article>`,
-  });
-}
+export const missingQuestionPage = (locale: UiLocale): string =>
+  noQuestionPage(locale, 'share.missing.title', 'share.missing.text');

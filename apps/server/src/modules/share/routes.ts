@@ -1,7 +1,9 @@
-import { api, errorBodySchema, idParamsSchema, idSchema } from '@pollscope/contract';
+import { api, errorBodySchema, idParamsSchema, idSchema, type Question, type UiLocale } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors.js';
+import { accountLocale } from '../../i18n/locale.js';
+import { requestLocale } from '../../views/request-locale.js';
 import { hydrate, type Reader } from '../../views/pipeline.js';
 import { present } from '../../views/questions.js';
 import { isVisible } from '../../views/rules.js';
@@ -16,6 +18,11 @@ const publicCall = { public: true };
 const PICTURE = 'public, max-age=300';
 /** The page shows a vote count that moves: a minute. */
 const SHARE_PAGE = 'public, max-age=60';
+/**
+ * What the page differs by: its frame is in the visitor's language (the signed-in account's, the language cookie's or
+ * `Accept-Language`'s), so every cache keeps one copy per value.
+ */
+const VARY = 'Cookie, Accept-Language';
 
 const cardQuerystring = z.object({
   v: z
@@ -51,20 +58,28 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isVisible(memory.moderation, null, read.card)) return 'withheld';
     return present(memory.moderation, null, [read])[0];
   };
+  /** The picture's frame is in the asker's language, whoever asks for it: one picture per question and count. */
+  const askerLanguage = async (question: Question): Promise<UiLocale> => {
+    const asker = await db.selectFrom('users').select('language').where('id', '=', question.user).executeTakeFirst();
+    return accountLocale(asker?.language ?? 'en');
+  };
 
   // A page, not a call of the API: an unknown or malformed id is the site's page-not-found.
   app.get('/q/:id', { schema: { hide: true } }, async (request, reply) => {
     const id = idSchema.safeParse((request.params as { id: string }).id);
     const question = id.success ? await questionFor(id.data) : undefined;
-    reply.type('text/html; charset=utf-8');
-    if (!question) return reply.code(404).header('cache-control', 'no-cache').send(missingQuestionPage());
+    // The page is in the language of whoever opened it (CONTRACT.md §7).
+    const locale = await requestLocale(request);
+    reply.type('text/html; charset=utf-8').header('vary', VARY).header('content-language', locale);
+    if (!question) return reply.code(404).header('cache-control', 'no-cache').send(missingQuestionPage(locale));
     // Gone for good as far as link previews and search engines go, though a moderator may restore it.
     if (question === 'withheld')
-      return reply.code(410).header('cache-control', 'no-cache').send(withheldQuestionPage());
-    const imageUrl = `${config.publicUrl}${api.questionCard(question.id)}?v=${cardVersion(question)}`;
+      return reply.code(410).header('cache-control', 'no-cache').send(withheldQuestionPage(locale));
+    const version = cardVersion(question, await askerLanguage(question));
+    const imageUrl = `${config.publicUrl}${api.questionCard(question.id)}?v=${version}`;
     return reply
       .header('cache-control', SHARE_PAGE)
-      .send(sharePage({ question, url: `${config.publicUrl}/q/${question.id}`, imageUrl }));
+      .send(sharePage({ question, url: `${config.publicUrl}/q/${question.id}`, imageUrl }, locale));
   });
 
   app.get(
@@ -86,14 +101,15 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('cache-control', 'no-cache');
         throw new NotFoundError('No such question');
       }
-      const version = cardVersion(question);
+      const locale = await askerLanguage(question);
+      const version = cardVersion(question, locale);
       const etag = `"${version}"`;
       reply.header('etag', etag).header('cache-control', PICTURE);
       // A preview picture is for other sites to show: the site-wide same-origin policy would keep browsers from it.
       reply.header('cross-origin-resource-policy', 'cross-origin');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       try {
-        return reply.type('image/png').send(await pictures.png(question, version));
+        return reply.type('image/png').send(await pictures.png(question, locale, version));
       } catch (error) {
         if (error instanceof PicturesBusyError) reply.header('retry-after', 5);
         throw error;

@@ -1,4 +1,4 @@
-import { answerBodySchema, api, errorBodySchema, questionSchema } from '@pollscope/contract';
+import { answerBodySchema, api, errorBodySchema, questionSchema, SESSION_COOKIE } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 import { moderate } from '../../test/moderation.js';
@@ -103,6 +103,48 @@ describe('the share page /q/{id}', () => {
     expect((await openPage(`/q/${number}`)).body).toContain('<p class="scale">Answer with a number from 0 to 20</p>');
   });
 
+  it('is in the visitor’s language: French for Accept-Language: fr, with <html lang dir>', async () => {
+    const reply = await ctx.app.inject({ url: `/q/${question}`, headers: { 'accept-language': 'fr-CH, fr;q=0.9' } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-language']).toBe('fr');
+    expect(reply.headers.vary).toMatch(/Cookie, Accept-Language/);
+    const html = reply.body;
+    expect(html).toMatch(/<html lang="fr">/);
+    expect(html).toContain('Posée par <span class="author">Alice</span>');
+    expect(html).toContain('4 votes <span>· répondez pour voir comment les avis se partagent</span>');
+    expect(html).toContain('>Répondre à cette question</a>');
+    expect(html).toContain(
+      `Déjà membre\u00A0? <a href="/login?next=${encodeURIComponent(`/question/${question}`)}">Se connecter</a>`,
+    );
+    expect(html).toContain('<title>Tea or coffee? · POLLSCOPE</title>');
+    expect(html).toContain('aria-label="Accueil POLLSCOPE"');
+    // The question is the author's own text, in whatever language it was asked.
+    expect(html).toContain('<h1 id="question-title">Tea or coffee?</h1>');
+    expect(metaTags(html).get('og:description')).toBe(
+      'Posée par Alice · 4 votes. Tea · Coffee. Répondez pour voir comment les avis se partagent.',
+    );
+    expect(html).not.toContain('Asked by');
+  });
+
+  it('is right to left in Arabic, and in the signed-in account’s language over the browser’s', async () => {
+    const arabic = (await ctx.app.inject({ url: `/q/${question}`, headers: { 'accept-language': 'ar' } })).body;
+    expect(arabic).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabic).toContain('سأله <span class="author">Alice</span>');
+    expect(arabic).toContain('>4 أصوات <span>');
+
+    const reader = await signUp(ctx);
+    await ctx.database.db.updateTable('users').set({ language: 'de' }).where('id', '=', reader.id).execute();
+    const reply = await ctx.app.inject({
+      url: `/q/${question}`,
+      headers: { 'accept-language': 'fr', cookie: `${SESSION_COOKIE}=${reader.token}` },
+    });
+    expect(reply.headers['content-language']).toBe('de');
+    expect(reply.body).toContain('Gefragt von <span class="author">Alice</span>');
+    expect((await openPage(`/q/${question + 1000}`)).body).toContain('<h1>Page not found!</h1>');
+    const missing = await ctx.app.inject({ url: `/q/${question + 1000}`, headers: { 'accept-language': 'ja' } });
+    expect(missing.body).toContain('<h1>ページが見つかりません</h1>');
+  });
+
   it('is a page-not-found for a question that does not exist', async () => {
     for (const path of [`/q/${question + 1000}`, '/q/0', '/q/abc', '/q/1%2F2']) {
       const reply = await openPage(path);
@@ -184,10 +226,10 @@ describe('the picture of a question', () => {
     const pictures = new CardImages(1);
     try {
       const shown = await author.api.get(api.question(question), questionSchema);
-      const [first, second] = await Promise.all([pictures.png(shown), pictures.png(shown)]);
+      const [first, second] = await Promise.all([pictures.png(shown, 'en'), pictures.png(shown, 'en')]);
       expect(second).toBe(first);
-      expect(await pictures.png(shown)).toBe(first);
-      expect(await pictures.png({ ...shown, vote_count: shown.vote_count + 10 })).not.toBe(first);
+      expect(await pictures.png(shown, 'en')).toBe(first);
+      expect(await pictures.png({ ...shown, vote_count: shown.vote_count + 10 }, 'en')).not.toBe(first);
     } finally {
       await pictures.close();
     }
@@ -197,10 +239,10 @@ describe('the picture of a question', () => {
     const pictures = new CardImages(1, 2);
     try {
       const shown = await author.api.get(api.question(question), questionSchema);
-      const waiting = [pictures.png(shown), pictures.png({ ...shown, title: 'Another' })];
-      await expect(pictures.png({ ...shown, title: 'One too many' })).rejects.toMatchObject({ statusCode: 503 });
+      const waiting = [pictures.png(shown, 'en'), pictures.png({ ...shown, title: 'Another' }, 'en')];
+      await expect(pictures.png({ ...shown, title: 'One too many' }, 'en')).rejects.toMatchObject({ statusCode: 503 });
       // The same picture again joins its drawing.
-      waiting.push(pictures.png(shown));
+      waiting.push(pictures.png(shown, 'en'));
       const [first, , again] = await Promise.all(waiting);
       expect(again).toBe(first);
     } finally {
@@ -216,10 +258,10 @@ describe('the picture of a question', () => {
     try {
       const shown = await author.api.get(api.question(question), questionSchema);
       const threadEnded = new Promise<void>((resolve) => (ended = resolve));
-      const first = await pictures.png(shown);
+      const first = await pictures.png(shown, 'en');
       // Past its idle time the thread ends; the next picture starts another.
       await threadEnded;
-      const again = await pictures.png({ ...shown, title: 'Asked again' });
+      const again = await pictures.png({ ...shown, title: 'Asked again' }, 'en');
       expect(pngSize(again)).toEqual(pngSize(first));
     } finally {
       await pictures.close();
@@ -231,10 +273,10 @@ describe('the picture of a question', () => {
     const pictures = new CardImages(1, 32, drawer);
     try {
       const shown = await author.api.get(api.question(question), questionSchema);
-      await pictures.png(shown);
+      await pictures.png(shown, 'en');
       // The idle end is this same call; the picture is asked for before the thread has ended.
       const ending = drawer.close();
-      const asked = pictures.png({ ...shown, title: 'Asked while ending' });
+      const asked = pictures.png({ ...shown, title: 'Asked while ending' }, 'en');
       await ending;
       expect(pngSize(await asked)).toEqual({ width: 1200, height: 630 });
     } finally {
@@ -242,8 +284,29 @@ describe('the picture of a question', () => {
     }
   });
 
+  it('frames the picture in the asker’s language, whoever asks for it', async () => {
+    const before = await imageOf(question);
+    await ctx.database.db.updateTable('users').set({ language: 'ja' }).where('id', '=', author.id).execute();
+    try {
+      const after = await imageOf(question);
+      // Another picture for another frame, whatever the language of the page that names it.
+      expect(after.searchParams.get('v')).not.toBe(before.searchParams.get('v'));
+      const fromGerman = new URL(
+        metaTags((await ctx.app.inject({ url: `/q/${question}`, headers: { 'accept-language': 'de' } })).body).get(
+          'og:image',
+        )!,
+      );
+      expect(fromGerman.searchParams.get('v')).toBe(after.searchParams.get('v'));
+    } finally {
+      await ctx.database.db.updateTable('users').set({ language: 'en' }).where('id', '=', author.id).execute();
+    }
+    expect(shownVotes(4, 'ja')).toBe('4票');
+    expect(shownVotes(47, 'de')).toBe('40+ Stimmen');
+    expect(shownVotes(1234, 'fr')).toMatch(/^1,2\s?k\+ votes$/);
+  });
+
   it('shows a vote count rounded down, so that it stays right while votes come in', () => {
-    const shown = [0, 1, 9, 10, 47, 99, 100, 999, 1234, 25_000, 3_456_789].map(shownVotes);
+    const shown = [0, 1, 9, 10, 47, 99, 100, 999, 1234, 25_000, 3_456_789].map((count) => shownVotes(count, 'en'));
     expect(shown).toEqual([
       '0 votes',
       '1 vote',

@@ -52,7 +52,7 @@ export async function userStats(db: Db, viewerId: number, userId: number): Promi
     ])
     .where('users.id', '=', userId)
     .executeTakeFirst();
-  if (!row) throw new NotFoundError('No such user');
+  if (!row) throw new NotFoundError('errors.noSuchUser');
   return {
     id: row.id,
     name: row.first_name,
@@ -87,8 +87,8 @@ export async function listConnections(db: Db, viewerId: number): Promise<Connect
 }
 
 async function otherUser(db: Db, viewerId: number, userId: number): Promise<void> {
-  if (userId === viewerId) throw new BadRequestError('You cannot do that to yourself');
-  if (!(await userExists(db, userId))) throw new NotFoundError('No such user');
+  if (userId === viewerId) throw new BadRequestError('errors.notToYourself');
+  if (!(await userExists(db, userId))) throw new NotFoundError('errors.noSuchUser');
 }
 
 /** Follows or stops following; null when nothing changed. */
@@ -108,7 +108,7 @@ export async function setFollowing(
     if (numDeletedRows === 0n) return null;
     return { kind: 'unfollowed', followerId: viewerId, followeeId: userId };
   }
-  if (await isBlockedEitherWay(trx, viewerId, userId)) throw new ForbiddenError('You cannot connect to this user');
+  if (await isBlockedEitherWay(trx, viewerId, userId)) throw new ForbiddenError('errors.cannotConnect');
   const { numInsertedOrUpdatedRows } = await trx
     .insertInto('follows')
     .values({ follower_id: viewerId, followee_id: userId, created_at: new Date().toISOString() })

@@ -18,7 +18,8 @@ declare module 'fastify' {
   }
 }
 
-function tokenFrom(request: FastifyRequest): string | null {
+/** The token of the request's `Authorization: Token …` header, if it has one. */
+export function tokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   const match = /^Token\s+(\S+)$/i.exec(header.trim());
@@ -51,7 +52,7 @@ export const authPlugin = fp(
         request.token = token;
         request.tokenIssuedAt = session.issuedAt;
       } else if (!request.routeOptions.config.public) {
-        throw new UnauthorizedError(token ? 'Your session has ended, sign in again' : 'Sign in to continue');
+        throw new UnauthorizedError(token ? 'errors.sessionEnded' : 'errors.signIn');
       }
     });
   },

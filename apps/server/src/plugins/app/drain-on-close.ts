@@ -1,5 +1,7 @@
 import type { ErrorBody } from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
+import { visitorLocale } from '../../i18n/locale.js';
+import { message } from '../../i18n/messages.js';
 import fp from 'fastify-plugin';
 
 /**
@@ -23,10 +25,15 @@ export const drainOnClosePlugin = fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', async (request, reply) => {
       if (!closing) return;
-      const body: ErrorBody = { message: 'This server is restarting, try again in a few seconds' };
-      return reply.code(503).header('retry-after', CLOSING_RETRY_AFTER_SECONDS).send(body);
+      const locale = visitorLocale(request.headers);
+      const body: ErrorBody = { message: message(locale, 'errors.restarting') };
+      return reply
+        .code(503)
+        .header('retry-after', CLOSING_RETRY_AFTER_SECONDS)
+        .header('content-language', locale)
+        .send(body);
     });
     app.addHook('onSend', async (_request, reply) => {
       if (closing) reply.header('connection', 'close');

@@ -40,10 +40,7 @@ export const nulTextPlugin = fp(
         ['body', request.body],
       ] as const) {
         const field = nulField(value);
-        if (field !== null)
-          throw new BadRequestError('Text cannot contain the NUL character', {
-            [field || part]: 'Remove the NUL character',
-          });
+        if (field !== null) throw new BadRequestError('errors.nulText', { [field || part]: 'errors.nulText.field' });
       }
     });
   },

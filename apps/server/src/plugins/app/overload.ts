@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import v8 from 'node:v8';
 import { Counter, Histogram } from 'prom-client';
 import { METRIC_PREFIX, registerGauge } from '../../lib/metrics.js';
+import { visitorLocale } from '../../i18n/locale.js';
+import { message } from '../../i18n/messages.js';
 import { AdmissionQueue } from '../../modules/health/index.js';
 
 declare module 'fastify' {
@@ -73,8 +75,9 @@ export const overloadPlugin = fp(
     });
     const refuse = (reply: FastifyReply, reason: Reason) => {
       refused.inc({ reason });
-      const body: ErrorBody = { message: 'The service is busy, try again in a few seconds' };
-      reply.code(503).header('retry-after', OVERLOAD_RETRY_AFTER_SECONDS).send(body);
+      const locale = visitorLocale(reply.request.headers);
+      const body: ErrorBody = { message: message(locale, 'errors.busy') };
+      reply.code(503).header('retry-after', OVERLOAD_RETRY_AFTER_SECONDS).header('content-language', locale).send(body);
     };
 
     // The heap is read from V8 itself, which opens no file. process.memoryUsage(), which

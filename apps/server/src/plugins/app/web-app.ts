@@ -5,9 +5,12 @@ import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { negotiateLocale } from '../../i18n/locale.js';
+import { asksForPseudoLocale } from '../../i18n/locale.js';
+import { requestLocale } from '../../views/request-locale.js';
 import { escapeHtml } from '../../lib/html.js';
-import { firstScreenReader, sessionToken, withFirstScreen } from '../../views/first-screen.js';
+import { LOCALIZED_FILES, serveLocalizedFiles } from '../../views/app-shell-files.js';
+import { message } from '../../i18n/messages.js';
+import { firstScreenReader, withFirstScreen } from '../../views/first-screen.js';
 
 const placeholderPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>POLLSCOPE</title></head>
 <body><h1>POLLSCOPE</h1><p>The web app has not been built. The API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
@@ -89,18 +92,6 @@ export const webAppPlugin = fp(
     const built = fs.existsSync(indexFile);
     const entries = new Map<UiLocale, ReturnType<typeof entryPage>>();
     const readFirstScreen = firstScreenReader(app, distDir);
-    /** The `language` of the account signed in by the page's session cookie, if any. */
-    const accountLanguage = async (cookies: string | undefined): Promise<string | null> => {
-      const token = sessionToken(cookies);
-      const session = token ? await app.memory.sessions.find(token, app.config.tokenIdleSeconds) : null;
-      if (!session) return null;
-      const person = await app.db
-        .selectFrom('users')
-        .select('language')
-        .where('id', '=', session.userId)
-        .executeTakeFirst();
-      return person?.language ?? null;
-    };
     if (built) {
       // The build writes .br and .gz copies of its text files; browsers that accept them get those.
       await app.register(fastifyStatic, {
@@ -110,11 +101,19 @@ export const webAppPlugin = fp(
         maxAge: '1h',
         preCompressed: true,
         // The renderer of the first screen is the server's own, not a file of the site.
-        globIgnore: [`${ASSETS}/**`, 'index.html*', `${SERVICE_WORKER}*`, 'server/**'],
+        // The files that speak are sent in the asker's language (views/app-shell-files.ts).
+        globIgnore: [
+          `${ASSETS}/**`,
+          'index.html*',
+          `${SERVICE_WORKER}*`,
+          'server/**',
+          ...LOCALIZED_FILES.map((file) => `${file}*`),
+        ],
       });
       app.get(`/${SERVICE_WORKER}`, { schema: { hide: true } }, (_request, reply) =>
         reply.header('cache-control', 'no-cache').sendFile(SERVICE_WORKER, { cacheControl: false }),
       );
+      serveLocalizedFiles(app, distDir, requestLocale);
       // A hashed name is never reused for other content, so browsers keep these a year without asking again.
       await app.register(fastifyStatic, {
         root: path.join(distDir, ASSETS),
@@ -128,25 +127,23 @@ export const webAppPlugin = fp(
       });
     }
     app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-      if (request.url.startsWith('/api/') || request.url === '/api') {
-        return reply.code(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
-      }
+      // No call of the API: the error handler's 404, in the person's language.
+      if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
       // A file of an earlier build, asked for by a page loaded before a deploy, is gone: not the app.
       if (request.url.startsWith(`/${ASSETS}/`))
-        return reply.code(404).send({ message: `No file ${request.url.split('?')[0]}` });
+        return reply.code(404).send({
+          message: message(await requestLocale(request), 'errors.noFile', { path: request.url.split('?')[0] }),
+        });
       if (!built) return reply.type('text/html').send(placeholderPage);
       const { cookie } = request.headers;
-      const locale = negotiateLocale({
-        account: await accountLanguage(cookie),
-        cookie,
-        'accept-language': request.headers['accept-language'],
-      });
+      const locale = await requestLocale(request);
       let entry = entries.get(locale);
       if (!entry) entries.set(locale, (entry = entryPage(indexFile, app.config.publicUrl, locale)));
       // Every page differs by its language, and the page at the app's start by the session cookie too: a signed-in
       // person's has their feed in it.
       reply.header('vary', VARY);
-      const atStart = request.url.split('?')[0] === '/';
+      // The pseudo-locale's texts exist only in the app: its pages start without a first screen in another language.
+      const atStart = request.url.split('?')[0] === '/' && !asksForPseudoLocale(cookie);
       const firstScreen = atStart ? await readFirstScreen(request, locale) : null;
       // The entry page must never be cached, or a deploy would leave browsers on old asset names; one with a person's
       // feed in it is theirs alone.

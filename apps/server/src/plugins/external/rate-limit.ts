@@ -7,7 +7,7 @@ import { api } from '@pollscope/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { TooManyRequestsError } from '../../errors.js';
+import { TooManyRequestsError, type ErrorText } from '../../errors.js';
 
 interface Limit {
   /** Requests allowed in one window. */
@@ -110,13 +110,16 @@ function accountOf(request: FastifyRequest): string | null {
   return typeof email === 'string' && email !== '' ? email : null;
 }
 
-function waitText(seconds: number): string {
-  return seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
+/** How long to wait, in seconds up to two minutes, else in minutes. */
+function waitText(seconds: number): ErrorText {
+  return seconds < 120
+    ? { id: 'errors.rateLimited.seconds', values: { seconds } }
+    : { id: 'errors.rateLimited.minutes', values: { minutes: Math.ceil(seconds / 60) } };
 }
 
 function refuse(reply: FastifyReply, ttlSeconds: number): never {
   reply.header('retry-after', ttlSeconds);
-  throw new TooManyRequestsError(`Too many requests, try again in ${waitText(ttlSeconds)}`);
+  throw new TooManyRequestsError(waitText(ttlSeconds));
 }
 
 async function enforce(limiter: Limiter, request: FastifyRequest, reply: FastifyReply): Promise<void> {
