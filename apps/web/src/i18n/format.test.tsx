@@ -7,7 +7,7 @@ import { useFormat } from './format';
 const formatIn = (locale: string) =>
   renderHook(() => useFormat(), {
     wrapper: ({ children }: { children: ReactNode }) => (
-      <IntlProvider locale={locale} messages={{}}>
+      <IntlProvider locale={locale}>
         {children}
       </IntlProvider>
     ),

@@ -13,6 +13,7 @@ import { IntlProvider } from 'react-intl';
 import { ApiError, apiGet } from '../lib/api-client';
 import { apiPath } from '../lib/api-path';
 import { isSignedIn, onSignInChange } from '../lib/auth-token';
+import { tellWorkerLanguage } from '../service-worker/tell-worker';
 import { loadedMessages, loadMessages, type MessageId } from './catalogs';
 import {
   browserLocale,
@@ -125,6 +126,7 @@ export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
     if (!messages) return;
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);
+    tellWorkerLanguage(locale);
   }, [locale, messages]);
 
   const setLocale = useCallback(

@@ -20,3 +20,12 @@ export interface WorkerTexts {
 
 export const WORKER_TEXTS_CACHE = 'pollscope:texts';
 export const WORKER_TEXTS_KEY = '/worker-texts.json';
+
+/**
+ * What a page of the app tells the worker: the language it now speaks (at its start, and at each switch), which the
+ * offline page the worker keeps follows (offline-page.ts).
+ */
+export interface LanguageMessage {
+  type: 'language';
+  locale: string;
+}

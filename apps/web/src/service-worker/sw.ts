@@ -5,6 +5,7 @@
  * pages the server renders (a shared question's, /q/{id}) pass through as if it were not there.
  */
 import { notificationFromPush, openFromNotification, workerTexts } from './notifications';
+import { isLanguageMessage, OFFLINE_PAGE, offlinePageFollower } from './offline-page';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,7 +16,6 @@ const precache = __PRECACHE__;
 const CACHE_PREFIX = 'pollscope-';
 const CACHE = `${CACHE_PREFIX}${precache.version}`;
 const kept = new Set(precache.urls);
-const OFFLINE_PAGE = '/offline.html';
 /** Files fetched at once while installing: the page's own requests share the browser's few connections to the site. */
 const INSTALL_LANES = 2;
 
@@ -74,6 +74,13 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') event.respondWith(navigation(event));
   else if (kept.has(url.pathname) && url.search === '')
     event.respondWith(caches.match(url.pathname, { cacheName: CACHE }).then((response) => response ?? fetch(request)));
+});
+
+const followLanguage = offlinePageFollower(() => caches.open(CACHE));
+
+// A page says the language it speaks: the offline page follows it.
+self.addEventListener('message', (event) => {
+  if (isLanguageMessage(event.data)) event.waitUntil(followLanguage(event.data.locale));
 });
 
 self.addEventListener('push', (event) => {

@@ -12,7 +12,7 @@ import type { Shown } from './wording.js';
 /**
  * Draws the pictures of link previews, in a thread of its own (card-drawer.ts): laying out a
  * picture takes the CPU for tens of milliseconds, and its library and fonts some 40 MB that the
- * server needs only while it draws.
+ * server needs only while it draws (some 35 MB more once it has drawn Japanese).
  */
 
 /** The light theme of the web app (apps/web/src/styles/global.css): previews are shown on any background. */
@@ -31,45 +31,107 @@ const colors = {
 /**
  * Fonts shipped in npm packages, so the picture is drawn alike on every machine: Inter (the
  * scripts it covers, each subset a font of its own, as the drawing falls back from one family to
- * the next glyph by glyph) and Noto Emoji. Other scripts show as empty boxes.
+ * the next glyph by glyph) and Noto Emoji, then the fonts of the scripts Inter lacks that the
+ * app's languages write in. Other scripts show as empty boxes.
  */
 const INTER_SUBSETS = ['latin', 'latin-ext', 'greek', 'cyrillic', 'vietnamese'];
-const INTER_WEIGHTS = [400, 700, 800] as const;
-
 type Font = SatoriOptions['fonts'][number];
 
-async function loadFonts(): Promise<Font[]> {
-  const require = createRequire(import.meta.url);
-  const filesOf = (name: string) => path.join(path.dirname(require.resolve(`${name}/package.json`)), 'files');
-  const interDir = filesOf('@fontsource/inter');
-  const emojiDir = filesOf('@fontsource/noto-emoji');
+/** The weights the picture uses (its `fontWeight`s), in every family. */
+const WEIGHTS = [400, 700, 800] as const;
+
+/**
+ * The fonts of Japanese and Arabic, for questions and frames in those languages: each about 1.4 and 0.1 MB a weight
+ * (the Japanese the JIS X 0208 kana and kanji, some 6,900 characters), read only for a picture with text they draw,
+ * as most threads draw none.
+ */
+const SCRIPTS = [
+  {
+    name: 'Noto Sans JP',
+    file: (weight: Font['weight']) => `@fontsource/noto-sans-jp/files/noto-sans-jp-japanese-${weight}-normal.woff`,
+    // Kana, kanji, and the punctuation and full-width forms Japanese writes with.
+    needed: /[\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Han}\u3000-\u303f\uff00-\uffef]/u,
+  },
+  {
+    name: 'Noto Sans Arabic',
+    file: (weight: Font['weight']) =>
+      `@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff`,
+    needed: /\p{scx=Arabic}/u,
+  },
+] as const;
+type Script = (typeof SCRIPTS)[number];
+
+const require = createRequire(import.meta.url);
+/** A file of an npm package, `name/path`. */
+const fileOf = (file: string) => {
+  const [scope, name, ...rest] = file.split('/');
+  return path.join(path.dirname(require.resolve(`${scope}/${name}/package.json`)), ...rest);
+};
+const readFont = async (name: string, weight: Font['weight'], file: string): Promise<Font> => ({
+  name,
+  weight,
+  style: 'normal',
+  data: await fs.readFile(fileOf(file)),
+});
+
+async function loadBaseFonts(): Promise<Font[]> {
+  const emojiDir = fileOf('@fontsource/noto-emoji/files');
   const emojiFiles = (await fs.readdir(emojiDir)).filter((file) => file.endsWith('-400-normal.woff')).sort();
-  const inter = INTER_WEIGHTS.flatMap((weight) =>
-    INTER_SUBSETS.map(async (subset): Promise<Font> => ({
-      name: `Inter ${subset}`,
-      weight,
-      style: 'normal',
-      data: await fs.readFile(path.join(interDir, `inter-${subset}-${weight}-normal.woff`)),
-    })),
+  const inter = WEIGHTS.flatMap((weight) =>
+    INTER_SUBSETS.map((subset) =>
+      readFont(`Inter ${subset}`, weight, `@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`),
+    ),
   );
-  const emoji = emojiFiles.map(async (file, index): Promise<Font> => ({
-    name: `Noto Emoji ${index}`,
-    weight: 400,
-    style: 'normal',
-    data: await fs.readFile(path.join(emojiDir, file)),
-  }));
+  const emoji = emojiFiles.map((file, index) =>
+    readFont(`Noto Emoji ${index}`, 400, `@fontsource/noto-emoji/files/${file}`),
+  );
   return Promise.all([...inter, ...emoji]);
 }
 
-/** Read on the first picture a process draws, and again after a failed read. */
-let fontsRead: Promise<Font[]> | undefined;
-function fonts(): Promise<Font[]> {
-  fontsRead ??= loadFonts().catch((error: unknown) => {
-    fontsRead = undefined;
-    throw error;
-  });
-  return fontsRead;
+const loadScriptFonts = (script: Script): Promise<Font[]> =>
+  Promise.all(WEIGHTS.map((weight) => readFont(script.name, weight, script.file(weight))));
+
+/** Each part read on the first picture of the thread that needs it, and again after a failed read. */
+const fontsRead = new Map<string, Promise<Font[]>>();
+function once(part: string, load: () => Promise<Font[]>): Promise<Font[]> {
+  let read = fontsRead.get(part);
+  if (!read) {
+    read = load().catch((error: unknown) => {
+      fontsRead.delete(part);
+      throw error;
+    });
+    fontsRead.set(part, read);
+  }
+  return read;
 }
+
+/**
+ * The lists of fonts made so far, by the scripts they add: the same list, the same object, for each set of scripts,
+ * as the drawing keeps what it made of a list by the list (and parses each font once, whatever list holds it).
+ */
+const fontLists = new Map<string, Font[]>();
+
+/** The fonts a picture with these texts needs. */
+async function fontsFor(texts: string[]): Promise<Font[]> {
+  const scripts = SCRIPTS.filter((script) => texts.some((text) => script.needed.test(text)));
+  const parts = await Promise.all([
+    once('Inter, Noto Emoji', loadBaseFonts),
+    ...scripts.map((script) => once(script.name, () => loadScriptFonts(script))),
+  ]);
+  const key = scripts.map((script) => script.name).join(', ');
+  let list = fontLists.get(key);
+  if (!list) {
+    list = parts.flat();
+    fontLists.set(key, list);
+  }
+  return list;
+}
+
+/** Every text a picture shows of its question and its frame. */
+const textsOf = (shown: Shown) =>
+  Object.values(shown)
+    .flat()
+    .filter((value): value is string => typeof value === 'string');
 
 const familiesOf = (fonts: Font[]) => [...new Set(fonts.map((font) => font.name))].join(', ');
 
@@ -95,13 +157,27 @@ const searchMark = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"><circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/></svg>',
 )}`;
 
+type Direction = Shown['direction'];
+/** Letters of the scripts written right to left; any other letter is written left to right. */
+const rightToLeft = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
+/**
+ * The direction of a text people typed, by its first letter, as a browser's `dir="auto"`; `frame`'s for one with no
+ * letter. The drawing orders words by their block's direction, not by the script of each word: an Arabic title in a
+ * left-to-right block comes out with its words in reverse.
+ */
+function directionOfText(text: string, frame: Direction): Direction {
+  const letter = /\p{L}/u.exec(text)?.[0];
+  return letter === undefined ? frame : rightToLeft.test(letter) ? 'rtl' : 'ltr';
+}
+
 /** Long titles, and titles above many choices, in smaller type, so that up to three lines and the choices fit. */
 function titleSize({ title, choices }: Shown): number {
   const size = title.length <= 40 ? 64 : title.length <= 80 ? 54 : 46;
   return choices.length > 2 ? size - 6 : size;
 }
 
-const pill = (text: string, style: Record<string, string | number> = {}) =>
+const pill = (text: string, direction: Direction, style: Record<string, string | number> = {}) =>
   h(
     'div',
     {
@@ -116,16 +192,17 @@ const pill = (text: string, style: Record<string, string | number> = {}) =>
       color: colors.text,
       ...style,
     },
-    h('div', { display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }, text),
+    h('div', { display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis', direction }, text),
   );
 
 function answersOf(shown: Shown): Element {
   const row = { display: 'flex', flexWrap: 'wrap', gap: 14, marginTop: 28 } as const;
-  if (shown.choices.length > 0) return h('div', row, ...shown.choices.map((choice) => pill(choice)));
+  if (shown.choices.length > 0)
+    return h('div', row, ...shown.choices.map((choice) => pill(choice, directionOfText(choice, shown.direction))));
   return h(
     'div',
     row,
-    pill(shown.scale ?? '', {
+    pill(shown.scale ?? '', shown.direction, {
       background: colors.accentSoft,
       borderColor: colors.accentSoft,
       color: colors.accentText,
@@ -191,6 +268,7 @@ function cardElement(shown: Shown, fontFamily: string): Element {
         textOverflow: 'ellipsis',
         fontWeight: 700,
         color: colors.text,
+        direction: directionOfText(shown.author, shown.direction),
       },
       shown.author,
     ),
@@ -207,7 +285,7 @@ function cardElement(shown: Shown, fontFamily: string): Element {
       fontSize: 28,
       fontWeight: 800,
     },
-    'Vote to see the results',
+    shown.call,
   );
   const card = h(
     'div',
@@ -231,6 +309,7 @@ function cardElement(shown: Shown, fontFamily: string): Element {
         lineHeight: 1.15,
         color: colors.text,
         lineClamp: 3,
+        direction: directionOfText(shown.title, shown.direction),
       },
       shown.title,
     ),
@@ -253,6 +332,8 @@ function cardElement(shown: Shown, fontFamily: string): Element {
       padding: '40px 56px 40px 56px',
       background: `linear-gradient(135deg, ${colors.bg}, ${colors.accentSoft})`,
       fontFamily,
+      // The frame's: its rows run from the right in Arabic, and its texts start there.
+      direction: shown.direction,
     },
     header,
     card,
@@ -260,7 +341,7 @@ function cardElement(shown: Shown, fontFamily: string): Element {
 }
 
 async function drawCard(shown: Shown): Promise<Uint8Array<ArrayBuffer>> {
-  const loaded = await fonts();
+  const loaded = await fontsFor(textsOf(shown));
   // satori's types name React's elements; the plain objects it reads have the same shape.
   const svg = await satori(cardElement(shown, familiesOf(loaded)) as unknown as Parameters<typeof satori>[0], {
     width: CARD_WIDTH,
