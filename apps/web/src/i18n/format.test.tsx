@@ -6,11 +6,7 @@ import { useFormat } from './format';
 
 const formatIn = (locale: string) =>
   renderHook(() => useFormat(), {
-    wrapper: ({ children }: { children: ReactNode }) => (
-      <IntlProvider locale={locale}>
-        {children}
-      </IntlProvider>
-    ),
+    wrapper: ({ children }: { children: ReactNode }) => <IntlProvider locale={locale}>{children}</IntlProvider>,
   }).result.current;
 
 describe('useFormat', () => {

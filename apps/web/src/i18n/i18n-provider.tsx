@@ -74,17 +74,23 @@ const intlLocale = (locale: AppLocale): Locale => (locale === pseudoLocale ? def
  * language on screen.
  */
 export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
-  const [locale, setLocaleNow] = useState(useContext(InitialLocale));
+  const initialLocale = useContext(InitialLocale);
+  // The locale on screen with its catalog, set together: a catalog that arrives between the first
+  // render and the effect that asks for it still renders the screen.
+  const [{ locale, messages }, setShown] = useState(() => {
+    const first = initialLocale();
+    return { locale: first, messages: loadedMessages(first) };
+  });
   const [switching, setSwitching] = useState(false);
   // The latest locale asked for: a slower catalog asked for before it does not switch back.
   const wanted = useRef(locale);
-  const messages = loadedMessages(locale);
 
   const switchTo = useCallback((next: AppLocale) => {
+    const show = (shown: AppLocale) => setShown({ locale: shown, messages: loadedMessages(shown) });
     wanted.current = next;
     if (loadedMessages(next)) {
       setSwitching(false);
-      setLocaleNow(next);
+      show(next);
       return;
     }
     setSwitching(true);
@@ -92,12 +98,15 @@ export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
       () => {
         if (wanted.current !== next) return;
         setSwitching(false);
-        setLocaleNow(next);
+        show(next);
       },
       () => {
         if (wanted.current !== next) return;
         setSwitching(false);
-        setLocaleNow((current) => (loadedMessages(current) ? current : defaultLocale));
+        // The language on screen stays; with none on screen yet, English (asked for by the effect below).
+        setShown((current) =>
+          current.messages ? current : { locale: defaultLocale, messages: loadedMessages(defaultLocale) },
+        );
       },
     );
   }, []);

@@ -7,6 +7,8 @@ function stubServiceWorkers() {
   const container = Object.assign(new EventTarget(), {
     register: vi.fn(async () => ({ update: vi.fn(async () => undefined) })),
     startMessages: vi.fn(),
+    // No worker becomes active here: the app's messages to one (its language) wait for ever.
+    ready: new Promise<never>(() => {}),
   });
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
   return container;
