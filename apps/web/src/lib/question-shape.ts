@@ -133,7 +133,8 @@ export interface LanguageOption {
 
 /**
  * The languages a question may be written in, named in the reader's language: the interface's
- * languages (`common`), then every other ISO 639-1 language in the reader's alphabetical order.
+ * languages (`common`), then every other ISO 639-1 language the browser can name in the reader's
+ * language (a bare code names nothing to a reader), in the reader's alphabetical order.
  */
 export function useQuestionLanguages(): { common: LanguageOption[]; other: LanguageOption[] } {
   const intl = useIntl();
@@ -143,7 +144,11 @@ export function useQuestionLanguages(): { common: LanguageOption[]; other: Langu
     return {
       common: interfaceLanguages.map(named),
       other: [...ISO_639_1_CODES]
-        .filter((code) => !interfaceLanguages.includes(code))
+        .filter(
+          (code) =>
+            !interfaceLanguages.includes(code) &&
+            intl.formatDisplayName(code, { type: 'language', fallback: 'none' }) !== undefined,
+        )
         .map(named)
         .sort((a, b) => collator.compare(a.name, b.name)),
     };
