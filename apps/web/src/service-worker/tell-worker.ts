@@ -6,7 +6,8 @@ import type { LanguageMessage } from './messages';
  */
 export function tellWorkerLanguage(locale: string): void {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
-  void navigator.serviceWorker.ready
-    .then((registration) => registration.active?.postMessage({ type: 'language', locale } satisfies LanguageMessage))
+  // `ready` settles once a worker is active, which may be never (a page whose worker failed to install).
+  void Promise.resolve(navigator.serviceWorker.ready)
+    .then((registration) => registration?.active?.postMessage({ type: 'language', locale } satisfies LanguageMessage))
     .catch(() => undefined);
 }
