@@ -94,13 +94,14 @@ describe.skipIf(!baseUrl).sequential('the feed in the page', () => {
     const card = page.getByRole('article', { name: poll.question });
     // The card the server rendered is inert until the app's own replaces it: this waits for the app.
     await card.getByLabel('Yes', { exact: true }).check();
-    await card.getByRole('button', { name: 'Vote' }).click();
-    await card.getByRole('region', { name: 'Results' }).getByText('(your answer)').waitFor();
+    // Read before voting: the Vote button is busy while its vote is under way, which is no loading screen.
     const seen = await page.evaluate(() => {
       const load = window as unknown as { sawLoading: boolean; cardWhenParsed: string | null };
       return { sawLoading: load.sawLoading, cardWhenParsed: load.cardWhenParsed };
     });
     expect(seen).toEqual({ sawLoading: false, cardWhenParsed: poll.question });
+    await card.getByRole('button', { name: 'Vote' }).click();
+    await card.getByRole('region', { name: 'Results' }).getByText('(your answer)').waitFor();
     // The app's code came after the page had loaded: its service worker starts all the same.
     expect(await page.evaluate(() => navigator.serviceWorker.ready.then((ready) => ready.active !== null))).toBe(true);
   });

@@ -83,11 +83,9 @@ const moderationScreen = () => import('./routes/moderation');
  */
 export const routes: RouteObject[] = [
   {
-    lazy: () => {
-      // The language's catalog downloads beside the frame's code rather than after it (i18n/i18n-provider.tsx).
-      void preloadMessages(browserLocale());
-      return import('./root');
-    },
+    // The language's catalog downloads beside the frame's code rather than after it, and the frame waits for it: the
+    // app takes over a page the server rendered without a loading screen between (i18n/i18n-provider.tsx).
+    lazy: async () => (await Promise.all([import('./root'), preloadMessages(browserLocale())]))[0],
     hydrateFallbackElement: <Loading />,
     children: [
       {

@@ -109,7 +109,7 @@ describe('CreateQuestionForm', () => {
     const { requests, on } = stubApi();
     on('POST /api/polls/create/', { body: { question: makeQuestion({ language: 'ja' }) } });
     const { user } = renderForm();
-    const language = screen.getByLabelText('Language of the question');
+    const language = screen.getByLabelText('Written in');
     expect(language).toHaveValue('en');
     const common = within(language).getByRole('group', { name: 'Common languages' });
     expect(
