@@ -150,6 +150,14 @@ export const overloadPlugin = fp(
     let pumpScheduled = false;
     let expiryTimer: NodeJS.Timeout | undefined;
     app.addHook('onClose', async () => clearTimeout(expiryTimer));
+    /** Pumps again soon while requests wait, so that their timeouts are kept when nothing is answered or arrives. */
+    const keepTimeouts = () => {
+      if (expiryTimer !== undefined) return;
+      expiryTimer = setTimeout(() => {
+        expiryTimer = undefined;
+        schedulePump();
+      }, 100).unref();
+    };
     const schedulePump = () => {
       if (pumpScheduled) return;
       pumpScheduled = true;
@@ -192,8 +200,7 @@ export const overloadPlugin = fp(
       }
       // Nothing more to start now (no room in flight, or every request waiting is left for the
       // timeout): the next answer or arrival pumps again, and the timer keeps the timeouts.
-      clearTimeout(expiryTimer);
-      expiryTimer = setTimeout(schedulePump, 100).unref();
+      keepTimeouts();
     }
 
     const answered = async (request: FastifyRequest) => {
@@ -216,7 +223,9 @@ export const overloadPlugin = fp(
         return done();
       }
       queue.enqueue({ request, reply, start: done }, now);
+      // With every place in flight held (a stalled database), only the timer refuses those who wait too long.
       if (roomInFlight()) schedulePump();
+      else keepTimeouts();
     });
     // Whichever comes first: the answer starting, or its end when it was never sent (the client left).
     app.addHook('onSend', async (request) => answered(request));
