@@ -361,6 +361,21 @@ export interface BreakdownEpochTable {
   legacy: number;
 }
 
+/**
+ * Votes of deleted accounts that released breakdown epochs counted, tied to nobody, counted as `vote_segments` counts
+ * votes (migration 025).
+ */
+export type RemovedVoteSegmentTable = VoteSegmentTable;
+
+/** Deleted people a relate pair's released epochs counted, tied to nobody, by their two answers (migration 025). */
+export interface RemovedVotePairTable {
+  low_id: number;
+  high_id: number;
+  low_choice: number;
+  high_choice: number;
+  count: number;
+}
+
 /** One noise draw of an epoch's release, kept once made (migration 014). */
 export interface EpochNoiseTable {
   question_id: number;
@@ -440,6 +455,8 @@ export interface Database {
   relate_budgets: RelateBudgetTable;
   breakdown_epochs: BreakdownEpochTable;
   epoch_noise: EpochNoiseTable;
+  removed_vote_segments: RemovedVoteSegmentTable;
+  removed_vote_pairs: RemovedVotePairTable;
   reports: ReportTable;
   moderation_log: ModerationLogTable;
 }

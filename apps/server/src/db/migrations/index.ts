@@ -24,6 +24,7 @@ import { pushSessions } from './021-push-sessions.js';
 import { reportDecisions } from './022-report-decisions.js';
 import { languages } from './023-languages.js';
 import { questionLanguages } from './024-question-languages.js';
+import { releasedVotesKept } from './025-released-votes-kept.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -52,5 +53,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '022-report-decisions': reportDecisions(),
     '023-languages': languages(),
     '024-question-languages': questionLanguages(dialect),
+    '025-released-votes-kept': releasedVotesKept(),
   };
 }

@@ -2,7 +2,7 @@ import type { Change } from '../../changes/change.js';
 import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import { UnauthorizedError } from '../../errors.js';
-import { forgetReleasesOf } from '../insights/index.js';
+import { forgetReleasesOf, keepReleasedVotesOf } from '../insights/index.js';
 import { forgetRecipient } from '../mail/index.js';
 import { removeReportsOf } from '../moderation/index.js';
 import { removeNotificationsOf } from '../notifications/index.js';
@@ -13,7 +13,8 @@ import { removeConnectionsOf } from '../social/index.js';
 /**
  * Deletes the person and everything of theirs in the caller's transaction: their questions with
  * every vote, like and pass on them and their private releases, their own votes, likes and
- * passes, with every count that counted them; their follows and blocks both ways, their
+ * passes, with every count that counted them (the epochs of private releases already released
+ * keep counting their votes, tied to nobody); their follows and blocks both ways, their
  * notifications and their part in others', every mail to their address and every mail still
  * waiting that names them, their sessions, links to choose a new password and push subscriptions,
  * and their row, whose email can then register again. What the site's chart counted of them goes
@@ -31,6 +32,7 @@ export async function deleteAccount(trx: Db, dialect: DialectName, userId: numbe
   const notifiedIds = await removeNotificationsOf(trx, userId);
   await removeReportsOf(trx, userId);
   const activity: ActivityByDay = new Map();
+  await keepReleasedVotesOf(trx, userId);
   const { questionIds, touchedQuestionIds } = await removeContentOf(trx, userId, activity);
   await forgetReleasesOf(trx, questionIds);
   await removeConnectionsOf(trx, userId);

@@ -14,6 +14,7 @@ import {
 import { LEGACY } from '../../private-release/budget.js';
 import { countVariance, estimate, precisions, type Measurement } from '../../private-release/marginals.js';
 import { releasePointsBetween } from '../../private-release/schedule.js';
+import { lockForRelease } from './kept-votes.js';
 import type { NoiseStore } from './noise-store.js';
 
 /**
@@ -108,22 +109,25 @@ async function legacyEpoch(db: Db, questionId: number, seq: number): Promise<Bre
 
 async function insertEpochs(db: Db, questionId: number, epochs: BreakdownEpoch[]): Promise<void> {
   if (epochs.length === 0) return;
-  await db
-    .insertInto('breakdown_epochs')
-    .values(
-      epochs.map((epoch) => ({
-        question_id: questionId,
-        epoch: epoch.epoch,
-        counted: epoch.counted,
-        countries: JSON.stringify(epoch.countries),
-        tables: JSON.stringify(
-          epoch.tables.map(({ mask, variance }) => ({ mask, num: String(variance.num), den: String(variance.den) })),
-        ),
-        legacy: epoch.legacy ? 1 : 0,
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['question_id', 'epoch']).doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await lockForRelease(trx, [questionId]);
+    await trx
+      .insertInto('breakdown_epochs')
+      .values(
+        epochs.map((epoch) => ({
+          question_id: questionId,
+          epoch: epoch.epoch,
+          counted: epoch.counted,
+          countries: JSON.stringify(epoch.countries),
+          tables: JSON.stringify(
+            epoch.tables.map(({ mask, variance }) => ({ mask, num: String(variance.num), den: String(variance.den) })),
+          ),
+          legacy: epoch.legacy ? 1 : 0,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['question_id', 'epoch']).doNothing())
+      .execute();
+  });
 }
 
 /** The question's epochs, released up to the last release point at or below `seq` (its last vote's place). */

@@ -121,17 +121,23 @@ const GENDER_FILTERS: BreakdownFilters['gender'] = [
 
 /**
  * The filters a question's breakdown offers: genders, its voters' age span and their countries,
- * among every vote so far (its tallies by group). Who voted, with their age and country, is not
+ * among every vote so far (its tallies by group) and the votes released epochs keep. Who voted, with their age and country, is not
  * what the release protects: each person's answered questions are public, and so are their age
  * and country (docs/insights.md).
  */
 export async function breakdownFilters(db: Db, question: ExploredQuestion): Promise<BreakdownFilters> {
+  // With the votes of deleted accounts that released epochs still count (kept-votes.ts): the splits stay as released.
   const groups = await db
     .selectFrom('vote_segments')
     .select(['country_id', 'birth_year'])
     .where('question_id', '=', question.id)
     .where('count', '>', 0)
-    .groupBy(['country_id', 'birth_year'])
+    .union(
+      db
+        .selectFrom('removed_vote_segments')
+        .select(['country_id', 'birth_year'])
+        .where('question_id', '=', question.id),
+    )
     .execute();
   const birthYears = groups.map((group) => group.birth_year);
   const age =

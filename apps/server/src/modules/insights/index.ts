@@ -5,5 +5,6 @@
 export { NoiseStore } from './noise-store.js';
 export { PairTables } from './pair-tables.js';
 export { RelatedCache } from './related.js';
+export { keepReleasedVotesOf } from './kept-votes.js';
 export { forgetReleasesOf } from './released-questions.js';
 export { SegmentTables } from './segment-tables.js';

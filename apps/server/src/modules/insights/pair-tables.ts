@@ -286,7 +286,25 @@ export class PairTables {
   private async cellsAt(low: number, high: number, at: Reach, probe: { reach: Reach; cells: Cells }): Promise<Cells> {
     return at.low === probe.reach.low && at.high === probe.reach.high
       ? copyOf(probe.cells)
-      : cellsOf(await this.pairs(low, high, at).execute());
+      : this.countedFresh(low, high, at);
+  }
+
+  /**
+   * The people among the first `reach` voters of each question, counted afresh: the voters' pairs of answers, and the
+   * deleted people released epochs counted (kept-votes.ts), whom every reach from theirs on counts.
+   */
+  private async countedFresh(low: number, high: number, reach: Reach): Promise<Cells> {
+    const cells = cellsOf(await this.pairs(low, high, reach).execute());
+    addCells(
+      cells,
+      await this.db
+        .selectFrom('removed_vote_pairs')
+        .select(['low_choice as low', 'high_choice as high', 'count as voters'])
+        .where('low_id', '=', low)
+        .where('high_id', '=', high)
+        .execute(),
+    );
+    return cells;
   }
 
   /**
@@ -300,8 +318,7 @@ export class PairTables {
     from?: { reach: Reach; cells: Cells },
   ): Promise<Cells> {
     // Votes up to a reach are committed and never change: no snapshot is needed.
-    if (!from || from.reach.low > reach.low || from.reach.high > reach.high)
-      return cellsOf(await this.pairs(low, high, reach).execute());
+    if (!from || from.reach.low > reach.low || from.reach.high > reach.high) return this.countedFresh(low, high, reach);
     const cells = copyOf(from.cells);
     addCells(cells, await this.newPairs(low, high, from.reach, reach));
     return cells;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/index.js';
+import { lockForRelease } from './kept-votes.js';
 import { LEGACY, RELATE_PAIR_UNITS, RELATE_UNITS, RELATE_VARIANCE } from '../../private-release/budget.js';
 
 /**
@@ -95,6 +96,7 @@ async function spend(trx: Db, low: number, high: number, units: number): Promise
 async function release(db: Db, low: number, high: number, epoch: RelateEpoch, units: number): Promise<boolean> {
   try {
     await db.transaction().execute(async (trx) => {
+      await lockForRelease(trx, [low, high]);
       // Written by another instance meanwhile: nothing to spend.
       if ((await insertEpoch(trx, low, high, epoch)) && units > 0) await spend(trx, low, high, units);
     });

@@ -4,8 +4,8 @@ import type { Db } from '../../db/index.js';
 const IDS_PER_STATEMENT = 1_000;
 
 /**
- * The questions were deleted: the noise, epochs and budget of their private releases go with
- * them, in the deletion's transaction. The budget a question paired with one of them spent stays
+ * The questions were deleted: the noise, epochs, budget and kept votes (kept-votes.ts) of their
+ * private releases go with them, in the deletion's transaction. The budget a question paired with one of them spent stays
  * spent: its releases were made, whatever became of the other question.
  */
 export async function forgetReleasesOf(trx: Db, questionIds: readonly number[]): Promise<void> {
@@ -32,5 +32,10 @@ export async function forgetReleasesOf(trx: Db, questionIds: readonly number[]):
       .where((eb) => eb.or([eb('low_id', 'in', ids), eb('high_id', 'in', ids)]))
       .execute();
     await trx.deleteFrom('relate_budgets').where('question_id', 'in', ids).execute();
+    await trx.deleteFrom('removed_vote_segments').where('question_id', 'in', ids).execute();
+    await trx
+      .deleteFrom('removed_vote_pairs')
+      .where((eb) => eb.or([eb('low_id', 'in', ids), eb('high_id', 'in', ids)]))
+      .execute();
   }
 }

@@ -223,7 +223,7 @@ export class SegmentTables {
   private async build(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, seq: number): Promise<SegmentTable> {
     const epochs = await breakdownEpochs(this.db, question.id, bucketsOf(question.kind).count, seq);
     // One snapshot: the question's segments count exactly its votes, and the votes past the
-    // release point are taken away from them.
+    // release point are taken away from them; the deleted votes kept are all within it.
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
@@ -234,15 +234,18 @@ export class SegmentTables {
           .where('id', '=', question.id)
           .executeTakeFirstOrThrow();
         const table = this.emptyTable(question, epochs, votes_removed);
-        addRows(
-          table,
-          await trx
-            .selectFrom('vote_segments')
-            .select(['country_id', 'gender', 'birth_year', 'choice', 'count'])
-            .where('question_id', '=', question.id)
-            .execute(),
-          1,
-        );
+        // The votes of deleted accounts that released epochs counted stay in them (kept-votes.ts).
+        for (const segments of ['vote_segments', 'removed_vote_segments'] as const) {
+          addRows(
+            table,
+            await trx
+              .selectFrom(segments)
+              .select(['country_id', 'gender', 'birth_year', 'choice', 'count'])
+              .where('question_id', '=', question.id)
+              .execute(),
+            1,
+          );
+        }
         addRows(table, await this.votesBetween(trx, question.id, table.counted, vote_count + votes_removed), -1);
         for (const [country, cells] of table.countries)
           if (cells.every((count) => count === 0)) table.countries.delete(country);
