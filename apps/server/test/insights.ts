@@ -10,6 +10,7 @@ import { recordVotes, type NewVote } from '../src/modules/polls/index.js';
 import { AGE_BANDS, bandOf, currentYear, type AgeBand } from '../src/modules/insights/ages.js';
 import { mayShow, nonNegative } from '../src/modules/insights/breakdown.js';
 import { bucketsOf } from '../src/modules/insights/buckets.js';
+import { invariantOf } from '../src/modules/insights/breakdown-release.js';
 import { GENDERS } from '../src/modules/insights/segment-tables.js';
 import { searchName } from '../src/lib/search-text.js';
 
@@ -397,7 +398,11 @@ export async function releasedGroup(
       tables,
       sizes,
     );
-    const fitted = estimate(sizes, measurements, { mask: 1, values: new Array<number>(buckets.count).fill(0) });
+    const exactMask = invariantOf(question.kind);
+    const fitted = estimate(sizes, measurements, {
+      mask: exactMask,
+      values: new Array<number>(exactMask === 0 ? 1 : buckets.count).fill(0),
+    });
     const inCountries = group.country
       ? countries.flatMap((country, index) => (country === group.country ? [index] : []))
       : countries.map((_, index) => index);
@@ -409,13 +414,18 @@ export async function releasedGroup(
     }
     if (inCountries.length > 0) {
       const lambda = precisions(sizes, measurements);
-      countVarianceSum += countVariance(sizes, lambda, 1, [
+      countVarianceSum += countVariance(sizes, lambda, exactMask, [
         buckets.count,
         genders.length,
         last - first + 1,
         inCountries.length,
       ]);
-      answerVarianceSum += countVariance(sizes, lambda, 1, [1, genders.length, last - first + 1, inCountries.length]);
+      answerVarianceSum += countVariance(sizes, lambda, exactMask, [
+        1,
+        genders.length,
+        last - first + 1,
+        inCountries.length,
+      ]);
     }
   }
   return { counted, exact, ...asShown(ctx, exact, noise, countVarianceSum, answerVarianceSum) };

@@ -16,8 +16,9 @@ export const BANDS = 7;
 /**
  * The tables measured: voters by gender, by age band and by country; each of those by answer;
  * and the full table of answer × gender × band × country, which combined filters need and which
- * ties every table together. The answers' totals are exact and public (everyone's result): the
- * estimate is held to them, and they cost nothing.
+ * ties every table together. The split is worked out with the answers' totals held exact, as a
+ * rating's or number's are (everyone's result shows them; a multiple-choice question's shows only
+ * whole percentages, and its estimate holds only its number of votes): they cost nothing.
  */
 const CANDIDATES = [
   GENDER,

@@ -16,6 +16,7 @@ import { countVariance, estimate, precisions, type Measurement } from '../../pri
 import { releasePointsBetween } from '../../private-release/schedule.js';
 import { lockForRelease } from './kept-votes.js';
 import type { NoiseStore } from './noise-store.js';
+import type { QuestionKind } from '../../views/results.js';
 
 /**
  * The epochs of a question's breakdown release, kept in `breakdown_epochs` (docs/insights.md,
@@ -168,14 +169,26 @@ export async function breakdownEpochs(
 interface EpochPart {
   sizes: number[];
   lambda: Float64Array;
+  /** The marginal the estimate holds exact (invariantOf). */
+  exactMask: number;
   countryIndex: Map<number, number>;
+}
+
+/**
+ * What the estimate holds exact: only what is public. A rating's or number's counts per value are
+ * (everyone's result shows them); a multiple-choice question's result shows whole percentages and
+ * the number of votes, never a choice's count, so only that number is held: held to its exact
+ * counts, the released groups would add up to them and give them away.
+ */
+export function invariantOf(kind: QuestionKind): number {
+  return kind.type === 'MC' ? 0 : ANSWER;
 }
 
 /**
  * The noise in the release's estimate of a question's votes up to its latest epoch, by the cells
  * breakdown adds up: per country with voters, and over every country, each a block of gender ×
  * age band × answer bucket. The estimate of each epoch is the least-squares fit of its noisy
- * tables held to its exact answer totals (private-release/marginals.ts); a fit is linear and
+ * tables held to what is public of its votes (invariantOf; private-release/marginals.ts); a fit is linear and
  * gives back exact tables exactly, so it is the exact counts plus the fit of the noise alone.
  */
 export interface ReleasedNoise {
@@ -258,17 +271,21 @@ async function legacyMeasurements(
   ];
 }
 
-/** Adds one epoch's fitted noise to what the epochs before it gave. */
+/** Adds one epoch's fitted noise to what the epochs before it gave; `exactMask` is the question's invariantOf. */
 export async function withEpoch(
   store: NoiseStore,
   questionId: number,
   buckets: number,
+  exactMask: number,
   before: ReleasedNoise,
   epoch: BreakdownEpoch,
 ): Promise<ReleasedNoise> {
   const sizes = breakdownSizes(buckets, epoch.countries.length);
   const measurements = await epochMeasurements(store, questionId, buckets, epoch);
-  const fitted = estimate(sizes, measurements, { mask: ANSWER, values: new Float64Array(buckets) });
+  const fitted = estimate(sizes, measurements, {
+    mask: exactMask,
+    values: new Float64Array(exactMask === ANSWER ? buckets : 1),
+  });
   const byCountry = new Map([...before.byCountry].map(([country, block]) => [country, block.slice()]));
   const everywhere = before.everywhere.slice();
   const countryCount = epoch.countries.length;
@@ -289,6 +306,7 @@ export async function withEpoch(
   const part = {
     sizes,
     lambda: precisions(sizes, measurements),
+    exactMask,
     countryIndex: new Map(epoch.countries.map((country, index) => [country, index])),
   };
   return { byCountry, everywhere, parts: [...before.parts, part] };
@@ -308,10 +326,10 @@ export interface GroupShape {
 /** The variance of the noise in a group's count, over every epoch. */
 export function groupVariance(noise: ReleasedNoise, shape: GroupShape): number {
   let variance = 0;
-  for (const { sizes, lambda, countryIndex } of noise.parts) {
+  for (const { sizes, lambda, exactMask, countryIndex } of noise.parts) {
     const countries = shape.country === null ? sizes[3] : countryIndex.has(shape.country) ? 1 : 0;
     if (countries === 0) continue;
-    variance += countVariance(sizes, lambda, ANSWER, [shape.answers, shape.genders, shape.bands, countries]);
+    variance += countVariance(sizes, lambda, exactMask, [shape.answers, shape.genders, shape.bands, countries]);
   }
   return variance;
 }

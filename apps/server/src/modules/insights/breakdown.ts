@@ -78,11 +78,23 @@ export function nonNegative(noisy: number[]): number[] {
   return counts;
 }
 
-/** Everyone's votes per bucket. */
-export function countsPerBucket(buckets: Buckets, votes: Counts): number[] {
+function countsPerBucket(buckets: Buckets, votes: Counts): number[] {
   const counts = new Array<number>(buckets.count).fill(0);
   for (const [answer, count] of votes) counts[buckets.of(answer)] += count;
   return counts;
+}
+
+/**
+ * Everyone's votes per bucket as they may be published: a rating's or number's counts, which
+ * everyone's result shows; for a multiple-choice question, whose result shows whole percentages
+ * and the number of votes but never a choice's count, those percentages of that number (fractions
+ * of votes). An exact count at every vote would tell the next vote's answer from the difference.
+ */
+export function publicCounts(kind: QuestionKind, buckets: Buckets, votes: Counts): number[] {
+  const counts = countsPerBucket(buckets, votes);
+  if (kind.type !== 'MC') return counts;
+  const total = totalOf(counts);
+  return percentages(counts).map((percent) => (percent * total) / 100);
 }
 
 /**
@@ -160,7 +172,7 @@ export interface FilteredBreakdown {
   /** The ages the group covers, null for every age. */
   ages: AgeBand | null;
   privacy: BreakdownPrivacy;
-  /** For downloads: the group's counts (null when suppressed) and everyone's, per bucket. */
+  /** For downloads: the group's counts (null when suppressed) and everyone's as published (publicCounts), per bucket. */
   group: ReleasedCounts | null;
   everyone: number[];
   buckets: Buckets;
@@ -235,7 +247,7 @@ export async function filteredBreakdown(
   if (query.gender === null && everyAge && query.country === null) {
     // Everyone is exact, and counts every vote so far, not only those the release has reached.
     const overall = buildResult(kind, new Map(question.votes));
-    const everyone = countsPerBucket(buckets, new Map(question.votes));
+    const everyone = publicCounts(kind, buckets, new Map(question.votes));
     const group = { counts: everyone, variance: 0 };
     const privacy = { exact: true, counted: question.vote_count, count_sd: 0 };
     return {
@@ -250,7 +262,7 @@ export async function filteredBreakdown(
     };
   }
   const overall = buildResult(kind, table.votes);
-  const everyone = countsPerBucket(buckets, table.votes);
+  const everyone = publicCounts(kind, buckets, table.votes);
   const base = { overall, ages: everyAge ? null : agesOf(bands), everyone, buckets };
   const genders = query.gender === null ? GENDERS.map((_, index) => index) : [GENDERS.indexOf(query.gender)];
   const group = await releasedCounts(tables, table, { genders, bands, country: query.country });
@@ -432,6 +444,7 @@ function shareDifferenceNoise(
  * voters (everyone outside the group) at the 95% level. Both count the privacy noise as well as
  * sampling: the noise's variance, carried into each share and average by the delta method, is
  * added to the margins and to the tests, so noise alone does not make a difference significant.
+ * Everyone's counts are those that may be published (publicCounts), so no mark tells more of them.
  */
 export function compareWithEveryone(
   kind: QuestionKind,
@@ -441,7 +454,7 @@ export function compareWithEveryone(
   everyoneVotes: Counts,
 ): Comparison {
   const { counts, variance } = group;
-  const everyone = countsPerBucket(buckets, everyoneVotes);
+  const everyone = publicCounts(kind, buckets, everyoneVotes);
   const n = totalOf(counts);
   const all = totalOf(everyone);
   const rest = everyone.map((count, index) => Math.max(0, count - counts[index]));

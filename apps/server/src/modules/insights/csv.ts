@@ -33,12 +33,13 @@ export function bucketLabels(kind: QuestionKind, labels: string[], buckets: Buck
 }
 
 export interface GroupLines {
+  kind: QuestionKind;
   /** Each bucket's answer (bucketLabels). */
   answers: string[];
   buckets: Buckets;
   /** The group's released votes per bucket, or null when too few match to show them. */
   group: ReleasedCounts | null;
-  /** Everyone's votes per bucket, and for a rating or number their exact average. */
+  /** Everyone's votes per bucket as published (publicCounts), and for a rating or number their exact average. */
   everyone: number[];
   everyoneAverage: number | null;
   comparison: Comparison | null;
@@ -48,27 +49,31 @@ export interface GroupLines {
  * The lines of one group beside everyone, each starting with `prefix`: one per answer (votes,
  * the standard deviation of the privacy noise in them, percent, margin of error, everyone's votes
  * and percent, whether the difference is significant), and for a rating or number a last line
- * with the averages. A group not shown gets one line that says why (`note`).
+ * with the averages. A group not shown gets one line that says why (`note`). A multiple-choice
+ * question's exact counts are never written, as its result never shows them: everyone's votes are
+ * their number on every line, and a group that is everyone (exact) has no votes per choice.
  */
 export function groupLines(
   prefix: Cell[],
-  { answers, buckets, group, everyone, everyoneAverage, comparison }: GroupLines,
+  { kind, answers, buckets, group, everyone, everyoneAverage, comparison }: GroupLines,
   note = TOO_FEW,
 ): Cell[][] {
   if (group === null) return [[...prefix, null, null, null, null, null, null, null, null, note]];
+  const choices = kind.type === 'MC';
   const groupPercents = percentages(group.counts);
   const everyonePercents = percentages(everyone);
+  const everyoneCount = Math.round(totalOf(everyone));
   const noiseSd = roundTo2(Math.sqrt(group.variance));
   const lines: Cell[][] = answers.map((answer, index) => {
     const row = comparison?.rows[index];
     return [
       ...prefix,
       answer,
-      group.counts[index],
+      choices && group.variance === 0 ? null : group.counts[index],
       noiseSd,
       groupPercents[index],
       row?.margin ?? null,
-      everyone[index],
+      choices ? everyoneCount : everyone[index],
       everyonePercents[index],
       row?.significant ?? null,
       null,

@@ -27,8 +27,8 @@ import {
   breakdownSplits,
   bucketResult,
   compareWithEveryone,
-  countsPerBucket,
   filteredBreakdown,
+  publicCounts,
   releasedGroupOf,
   suppressedResult,
   type BreakdownQuery,
@@ -151,6 +151,7 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
           .filter((part) => part !== null)
           .join(', ') || 'everyone';
       const lines = groupLines([question.id, question.title, filter], {
+        kind: question.kind,
         answers: bucketLabels(question.kind, question.labels, breakdown.buckets),
         buckets: breakdown.buckets,
         group: breakdown.group,
@@ -261,10 +262,11 @@ export const insightsRoutes: FastifyPluginAsyncZod = async (app) => {
         return groupLines(
           [first.id, first.title, second.id, second.title, second.labels[key - 1]],
           {
+            kind: first.kind,
             answers,
             buckets,
             group: shown,
-            everyone: countsPerBucket(buckets, everyoneVotes),
+            everyone: publicCounts(first.kind, buckets, everyoneVotes),
             everyoneAverage: buildResult(first.kind, everyoneVotes).average ?? null,
             comparison: shown && compareWithEveryone(first.kind, first.labels, buckets, shown, everyoneVotes),
           },

@@ -8,6 +8,7 @@ import {
   blockIndex,
   breakdownEpochs,
   emptyNoise,
+  invariantOf,
   withEpoch,
   type BreakdownEpoch,
   type ReleasedNoise,
@@ -28,6 +29,8 @@ export interface SegmentTable {
   /** The question's `votes_removed` when the table was built: once more are removed, it is built again. */
   removed: number;
   buckets: Buckets;
+  /** What the release's estimate holds exact (invariantOf). */
+  exactMask: number;
   /** The year the question was asked: voters' ages are the ages they reach in it. */
   year: number;
   /** Everyone's votes per answer, exact. */
@@ -158,7 +161,9 @@ export class SegmentTables {
         .slice(start.epochs)
         .reduce(
           (before, epoch) =>
-            before.then((noise) => withEpoch(this.noiseStore, table.questionId, table.buckets.count, noise, epoch)),
+            before.then((noise) =>
+              withEpoch(this.noiseStore, table.questionId, table.buckets.count, table.exactMask, noise, epoch),
+            ),
           start.release,
         );
       table.release = release;
@@ -181,6 +186,7 @@ export class SegmentTables {
       counted: epochs.at(-1)?.counted ?? 0,
       removed,
       buckets,
+      exactMask: invariantOf(question.kind),
       year: question.year,
       votes: new Map(),
       everywhere: new Int32Array(blockSize(buckets)),
