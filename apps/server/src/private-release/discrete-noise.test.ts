@@ -19,7 +19,9 @@ function chiSquareCritical(df: number): number {
 
 /**
  * Pearson's statistic of integer draws against a probability mass function, over the values
- * whose expected count is at least 5, the rest of each tail pooled into one bin.
+ * whose expected count is at least 5. Each tail beyond them is folded into the outermost bin on
+ * its side: a bin of its own would expect about one draw, and the statistic's chi-square law
+ * does not hold for so small a cell, so a correct sampler would fail far more often than asked.
  */
 function chiSquare(draws: number[], pmf: (value: number) => number, span: number): { statistic: number; df: number } {
   const weights = new Map<number, number>();
@@ -34,18 +36,14 @@ function chiSquare(draws: number[], pmf: (value: number) => number, span: number
   const [low, high] = [Math.min(...bins), Math.max(...bins)];
   const observed = new Map<number, number>();
   for (const draw of draws) {
-    const bin = Math.min(high + 1, Math.max(low - 1, draw));
+    const bin = Math.min(high, Math.max(low, draw));
     observed.set(bin, (observed.get(bin) ?? 0) + 1);
   }
-  let tailBelow = 0;
-  let tailAbove = 0;
-  for (const value of weights.keys()) {
-    if (value < low) tailBelow += expectedOf(value);
-    if (value > high) tailAbove += expectedOf(value);
-  }
   const expected = new Map<number, number>(bins.map((value) => [value, expectedOf(value)]));
-  expected.set(low - 1, tailBelow);
-  expected.set(high + 1, tailAbove);
+  for (const value of weights.keys()) {
+    if (value < low) expected.set(low, (expected.get(low) ?? 0) + expectedOf(value));
+    if (value > high) expected.set(high, (expected.get(high) ?? 0) + expectedOf(value));
+  }
   let statistic = 0;
   let cells = 0;
   for (const [bin, count] of expected) {
