@@ -84,11 +84,14 @@ const like = (user: TestUser, question: number) => user.api.post(api.like(questi
 /**
  * Runs `steps` while the push service refuses every push, so that the worker, which runs a round
  * every second, delivers nothing in between; then the service takes pushes again and a round later
- * than every retry's delay sends what is left to send.
+ * than every retry's delay sends what is left to send. A round of the worker under way when the
+ * steps end (one that read its device before a step changed it) finishes first, refused too: a
+ * round as of long ago finds nothing due, but waits for it.
  */
 async function deliveredAfter(steps: () => Promise<void>): Promise<void> {
   service.answer(503);
   await steps();
+  await round(new Date(0));
   service.answer(201);
   await round(minutesFromNow(RETRY_DELAYS_MINUTES[0] + 1));
 }
