@@ -14,3 +14,4 @@ export * from './moderation.js';
 export * from './push.js';
 export * from './web-page.js';
 export * from './languages.js';
+export * from './embed.js';
