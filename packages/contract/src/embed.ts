@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultSchema } from './questions.js';
+import { resultSchema, type QuestionType } from './questions.js';
 
 /**
  * Embeds (contract section 7): a question framed on another site at `/embed/q/{id}`, voted on in a
@@ -19,6 +19,15 @@ export const OEMBED_LINK_TYPE = 'application/json+oembed';
 /** The frame's default size; an oEmbed consumer's `maxwidth` and `maxheight` shrink it. */
 export const EMBED_DEFAULT_WIDTH = 500;
 export const EMBED_MIN_WIDTH = 300;
+
+/**
+ * The frame's height for a question, which the host page cannot learn from the frame: the question's text and the
+ * brand, then a row per multiple-choice choice, two rows of five ratings, or a number's field.
+ */
+export function embedHeight(type: QuestionType, choiceCount: number): number {
+  const rows = type === 'MC' ? choiceCount : type === 'RS' ? 2 : 1;
+  return 150 + rows * 52;
+}
 
 /**
  * What the app's window posts to the embed that opened it, once the person's vote is counted or
