@@ -12,18 +12,31 @@ interface AnswerFormProps {
   pending?: boolean;
   /** A message from the caller, such as a wrong quiz answer or a failed vote. */
   error?: string | null;
+  /** The answer chosen already, elsewhere (in an embed): the form starts with it, and sends it only when submitted. */
+  initialChoice?: number | null;
   onSubmit: (choice: number) => void;
 }
 
 /** The input a question asks for (choices, a 1-to-10 slider or a number) and the button that sends it. */
-export function AnswerForm({ question, submitLabel, pending = false, error = null, onSubmit }: AnswerFormProps) {
+export function AnswerForm({
+  question,
+  submitLabel,
+  pending = false,
+  error = null,
+  initialChoice = null,
+  onSubmit,
+}: AnswerFormProps) {
   const intl = useIntl();
   const format = useFormat();
   const formId = useId();
   const range = rangeOf(question);
-  const [choiceKey, setChoiceKey] = useState<number | null>(null);
-  const [rating, setRating] = useState(Math.floor(range.max / 2));
-  const [numberText, setNumberText] = useState('');
+  const [choiceKey, setChoiceKey] = useState<number | null>(question.type === 'MC' ? initialChoice : null);
+  const [rating, setRating] = useState(
+    question.type === 'RS' && initialChoice !== null ? initialChoice : Math.floor(range.max / 2),
+  );
+  const [numberText, setNumberText] = useState(
+    question.type === 'N' && initialChoice !== null ? String(initialChoice) : '',
+  );
   const [inputError, setInputError] = useState<string | null>(null);
 
   function submit(event: FormEvent) {

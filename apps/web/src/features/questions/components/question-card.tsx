@@ -53,7 +53,7 @@ function ModerationNotice({ moderation }: { moderation: QuestionModeration }) {
   );
 }
 
-interface QuestionCardProps {
+export interface QuestionCardProps {
   question: Question;
   /** Called with the question after a vote, a like or a live update, so the cached list stays current. */
   onChange?: (question: Question) => void;
@@ -62,6 +62,8 @@ interface QuestionCardProps {
   /** Shown under the card once the viewer has answered. */
   renderAfterAnswer?: (question: Question) => ReactNode;
   label?: string;
+  /** The answer the form starts with, chosen already in an embed, and the button's words that confirm it. */
+  preset?: { choice: number | null; submitLabel: string };
 }
 
 export function QuestionCard({
@@ -70,6 +72,7 @@ export function QuestionCard({
   onPassedChange,
   renderAfterAnswer,
   label,
+  preset,
 }: QuestionCardProps) {
   const navigate = useNavigate();
   const intl = useIntl();
@@ -182,7 +185,8 @@ export function QuestionCard({
       {question.answer === null && (
         <AnswerForm
           question={question}
-          submitLabel={intl.formatMessage({ id: 'questions.card.vote' })}
+          submitLabel={preset?.submitLabel ?? intl.formatMessage({ id: 'questions.card.vote' })}
+          initialChoice={preset?.choice}
           pending={voting}
           error={voteError}
           onSubmit={vote}
