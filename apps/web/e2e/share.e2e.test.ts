@@ -120,6 +120,7 @@ describe.skipIf(!baseUrl).sequential('a question shared outside the app', () => 
     await page.goto(`/question/${question.id}`);
     const card = page.getByRole('article', { name: poll.question });
     await card.getByRole('button', { name: 'Share' }).click();
+    await card.getByRole('menuitem', { name: 'Copy link' }).click();
     await card.getByText('Link copied').waitFor();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     // The server's public address: without PUBLIC_URL, a server on any free port takes the address it listens at.

@@ -9,11 +9,18 @@ export interface MenuItem {
   onSelect: (trigger: HTMLButtonElement) => void;
 }
 
+interface MenuProps {
+  label: string;
+  items: MenuItem[];
+  /** The button's icon, with `label` written beside it; without one, the button is the "more" icon alone. */
+  icon?: ReactNode;
+}
+
 /**
  * A "more actions" button and the menu it opens (the WAI-ARIA menu button): arrows, Home and End
  * move between the items, Enter chooses, Escape and Tab close it, and a click elsewhere closes it.
  */
-export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
+export function Menu({ label, items, icon }: MenuProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -59,9 +66,9 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
       <button
         ref={triggerRef}
         type="button"
-        className="btn btn--ghost btn--small menu__trigger"
-        aria-label={label}
-        title={label}
+        className={`btn btn--ghost btn--small menu__trigger${icon ? '' : ' menu__trigger--icon'}`}
+        aria-label={icon ? undefined : label}
+        title={icon ? undefined : label}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? `${id}-menu` : undefined}
@@ -73,7 +80,14 @@ export function Menu({ label, items }: { label: string; items: MenuItem[] }) {
           }
         }}
       >
-        <MoreIcon />
+        {icon ? (
+          <>
+            {icon}
+            {label}
+          </>
+        ) : (
+          <MoreIcon />
+        )}
       </button>
       {open && (
         <ul className="menu__list" role="menu" id={`${id}-menu`} aria-label={label} onKeyDown={onMenuKeyDown}>

@@ -1,27 +1,30 @@
-import type { Question } from '@pollscope/contract';
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Button } from '../../../components/ui/button';
-import { ShareIcon } from '../../../components/ui/icons';
+import { useIntl } from 'react-intl';
+import { CodeIcon, LinkIcon, ShareIcon } from '../../../components/ui/icons';
+import { Menu } from '../../../components/ui/menu';
 import { useTimedMessage } from '../../../hooks/use-timed-message';
 import { publicUrl } from '../../../lib/public-url';
+import { EmbedDialog, type EmbeddedQuestion } from './embed-dialog';
 
 /** The question's page outside the app, which anyone can open and link previews show. */
 export const shareUrl = (id: number) => `${publicUrl()}/q/${id}`;
 
 /**
- * Shares the question's link through the device's share sheet where the browser has one (the Web
- * Share API), or copies it, saying so; where copying is refused too, shows the link to copy by hand.
+ * The share menu: the question's link, through the device's share sheet where the browser has one (the Web Share API)
+ * or copied, saying so, and shown to copy by hand where copying is refused too; and the code that embeds the question
+ * in another site (EmbedDialog).
  */
-export function ShareButton({ question }: { question: Pick<Question, 'id' | 'title'> }) {
+export function ShareButton({ question }: { question: EmbeddedQuestion }) {
   const intl = useIntl();
   const [message, setMessage] = useTimedMessage();
   const [shownLink, setShownLink] = useState(false);
+  const [embedFrom, setEmbedFrom] = useState<HTMLElement | null>(null);
+  const canShare = typeof navigator.share === 'function';
 
   async function share() {
     // Read when shared, not when rendered: the server renders the card in a page, where the address is the browser's.
     const url = shareUrl(question.id);
-    if (typeof navigator.share === 'function') {
+    if (canShare) {
       try {
         await navigator.share({ title: question.title, url });
         return;
@@ -41,10 +44,22 @@ export function ShareButton({ question }: { question: Pick<Question, 'id' | 'tit
 
   return (
     <span className="share-button">
-      <Button variant="ghost" size="small" onClick={() => void share()}>
-        <ShareIcon />
-        <FormattedMessage id="questions.share.button" />
-      </Button>
+      <Menu
+        label={intl.formatMessage({ id: 'questions.share.button' })}
+        icon={<ShareIcon />}
+        items={[
+          {
+            label: intl.formatMessage({ id: canShare ? 'questions.share.shareLink' : 'questions.share.copyLink' }),
+            icon: <LinkIcon />,
+            onSelect: () => void share(),
+          },
+          {
+            label: intl.formatMessage({ id: 'questions.share.embed' }),
+            icon: <CodeIcon />,
+            onSelect: setEmbedFrom,
+          },
+        ]}
+      />
       {/* Polite, without the role of a status: a feed has a card per question, and a list has its own status. */}
       <span className="share-button__status" aria-live="polite">
         {message?.text}
@@ -60,6 +75,7 @@ export function ShareButton({ question }: { question: Pick<Question, 'id' | 'tit
           onBlur={() => setShownLink(false)}
         />
       )}
+      {embedFrom && <EmbedDialog question={question} returnFocus={embedFrom} onClose={() => setEmbedFrom(null)} />}
     </span>
   );
 }
