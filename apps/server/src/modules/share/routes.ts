@@ -7,6 +7,7 @@ import { requestLocale } from '../../views/request-locale.js';
 import { hydrate, type Reader } from '../../views/pipeline.js';
 import { present } from '../../views/questions.js';
 import { isVisible } from '../../views/rules.js';
+import { votingScreenPath, VOTING_WINDOW_OPENER_POLICY } from '../../views/voting-window.js';
 import { CardImages, cardVersion, PicturesBusyError } from './card-image.js';
 import { missingQuestionPage, sharePage, withheldQuestionPage } from './page.js';
 
@@ -67,6 +68,14 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
   // A page, not a call of the API: an unknown or malformed id is the site's page-not-found.
   app.get('/q/:id', { schema: { hide: true } }, async (request, reply) => {
     const id = idSchema.safeParse((request.params as { id: string }).id);
+    // The window an embed opened to vote (embedVotePath): on to the app's question screen, which asks for the click
+    // that votes, its opener kept (views/voting-window.ts).
+    const { answer } = request.query as { answer?: unknown };
+    if (id.success && typeof answer === 'string')
+      return reply
+        .header('cross-origin-opener-policy', VOTING_WINDOW_OPENER_POLICY)
+        .header('cache-control', 'no-cache')
+        .redirect(votingScreenPath(id.data, answer));
     const question = id.success ? await questionFor(id.data) : undefined;
     // The page is in the language of whoever opened it (CONTRACT.md §7).
     const locale = await requestLocale(request);

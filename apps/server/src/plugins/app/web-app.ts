@@ -11,6 +11,7 @@ import { escapeHtml } from '../../lib/html.js';
 import { LOCALIZED_FILES, serveLocalizedFiles } from '../../views/app-shell-files.js';
 import { message } from '../../i18n/messages.js';
 import { firstScreenReader, withFirstScreen } from '../../views/first-screen.js';
+import { mayBeVotingWindow, VOTING_WINDOW_OPENER_POLICY } from '../../views/voting-window.js';
 
 const placeholderPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>POLLSCOPE</title></head>
 <body><h1>POLLSCOPE</h1><p>The web app has not been built. The API is at <a href="/api/docs">/api/docs</a>.</p></body></html>`;
@@ -142,6 +143,8 @@ export const webAppPlugin = fp(
       // Every page differs by its language, and the page at the app's start by the session cookie too: a signed-in
       // person's has their feed in it.
       reply.header('vary', VARY);
+      // The window an embed opens to vote keeps its opener, across signing in; every other page keeps `same-origin`.
+      if (mayBeVotingWindow(request.url)) reply.header('cross-origin-opener-policy', VOTING_WINDOW_OPENER_POLICY);
       // The pseudo-locale's texts exist only in the app: its pages start without a first screen in another language.
       const atStart = request.url.split('?')[0] === '/' && !asksForPseudoLocale(cookie);
       const firstScreen = atStart ? await readFirstScreen(request, locale) : null;
