@@ -8,6 +8,7 @@ import type { Replicas } from './db/replicas.js';
 import { HttpError } from './errors.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
+import { embedRoutes } from './modules/embed/index.js';
 import { healthRoutes, metricsRoutes } from './modules/health/index.js';
 import { insightsRoutes } from './modules/insights/routes.js';
 import { liveRoutes } from './modules/live/routes.js';
@@ -212,6 +213,8 @@ export async function buildApp({
   await app.register(moderationRoutes, { prefix: '/api' });
   // The share page is outside /api; the picture it names is a call of the API.
   await app.register(shareRoutes);
+  // The embed page, which other sites frame, and oEmbed (under /api, with its full path).
+  await app.register(embedRoutes);
   await app.register(metricsRoutes);
   await app.register(webAppPlugin);
 

@@ -103,6 +103,13 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 
+/** A form of an answer the server does not make (oEmbed in XML). */
+export class NotImplementedError extends HttpError {
+  constructor(message: ErrorText) {
+    super(501, message);
+  }
+}
+
 /**
  * The server cannot answer now but will soon (overloaded, its database away): the client may try again after
  * `retryAfterSeconds`.

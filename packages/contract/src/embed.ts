@@ -52,6 +52,15 @@ export function embedIframeHtml(options: { src: string; title: string; width: nu
   );
 }
 
+/** oEmbed's query: the address of a question's page, `{PUBLIC_URL}/q/{id}`, and the room the consumer has for it. */
+export const oembedQuerySchema = z.object({
+  url: z.string().max(2048).describe('The address of a question’s page on this site, `{PUBLIC_URL}/q/{id}`'),
+  maxwidth: z.coerce.number().int().positive().optional().describe('The widest the frame may be, in pixels'),
+  maxheight: z.coerce.number().int().positive().optional().describe('The tallest the frame may be, in pixels'),
+  format: z.string().max(16).optional().describe('`json`, the default; `xml` is answered 501'),
+});
+export type OembedQuery = z.infer<typeof oembedQuerySchema>;
+
 /** oEmbed 1.0's answer for a question (type `rich`). */
 export const oembedResponseSchema = z.object({
   version: z.literal('1.0'),

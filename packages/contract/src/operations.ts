@@ -18,6 +18,7 @@ import {
   relatePairSchema,
   relateResultSchema,
 } from './insights.js';
+import { oembedQuerySchema, oembedResponseSchema } from './embed.js';
 import { liveResultSchema } from './live.js';
 import {
   moderationActionBodySchema,
@@ -444,6 +445,12 @@ export const apiRoutes = {
     operationId: 'getQuestionCard',
     summary: 'A question’s picture for link previews, without its result (1200×630 PNG)',
     response: 'image/png',
+  },
+  'GET /api/oembed': {
+    operationId: 'getOembed',
+    summary: 'oEmbed for a question’s page: the frame of its embed',
+    query: oembedQuerySchema,
+    response: oembedResponseSchema,
   },
 } as const satisfies Record<string, ApiRoute>;
 

@@ -22,17 +22,27 @@ export interface EventSink {
 }
 
 /**
+ * Who opened a stream: a signed-in person, by id, or a visitor without a token (the embed's live count), by client
+ * address.
+ */
+export type StreamOwner = number | `visitor:${string}`;
+
+/** A request's owner for a stream: its signed-in person, else its client address. */
+export const streamOwnerOf = (request: FastifyRequest): StreamOwner => request.viewerId ?? `visitor:${request.ip}`;
+
+/**
  * The streams of server-sent events open on this instance, live results and unread counts alike,
  * by the person who opened them and the session they opened them with: a session that ends ends
  * its streams, and past `perPerson` (0: no bound) opening one more ends that person's oldest, so
- * that one token cannot hold an unbounded number of connections and timers.
+ * that one token cannot hold an unbounded number of connections and timers. A visitor's streams
+ * are bound alike by their client address.
  */
 export class EventStreams {
   /**
    * Each person's streams, oldest first (a Map iterates in the order its keys were added), as what
    * ends each, with the hash of the session's token it was opened with.
    */
-  private readonly byPerson = new Map<number, Map<() => void, string | null>>();
+  private readonly byPerson = new Map<StreamOwner, Map<() => void, string | null>>();
 
   constructor(
     private readonly heartbeatSeconds: number,
@@ -50,7 +60,7 @@ export class EventStreams {
   reply(
     request: FastifyRequest,
     reply: FastifyReply,
-    personId: number,
+    personId: StreamOwner,
     open: (sink: EventSink) => () => void,
   ): FastifyReply {
     reply
@@ -113,7 +123,7 @@ export class EventStreams {
     for (const [endEarly, tokenHash] of this.byPerson.get(personId) ?? []) if (ends(tokenHash)) endEarly();
   }
 
-  private add(personId: number, tokenHash: string | null, endEarly: () => void): void {
+  private add(personId: StreamOwner, tokenHash: string | null, endEarly: () => void): void {
     let streams = this.byPerson.get(personId);
     if (!streams) this.byPerson.set(personId, (streams = new Map()));
     streams.set(endEarly, tokenHash);
@@ -125,7 +135,7 @@ export class EventStreams {
     }
   }
 
-  private forget(personId: number, endEarly: () => void): void {
+  private forget(personId: StreamOwner, endEarly: () => void): void {
     const streams = this.byPerson.get(personId);
     if (streams?.delete(endEarly) && streams.size === 0) this.byPerson.delete(personId);
   }

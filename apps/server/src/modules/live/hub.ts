@@ -8,7 +8,12 @@ import type { ViewerState, ViewerStates } from '../../views/viewer-states.js';
 
 /** A question's live state from its card, with its result for a viewer who may see it. */
 export function liveResultOf({ card, moving }: CardRead, seesResult: boolean): LiveResult {
-  return { id: card.id, result: seesResult ? resultOf(card, moving) : null, like_count: moving.likeCount };
+  return {
+    id: card.id,
+    result: seesResult ? resultOf(card, moving) : null,
+    like_count: moving.likeCount,
+    vote_count: moving.voteCount,
+  };
 }
 
 /** What a live stream sends to, and how it is ended. */
@@ -17,13 +22,16 @@ export interface LiveSink {
   end(): void;
 }
 
-/** One open live stream of one viewer on one question. */
+/** One open live stream of one viewer, or of a visitor, on one question. */
 interface Watcher {
   sink: LiveSink;
   questionId: number;
-  viewerId: number;
-  /** The viewer's state the rules are asked of at each send; null once a change moved it, until it is read again. */
+  /** Null for a visitor (the embed), whom the rules treat as someone signed out and whose state never moves. */
+  viewerId: number | null;
+  /** The viewer's state the rules are asked of at each send; null for a visitor. */
   viewer: ViewerState | null;
+  /** Set once a change moved the viewer's state, until it is read again. */
+  stale: boolean;
   /** How many changes to the viewer's state were heard: a state read while one more came may predate it. */
   moves: number;
 }
@@ -70,7 +78,7 @@ export class LiveHub {
    */
   viewerChanged(userId: number): void {
     for (const watcher of this.byViewer.get(userId) ?? []) {
-      watcher.viewer = null;
+      watcher.stale = true;
       watcher.moves += 1;
       this.schedule(watcher.questionId, {});
     }
@@ -93,7 +101,7 @@ export class LiveHub {
   missed(): void {
     for (const [questionId, watchers] of this.watched) {
       for (const watcher of watchers) {
-        watcher.viewer = null;
+        watcher.stale = watcher.viewerId !== null;
         watcher.moves += 1;
       }
       this.schedule(questionId, { changed: true });
@@ -101,13 +109,14 @@ export class LiveHub {
   }
 
   /**
-   * Sends the question's current state to the viewer's stream, then each new one the rules allow. Returns what stops
-   * it.
+   * Sends the question's current state to the viewer's stream (null: a visitor's), then each new one the rules allow.
+   * Returns what stops it.
    */
-  watch(questionId: number, viewer: ViewerState, sink: LiveSink): () => void {
-    const watcher: Watcher = { sink, questionId, viewerId: viewer.userId, viewer, moves: 0 };
+  watch(questionId: number, viewer: ViewerState | null, sink: LiveSink): () => void {
+    const viewerId = viewer?.userId ?? null;
+    const watcher: Watcher = { sink, questionId, viewerId, viewer, stale: false, moves: 0 };
     addTo(this.watched, questionId, watcher);
-    addTo(this.byViewer, watcher.viewerId, watcher);
+    if (viewerId !== null) addTo(this.byViewer, viewerId, watcher);
     this.schedule(questionId, { newcomer: watcher });
     return () => this.forget(watcher);
   }
@@ -126,7 +135,7 @@ export class LiveHub {
 
   private forget(watcher: Watcher): void {
     removeFrom(this.watched, watcher.questionId, watcher);
-    removeFrom(this.byViewer, watcher.viewerId, watcher);
+    if (watcher.viewerId !== null) removeFrom(this.byViewer, watcher.viewerId, watcher);
   }
 
   private end(watcher: Watcher): void {
@@ -168,7 +177,7 @@ export class LiveHub {
     // A state that moved is read once per person, however many of their streams watch the question.
     const stale = new Map<number, { watcher: Watcher; moves: number }[]>();
     for (const watcher of watchers) {
-      if (watcher.viewer === null)
+      if (watcher.stale && watcher.viewerId !== null)
         stale.set(watcher.viewerId, [...(stale.get(watcher.viewerId) ?? []), { watcher, moves: watcher.moves }]);
     }
     for (const [viewerId, theirs] of stale) {
@@ -177,13 +186,16 @@ export class LiveHub {
         // The account is gone.
         if (viewer === null) this.end(watcher);
         // Unless a change heard during the read set the state aside again, and scheduled the round that reads it.
-        else if (watcher.moves === moves) watcher.viewer = viewer;
+        else if (watcher.moves === moves) {
+          watcher.viewer = viewer;
+          watcher.stale = false;
+        }
       }
     }
     for (const watcher of watchers) {
       const { viewer } = watcher;
       const due = pending.changed || pending.newcomers.has(watcher);
-      if (viewer === null) {
+      if (watcher.stale) {
         // Its state moved during this round: the next round reads it again, and sends what this one owed it.
         if (due) this.schedule(questionId, { newcomer: watcher });
         continue;

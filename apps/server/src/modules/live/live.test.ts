@@ -62,6 +62,7 @@ describe('live results', () => {
         ],
       },
       like_count: 0,
+      vote_count: 0,
     });
 
     await voter.api.post(api.answer(question), answerBodySchema, { choice: 2 }, questionSchema);
@@ -75,6 +76,7 @@ describe('live results', () => {
         ],
       },
       like_count: 0,
+      vote_count: 1,
     });
     await voter.api.post(api.like(question), likedSchema);
     expect(await nextResult(stream)).toMatchObject({ result: { count: 1 }, like_count: 1 });
@@ -88,7 +90,7 @@ describe('live results', () => {
     const voter = await signUp(ctx);
     const question = await ask(author, { type: 'RS', question: 'How sunny is it?', choices: [] });
     const stream = await watch(question, viewer.token);
-    expect(await nextResult(stream)).toEqual({ id: question, result: null, like_count: 0 });
+    expect(await nextResult(stream)).toEqual({ id: question, result: null, like_count: 0, vote_count: 0 });
 
     await voter.api.post(api.answer(question), answerBodySchema, { choice: 4 }, questionSchema);
     await voter.api.post(api.like(question), likedSchema);
@@ -96,6 +98,7 @@ describe('live results', () => {
       id: question,
       result: null,
       like_count: 1,
+      vote_count: 1,
     });
 
     await viewer.api.post(api.answer(question), answerBodySchema, { choice: 8 }, questionSchema);
@@ -149,16 +152,27 @@ describe('live results', () => {
         ],
       },
       like_count: 0,
+      vote_count: 0,
     });
   });
 
-  it('are refused without a token, to a user the author blocked and for a missing question', async () => {
+  it('show a visitor without a token the vote count as votes land, never the result', async () => {
+    const author = await signUp(ctx);
+    const voter = await signUp(ctx);
+    const question = await ask(author);
+    const stream = await watch(question);
+    expect(await nextResult(stream)).toEqual({ id: question, result: null, like_count: 0, vote_count: 0 });
+    await voter.api.post(api.answer(question), answerBodySchema, { choice: 2 }, questionSchema);
+    expect(await nextResult(stream)).toEqual({ id: question, result: null, like_count: 0, vote_count: 1 });
+  });
+
+  it('are refused to a user the author blocked and for a missing question, with or without a token', async () => {
     const author = await signUp(ctx);
     const blocked = await signUp(ctx);
     const question = await ask(author);
     await author.api.post(api.ban(blocked.id), blockedSchema);
     const cases: [string | undefined, number, number][] = [
-      [undefined, question, 401],
+      [undefined, 999_999, 404],
       [blocked.token, question, 403],
       [author.token, 999_999, 404],
     ];
@@ -167,7 +181,7 @@ describe('live results', () => {
       expect(stream.status).toBe(status);
       expect(stream.headers.get('content-type')).toContain('application/json');
     }
-    expect((await client(ctx.app).raw('GET', api.live(question))).status).toBe(401);
+    expect((await client(ctx.app).raw('GET', api.live(999_999))).status).toBe(404);
   });
 
   it('end when the server stops, so that clients reconnect to another instance', async () => {

@@ -137,6 +137,7 @@ describe('two instances on one PostgreSQL database and one Redis', () => {
           ],
         },
         like_count: 0,
+        vote_count: 1,
       });
     }
   });

@@ -220,7 +220,7 @@ describe('an open live stream on another instance', () => {
     const authors = await watchOnTwo(author.token, question);
     await answer(voter, question);
     await nextResult(authors, (result) => result.result?.count === 1);
-    expect(await nextResult(viewing, () => true)).toEqual({ id: question, result: null, like_count: 0 });
+    expect(await nextResult(viewing, () => true)).toEqual({ id: question, result: null, like_count: 0, vote_count: 1 });
     await answer(viewer, question, 2);
     expect(await nextResult(viewing, (result) => result.result !== null)).toMatchObject({
       id: question,

@@ -1,4 +1,11 @@
-import { directionOf, displayId, type Question, type UiLocale } from '@pollscope/contract';
+import {
+  directionOf,
+  displayId,
+  OEMBED_LINK_TYPE,
+  OEMBED_PATH,
+  type Question,
+  type UiLocale,
+} from '@pollscope/contract';
 import { intlFor, message, type MessageId } from '../../i18n/messages.js';
 import { escapeHtml, pageStart } from '../../lib/html.js';
 import { dateLocale } from '../mail/index.js';
@@ -152,7 +159,10 @@ function previewTags({ question, url, imageUrl }: SharedQuestion, locale: UiLoca
     ['name', 'twitter:description', description],
     ['name', 'twitter:image', imageUrl],
   ];
-  return `<link rel="canonical" href="${escapeHtml(url)}">\n${tags.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}">`).join('\n')}\n`;
+  // oEmbed's discovery link: a consumer given the page's address (Discourse, WordPress) finds the embed's frame there.
+  const oembed = `${new URL(OEMBED_PATH, url).href}?url=${encodeURIComponent(url)}`;
+  const discovery = `<link rel="alternate" type="${OEMBED_LINK_TYPE}" href="${escapeHtml(oembed)}" title="${escapeHtml(question.title)}">`;
+  return `<link rel="canonical" href="${escapeHtml(url)}">\n${discovery}\n${tags.map(([attribute, name, content]) => `<meta ${attribute}="${name}" content="${escapeHtml(content)}">`).join('\n')}\n`;
 }
 
 function answersOf(question: Question, locale: UiLocale): string {

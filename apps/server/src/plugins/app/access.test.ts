@@ -5,6 +5,7 @@ import {
   connectedSchema,
   likedSchema,
   loginBodySchema,
+  OEMBED_PATH,
   type Question,
   questionSchema,
   tokenResponseSchema,
@@ -84,6 +85,8 @@ const access: Record<string, Access> = {
   [route('GET', `${api.siteStats}chart.svg`)]: { public: true, ...everyone(200) },
   // A shared question's preview picture: public like its page, for anyone with the link.
   [route('GET', api.questionCard(':id'))]: { public: true, ...everyone(200) },
+  // oEmbed, for any consumer: called without the page's address it names no question (embed.test.ts).
+  [route('GET', OEMBED_PATH)]: { public: true, ...everyone(400) },
   [route('POST', api.login)]: {
     public: true,
     ...everyone(200),
@@ -104,7 +107,8 @@ const access: Record<string, Access> = {
   [route('POST', api.unlike(':id'))]: onOwnersQuestion,
   [route('POST', api.pass(':id'))]: onOwnersQuestion,
   [route('POST', api.unpass(':id'))]: onOwnersQuestion,
-  [route('GET', api.live(':id'))]: onOwnersQuestion,
+  // The vote count for anyone, as the embed shows it; the result only to who may see it (live.test.ts).
+  [route('GET', api.live(':id'))]: { public: true, ...onOwnersQuestion },
   [route('GET', api.myStats)]: everyone(200),
   [route('GET', api.userStats(':user'))]: everyone(200),
   [route('GET', api.myQuestions)]: everyone(200),

@@ -11,6 +11,7 @@ const live = (count: number): LiveResult => ({
   id: 7,
   result: { count, answers: [{ key: 1, percent: 100 }] },
   like_count: 2,
+  vote_count: count,
 });
 const resultEvent = (state: LiveResult) => `event: result\ndata: ${JSON.stringify(state)}\n\n`;
 
