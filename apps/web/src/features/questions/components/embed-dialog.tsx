@@ -67,7 +67,6 @@ export function EmbedDialog({
           readOnly
           rows={4}
           value={snippet}
-          data-autofocus
           onFocus={(event) => event.currentTarget.select()}
         />
       </div>
@@ -75,7 +74,8 @@ export function EmbedDialog({
         <span className={`embed-dialog__status embed-dialog__status--${message?.tone}`} role="status">
           {message?.text}
         </span>
-        <Button variant="primary" onClick={() => void copy()}>
+        {/* The keyboard starts on the button: one key copies the code. */}
+        <Button variant="primary" onClick={() => void copy()} data-autofocus>
           <FormattedMessage id="questions.embed.copy" />
         </Button>
       </div>

@@ -81,7 +81,7 @@ describe('the share menu’s Embed', () => {
     const code = within(dialog).getByRole('textbox', { name: 'Code to paste' });
     expect(code).toHaveValue(snippet);
     expect(code).toHaveAttribute('readonly');
-    expect(code).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Copy code' })).toHaveFocus();
     const preview = within(dialog).getByTitle('Tea or coffee?');
     expect(preview.tagName).toBe('IFRAME');
     expect(preview).toHaveAttribute('src', '/embed/q/7');
