@@ -49,9 +49,13 @@ describe('the embed page /embed/q/{id}', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/html; charset=utf-8');
     const html = reply.body;
-    expect(html).toContain('<h1 class="title">Tea or coffee?</h1>');
-    expect(html).toMatch(/<button type="button" class="choice" data-choice="1"><span class="label">Tea<\/span>/);
-    expect(html).toMatch(/<button type="button" class="choice" data-choice="2"><span class="label">Coffee<\/span>/);
+    expect(html).toContain('<h1 class="title" dir="auto">Tea or coffee?</h1>');
+    expect(html).toMatch(
+      /<button type="button" class="choice" data-choice="1"><span class="label" dir="auto">Tea<\/span>/,
+    );
+    expect(html).toMatch(
+      /<button type="button" class="choice" data-choice="2"><span class="label" dir="auto">Coffee<\/span>/,
+    );
     expect(html).toContain('<p class="count" aria-live="polite">4 votes</p>');
     expect(html).toContain(`<a class="brand" href="${PUBLIC_URL}/q/${question}" target="_blank" rel="noopener">`);
     expect(textOf(html)).not.toMatch(/\d\s*%|\b75\b|\b25\b|Alice/);

@@ -33,12 +33,13 @@ const number = (locale: UiLocale, value: number) => intlFor(locale).formatNumber
 const mark =
   '<svg class="mark" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.6" stroke-linecap="round" aria-hidden="true"><circle cx="11" cy="11" r="7"/><path d="m20 20-4-4"/></svg>';
 
+/** What people typed (the question, its choices) runs in the direction of its own first letter, whatever the page's. */
 function controls(question: Question, locale: UiLocale): string {
   if (Array.isArray(question.choices)) {
     const items = question.choices
       .map(
         ({ key, value }) =>
-          `<li><button type="button" class="choice" data-choice="${key}"><span class="label">${escapeHtml(value)}</span><span class="figure"></span></button></li>`,
+          `<li><button type="button" class="choice" data-choice="${key}"><span class="label" dir="auto">${escapeHtml(value)}</span><span class="figure"></span></button></li>`,
       )
       .join('');
     return `<ul class="choices" aria-label="${attribute(message(locale, 'share.choices'))}">${items}</ul>`;
@@ -92,7 +93,7 @@ export function embedPage({ question, url, files }: EmbeddedQuestion, locale: Ui
     .map(([name, value]) => ` ${name}="${attribute(value)}"`)
     .join('');
   const body = `<main class="embed" data-question="${question.id}" data-type="${question.type}"${data}>
-<h1 class="title">${escapeHtml(question.title)}</h1>
+<h1 class="title" dir="auto">${escapeHtml(question.title)}</h1>
 ${controls(question, locale)}
 <p class="result" hidden></p>
 <footer class="foot"><p class="count" aria-live="polite">${escapeHtml(message(locale, 'share.votes', { count: question.vote_count }))}</p><a class="brand" href="${attribute(url)}" target="_blank" rel="noopener">${mark}<span>Pollscope</span></a></footer>
