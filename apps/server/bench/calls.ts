@@ -1,4 +1,4 @@
-import { api, type BreakdownFilterBody } from '@pollscope/contract';
+import { api, embedPath, type BreakdownFilterBody } from '@pollscope/contract';
 import { openDatabase } from '../src/db/index.js';
 import { CATEGORY_NAMES } from '../src/seed/reference.js';
 import { PAIR_LABELS, TAGS, TOPICS } from './community-plan.js';
@@ -8,6 +8,7 @@ import { questionInfo, type QuestionInfo } from './mixed-load.js';
 
 export const CALL_NAMES = [
   'ceiling',
+  'embed',
   'feed',
   'category',
   'tag',
@@ -170,6 +171,13 @@ export async function callSpecs(community: BenchCommunity, baseUrl: string, data
 
   return [
     { name: 'ceiling', label: `GET ${api.health}`, next: () => ({ method: 'GET', path: api.health, token: null }) },
+    {
+      // The page other sites frame, as a visitor opens it: nothing cached in front of the server.
+      name: 'embed',
+      label: `GET ${embedPath('{id}')}`,
+      next: () => ({ method: 'GET', path: embedPath(pick(ids.answerTargets)), token: null }),
+      target: { kind: 'shareOfCeiling', atLeast: 0.4 },
+    },
     {
       name: 'feed',
       label: `GET ${api.feed}`,
