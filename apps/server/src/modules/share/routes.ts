@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { NotFoundError } from '../../errors.js';
 import { accountLocale } from '../../i18n/locale.js';
 import { requestLocale } from '../../views/request-locale.js';
-import { hydrate, type Reader } from '../../views/pipeline.js';
-import { present } from '../../views/questions.js';
-import { isVisible } from '../../views/rules.js';
+import { visitorQuestion } from '../../views/visitor-question.js';
 import { votingScreenPath, VOTING_WINDOW_OPENER_POLICY } from '../../views/voting-window.js';
 import { CardImages, cardVersion, PicturesBusyError } from './card-image.js';
 import { missingQuestionPage, sharePage, withheldQuestionPage } from './page.js';
@@ -48,17 +46,9 @@ const notModified = z.undefined().describe('The picture of the version named by 
  * visitor is like someone who has not voted, and no hidden question or block concerns them.
  */
 export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, memory, config } = app;
+  const { db, config } = app;
   const pictures = new CardImages(config.cardImagesMegabytes);
   app.addHook('onClose', () => pictures.close());
-  const visitor: Reader = { db, cards: memory.cards, moderation: memory.moderation, viewer: null };
-  /** The question as a visitor sees it; `withheld` when moderation keeps it from everyone but its author. */
-  const questionFor = async (id: number) => {
-    const [read] = await hydrate(visitor, [id]);
-    if (!read) return undefined;
-    if (!isVisible(memory.moderation, null, read.card)) return 'withheld';
-    return present(memory.moderation, null, [read])[0];
-  };
   /** The picture's frame is in the asker's language, whoever asks for it: one picture per question and count. */
   const askerLanguage = async (question: Question): Promise<UiLocale> => {
     const asker = await db.selectFrom('users').select('language').where('id', '=', question.user).executeTakeFirst();
@@ -76,7 +66,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cross-origin-opener-policy', VOTING_WINDOW_OPENER_POLICY)
         .header('cache-control', 'no-cache')
         .redirect(votingScreenPath(id.data, answer));
-    const question = id.success ? await questionFor(id.data) : undefined;
+    const question = id.success ? await visitorQuestion(app, id.data) : undefined;
     // The page is in the language of whoever opened it (CONTRACT.md §7).
     const locale = await requestLocale(request);
     reply.type('text/html; charset=utf-8').header('vary', VARY).header('content-language', locale);
@@ -104,7 +94,7 @@ export const shareRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const question = await questionFor(request.params.id);
+      const question = await visitorQuestion(app, request.params.id);
       if (!question || question === 'withheld') {
         // Kept by no cache, so that the picture is back as soon as a moderator restores the question.
         reply.header('cache-control', 'no-cache');
