@@ -148,4 +148,30 @@ describe.skipIf(!baseUrl).sequential('voting from an embed on another site', () 
     await expectResultShown(embed);
     expect(await votes()).toBe(1);
   });
+
+  it('lets a newcomer register in the window, and counts their vote once they confirm it', async () => {
+    const { page, embed } = await openHostPage(await browser.newContext());
+    const popup = await chooseInEmbed(page, embed, 'Yes');
+    await popup.getByRole('link', { name: 'Create an account' }).click();
+    await popup.getByLabel('First name').fill('Ines');
+    await popup.getByLabel('Birth date').fill('1995-06-30');
+    await popup.getByLabel('Female', { exact: true }).check();
+    await popup.getByLabel('Living in').selectOption({ label: 'Portugal' });
+    await popup.getByLabel('Email').fill('ines@example.com');
+    await popup.getByLabel('Password', { exact: true }).fill('ines-password');
+    await popup.getByLabel('Confirm password').fill('ines-password');
+    await popup.getByRole('button', { name: 'Sign up' }).click();
+
+    const confirm = popup.getByRole('button', { name: 'Confirm my vote' });
+    await confirm.waitFor();
+    expect(await popup.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
+    expect(await votes()).toBe(1);
+    const closed = popup.waitForEvent('close');
+    await confirm.click();
+    await closed;
+    await embed.locator('.embed.answered').waitFor();
+    expect(await embed.getByRole('button', { name: /^Yes/ }).textContent()).toBe('Yes Your answer50%');
+    expect(await embed.locator('.count').textContent()).toBe('2 votes');
+    expect(await votes()).toBe(2);
+  });
 });
