@@ -4,7 +4,7 @@ import { mcChoices, rangeOf } from '../../lib/question-shape';
 /**
  * The window an embed opens to vote (`embedVotePath`: `/q/{id}?answer=…`, which the server leads on to the question
  * screen with the same `answer`). The person confirms there with a click of their own; the window then tells the
- * embed that opened it and closes (docs/security.md, "Embeds").
+ * embed that opened it and closes (docs/security.md, "Voting from an embed").
  */
 
 /** The query parameter that carries the answer chosen in the embed. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Banner } from '../../../components/ui/banner';
+import type { MessageId } from '../../../i18n/i18n-provider';
 import { answeredMessage, offeredChoice, openingEmbed } from '../voting-window';
 import { QuestionCard, type QuestionCardProps } from './question-card';
 
@@ -32,23 +33,18 @@ export function VotingWindow({ answer, ...card }: VotingWindowProps) {
   }, [embed, message]);
 
   const choice = offeredChoice(question, answer);
+  // Before the vote, what the window asks for or why it preselects nothing; after it, that the window may go.
+  const notice: { tone: 'success' | 'warning' | 'info'; id: MessageId } | null = message
+    ? embed && { tone: 'success', id: 'votingWindow.counted' }
+    : choice === null
+      ? { tone: 'warning', id: 'votingWindow.badAnswer' }
+      : { tone: 'info', id: 'votingWindow.confirm' };
   return (
     <>
-      {message && embed ? (
-        <Banner tone="success">
-          <FormattedMessage id="votingWindow.counted" />
+      {notice && (
+        <Banner tone={notice.tone}>
+          <FormattedMessage id={notice.id} values={{ answer }} />
         </Banner>
-      ) : (
-        !message &&
-        (choice === null ? (
-          <Banner tone="warning">
-            <FormattedMessage id="votingWindow.badAnswer" values={{ answer }} />
-          </Banner>
-        ) : (
-          <Banner tone="info">
-            <FormattedMessage id="votingWindow.confirm" />
-          </Banner>
-        ))
       )}
       <QuestionCard
         {...card}
