@@ -419,7 +419,7 @@ function renderFirstScreenOnServer(firstScreen: FirstScreenStyles): Plugin {
 
 /** What the entry chunk itself needs, which must stay in it rather than add a chunk to the first load. */
 const entryModules =
-  /\/(apps\/web\/src\/(main\.tsx|app\/(router\.tsx|first-screen\.ts)|config\/paths\.ts|lib\/(auth-token|prefetch|destination|server-rendered)\.ts|components\/ui\/loading\.tsx)|packages\/contract\/src\/(paths|web-page)\.ts)$/;
+  /\/(apps\/web\/src\/(main\.tsx|app\/(router\.tsx|route-handle\.ts|first-screen\.ts)|config\/paths\.ts|lib\/(auth-token|prefetch|destination|server-rendered)\.ts|lib\/(navigation|lazy-component)\.tsx|components\/ui\/(loading|error-boundary)\.tsx)|packages\/contract\/src\/(paths|web-page)\.ts)$/;
 
 /** A chunk of the modules matching `pattern`, leaving out those of the entry chunk. */
 function chunkGroup(name: string | ((id: string) => string), pattern: RegExp, debugName = String(name)) {

@@ -1,8 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { APP_FILES_TEMPLATE_ID, FIRST_SCREEN_DATA_ID } from '@pollscope/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { routes } from './app/router';
+import { openAppAt } from './app/open-app';
 import { startFirstScreen } from './early-data';
 import { storeToken } from './lib/auth-token';
 import { stubApi } from './testing/api-stub';
@@ -56,7 +55,7 @@ describe('the page’s first script', () => {
       expect(requests.every(({ headers }) => headers.Authorization === 'Token t0k3n')).toBe(true);
       expect(document.head.querySelector('link[rel="modulepreload"][href="/assets/home-0.js"]')).not.toBeNull();
 
-      render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
+      await openAppAt('/');
       expect(await screen.findByRole('article', { name: asked.title })).toBeInTheDocument();
       expect(requests.filter(({ path }) => path === '/api/polls/questions/')).toHaveLength(1);
       expect(requests.filter(({ path }) => path === '/api/polls/categories/')).toHaveLength(1);

@@ -1,18 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { createAppRouter } from './app/router';
+import { UNSAFE_createBrowserHistory } from 'react-router';
+import { App, startApp } from './app/router';
 import { serverRenderedAnswers } from './lib/server-rendered';
 import './styles/global.css';
 
-const router = createAppRouter();
+// React Router's own browser history, as its BrowserRouter makes it; the app's router (lib/navigation.tsx) needs it.
+const history = UNSAFE_createBrowserHistory({ v5Compat: true });
 
 // Only the built app has a service worker: one in front of the dev server would keep modules it serves afresh. It
 // starts once the page has loaded and the browser is idle, so that keeping the app's files never holds the first screen
 // back.
 if (import.meta.env.PROD) {
   const startWorker = () =>
-    void import('./lib/service-worker').then(({ startServiceWorker }) => startServiceWorker(router));
+    void import('./lib/service-worker').then(({ startServiceWorker }) => startServiceWorker(history));
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? requestIdleCallback(startWorker, { timeout: 5000 })
@@ -26,15 +27,10 @@ const root = createRoot(document.getElementById('root')!);
 const start = () =>
   root.render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <App history={history} />
     </StrictMode>,
   );
-// The server rendered the feed in the page: it stays until the app can show the same at once, its screens' code
-// loaded, rather than a loading indicator in its place.
-if (serverRenderedAnswers() && !router.state.initialized) {
-  const stop = router.subscribe(({ initialized }) => {
-    if (!initialized) return;
-    stop();
-    start();
-  });
-} else start();
+// The server rendered the feed in the page: it stays until the app can show the same at once, its frame's and screen's
+// code and its catalog loaded, rather than a loading indicator in its place. A failure is the app's to show.
+if (serverRenderedAnswers()) void startApp(history.location).finally(start);
+else start();

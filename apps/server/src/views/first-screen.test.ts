@@ -19,7 +19,7 @@ const renderer = `
 export const firstScreenData = ['/api/polls/questions/', '/api/auth/account/'];
 export const firstScreenStyles = ['/assets/frame-1.css'];
 const text = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-export async function renderFirstScreen(origin, answers) {
+export async function renderFirstScreen(answers) {
   const { questions } = answers['/api/polls/questions/'];
   if (questions.some(({ title }) => title.includes('cannot be rendered'))) throw new Error('a card failed');
   return '<p>' + text(answers['/api/auth/account/'].first_name) + '</p>'

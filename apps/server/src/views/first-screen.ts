@@ -10,7 +10,7 @@ interface FirstScreenRenderer {
   firstScreenData: readonly string[];
   /** The style sheets the rendered feed needs beyond the page's own. */
   firstScreenStyles: readonly string[];
-  renderFirstScreen(origin: string, answers: Record<string, unknown>, locale: string): Promise<string>;
+  renderFirstScreen(answers: Record<string, unknown>, locale: string): Promise<string>;
 }
 
 /** Where the build puts the renderer, in its folder. */
@@ -93,7 +93,7 @@ export function firstScreenReader(app: FastifyInstance, distDir: string) {
     if (responses.some((response) => response.statusCode !== 200)) return null;
     const answers = Object.fromEntries(first.firstScreenData.map((url, index) => [url, responses[index].json()]));
     try {
-      return { answers, styleSheets, html: await first.renderFirstScreen(app.config.publicUrl, answers, locale) };
+      return { answers, styleSheets, html: await first.renderFirstScreen(answers, locale) };
     } catch (error) {
       request.log.error({ err: error }, 'the first screen could not be rendered; the page starts empty');
       return null;

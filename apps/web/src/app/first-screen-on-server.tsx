@@ -1,5 +1,5 @@
 import { prerender } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter, useRoutes } from 'react-router';
 import { homePath } from '../config/paths';
 import { loadMessages } from '../i18n/catalogs';
 import { InitialLocale } from '../i18n/i18n-provider';
@@ -17,6 +17,10 @@ export const firstScreenStyles = __FIRST_SCREEN_STYLES__;
 /** What the server reads for the first screen, as the app would ask for it: the answers' bodies go into the page. */
 export const firstScreenData: readonly string[] = serverRenderedData;
 
+function FeedInFrame() {
+  return useRoutes([{ element: <Frame />, children: [{ index: true, element: <Feed /> }] }]);
+}
+
 /**
  * A signed-in person's feed as the app shows it at first, with the answers the server read for it
  * (`firstScreenData`, by path): the server sends it in the page, and the app, once it has run,
@@ -25,23 +29,20 @@ export const firstScreenData: readonly string[] = serverRenderedData;
  * default or for any other value), whose catalog it waits for.
  */
 export async function renderFirstScreen(
-  origin: string,
   answers: Record<string, unknown>,
   locale: string = defaultLocale,
 ): Promise<string> {
   const language = isLocale(locale) ? locale : defaultLocale;
   // Here before the first render, which runs no effect that could load it.
   await loadMessages(language);
-  const routes = [{ Component: Frame, children: [{ index: true, Component: Feed }] }];
-  const { query, dataRoutes } = createStaticHandler(routes);
-  const context = await query(new Request(new URL(homePath, origin)));
-  if (context instanceof Response) throw new Error('The first screen has no loader that could redirect');
   let failure: unknown;
   // Rendered whole before any of it is sent: a page of finished markup, with no script to put parts in place later.
   const { prelude } = await prerender(
     <InitialLocale value={() => language}>
       <RenderedAnswers value={() => answers}>
-        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+        <StaticRouter location={homePath}>
+          <FeedInFrame />
+        </StaticRouter>
       </RenderedAnswers>
     </InitialLocale>,
     {

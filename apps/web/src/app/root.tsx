@@ -45,6 +45,7 @@ export function Component() {
                   <NotificationBell />
                 </>
               }
+              screenError={<ScreenError />}
             />
           </ReportProvider>
         </AppProvider>
@@ -54,7 +55,7 @@ export function Component() {
 }
 
 /**
- * What a screen that failed shows in its place, inside the frame (router.tsx): its code could not
+ * What a screen that failed shows in its place, inside the frame: its code could not
  * be downloaded (the connection lost, a newer version deployed) or it broke. Loading the page
  * afresh is what helps.
  */
@@ -76,8 +77,8 @@ export function ScreenError() {
   );
 }
 
-/** The same when the frame itself failed: on its own, in the language it would have had. */
-export function ErrorBoundary() {
+/** The same when the frame itself failed: on its own, in the language it would have had (router.tsx). */
+export function FrameError() {
   return (
     <I18nProvider fallback={<Loading />}>
       <main className="app-main">

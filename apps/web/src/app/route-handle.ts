@@ -1,4 +1,4 @@
-import { useMatches } from 'react-router';
+import { createContext, use } from 'react';
 import type { ModerationTab } from '../features/moderation/components/moderation-view';
 import type { UserListKind } from '../features/questions/api/get-user-questions';
 
@@ -25,9 +25,15 @@ export interface ModerationHandle {
   tab: ModerationTab;
 }
 
+/** What a route tells the screen it shows (app/router.tsx). */
+export type RouteHandle = ListHandle | InfoPageHandle | SearchHandle | ModerationHandle;
+
+/** Given by the router around each screen. */
+export const RouteHandleContext = createContext<RouteHandle | undefined>(undefined);
+
 /** The handle of the route on screen: what a screen module shared by several routes is to show there. */
-export function useRouteHandle<Handle extends ListHandle | InfoPageHandle | SearchHandle | ModerationHandle>(): Handle {
-  return useMatches().at(-1)?.handle as Handle;
+export function useRouteHandle<Handle extends RouteHandle>(): Handle {
+  return use(RouteHandleContext) as Handle;
 }
 
 /** What a screen that sends the person to log in tells the log-in screen. */

@@ -1,6 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../lib/auth-token';
 import {
@@ -10,22 +9,16 @@ import {
 } from '../features/questions/relate-selection';
 import { stubApi } from '../testing/api-stub';
 import { makeQuestion } from '../testing/factories';
-import { routes } from './router';
-
-function openAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
-}
+import { navigating, openAppAt } from './open-app';
 
 const emptyFeed = { qotd: null, questions: [], next: null };
 
 describe('app routes', () => {
   it('sends a visitor to log in', async () => {
     stubApi();
-    const router = openAt('/wall');
+    const history = await openAppAt('/wall');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'POLLSCOPE home' })).toHaveAttribute('href', '/');
   });
@@ -35,9 +28,9 @@ describe('app routes', () => {
     const { on } = stubApi();
     on('GET /api/polls/questions/', { body: emptyFeed });
     on('GET /api/polls/categories/', { body: [{ id: 1, name: 'Politics' }] });
-    const router = openAt('/login');
+    const history = await openAppAt('/login');
     expect(await screen.findByText('No question exist from your connections!')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('link', { name: 'My account' })).toHaveAttribute('href', '/myaccount');
     expect(await screen.findByRole('link', { name: 'Politics' })).toHaveAttribute('href', '/category/1');
@@ -52,17 +45,17 @@ describe('app routes', () => {
       headers.Accept === 'application/json' ? { body: { unread: 0 } } : undefined,
     );
     on('GET /api/notifications/', { body: { notifications: [], next: null, unread: 0 } });
-    const router = openAt('/');
+    const history = await openAppAt('/');
     await screen.findByText('No question exist from your connections!');
-    await userEvent.click(screen.getByRole('link', { name: 'Notifications' }));
+    await navigating(() => userEvent.click(screen.getByRole('link', { name: 'Notifications' })));
     expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/notifications');
+    expect(history.location.pathname).toBe('/notifications');
     expect(document.title).toBe('Notifications · POLLSCOPE');
   });
 
   it('labels the ASK link in the footer and links every footer page', async () => {
     stubApi();
-    openAt('/rules');
+    await openAppAt('/rules');
     expect(await screen.findByRole('heading', { name: 'Community rules' })).toBeInTheDocument();
     const footerLinks = ['Contact', 'Rules', 'ASK', 'Privacy', 'Stats'].map((name) =>
       screen.getByRole('link', { name }).getAttribute('href'),
@@ -72,9 +65,9 @@ describe('app routes', () => {
 
   it('skips the quiz for sign-up when there is none', async () => {
     stubApi().on('GET /api/polls/quizes/', { body: [] });
-    const router = openAt('/quiz');
+    const history = await openAppAt('/quiz');
     expect(await screen.findByRole('heading', { name: 'Join POLLSCOPE' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/register');
+    expect(history.location.pathname).toBe('/register');
   });
 
   it('starts the feed’s request as its route matches, before the screen’s code has arrived, and asks once', async () => {
@@ -86,7 +79,7 @@ describe('app routes', () => {
       return { body: emptyFeed };
     });
     on('GET /api/polls/categories/', { body: [] });
-    openAt('/');
+    await openAppAt('/');
     await screen.findByText('No question exist from your connections!');
     expect(feedAskedBeforeScreen).toBe(true);
     expect(requests.filter((request) => request.path === '/api/polls/questions/')).toHaveLength(1);
@@ -97,9 +90,9 @@ describe('app routes', () => {
 
   it('starts no signed-in screen’s request for a visitor, who is sent to log in and back after', async () => {
     const { requests } = stubApi();
-    const router = openAt('/question/5');
+    const history = await openAppAt('/question/5');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login?next=%2Fquestion%2F5');
+    expect(`${history.location.pathname}${history.location.search}`).toBe('/login?next=%2Fquestion%2F5');
     expect(requests.filter((request) => request.path.startsWith('/api/polls/question/'))).toEqual([]);
     // Signing up instead, through the quiz or not, leads to the same place.
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
@@ -114,9 +107,9 @@ describe('app routes', () => {
 
   it('carries a shared question from the quiz to sign-up', async () => {
     stubApi().on('GET /api/polls/quizes/', { body: [] });
-    const router = openAt('/quiz?next=%2Fquestion%2F5');
+    const history = await openAppAt('/quiz?next=%2Fquestion%2F5');
     expect(await screen.findByRole('heading', { name: 'Join POLLSCOPE' })).toBeInTheDocument();
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/register?next=%2Fquestion%2F5');
+    expect(`${history.location.pathname}${history.location.search}`).toBe('/register?next=%2Fquestion%2F5');
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login?next=%2Fquestion%2F5');
   });
 
@@ -127,9 +120,9 @@ describe('app routes', () => {
       { body: makeQuestion({ id: 5, qid: 5, title: 'Shared question' }) },
       { params: { id: 5 } },
     );
-    const router = openAt('/quiz?next=%2Fquestion%2F5');
+    const history = await openAppAt('/quiz?next=%2Fquestion%2F5');
     expect(await screen.findByRole('heading', { name: 'Shared question' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/question/5');
+    expect(history.location.pathname).toBe('/question/5');
 
     for (const elsewhere of [
       '//evil.example',
@@ -141,8 +134,8 @@ describe('app routes', () => {
       const { on } = stubApi();
       on('GET /api/polls/questions/', { body: emptyFeed });
       on('GET /api/polls/categories/', { body: [] });
-      const sent = openAt(`/login?next=${encodeURIComponent(elsewhere)}`);
-      await vi.waitFor(() => expect(sent.state.location.pathname).toBe('/'));
+      const sent = await openAppAt(`/login?next=${encodeURIComponent(elsewhere)}`);
+      await vi.waitFor(() => expect(sent.location.pathname).toBe('/'));
       cleanup();
     }
   });
@@ -150,24 +143,25 @@ describe('app routes', () => {
   it('opens the new-password screen of a mailed link, even where someone is signed in', async () => {
     storeToken('someone-else');
     stubApi();
-    openAt('/reset-password?token=from-the-mail');
+    await openAppAt('/reset-password?token=from-the-mail');
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     expect(screen.getByLabelText('New password')).toBeInTheDocument();
   });
 
   it('says a link without its token is not complete', async () => {
     stubApi();
-    openAt('/reset-password');
+    await openAppAt('/reset-password');
     expect(await screen.findByRole('alert')).toHaveTextContent('This link is not complete');
     expect(screen.getByRole('link', { name: 'ask for a new link' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('goes from log-in to the form for a forgotten password', async () => {
     stubApi();
-    const router = openAt('/login');
-    await userEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    const history = await openAppAt('/login');
+    const forgotten = await screen.findByRole('link', { name: 'Forgot password?' });
+    await navigating(() => userEvent.click(forgotten));
     expect(await screen.findByRole('heading', { name: 'Forgot your password?' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/forgot-password');
+    expect(history.location.pathname).toBe('/forgot-password');
   });
 
   it('lands on log-in, saying so, once the account is deleted from personal info', async () => {
@@ -190,18 +184,18 @@ describe('app routes', () => {
     on('GET /api/polls/categories/', { body: [] });
     on('GET /api/notifications/live/', { body: { unread: 0 } });
     on('POST /api/auth/delete/', { status: 204 });
-    const router = openAt('/myaccount');
+    const history = await openAppAt('/myaccount');
     await userEvent.type(await screen.findByLabelText('Password'), 'correct horse');
     await userEvent.type(screen.getByLabelText('Type “delete my account”'), 'delete my account');
     await userEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByText(/Your account is deleted/)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
     expect(screen.queryByRole('link', { name: 'My account' })).not.toBeInTheDocument();
   });
 
   it('shows "Page not found!" for an unknown address', async () => {
     stubApi();
-    openAt('/no/such/page');
+    await openAppAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found!' })).toBeInTheDocument();
   });
 
@@ -214,7 +208,7 @@ describe('app routes', () => {
     }));
     const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      openAt('/stats');
+      await openAppAt('/stats');
       expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
       // The frame stays: the site's links still lead on.
@@ -229,9 +223,9 @@ describe('app routes', () => {
   it('goes to log in when the session has ended', async () => {
     storeToken('expired');
     stubApi().on('GET /api/auth/connections/', { status: 401, body: { message: 'Sign in again' } });
-    const router = openAt('/connections');
+    const history = await openAppAt('/connections');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(history.location.pathname).toBe('/login');
   });
 
   it('clears the relate selection when relate opens', async () => {
@@ -296,7 +290,7 @@ describe('app routes', () => {
       return null;
     }
     render(<SelectionProbe />);
-    openAt('/relate/1/2/');
+    await openAppAt('/relate/1/2/');
     expect(await screen.findByRole('heading', { name: 'Relate QID001 and QID002' })).toBeInTheDocument();
     expect(seen).toEqual([]);
   });

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { createPath, type DataRouter } from 'react-router';
+import { createPath } from 'react-router';
 import {
   WORKER_TEXTS_CACHE,
   WORKER_TEXTS_KEY,
   type NavigateMessage,
   type WorkerTexts,
 } from '../service-worker/messages';
+import { onNavigation, type AppHistory } from './navigation';
 
 /** How often a page left open asks whether a new version was deployed; browsers also ask at every visit. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -51,7 +52,7 @@ async function runsKeptVersion(): Promise<boolean> {
  * once: a page of an older one then offers to reload, and loads the page afresh at its next
  * navigation instead of asking for files the new deploy no longer has.
  */
-export function startServiceWorker(router: Pick<DataRouter, 'navigate' | 'subscribe'>): void {
+export function startServiceWorker(history: Pick<AppHistory, 'push'>): void {
   if (!('serviceWorker' in navigator)) return;
   const { serviceWorker } = navigator;
   // A new version's worker controls the page as soon as it starts activating, before it has deleted the older files.
@@ -65,12 +66,12 @@ export function startServiceWorker(router: Pick<DataRouter, 'navigate' | 'subscr
       });
   });
   serviceWorker.addEventListener('message', (event: MessageEvent<NavigateMessage | undefined>) => {
-    if (event.data?.type === 'navigate') void router.navigate(event.data.url);
+    if (event.data?.type === 'navigate') history.push(event.data.url);
   });
   // Messages sent before the listener was there (a notification clicked as the page opened) wait until now.
   serviceWorker.startMessages();
-  router.subscribe(({ navigation }) => {
-    if (newVersion && navigation.location) window.location.assign(createPath(navigation.location));
+  onNavigation((location) => {
+    if (newVersion) window.location.assign(createPath(location));
   });
   serviceWorker
     .register('/sw.js', { scope: '/' })

@@ -1,13 +1,13 @@
 import type { Connection } from '@pollscope/contract';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { storeToken } from '../../lib/auth-token';
 import { stubApi, type ApiStub } from '../../testing/api-stub';
 import { makeQuestion } from '../../testing/factories';
-import { routes } from '../router';
+import type { AppHistory } from '../../lib/navigation';
+import { navigating, openAppAt } from '../open-app';
 
 const remote = makeQuestion({ id: 3, qid: 3, title: 'Is remote work here to stay?' });
 const ada = { id: 12, name: 'Ada', asked: 4, connected: false };
@@ -16,24 +16,18 @@ const ada = { id: 12, name: 'Ada', asked: 4, connected: false };
  * A signed-in person's app at `path`, its calls answered by what `stub` registers and, for the frame around every
  * screen, by empty answers.
  */
-function openAt(path: string, stub: (on: ApiStub['on']) => void) {
+async function openAt(path: string, stub: (on: ApiStub['on']) => void) {
   storeToken('t0k3n');
   const api = stubApi();
   api.on('GET /api/polls/categories/', { body: [{ id: 1, name: 'Politics' }] });
   api.on('GET /api/notifications/live/', { body: { unread: 0 } });
   stub(api.on);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   // A data cache of the test's own, as if the app had just started.
-  render(
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <RouterProvider router={router} />
-    </SWRConfig>,
-  );
-  return { router, user: userEvent.setup(), ...api };
+  const history = await openAppAt(path, (app) => <SWRConfig value={{ provider: () => new Map() }}>{app}</SWRConfig>);
+  return { history, user: userEvent.setup(), ...api };
 }
 
-const where = ({ state: { location } }: ReturnType<typeof createMemoryRouter>) =>
-  `${location.pathname}${location.search}`;
+const where = ({ location }: AppHistory) => `${location.pathname}${location.search}`;
 
 describe('search', () => {
   // The first test of the file loads the screens' code.
@@ -41,30 +35,30 @@ describe('search', () => {
     'searches from the header and shows the questions found as cards, and the people as the other tab',
     { timeout: 15_000 },
     async () => {
-      const { router, user } = openAt('/', (on) => {
+      const { history, user } = await openAt('/', (on) => {
         on('GET /api/polls/questions/', { body: { qotd: null, questions: [remote], next: null } });
         on('GET /api/polls/search/', { body: { questions: [remote], next: null } }, { query: { q: 'remote' } });
         on('GET /api/auth/people/', { body: { people: [] } }, { query: { q: 'remote' } });
       });
       await screen.findByRole('article', { name: remote.title });
-      await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'remote{Enter}');
+      await navigating(() => user.type(screen.getByRole('searchbox', { name: 'Search' }), 'remote{Enter}'));
 
       expect(await screen.findByRole('heading', { name: 'Search' })).toBeInTheDocument();
-      expect(where(router)).toBe('/search?q=remote');
+      expect(where(history)).toBe('/search?q=remote');
       const found = await screen.findByRole('region', { name: 'Questions found' });
       expect(within(found).getByRole('article', { name: remote.title })).toBeInTheDocument();
       // The screen's own field takes the words; the header shows none there.
       expect(screen.getAllByRole('searchbox')).toHaveLength(1);
       expect(screen.getByRole('searchbox')).toHaveValue('remote');
 
-      await user.click(screen.getByRole('link', { name: 'People' }));
+      await navigating(() => user.click(screen.getByRole('link', { name: 'People' })));
       expect(await screen.findByText('Nobody’s first name starts with “remote”.')).toBeInTheDocument();
-      expect(where(router)).toBe('/search/people?q=remote');
+      expect(where(history)).toBe('/search/people?q=remote');
     },
   );
 
   it('follows the typing after a pause, and connects to a person found', async () => {
-    const { router, user, requests } = openAt('/search/people', (on) => {
+    const { history, user, requests } = await openAt('/search/people', (on) => {
       on('GET /api/auth/people/', { body: { people: [ada] } }, { query: { q: 'ad' } });
       on('POST /api/auth/follow/:user/', { body: { connected: true } }, { params: { user: 12 } });
     });
@@ -72,7 +66,7 @@ describe('search', () => {
     expect(field).toHaveFocus();
     await user.type(field, 'ad');
     const people = await screen.findByRole('list', { name: 'People found' });
-    expect(where(router)).toBe('/search/people?q=ad');
+    expect(where(history)).toBe('/search/people?q=ad');
     expect(within(people).getByRole('link', { name: 'Ada' })).toHaveAttribute('href', '/user/12');
     expect(within(people).getByText(/Asked 4 questions/)).toBeInTheDocument();
 
@@ -91,7 +85,7 @@ describe('search', () => {
 describe('people to follow', () => {
   it('are shown on the connections screen, and one followed joins the table', async () => {
     let connections: Connection[] = [];
-    const { user } = openAt('/connections', (on) => {
+    const { user } = await openAt('/connections', (on) => {
       on('GET /api/auth/connections/', () => ({ body: connections }));
       on('GET /api/auth/suggestions/', {
         body: { people: [{ id: 12, name: 'Ada', asked: 4, reason: 'Followed by 3 people you follow' }] },
@@ -116,7 +110,7 @@ describe('people to follow', () => {
 
 describe('trending', () => {
   it('is a tab of the category bar before the categories, showing the questions answered most', async () => {
-    const { router, user } = openAt('/', (on) => {
+    const { history, user } = await openAt('/', (on) => {
       on('GET /api/polls/questions/', { body: { qotd: null, questions: [], next: null } });
       on('GET /api/auth/suggestions/', { body: { people: [] } });
       on('GET /api/polls/trending/', { body: { questions: [remote] } });
@@ -128,9 +122,9 @@ describe('trending', () => {
         .getAllByRole('link')
         .map((link) => link.textContent),
     ).toEqual(['For you', 'Trending', 'Politics']);
-    await user.click(within(bar).getByRole('link', { name: 'Trending' }));
+    await navigating(() => user.click(within(bar).getByRole('link', { name: 'Trending' })));
     expect(await screen.findByRole('article', { name: remote.title })).toBeInTheDocument();
-    expect(where(router)).toBe('/trending');
+    expect(where(history)).toBe('/trending');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 });

@@ -1,11 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { storeToken } from '../../lib/auth-token';
 import { stubApi } from '../../testing/api-stub';
 import { makeQuestion } from '../../testing/factories';
-import { routes } from '../router';
+import { openAppAt } from '../open-app';
 
 const asked = makeQuestion({ id: 3, qid: 3, title: 'Is remote work here to stay?' });
 
@@ -30,7 +29,7 @@ describe('the empty feed', () => {
       },
       { params: { user: 12 } },
     );
-    render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/'] })} />);
+    await openAppAt('/');
     expect(await screen.findByText('No question exist from your connections!')).toBeInTheDocument();
     const suggested = await screen.findByRole('list', { name: 'Suggested people' });
     expect(within(suggested).getByText(/Asks about Science/)).toBeInTheDocument();

@@ -1,9 +1,11 @@
 import { Suspense, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSignedIn } from '../../hooks/use-signed-in';
+import { useNavigationPending } from '../../lib/navigation';
 import type { MessageId } from '../../i18n/i18n-provider';
+import { ErrorBoundary } from '../ui/error-boundary';
 import { BookIcon, ChartIcon, MailIcon, PlusIcon, SearchIcon, SettingsIcon, ShieldIcon, UserIcon } from '../ui/icons';
 import { Loading } from '../ui/loading';
 import { HeaderSearch } from './header-search';
@@ -86,24 +88,27 @@ interface AppLayoutProps {
    * imports no feature.
    */
   headerActions?: ReactNode;
+  /** What a screen that failed shows in its place, inside the frame: nothing unless the app says. */
+  screenError?: ReactNode;
 }
 
-export function AppLayout({ headerActions }: AppLayoutProps) {
-  const navigation = useNavigation();
+export function AppLayout({ headerActions, screenError }: AppLayoutProps) {
+  const pending = useNavigationPending();
+  // Going elsewhere gives a screen that failed another try.
+  const { pathname } = useLocation();
   return (
     <div className="app">
       <a href="#main" className="skip-link">
         <FormattedMessage id="layout.skipToContent" />
       </a>
       <Header actions={headerActions} />
-      <div
-        className={navigation.state === 'loading' ? 'route-progress route-progress--active' : 'route-progress'}
-        aria-hidden="true"
-      />
+      <div className={pending ? 'route-progress route-progress--active' : 'route-progress'} aria-hidden="true" />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<Loading />}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary fallback={screenError} resetKey={pathname}>
+          <Suspense fallback={<Loading />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <Footer />
       <UpdateToast />

@@ -21,8 +21,8 @@ function stubKeptFiles(keepsThisPage: boolean) {
   return match;
 }
 
-function aRouter() {
-  return { navigate: vi.fn(async () => undefined), subscribe: vi.fn(() => () => undefined) };
+function aHistory() {
+  return { push: vi.fn() };
 }
 
 /** Each test starts from a page that has not heard of a new version yet. */
@@ -58,7 +58,7 @@ describe('a new version of the app', () => {
     const { startServiceWorker, UpdateToast } = await freshPage();
     const container = stubServiceWorkers();
     const match = stubKeptFiles(false);
-    startServiceWorker(aRouter());
+    startServiceWorker(aHistory());
     render(<UpdateToast />);
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
     expect(screen.queryByText('POLLSCOPE has a new version.')).not.toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('a new version of the app', () => {
     const { startServiceWorker, UpdateToast } = await freshPage();
     const container = stubServiceWorkers();
     const match = stubKeptFiles(true);
-    startServiceWorker(aRouter());
+    startServiceWorker(aHistory());
     render(<UpdateToast />);
     await act(async () => container.dispatchEvent(new Event('controllerchange')));
     await vi.waitFor(() => expect(match).toHaveBeenCalled());
@@ -88,11 +88,11 @@ describe('a message of the service worker', () => {
   it('opens where a clicked notification points, as the app’s own navigation', async () => {
     const { startServiceWorker } = await freshPage();
     const container = stubServiceWorkers();
-    const router = aRouter();
-    startServiceWorker(router);
+    const history = aHistory();
+    startServiceWorker(history);
     expect(container.startMessages).toHaveBeenCalled();
     container.dispatchEvent(new MessageEvent('message', { data: { type: 'navigate', url: '/question/3' } }));
     container.dispatchEvent(new MessageEvent('message', { data: { type: 'something else' } }));
-    expect(router.navigate.mock.calls).toEqual([['/question/3']]);
+    expect(history.push.mock.calls).toEqual([['/question/3']]);
   });
 });
