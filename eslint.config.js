@@ -131,7 +131,7 @@ export default defineConfig(
     name: 'pollscope/typescript',
     files: [
       'apps/server/{src,bench,scripts,test}/**/*.ts',
-      'apps/web/{src,e2e,scripts}/**/*.{ts,tsx}',
+      'apps/web/{src,build,e2e,scripts}/**/*.{ts,tsx}',
       'packages/contract/src/**/*.ts',
     ],
     extends: [js.configs.recommended, tseslint.configs.recommended],

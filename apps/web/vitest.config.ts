@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { catalogs } from './build/catalogs';
 
 /** Component tests in jsdom, beside the code; the browser tests in e2e/ have their own config. */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogs()],
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -12,7 +12,7 @@ import {
 } from 'react-router';
 import { ErrorBoundary } from '../components/ui/error-boundary';
 import { paths } from '../config/paths';
-import { preloadMessages } from '../i18n/catalogs';
+import { preloadFirstMessages, preloadMessages } from '../i18n/catalogs';
 import { browserLocale } from '../i18n/locales';
 import { isSignedIn } from '../lib/auth-token';
 import { destinationIn, withDestination } from '../lib/destination';
@@ -43,9 +43,30 @@ interface ScreenRoute {
   handle?: RouteHandle;
 }
 
-/** A module of routes/, which exports its screen as `Component`. */
-const screen = (load: () => Promise<{ Component: ComponentType }>) =>
-  lazyComponent(() => load().then(({ Component }) => Component));
+type ScreenModule = () => Promise<{ Component: ComponentType }>;
+
+/**
+ * A module of routes/, which exports its screen as `Component`, shown with the whole catalog of its
+ * language: the rest of it downloads beside the screen's code.
+ */
+const screen = (load: ScreenModule) =>
+  lazyComponent(async () => {
+    // The frame's module, with the language's provider, is not one the entry chunk loads itself.
+    const [{ Component }, { WholeCatalog }] = await Promise.all([
+      load(),
+      import('../i18n/i18n-provider'),
+      preloadMessages(browserLocale()),
+    ]);
+    return function WithWholeCatalog() {
+      return (
+        <WholeCatalog>
+          <Component />
+        </WholeCatalog>
+      );
+    };
+  });
+/** A screen of a first visit (the feed, log-in), whose texts are in the first part of each catalog (build/catalogs.ts). */
+const firstScreen = (load: ScreenModule) => lazyComponent(async () => (await load()).Component);
 
 const id = (params: Params, name: string) => params[name] ?? '';
 const myLists = { asked: api.myQuestions, answered: api.myAnswered, liked: api.myLiked };
@@ -88,7 +109,7 @@ const screenRoutes: ScreenRoute[] = [
     screen: screen(() => import('./routes/register')),
     data: () => [api.countries],
   },
-  { path: paths.login.path, audience: 'visitors', screen: screen(() => import('./routes/login')) },
+  { path: paths.login.path, audience: 'visitors', screen: firstScreen(() => import('./routes/login')) },
   { path: paths.forgotPassword.path, audience: 'visitors', screen: screen(() => import('./routes/forgot-password')) },
   // Opened from a mail, maybe where someone else is signed in: the new password signs its owner in instead.
   { path: paths.resetPassword.path, audience: 'anyone', screen: screen(() => import('./routes/reset-password')) },
@@ -97,7 +118,7 @@ const screenRoutes: ScreenRoute[] = [
   {
     path: paths.home.path,
     audience: 'members',
-    screen: screen(() => import('./routes/home')),
+    screen: firstScreen(() => import('./routes/home')),
     data: () => feedScreenData,
   },
   {
@@ -321,12 +342,12 @@ function VisitorsOnly() {
 /** The frame of every screen, loaded beside the first one (root.tsx). */
 const loadFrame = () => import('./root');
 /**
- * The language's catalog downloads beside the frame's code rather than after it, and the frame
- * waits for it: the app takes over a page the server rendered without a loading screen between
+ * The first part of the language's catalog downloads beside the frame's code rather than after
+ * it, and the frame waits for it: the app takes over a page the server rendered without a loading screen between
  * (i18n/i18n-provider.tsx).
  */
 const Frame = lazyComponent(
-  async () => (await Promise.all([loadFrame(), preloadMessages(browserLocale())]))[0].Component,
+  async () => (await Promise.all([loadFrame(), preloadFirstMessages(browserLocale())]))[0].Component,
 );
 /** What shows when the frame itself failed: the same words as a screen's failure, on their own. */
 const FrameError = lazyComponent(async () => (await loadFrame()).FrameError);

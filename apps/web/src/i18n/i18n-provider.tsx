@@ -1,5 +1,6 @@
 import {
   createContext,
+  use,
   useCallback,
   useContext,
   useEffect,
@@ -14,7 +15,7 @@ import { ApiError, apiGet } from '../lib/api-client';
 import { apiPath } from '../lib/api-path';
 import { isSignedIn, onSignInChange } from '../lib/auth-token';
 import { tellWorkerLanguage } from '../service-worker/tell-worker';
-import { loadedMessages, loadMessages, type MessageId } from './catalogs';
+import { loadedFirstMessages, loadedMessages, loadMessages, type LoadedMessages, type MessageId } from './catalogs';
 import {
   browserLocale,
   defaultLocale,
@@ -79,7 +80,7 @@ export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
   // render and the effect that asks for it still renders the screen.
   const [{ locale, messages }, setShown] = useState(() => {
     const first = initialLocale();
-    return { locale: first, messages: loadedMessages(first) };
+    return { locale: first, messages: loadedFirstMessages(first) };
   });
   const [switching, setSwitching] = useState(false);
   // The latest locale asked for: a slower catalog asked for before it does not switch back.
@@ -150,9 +151,39 @@ export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
   if (!messages) return fallback;
   return (
     <LocaleContext value={state}>
-      <IntlProvider locale={intlLocale(locale)} defaultLocale={defaultLocale} messages={messages}>
+      <LocaleIntl locale={locale} messages={messages}>
         {children}
-      </IntlProvider>
+      </LocaleIntl>
     </LocaleContext>
+  );
+}
+
+function LocaleIntl({
+  locale,
+  messages,
+  children,
+}: {
+  locale: AppLocale;
+  messages: LoadedMessages;
+  children: ReactNode;
+}) {
+  return (
+    <IntlProvider locale={intlLocale(locale)} defaultLocale={defaultLocale} messages={messages}>
+      {children}
+    </IntlProvider>
+  );
+}
+
+/**
+ * Its screen with the whole catalog of the language on screen. The frame starts with the first
+ * part of it, the texts of the frame and the first screens (build/catalogs.ts): any other screen
+ * waits for the rest, as a navigation waits for the next screen's code.
+ */
+export function WholeCatalog({ children }: { children: ReactNode }) {
+  const { locale } = useLocale();
+  return (
+    <LocaleIntl locale={locale} messages={use(loadMessages(locale))}>
+      {children}
+    </LocaleIntl>
   );
 }

@@ -1,4 +1,5 @@
 import { use, type ComponentType } from 'react';
+import { trackedForUse } from './tracked-promise';
 
 /** A component whose code loads on first use, and which can be asked to load before it renders. */
 export interface LazyComponent<Props extends object> {
@@ -13,23 +14,15 @@ export interface LazyComponent<Props extends object> {
  * render, with no loading indicator between the server's rendering and the app's.
  */
 export function lazyComponent<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyComponent<Props> {
-  // Marked as React marks a promise it has seen settle, so that `use` returns a loaded component without suspending,
-  // and is called on every render: a component that suspended must call it again when React retries it.
   let loading: Promise<ComponentType<Props>> | undefined;
-  const preload = () => {
-    loading ??= load().then(
-      (component) => {
-        Object.assign(loading!, { status: 'fulfilled', value: component });
-        return component;
-      },
-      (error: unknown) => {
+  const preload = () =>
+    (loading ??= trackedForUse(
+      load().catch((error: unknown) => {
         // A failed download (offline, a new version deployed) may succeed when asked again.
         loading = undefined;
         throw error;
-      },
-    );
-    return loading;
-  };
+      }),
+    ));
   function Lazy(props: Props) {
     const Component = use(preload());
     return <Component {...props} />;
