@@ -5,7 +5,7 @@ import { geometricSchedule } from './binary-tree.js';
  * between two release points, and each epoch's tables are released once with the whole budget
  * (a vote is in no other epoch's). The count up to an epoch is the sum of the epochs before it,
  * so its noise grows with how many epochs there are: doubling keeps them to about log₂(n / first),
- * 5 at 400 votes and 16 at a million, at the price of counting between half and all of the votes.
+ * 4 at 400 votes and 15 at a million, at the price of counting between half and all of the votes.
  */
 export const FIRST_RELEASE_POINT = 32;
 
