@@ -68,6 +68,7 @@ describe.skipIf(!baseUrl).sequential('a question framed on another site', () => 
   let otherSite: Awaited<ReturnType<typeof startOtherSite>>;
   let question: Question;
   let rating: Question;
+  let number: Question;
   const voters: string[] = [];
 
   beforeAll(async () => {
@@ -85,6 +86,11 @@ describe.skipIf(!baseUrl).sequential('a question framed on another site', () => 
       type: 'RS',
       question: 'How much do you like rain?',
       choices: [],
+    }));
+    ({ question: number } = await postAs<{ question: Question }>(baseUrl, author, api.create, {
+      type: 'N',
+      question: 'How many cups of tea do you drink a day?',
+      choices: ['0', '20'],
     }));
     for (const name of ['Bea', 'Cleo', 'Dora']) voters.push(await registerMember(baseUrl, member(name)));
     await answerAs(baseUrl, voters[0], question.id, 2);
@@ -171,6 +177,28 @@ describe.skipIf(!baseUrl).sequential('a question framed on another site', () => 
     await page.context().close();
   });
 
+  it('says the question is not available once it is gone, while the page is open', async () => {
+    const asker = member('Esme');
+    const token = await registerMember(baseUrl, asker);
+    const { question: doomed } = await postAs<{ question: Question }>(baseUrl, token, api.create, {
+      type: 'MC',
+      question: 'Will this question last?',
+      choices: ['Yes', 'No'],
+    });
+    const { page, frame } = await frameOnOtherSite(embedOf(doomed.id));
+    await frame.locator('.embed.live').waitFor();
+    // Its asker deletes their account, and their questions with it.
+    const deleted = await fetch(`${baseUrl}${api.deleteAccount}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+      body: JSON.stringify({ password: asker.password }),
+    });
+    expect(deleted.status).toBe(204);
+    await frame.getByText('This question is not available').waitFor();
+    expect(await frame.getByRole('button').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('is refused by the browser anywhere but /embed/', async () => {
     for (const path of [`/q/${question.id}`, '/', `/question/${question.id}`]) {
       const { page, frame } = await frameOnOtherSite(`${baseUrl}${path}`);
@@ -187,15 +215,17 @@ describe.skipIf(!baseUrl).sequential('a question framed on another site', () => 
     expect(oembed.html).toContain(`src="${embedOf(rating.id)}"`);
   });
 
-  it('fits from 300 px wide up, light and dark, and right to left in Arabic (screenshots)', async () => {
-    const shots = [
-      { id: question.id, name: 'choices', height: embedHeight('MC', 4) },
-      { id: rating.id, name: 'rating', height: embedHeight('RS', 0) },
-    ];
-    for (const { id, name, height } of shots) {
+  for (const [name, type] of [
+    ['choices', 'MC'],
+    ['rating', 'RS'],
+    ['number', 'N'],
+  ] as const) {
+    it(`fits ${name} from 300 px wide up, light and dark (screenshots)`, async () => {
+      const shown = { MC: question, RS: rating, N: number }[type];
+      const height = embedHeight(type, Array.isArray(shown.choices) ? shown.choices.length : 0);
       for (const width of [300, 500, 700]) {
         for (const colorScheme of ['light', 'dark'] as const) {
-          const { page, frame } = await frameOnOtherSite(embedOf(id), { width, height, colorScheme });
+          const { page, frame } = await frameOnOtherSite(embedOf(shown.id), { width, height, colorScheme });
           await frame.locator('.embed.live').waitFor();
           // Nothing wider than the frame, nothing below its bottom edge.
           const overflow = await frame.evaluate(() => ({
@@ -207,7 +237,10 @@ describe.skipIf(!baseUrl).sequential('a question framed on another site', () => 
           await page.context().close();
         }
       }
-    }
+    });
+  }
+
+  it('is laid out right to left in Arabic', async () => {
     const { page, frame } = await frameOnOtherSite(embedOf(question.id), {
       width: 300,
       height: embedHeight('MC', 4),

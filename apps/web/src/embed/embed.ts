@@ -118,7 +118,19 @@ function start(root: HTMLElement): void {
     if (isObject(state) && isInteger(state.vote_count)) showCount(state.vote_count);
     root.classList.add('live');
   });
-  stream.addEventListener('error', () => root.classList.remove('live'));
+  stream.addEventListener('error', () => {
+    root.classList.remove('live');
+    // A stream the server refused stays closed; a question removed while the page is open is then told as on a reload.
+    if (stream.readyState !== EventSource.CLOSED) return;
+    void fetch(api.live(id)).then((response) => {
+      if (response.status !== 404) return;
+      const gone = document.createElement('p');
+      gone.className = 'gone';
+      gone.textContent = texts.unavailable ?? '';
+      root.className = 'embed embed--gone';
+      root.replaceChildren(gone);
+    });
+  });
 }
 
 const root = document.querySelector<HTMLElement>('main[data-question]');

@@ -37,6 +37,8 @@ const openEmbed = (id: number | string, language = 'en') =>
   ctx.app.inject({ url: embedPath(id), headers: { accept: 'text/html', 'accept-language': language } });
 const oembed = (query: string) => ctx.app.inject({ url: `${OEMBED_PATH}?${query}` });
 const pageUrl = (id: number) => encodeURIComponent(`${PUBLIC_URL}/q/${id}`);
+const htmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
+const unescapeHtml = (text: string) => text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => htmlEntities[name]);
 const textOf = (html: string) =>
   html
     .slice(html.indexOf('<body>'))
@@ -85,6 +87,18 @@ describe('the embed page /embed/q/{id}', () => {
     expect(german.headers['content-language']).toBe('de');
     const arabic = (await openEmbed(question, 'ar')).body;
     expect(arabic).toContain('<html lang="ar" dir="rtl">');
+  });
+
+  it('hands its script the texts it shows later, the vote count in every plural form of the language', async () => {
+    const attributes = (html: string) =>
+      new Map([...html.matchAll(/ data-([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name, unescapeHtml(value)]));
+    const english = attributes((await openEmbed(question)).body);
+    expect(JSON.parse(english.get('votes')!)).toEqual({ one: '# vote', other: '# votes' });
+    expect(english.get('average')).toBe('# average');
+    expect(english.get('your-value')).toBe('Your answer: #');
+    expect(english.get('unavailable')).toBe('This question is not available');
+    const arabic = attributes((await openEmbed(question, 'ar')).body);
+    expect(Object.keys(JSON.parse(arabic.get('votes')!))).toEqual(['zero', 'one', 'two', 'few', 'many', 'other']);
   });
 
   it('may be framed by any site, under a policy of its own, and is kept a minute by shared caches', async () => {

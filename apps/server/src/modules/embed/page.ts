@@ -88,6 +88,7 @@ export function embedPage({ question, url, files }: EmbeddedQuestion, locale: Ui
     'data-average': message(locale, 'embed.average', { average: SLOT }),
     'data-your-answer': message(locale, 'embed.yourAnswer'),
     'data-your-value': message(locale, 'embed.yourValue', { value: SLOT }),
+    'data-unavailable': message(locale, 'embed.unavailable'),
   };
   const data = Object.entries(texts)
     .map(([name, value]) => ` ${name}="${attribute(value)}"`)
