@@ -81,14 +81,24 @@ describe.skipIf(!baseUrl).sequential('voting from an embed on another site', () 
     return { page, embed };
   }
 
-  /** Clicks a choice in the embed and hands back the window it opens. */
-  async function chooseInEmbed(page: Page, embed: FrameLocator, choice: string): Promise<Page> {
+  /**
+   * Clicks a choice in the embed and hands back the window it opens, and when it closes: known from the moment it
+   * opened, as a window with nothing to ask may close before the test's next step.
+   */
+  async function chooseInEmbed(
+    page: Page,
+    embed: FrameLocator,
+    choice: string,
+  ): Promise<{ popup: Page; closed: Promise<void> }> {
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
       embed.getByRole('button', { name: new RegExp(`^${choice}`) }).click(),
     ]);
+    const closed = popup.isClosed()
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => popup.once('close', () => resolve()));
     popup.on('pageerror', (error) => console.error(`window error: ${error.message}`));
-    return popup;
+    return { popup, closed };
   }
 
   /** What the embed shows once it knows the person's answer: their choice marked, the split, the count. */
@@ -113,7 +123,7 @@ describe.skipIf(!baseUrl).sequential('voting from an embed on another site', () 
     const { page, embed } = await openHostPage(await browser.newContext());
     expect(await embed.locator('.count').textContent()).toBe('0 votes');
     expect(await embed.getByText('%').count()).toBe(0);
-    const popup = await chooseInEmbed(page, embed, 'No');
+    const { popup, closed } = await chooseInEmbed(page, embed, 'No');
 
     // A visitor signs in first and comes back to the same question and answer.
     await signIn(popup);
@@ -123,15 +133,15 @@ describe.skipIf(!baseUrl).sequential('voting from an embed on another site', () 
     expect(await popup.getByRole('radio', { name: 'No' }).isChecked()).toBe(true);
     expect(await votes()).toBe(0);
 
-    const closed = popup.waitForEvent('close');
     await confirm.click();
     await closed;
     await expectResultShown(embed);
     expect(await votes()).toBe(1);
 
     // A second choice: the window, signed in already, finds the answer given and tells the embed, voting nothing.
-    const again = await chooseInEmbed(page, embed, 'Yes');
-    await again.waitForEvent('close');
+    await (
+      await chooseInEmbed(page, embed, 'Yes')
+    ).closed;
     await expectResultShown(embed);
     expect(await votes()).toBe(1);
   });
@@ -140,8 +150,7 @@ describe.skipIf(!baseUrl).sequential('voting from an embed on another site', () 
     // Another browser: nothing kept in the embed's frame, nobody signed in to the app.
     const { page, embed } = await openHostPage(await browser.newContext());
     expect(await embed.locator('.embed.answered').count()).toBe(0);
-    const popup = await chooseInEmbed(page, embed, 'Yes');
-    const closed = popup.waitForEvent('close');
+    const { popup, closed } = await chooseInEmbed(page, embed, 'Yes');
     await signIn(popup);
     // Signed in, the window closes by itself: nothing for the person to confirm.
     await closed;
@@ -151,7 +160,7 @@ describe.skipIf(!baseUrl).sequential('voting from an embed on another site', () 
 
   it('lets a newcomer register in the window, and counts their vote once they confirm it', async () => {
     const { page, embed } = await openHostPage(await browser.newContext());
-    const popup = await chooseInEmbed(page, embed, 'Yes');
+    const { popup, closed } = await chooseInEmbed(page, embed, 'Yes');
     await popup.getByRole('link', { name: 'Create an account' }).click();
     await popup.getByLabel('First name').fill('Ines');
     await popup.getByLabel('Birth date').fill('1995-06-30');
@@ -166,7 +175,6 @@ describe.skipIf(!baseUrl).sequential('voting from an embed on another site', () 
     await confirm.waitFor();
     expect(await popup.getByRole('radio', { name: 'Yes' }).isChecked()).toBe(true);
     expect(await votes()).toBe(1);
-    const closed = popup.waitForEvent('close');
     await confirm.click();
     await closed;
     await embed.locator('.embed.answered').waitFor();
