@@ -1,4 +1,4 @@
-import { api, errorBodySchema } from '@pollscope/contract';
+import { api, errorBodySchema, OEMBED_PATH } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper.js';
 import { apiRoutesOf, routeParts } from '../../test/routes.js';
@@ -35,9 +35,18 @@ const publicCalls = [
   route('POST', api.confirmEmail),
   // The key a browser subscribes to push with, the same for everyone (CONTRACT.md §5).
   route('GET', api.pushKey),
+  // A question's live vote count, which an embed shows anyone; its result only to who may see it (CONTRACT.md §7).
+  route('GET', api.live(':id')),
 ];
-/** Public too, with a token of its own in its URL (modules/notifications/mail.test.ts). */
-const unsubscribeCalls = [route('GET', '/api/unsubscribe/'), route('POST', '/api/unsubscribe/')];
+/**
+ * Public too, each answering for what its query names: an unsubscribe link's token (modules/notifications/mail.test.ts),
+ * an oEmbed consumer's pasted link (modules/embed/embed.test.ts).
+ */
+const publicCallsWithQuery = [
+  route('GET', '/api/unsubscribe/'),
+  route('POST', '/api/unsubscribe/'),
+  route('GET', OEMBED_PATH),
+];
 
 function urlOf(key: string): { method: 'GET' | 'POST' | 'DELETE'; url: string } {
   const { method, path } = routeParts(key);
@@ -46,7 +55,7 @@ function urlOf(key: string): { method: 'GET' | 'POST' | 'DELETE'; url: string } 
 
 describe('a call that needs a token', () => {
   const guarded = () =>
-    apiRoutesOf(ctx.app).filter((key) => !publicCalls.includes(key) && !unsubscribeCalls.includes(key));
+    apiRoutesOf(ctx.app).filter((key) => !publicCalls.includes(key) && !publicCallsWithQuery.includes(key));
 
   it('is every call but the public ones', () => {
     expect(guarded().length).toBeGreaterThan(25);

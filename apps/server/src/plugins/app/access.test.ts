@@ -349,7 +349,9 @@ describe('access to every call', () => {
       expect(await footprint(world.owner.id), key).toEqual(before);
       await call(key, rule, 'owner', world);
     }
-  });
+    // A world of its own for each of the app's routes: its length grows with them, 8 s alone and past 30 s beside a
+    // busy machine's other tests.
+  }, 120_000);
 
   it('serves the API documentation to everyone', async () => {
     const reply = await client(ctx.app).raw('GET', '/api/docs/json');
