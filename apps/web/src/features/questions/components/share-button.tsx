@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
 import { CodeIcon, LinkIcon, ShareIcon } from '../../../components/ui/icons';
 import { Menu } from '../../../components/ui/menu';
 import { useTimedMessage } from '../../../hooks/use-timed-message';
 import { publicUrl } from '../../../lib/public-url';
 import { EmbedDialog, type EmbeddedQuestion } from './embed-dialog';
+
+/** Whether the browser has a share sheet, which does not change while the page is open. */
+const hasShareSheet = () => typeof navigator.share === 'function';
+const unchanging = () => () => {};
 
 /** The question's page outside the app, which anyone can open and link previews show. */
 export const shareUrl = (id: number) => `${publicUrl()}/q/${id}`;
@@ -19,7 +23,8 @@ export function ShareButton({ question }: { question: EmbeddedQuestion }) {
   const [message, setMessage] = useTimedMessage();
   const [shownLink, setShownLink] = useState(false);
   const [embedFrom, setEmbedFrom] = useState<HTMLElement | null>(null);
-  const canShare = typeof navigator.share === 'function';
+  // The server renders the card in the first page with no browser to ask: its menu offers the link to copy.
+  const canShare = useSyncExternalStore(unchanging, hasShareSheet, () => false);
 
   async function share() {
     // Read when shared, not when rendered: the server renders the card in a page, where the address is the browser's.
