@@ -1,34 +1,48 @@
 /**
  * `npm run insights:utility -w apps/server`: what breakdown and relate show, under the release
- * before (a binary tree over epochs 16 per doubling, two tables per question, 16 relate pairs)
- * and the release now (tables by marginals at doublings, private-release/). For questions of 34,
+ * before (disjoint epochs at doublings, seven tables each, voters by band and by country among
+ * them) and the release now (a factorized stream, two release points per doubling, voters by band
+ * × country held exact as the public facts they are; private-release/). For questions of 34,
  * 400, 4,000 and 1,000,000 votes it prints one Markdown table: the noise's standard deviation in
- * the count of a gender, an age band, a country, a full cell (one gender, band and country) and a
- * relate choice (everyone having answered both questions), the share of one-attribute groups
- * shown and the mean absolute error of the percentages shown against the truth among all votes.
+ * the count of voters of a gender, an age band, a country, a full cell (one gender, band and
+ * country) and a relate choice (everyone having answered both questions), the votes counted, the
+ * share of one-attribute groups shown and the mean absolute error of the percentages shown
+ * against the truth among all votes.
  *
  * The questions are yes-or-no, answered by a community of even genders, ages 18 to 80 and 3
  * countries (half, a quarter, a quarter); 10 countries (a third, then each about two thirds of the
  * one before) from 4,000 votes. Women answer yes 60% of the time, men 40%, and the young more than
  * the old. Noise is drawn by the release's own samplers; the shares and errors are the mean over
- * `--runs` releases (default 20; 2 at a million votes). A second table weighs the time
- * structures considered: how much each multiplies a running count's variance at 400 and at
- * 1,000,000 votes.
+ * `--runs` releases (default 20; 2 at a million votes). Two more tables weigh the choices the
+ * release made: release points per doubling against noise, and the factor's exponent.
  */
 import { parseArgs } from 'node:util';
-import { prefixSize } from '../src/private-release/binary-tree.js';
-import { asNumber } from '../src/private-release/allocation.js';
+import { asNumber, optimalAllocation, type Allocation } from '../src/private-release/allocation.js';
 import {
   ANSWER,
+  BAND,
   BANDS,
   breakdownAllocation,
   breakdownSizes,
+  COUNTRY,
+  GENDER,
   GENDERS,
+  publicMarginals,
 } from '../src/private-release/breakdown-design.js';
-import { LEGACY, RELATE_VARIANCE } from '../src/private-release/budget.js';
+import { BREAKDOWN_RHO, RELATE_VARIANCE } from '../src/private-release/budget.js';
 import { cryptoRandom, discreteGaussian } from '../src/private-release/discrete-noise.js';
+import {
+  EXPONENT,
+  quantizedFactor,
+  runningNoise,
+  runningVariance,
+  streamVariance,
+  varianceFactor,
+  varianceFactorOf,
+} from '../src/private-release/factorization.js';
 import { countVariance, estimate, marginalOf, precisions, type Measurement } from '../src/private-release/marginals.js';
-import { FIRST_RELEASE_POINT, releasePointsBetween } from '../src/private-release/schedule.js';
+import { relateAllocation } from '../src/private-release/relate-design.js';
+import { POINTS_PER_DOUBLING, releasePointsBetween } from '../src/private-release/schedule.js';
 import { nonNegative } from '../src/modules/insights/breakdown.js';
 
 const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
@@ -123,114 +137,165 @@ function groupCounts(table: ArrayLike<number>, group: Group, countries: number):
 interface Release {
   /** Each group's released counts per answer, and the sd of the noise in its count. */
   groups: { counts: number[]; countSd: number }[];
-  shown(count: number, countSd: number): boolean;
+  counted: number;
 }
-
-const draw = (variance: number) =>
-  discreteGaussian(cryptoRandom, { num: BigInt(Math.round(variance * 100)), den: 100n });
 
 /**
- * The release before: two tables (every country, and each country) of noisy cells, each the sum of the tree's nodes,
- * shown from 3 sds.
+ * The release before this one: epochs at doublings, each with its seven tables (voters by gender,
+ * band and country, each by answer, and the full table) split by the allocation of its day, which
+ * held the answers' totals exact and nothing else; a multiple-choice question's estimate held its
+ * number of votes.
  */
-function treeRelease(cells: Int32Array, votes: number, countries: number): Release {
-  const epoch = LEGACY.releases.index(votes);
-  const counted = LEGACY.releases.point(epoch);
-  const size = ANSWERS * GENDERS * BANDS * countries;
-  const table = tableOf(cells, 0, counted, size);
-  const variance = prefixSize(epoch) * LEGACY.breakdownVariance;
-  // The table over every country is a table of its own, with noise of its own.
-  const everywhere = marginalOf(breakdownSizes(ANSWERS, countries), table, ANSWER | 2 | 4).map(
-    (count) => count + draw(variance),
-  );
-  const byCountry = table.map((count) => count + draw(variance));
-  return {
-    groups: groupsOf(countries).map((group) => {
-      const inOneCountry = group.countries.length === 1;
-      const counts = inOneCountry
-        ? groupCounts(byCountry, group, countries)
-        : Array.from({ length: ANSWERS }, (_, answer) => {
-            let sum = 0;
-            for (const gender of group.genders)
-              for (const band of group.bands) sum += everywhere[(answer * GENDERS + gender) * BANDS + band];
-            return sum;
-          });
-      const summed = group.genders.length * group.bands.length;
-      return { counts: nonNegative(counts), countSd: Math.sqrt(ANSWERS * summed * variance) };
-    }),
-    shown: (count, countSd) => count >= MIN_GROUP_SIZE && count >= 3 * countSd,
-  };
+const BEFORE = {
+  candidates: [
+    GENDER,
+    BAND,
+    COUNTRY,
+    ANSWER | GENDER,
+    ANSWER | BAND,
+    ANSWER | COUNTRY,
+    ANSWER | GENDER | BAND | COUNTRY,
+  ],
+  workload: [
+    { mask: GENDER, weight: 1 },
+    { mask: BAND, weight: 1 },
+    { mask: COUNTRY, weight: 1 },
+    { mask: ANSWER | GENDER, weight: 1 },
+    { mask: ANSWER | BAND, weight: 1 },
+    { mask: ANSWER | COUNTRY, weight: 1 },
+    { mask: ANSWER | GENDER | BAND, weight: 1 / 4 },
+    { mask: ANSWER | GENDER | COUNTRY, weight: 1 / 4 },
+    { mask: ANSWER | BAND | COUNTRY, weight: 1 / 4 },
+    { mask: ANSWER | GENDER | BAND | COUNTRY, weight: 1 / 4 },
+  ],
+  exact: [0],
+  allocation: (countries: number) =>
+    optimalAllocation(breakdownSizes(ANSWERS, countries), BEFORE.candidates, BEFORE.workload, [ANSWER], BREAKDOWN_RHO),
+  points: (votes: number) => releasePointsBetween(0, votes, 1),
+};
+
+const NOW = {
+  exact: publicMarginals(true),
+  allocation: (countries: number) => breakdownAllocation(ANSWERS, countries, true),
+  points: (votes: number) => releasePointsBetween(0, votes),
+};
+
+const noisy = (values: Float64Array, variance: Allocation['variance']) =>
+  values.map((count) => count + discreteGaussian(cryptoRandom, variance));
+
+function withCounts(
+  estimated: Float64Array,
+  lambda: Float64Array,
+  exact: readonly number[],
+  countries: number,
+): Release['groups'] {
+  const sizes = breakdownSizes(ANSWERS, countries);
+  return groupsOf(countries).map((group) => ({
+    counts: nonNegative(groupCounts(estimated, group, countries)),
+    countSd: Math.sqrt(
+      countVariance(sizes, lambda, exact, [ANSWERS, group.genders.length, group.bands.length, group.countries.length]),
+    ),
+  }));
 }
 
-/** The release now: each epoch's tables, fitted by least squares to its exact answers, added up; shown from 2 sds. */
-function marginalRelease(cells: Int32Array, votes: number, countries: number): Release {
+/** The release before: each epoch's tables fitted alone to its number of votes, the fits added up. */
+function disjointRelease(cells: Int32Array, votes: number, countries: number): Release {
   const sizes = breakdownSizes(ANSWERS, countries);
   const size = ANSWERS * GENDERS * BANDS * countries;
   const estimated = new Float64Array(size);
-  const lambdas: Float64Array[] = [];
+  let lambda: Float64Array | null = null;
   let from = 0;
-  for (const point of releasePointsBetween(0, votes)) {
+  const points = BEFORE.points(votes);
+  for (const point of points) {
     const exact = tableOf(cells, from, point, size);
-    const allocation = breakdownAllocation(ANSWERS, countries);
-    const measurements: Measurement[] = allocation.map(({ mask, variance }) => ({
+    const measurements: Measurement[] = BEFORE.allocation(countries).map(({ mask, variance }) => ({
       mask,
       variance: asNumber(variance),
-      values: marginalOf(sizes, exact, mask).map((count) => count + discreteGaussian(cryptoRandom, variance)),
+      values: noisy(marginalOf(sizes, exact, mask), variance),
     }));
-    const fitted = estimate(sizes, measurements, { mask: ANSWER, values: marginalOf(sizes, exact, ANSWER) });
-    fitted.forEach((count, cell) => (estimated[cell] += count));
-    lambdas.push(precisions(sizes, measurements));
+    const invariants = BEFORE.exact.map((mask) => ({ mask, values: marginalOf(sizes, exact, mask) }));
+    estimate(sizes, measurements, invariants).forEach((count, cell) => (estimated[cell] += count));
+    // Every epoch has the same tables: the epochs' variances add up, as their precisions' reciprocals.
+    lambda = precisions(
+      sizes,
+      measurements.map(({ mask, variance }) => ({ mask, variance: variance * points.length })),
+    );
     from = point;
   }
-  return {
-    groups: groupsOf(countries).map((group) => ({
-      counts: nonNegative(groupCounts(estimated, group, countries)),
-      countSd: Math.sqrt(
-        lambdas.reduce(
-          (sum, lambda) =>
-            sum +
-            countVariance(sizes, lambda, ANSWER, [
-              ANSWERS,
-              group.genders.length,
-              group.bands.length,
-              group.countries.length,
-            ]),
-          0,
-        ),
-      ),
-    })),
-    shown: (count, countSd) => count >= MIN_GROUP_SIZE && count >= 2 * countSd,
-  };
+  if (!lambda) return { groups: [], counted: 0 };
+  return { groups: withCounts(estimated, lambda, BEFORE.exact, countries), counted: from };
 }
 
-/** The noise's sd in a count, in each release, for the table's columns. */
-function noiseSds(votes: number, countries: number) {
-  const treeVariance = prefixSize(LEGACY.releases.index(votes)) * LEGACY.breakdownVariance;
-  const tree = {
-    gender: Math.sqrt(ANSWERS * BANDS * treeVariance),
-    band: Math.sqrt(ANSWERS * GENDERS * treeVariance),
-    country: Math.sqrt(ANSWERS * GENDERS * BANDS * treeVariance),
-    cell: Math.sqrt(ANSWERS * treeVariance),
-    // A relate pair's epoch, both questions answered together: one per release point, σ² = 1,280 per node.
-    relate: Math.sqrt(ANSWERS * prefixSize(LEGACY.releases.index(votes)) * LEGACY.relateVariance),
-  };
+/** The release now: each epoch's tables released in the factorized stream, the running count decoded and fitted once. */
+function streamRelease(cells: Int32Array, votes: number, countries: number): Release {
   const sizes = breakdownSizes(ANSWERS, countries);
-  const epochs = releasePointsBetween(0, votes).length;
+  const size = ANSWERS * GENDERS * BANDS * countries;
+  const points = NOW.points(votes);
+  if (points.length === 0) return { groups: [], counted: 0 };
+  const counted = points[points.length - 1];
+  const tables = NOW.allocation(countries).map(({ mask, variance }) => ({ mask, variance: streamVariance(variance) }));
+  const prefix = tableOf(cells, 0, counted, size);
+  const measurements: Measurement[] = tables.map(({ mask, variance }) => {
+    const cellsOfTable = marginalOf(sizes, prefix, mask).length;
+    const releases = points.map(() => noisy(new Float64Array(cellsOfTable), variance));
+    const noise = runningNoise(releases, cellsOfTable);
+    return {
+      mask,
+      variance: runningVariance(points.map(() => asNumber(variance))),
+      values: marginalOf(sizes, prefix, mask).map((count, cell) => count + noise[cell]),
+    };
+  });
+  const invariants = NOW.exact.map((mask) => ({ mask, values: marginalOf(sizes, prefix, mask) }));
+  const estimated = estimate(sizes, measurements, invariants);
+  return { groups: withCounts(estimated, precisions(sizes, measurements), NOW.exact, countries), counted };
+}
+
+/** The sd of the noise in a group's count (`chosen` values of answer, gender, band and country) of a design after its epochs. */
+function designSd(
+  allocation: Allocation[],
+  exact: readonly number[],
+  countries: number,
+  factor: number,
+  chosen: number[],
+): number {
+  const sizes = breakdownSizes(ANSWERS, countries);
   const lambda = precisions(
     sizes,
-    breakdownAllocation(ANSWERS, countries).map(({ mask, variance }) => ({ mask, variance: asNumber(variance) })),
+    allocation.map(({ mask, variance }) => ({ mask, variance: asNumber(variance) * factor })),
   );
-  const sd = (chosen: number[]) => Math.sqrt(epochs * countVariance(sizes, lambda, ANSWER, chosen));
-  const pairEpochs = votes < FIRST_RELEASE_POINT ? 0 : releasePointsBetween(0, votes).length;
-  const pairLambda = precisions([ANSWERS, 2], [{ mask: 3, variance: RELATE_VARIANCE }]);
-  const marginal = {
-    gender: sd([ANSWERS, 1, BANDS, countries]),
-    band: sd([ANSWERS, GENDERS, 1, countries]),
-    country: sd([ANSWERS, GENDERS, BANDS, 1]),
-    cell: sd([ANSWERS, 1, 1, 1]),
-    relate: Math.sqrt(pairEpochs * countVariance([ANSWERS, 2], pairLambda, 0, [ANSWERS, 1])),
+  return Math.sqrt(countVariance(sizes, lambda, exact, chosen));
+}
+
+/** The noise's sd in the table's columns, in each release. */
+function noiseSds(votes: number, countries: number) {
+  const columns = {
+    gender: [ANSWERS, 1, BANDS, countries],
+    band: [ANSWERS, GENDERS, 1, countries],
+    country: [ANSWERS, GENDERS, BANDS, 1],
+    cell: [ANSWERS, 1, 1, 1],
   };
-  return { tree, marginal };
+  const pairEpochs = releasePointsBetween(0, votes, 1).length;
+  const sds = (allocation: Allocation[], exact: readonly number[], factor: number) =>
+    Object.fromEntries(
+      Object.entries(columns).map(([name, chosen]) => [name, designSd(allocation, exact, countries, factor, chosen)]),
+    ) as Record<keyof typeof columns, number>;
+  const relate = (allocation: { mask: number; variance: number }[]) =>
+    Math.sqrt(countVariance([ANSWERS, 2], precisions([ANSWERS, 2], allocation), [0], [ANSWERS, 1]));
+  return {
+    before: {
+      ...sds(BEFORE.allocation(countries), BEFORE.exact, BEFORE.points(votes).length),
+      relate: relate([{ mask: 3, variance: RELATE_VARIANCE * pairEpochs }]),
+    },
+    now: {
+      ...sds(NOW.allocation(countries), NOW.exact, varianceFactor(NOW.points(votes).length)),
+      relate: relate(
+        relateAllocation(ANSWERS, 2).map(({ mask, variance }) => ({
+          mask,
+          variance: asNumber(variance) * varianceFactor(pairEpochs),
+        })),
+      ),
+    },
+  };
 }
 
 /**
@@ -255,99 +320,76 @@ function shownAndError(
     made.groups.forEach(({ counts, countSd }, index) => {
       groups += 1;
       const total = counts[0] + counts[1];
-      if (!made.shown(total, countSd)) return;
+      // The release's rule: at least MIN_GROUP_SIZE, and at least two sds of the noise in the count.
+      if (total < MIN_GROUP_SIZE || total < 2 * countSd) return;
       shown += 1;
       const [yes, no] = truth[index];
       error += Math.abs((100 * counts[0]) / total - (100 * yes) / (yes + no));
     });
   }
-  return { shown: shown / groups, error: shown > 0 ? error / shown : null };
+  return { shown: groups > 0 ? shown / groups : 0, error: shown > 0 ? error / shown : null };
 }
 
-/**
- * The time structures weighed for the release, by how much each multiplies the variance of a
- * running count over one release of the same table with the whole budget, at `votes` votes.
- */
-function timeMultipliers(votes: number) {
-  const fine = LEGACY.releases;
-  const fineEpochs = fine.index(2 ** 31 - 1);
-  const levels = Math.floor(Math.log2(fineEpochs)) + 1;
-  const doublings = releasePointsBetween(0, 2 ** 31 - 1).length;
-  const t = releasePointsBetween(0, votes).length;
-  // Square-root factorization of the running sum (Fichtenberger, Henzinger and Upadhyay): r_k = C(2k, k) / 4^k.
-  const r = [1];
-  for (let k = 1; k < doublings; k += 1) r.push((r[k - 1] * (2 * k - 1)) / (2 * k));
-  const squares = (count: number) => r.slice(0, count).reduce((sum, value) => sum + value * value, 0);
-  return {
-    tree: levels * prefixSize(fine.index(votes)),
-    honaker: levels * honakerPrefix(fineEpochs, fine.index(votes)),
-    factorization: squares(t) * squares(doublings),
-    doublings: t,
-    // Points at 32·√2^k: as many as k ≤ 2·log₂(votes / 32).
-    twicePerDoubling: votes < FIRST_RELEASE_POINT ? 0 : Math.floor(2 * Math.log2(votes / FIRST_RELEASE_POINT)) + 1,
-  };
-}
-
-/**
- * The variance of the best linear unbiased estimate of the sum of the first `t` leaves of a
- * binary tree over `leaves` leaves whose every node is measured with unit variance (Honaker,
- * "Efficient use of differentially private binary trees", 2015): qᵀ (AᵀA)⁻¹ q, A the nodes' incidence.
- */
-function honakerPrefix(leaves: number, t: number): number {
-  const size = leaves;
-  const information = Array.from({ length: size }, () => new Float64Array(size));
-  for (let width = 1; width <= size; width *= 2) {
-    for (let start = 0; start + width <= size; start += width) {
-      for (let i = start; i < start + width; i += 1)
-        for (let j = start; j < start + width; j += 1) information[i][j] += 1;
-    }
-  }
-  // Cholesky, then solve for (AᵀA)⁻¹ q.
-  const lower = information.map((row) => row.slice());
-  for (let j = 0; j < size; j += 1) {
-    for (let k = 0; k < j; k += 1) lower[j][j] -= lower[j][k] ** 2;
-    lower[j][j] = Math.sqrt(lower[j][j]);
-    for (let i = j + 1; i < size; i += 1) {
-      for (let k = 0; k < j; k += 1) lower[i][j] -= lower[i][k] * lower[j][k];
-      lower[i][j] /= lower[j][j];
-    }
-  }
-  const y = new Float64Array(size);
-  for (let i = 0; i < size; i += 1) {
-    let sum = i < t ? 1 : 0;
-    for (let k = 0; k < i; k += 1) sum -= lower[i][k] * y[k];
-    y[i] = sum / lower[i][i];
-  }
-  return y.reduce((sum, value) => sum + value * value, 0);
-}
+/** The least share of the votes a release counts with `perDoubling` points per doubling, past the first. */
+const leastCounted = (perDoubling: number) => perDoubling / (perDoubling + 1);
 
 const format = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const lines = [
-  '| votes | release | gender | age band | country | full cell | relate choice | groups shown | error of shown % |',
-  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| votes | release | gender | age band | country | full cell | relate choice | votes counted | groups shown | error of shown % |',
+  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
 ];
 for (const votes of SIZES) {
   const countries = countryShares(votes).length;
   const sds = noiseSds(votes, countries);
   const runs = votes >= 1_000_000 ? Math.min(RUNS, 2) : RUNS;
   for (const [name, release, sd] of [
-    ['before (tree)', treeRelease, sds.tree],
-    ['now (marginals)', marginalRelease, sds.marginal],
+    ['before (disjoint epochs)', disjointRelease, sds.before],
+    ['now (factorized stream)', streamRelease, sds.now],
   ] as const) {
     const { shown, error } = shownAndError(votes, countries, release, runs);
+    const counted = release(community(votes, countries, seeded(1)), votes, countries).counted;
     lines.push(
-      `| ${votes.toLocaleString('en')} (${countries} countries) | ${name} | ${format(sd.gender)} | ${format(sd.band)} | ${format(sd.country)} | ${format(sd.cell)} | ${format(sd.relate)} | ${Math.round(shown * 100)}% | ${error === null ? '–' : `${error.toFixed(1)} points`} |`,
+      `| ${votes.toLocaleString('en')} (${countries} countries) | ${name} | ${format(sd.gender)} | ${format(sd.band)} | ${format(sd.country)} | ${format(sd.cell)} | ${format(sd.relate)} | ${counted.toLocaleString('en')} | ${Math.round(shown * 100)}% | ${error === null ? '–' : `${error.toFixed(1)} points`} |`,
     );
   }
 }
 console.log(lines.join('\n'));
+
 console.log(
-  '\n| votes | binary tree, 16 per doubling | the same, Honaker’s estimate | square-root factorization, epochs at doublings | disjoint epochs at doublings | disjoint epochs, two per doubling |',
+  '\n| release points per doubling | least share counted | epochs at 400 | gender at 400 | epochs at 1,000,000 | gender at 1,000,000 |',
 );
 console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const votes of [400, 1_000_000]) {
-  const m = timeMultipliers(votes);
+for (const perDoubling of [1, 2, 4]) {
+  const at = (votes: number) => {
+    const epochs = releasePointsBetween(0, votes, perDoubling).length;
+    const countries = countryShares(votes).length;
+    const sd = designSd(NOW.allocation(countries), NOW.exact, countries, varianceFactor(epochs), [
+      ANSWERS,
+      1,
+      BANDS,
+      countries,
+    ]);
+    return `${epochs} | ${format(sd)}`;
+  };
+  const mark = perDoubling === POINTS_PER_DOUBLING ? ' (the release)' : '';
   console.log(
-    `| ${votes.toLocaleString('en')} | × ${format(m.tree)} | × ${format(m.honaker)} | × ${format(m.factorization)} | × ${format(m.doublings)} | × ${format(m.twicePerDoubling)} |`,
+    `| ${perDoubling}${mark} | ${Math.round(leastCounted(perDoubling) * 100)}% | ${at(400)} | ${at(1_000_000)} |`,
   );
 }
+
+console.log('\n| factor | 1 epoch | 4 epochs | 8 epochs | 30 epochs |');
+console.log('| --- | ---: | ---: | ---: | ---: |');
+const factors: [string, (epochs: number) => number][] = [
+  ['disjoint epochs (no factor)', (epochs) => epochs],
+  [
+    '(1 − z)^(−1/2), the square root, for at most 52 epochs',
+    (epochs) => varianceFactorOf(quantizedFactor(0.5, 52), epochs),
+  ],
+  ...[0.5, 0.45, 0.4, 0.35, 0.3, 0.25].map((exponent): [string, (epochs: number) => number] => {
+    const factor = quantizedFactor(exponent);
+    const name = `(1 − z)^(−${exponent})${exponent === EXPONENT ? ' (the release)' : ''}`;
+    return [name, (epochs) => varianceFactorOf(factor, epochs)];
+  }),
+];
+for (const [name, multiplier] of factors)
+  console.log(`| ${name} | × ${[1, 4, 8, 30].map((epochs) => format(multiplier(epochs))).join(' | × ')} |`);

@@ -2,6 +2,7 @@ import { answerBodySchema, api, questionSchema } from '@pollscope/contract';
 import { expect } from 'vitest';
 import type { ZodType } from 'zod';
 import { CryptoRandom } from '../src/private-release/discrete-noise.js';
+import { runningNoise, runningVariance } from '../src/private-release/factorization.js';
 import { countVariance, estimate, precisions } from '../src/private-release/marginals.js';
 import { signUp, type TestContext, type TestUser } from '../src/test/helper.js';
 import type { QuestionKind } from '../src/views/results.js';
@@ -10,7 +11,6 @@ import { recordVotes, type NewVote } from '../src/modules/polls/index.js';
 import { AGE_BANDS, bandOf, currentYear, type AgeBand } from '../src/modules/insights/ages.js';
 import { mayShow, nonNegative } from '../src/modules/insights/breakdown.js';
 import { bucketsOf } from '../src/modules/insights/buckets.js';
-import { invariantOf } from '../src/modules/insights/breakdown-release.js';
 import { GENDERS } from '../src/modules/insights/segment-tables.js';
 import { searchName } from '../src/lib/search-text.js';
 
@@ -310,6 +310,39 @@ async function epochTables(
 }
 
 /**
+ * One table's noise in one epoch of a breakdown stream, read straight from `epoch_noise`: a cell is
+ * kept under its table's place × 2²⁰, its answer, gender and band × 2¹⁰, and its country's id.
+ */
+async function streamTable(
+  ctx: TestContext,
+  questionId: number,
+  epoch: number,
+  table: number,
+  mask: number,
+  sizes: number[],
+  countries: number[],
+): Promise<number[]> {
+  const rows = await ctx.database.db
+    .selectFrom('epoch_noise')
+    .select(['cell', 'noise'])
+    .where('question_id', '=', questionId)
+    .where('other_id', '=', 0)
+    .where('epoch', '=', epoch)
+    .execute();
+  const noiseOf = new Map(rows.map((row) => [row.cell, row.noise]));
+  const inner = sizes.slice(0, 3).reduce((cells, size, i) => (mask & (1 << i) ? cells * size : cells), 1);
+  const values: number[] = [];
+  for (let index = 0; index < inner; index += 1)
+    for (const country of mask & 8 ? countries : [0]) {
+      const noise = noiseOf.get(table * 2 ** 20 + index * 2 ** 10 + country);
+      // Every cell of every table of an epoch is drawn by the time anything of it is shown.
+      expect(noise).toBeDefined();
+      values.push(noise!);
+    }
+  return values;
+}
+
+/**
  * Exact counts plus the release's noise as shown: made whole and never negative, with the noise's sds and whether the
  * rule shows them.
  */
@@ -382,51 +415,57 @@ export async function releasedGroup(
   }
   if (!group.gender && !group.country && first === 0 && last === AGE_BANDS.length - 1)
     return { counted, exact, released: exact, countSd: 0, answerSd: 0, shown: true };
+  // Every epoch of a question released now is one of the factorized stream, decoded together.
+  expect(epochs.every((epoch) => epoch.factorized === 1 && epoch.legacy === 0)).toBe(true);
+  const countries = [...new Set(epochs.flatMap((epoch) => JSON.parse(epoch.countries) as number[]))].sort(
+    (a, b) => a - b,
+  );
+  const sizes = [buckets.count, 2, AGE_BANDS.length, countries.length];
+  const epochTablesOf = epochs.map((epoch) =>
+    (JSON.parse(epoch.tables) as { mask: number; num: string; den: string }[]).map(({ mask, num, den }) => ({
+      mask,
+      variance: Number(num) / Number(den),
+    })),
+  );
+  const measurements = await Promise.all(
+    epochTablesOf[0].map(async ({ mask }, table) => {
+      const releases = await Promise.all(
+        epochs.map((epoch) => streamTable(ctx, question.id, epoch.epoch, table, mask, sizes, countries)),
+      );
+      return {
+        mask,
+        values: runningNoise(releases, releases[0].length),
+        variance: runningVariance(epochTablesOf.map((tables) => tables[table].variance)),
+      };
+    }),
+  );
+  // Public, and so held exact: voters by age band × country (mask 12), and a rating's or number's answers (mask 1).
+  const exactMasks = question.kind.type === 'MC' ? [12] : [1, 12];
+  const fitted = estimate(
+    sizes,
+    measurements,
+    exactMasks.map((mask) => ({
+      mask,
+      values: new Array<number>(sizes.reduce((cells, size, i) => (mask & (1 << i) ? cells * size : cells), 1)).fill(0),
+    })),
+  );
+  const inCountries = group.country
+    ? countries.flatMap((country, index) => (country === group.country ? [index] : []))
+    : countries.map((_, index) => index);
   const noise = new Array<number>(buckets.count).fill(0);
+  for (let bucket = 0; bucket < buckets.count; bucket += 1) {
+    for (const gender of genders)
+      for (let band = first; band <= last; band += 1)
+        for (const c of inCountries)
+          noise[bucket] += fitted[((bucket * 2 + gender) * AGE_BANDS.length + band) * countries.length + c];
+  }
   let countVarianceSum = 0;
   let answerVarianceSum = 0;
-  for (const epoch of epochs) {
-    expect(epoch.legacy).toBe(0);
-    const countries = JSON.parse(epoch.countries) as number[];
-    const sizes = [buckets.count, 2, AGE_BANDS.length, countries.length];
-    const tables = (JSON.parse(epoch.tables) as { mask: number; num: string; den: string }[]).map(
-      ({ mask, num, den }) => ({ mask, variance: Number(num) / Number(den) }),
-    );
-    const measurements = await epochTables(
-      ctx,
-      { questionId: question.id, otherId: 0, epoch: epoch.epoch },
-      tables,
-      sizes,
-    );
-    const exactMask = invariantOf(question.kind);
-    const fitted = estimate(sizes, measurements, {
-      mask: exactMask,
-      values: new Array<number>(exactMask === 0 ? 1 : buckets.count).fill(0),
-    });
-    const inCountries = group.country
-      ? countries.flatMap((country, index) => (country === group.country ? [index] : []))
-      : countries.map((_, index) => index);
-    for (let bucket = 0; bucket < buckets.count; bucket += 1) {
-      for (const gender of genders)
-        for (let band = first; band <= last; band += 1)
-          for (const c of inCountries)
-            noise[bucket] += fitted[((bucket * 2 + gender) * AGE_BANDS.length + band) * countries.length + c];
-    }
-    if (inCountries.length > 0) {
-      const lambda = precisions(sizes, measurements);
-      countVarianceSum += countVariance(sizes, lambda, exactMask, [
-        buckets.count,
-        genders.length,
-        last - first + 1,
-        inCountries.length,
-      ]);
-      answerVarianceSum += countVariance(sizes, lambda, exactMask, [
-        1,
-        genders.length,
-        last - first + 1,
-        inCountries.length,
-      ]);
-    }
+  if (inCountries.length > 0) {
+    const lambda = precisions(sizes, measurements);
+    const chosen = (answers: number) => [answers, genders.length, last - first + 1, inCountries.length];
+    countVarianceSum = countVariance(sizes, lambda, exactMasks, chosen(buckets.count));
+    answerVarianceSum = countVariance(sizes, lambda, exactMasks, chosen(1));
   }
   return { counted, exact, ...asShown(ctx, exact, noise, countVarianceSum, answerVarianceSum) };
 }
@@ -434,7 +473,8 @@ export async function releasedGroup(
 /**
  * What a pair's relate release holds for the voters of one choice of the second question, worked
  * out apart from the code that serves it: the epochs from `relate_releases`, the voters counted
- * from the votes table, each epoch's noise from `epoch_noise` fitted to the epoch's people.
+ * from the votes table, and the noise from `epoch_noise`: an epoch released alone fitted to its
+ * people, and the factorized stream's tables decoded over its epochs and fitted to theirs.
  */
 export async function releasedRow(
   ctx: TestContext,
@@ -475,19 +515,45 @@ export async function releasedRow(
   for (const vote of votes) exact[buckets.of(vote.choice)] += 1;
   const secondBucket = bucketsOf(second.kind).of(choice);
   const sizes = [lowBuckets.count, highBuckets.count];
+  const release = { questionId: low.id, otherId: high.id };
+  const counting = epochs.filter((epoch) => epoch.low_counted > 0 || epoch.high_counted > 0);
+  // Each epoch released alone is a part of the noise; the stream's epochs, decoded together, are one more.
+  const parts: { mask: number; variance: number; values: ArrayLike<number> }[][] = [];
+  for (const epoch of counting.filter((epoch) => epoch.tables === null)) {
+    expect(epoch.variance).not.toBeNull();
+    parts.push(
+      await epochTables(ctx, { ...release, epoch: epoch.epoch }, [{ mask: 3, variance: epoch.variance! }], sizes),
+    );
+  }
+  const stream = counting
+    .filter((epoch) => epoch.tables !== null)
+    .map((epoch) => ({
+      epoch: epoch.epoch,
+      tables: (JSON.parse(epoch.tables!) as { mask: number; num: string; den: string }[]).map(({ mask, num, den }) => ({
+        mask,
+        variance: Number(num) / Number(den),
+      })),
+    }));
+  if (stream.length > 0) {
+    const releases = await Promise.all(
+      stream.map((epoch) => epochTables(ctx, { ...release, epoch: epoch.epoch }, epoch.tables, sizes)),
+    );
+    parts.push(
+      stream[0].tables.map(({ mask }, table) => ({
+        mask,
+        values: runningNoise(
+          releases.map((measurements) => measurements[table].values),
+          releases[0][table].values.length,
+        ),
+        variance: runningVariance(stream.map((epoch) => epoch.tables[table].variance)),
+      })),
+    );
+  }
   const noise = new Array<number>(buckets.count).fill(0);
   let countVarianceSum = 0;
   let answerVarianceSum = 0;
-  for (const epoch of epochs) {
-    if (epoch.low_counted === 0 && epoch.high_counted === 0) continue;
-    expect(epoch.variance).not.toBeNull();
-    const measurements = await epochTables(
-      ctx,
-      { questionId: low.id, otherId: high.id, epoch: epoch.epoch },
-      [{ mask: 3, variance: epoch.variance! }],
-      sizes,
-    );
-    const fitted = estimate(sizes, measurements, { mask: 0, values: [0] });
+  for (const measurements of parts) {
+    const fitted = estimate(sizes, measurements, [{ mask: 0, values: [0] }]);
     exact.forEach(
       (_, bucket) =>
         (noise[bucket] +=
@@ -499,10 +565,10 @@ export async function releasedRow(
     countVarianceSum += countVariance(
       sizes,
       lambda,
-      0,
+      [0],
       first.id === low.id ? [lowBuckets.count, 1] : [1, highBuckets.count],
     );
-    answerVarianceSum += countVariance(sizes, lambda, 0, [1, 1]);
+    answerVarianceSum += countVariance(sizes, lambda, [0], [1, 1]);
   }
   return {
     firstCounted: counted(first.id),

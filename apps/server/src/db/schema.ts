@@ -345,6 +345,8 @@ export interface RelateReleaseTable {
   high_counted: number;
   /** The noise variance of the epoch's table; null for an epoch of the binary-tree release (migration 010). */
   variance: number | null;
+  /** JSON, for an epoch of a factorized stream: each table measured, `{ mask, num, den }` (migration 026). */
+  tables: string | null;
 }
 
 /** An epoch of a question's breakdown release (migration 014). */
@@ -359,6 +361,8 @@ export interface BreakdownEpochTable {
   tables: string;
   /** 1 for the epoch standing for the binary-tree release's count. */
   legacy: number;
+  /** 1 for an epoch of the factorized stream (migration 026): its noise is decoded with the epochs before it. */
+  factorized: Generated<number>;
 }
 
 /**

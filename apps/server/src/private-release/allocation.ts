@@ -23,7 +23,7 @@ function workloadVariance(
   candidates: readonly number[],
   budgets: readonly number[],
   workload: readonly WorkloadEntry[],
-  exactMask: number,
+  exactMasks: readonly number[],
 ): number {
   const lambda = precisions(
     sizes,
@@ -36,7 +36,7 @@ function workloadVariance(
       countVariance(
         sizes,
         lambda,
-        exactMask,
+        exactMasks,
         sizes.map((n, i) => (mask & (1 << i) ? 1 : n)),
       );
   return total;
@@ -56,15 +56,15 @@ export function optimalAllocation(
   sizes: readonly number[],
   candidates: readonly number[],
   workload: readonly WorkloadEntry[],
-  exactMask: number,
+  exactMasks: readonly number[],
   rho: number,
 ): Allocation[] {
   let budgets = candidates.map(() => rho / candidates.length);
   for (let step = 0; step < STEPS; step += 1) {
-    const base = workloadVariance(sizes, candidates, budgets, workload, exactMask);
+    const base = workloadVariance(sizes, candidates, budgets, workload, exactMasks);
     const gradient = budgets.map((budget, j) => {
       const nudged = budgets.map((other, k) => (k === j ? other * (1 + 1e-6) : other));
-      return (workloadVariance(sizes, candidates, nudged, workload, exactMask) - base) / (budget * 1e-6);
+      return (workloadVariance(sizes, candidates, nudged, workload, exactMasks) - base) / (budget * 1e-6);
     });
     const scale = Math.max(...gradient.map(Math.abs));
     const rate = 1 / Math.sqrt(step + 1);

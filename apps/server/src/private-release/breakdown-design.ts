@@ -14,31 +14,31 @@ export const GENDERS = 2;
 export const BANDS = 7;
 
 /**
- * The tables measured: voters by gender, by age band and by country; each of those by answer;
- * and the full table of answer × gender × band × country, which combined filters need and which
- * ties every table together. The split is worked out with the answers' totals held exact, as a
- * rating's or number's are (everyone's result shows them; a multiple-choice question's shows only
- * whole percentages, and its estimate holds only its number of votes): they cost nothing.
+ * What is public of an epoch's votes, and so held exact: who voted is public, and so is each
+ * voter's age and country (their statistics page), so the count of voters by age band × country is
+ * (and within it the count by band, by country and the number of votes). A rating's or number's
+ * count of each answer is public too: everyone's result shows it. A multiple-choice question's
+ * result shows only whole percentages, never a choice's count, so its answers' totals are not.
  */
-const CANDIDATES = [
-  GENDER,
-  BAND,
-  COUNTRY,
-  ANSWER | GENDER,
-  ANSWER | BAND,
-  ANSWER | COUNTRY,
-  ANSWER | GENDER | BAND | COUNTRY,
-];
+export function publicMarginals(multipleChoice: boolean): number[] {
+  return multipleChoice ? [BAND | COUNTRY] : [ANSWER, BAND | COUNTRY];
+}
 
 /**
- * What people read, and how much it weighs: each gender's, band's and country's count of voters
- * and its count of each answer (the filters of one attribute, and the splits shown beside them)
- * weigh 1; each cross of two or three attributes by answer, the filters that combine them, 1/4.
+ * The tables measured: voters by gender, each of gender, band and country by answer, and the full
+ * table of answer × gender × band × country, which combined filters need and which ties every
+ * table together. Voters by band and by country are public, so no budget goes to them.
+ */
+const CANDIDATES = [GENDER, ANSWER | GENDER, ANSWER | BAND, ANSWER | COUNTRY, ANSWER | GENDER | BAND | COUNTRY];
+
+/**
+ * What people read, and how much it weighs: each gender's count of voters and each gender's,
+ * band's and country's count of each answer (the filters of one attribute, and the splits shown
+ * beside them) weigh 1; each cross of two or three attributes by answer, the filters that combine
+ * them, 1/4. Counts of voters by band or country are exact and weigh nothing.
  */
 export const WORKLOAD: readonly WorkloadEntry[] = [
-  { mask: GENDER, weight: 1 },
-  { mask: BAND, weight: 1 },
-  { mask: COUNTRY, weight: 1 },
+  { mask: GENDER, weight: 2 },
   { mask: ANSWER | GENDER, weight: 1 },
   { mask: ANSWER | BAND, weight: 1 },
   { mask: ANSWER | COUNTRY, weight: 1 },
@@ -55,14 +55,20 @@ export function breakdownSizes(answers: number, countries: number): number[] {
 const allocations = new Map<string, Allocation[]>();
 
 /**
- * The optimal split of a vote's breakdown budget among the tables, for a question of `answers` buckets and an epoch of
- * `countries` countries.
+ * The optimal split of a vote's breakdown budget among the tables, for a question of `answers`
+ * buckets (multiple choice or not) and an epoch of `countries` countries.
  */
-export function breakdownAllocation(answers: number, countries: number): Allocation[] {
-  const key = `${answers}:${countries}`;
+export function breakdownAllocation(answers: number, countries: number, multipleChoice: boolean): Allocation[] {
+  const key = `${answers}:${countries}:${multipleChoice}`;
   let allocation = allocations.get(key);
   if (!allocation) {
-    allocation = optimalAllocation(breakdownSizes(answers, countries), CANDIDATES, WORKLOAD, ANSWER, BREAKDOWN_RHO);
+    allocation = optimalAllocation(
+      breakdownSizes(answers, countries),
+      CANDIDATES,
+      WORKLOAD,
+      publicMarginals(multipleChoice),
+      BREAKDOWN_RHO,
+    );
     allocations.set(key, allocation);
   }
   return allocation;

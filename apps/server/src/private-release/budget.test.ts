@@ -27,7 +27,7 @@ describe('what a vote spends', () => {
   it('never spends more than 1/8 on a breakdown epoch, whatever the question and its countries', () => {
     for (const answers of [2, 3, 4, 10]) {
       for (const countries of [1, 2, 3, 10, 50, 200]) {
-        const spent = spentBy(breakdownAllocation(answers, countries));
+        const spent = spentBy(breakdownAllocation(answers, countries, answers !== 10));
         expect(spent, `${answers} answers, ${countries} countries`).toBeLessThanOrEqual(BREAKDOWN_RHO);
         // Rounding the variances up to hundredths gives back almost nothing.
         expect(spent).toBeGreaterThan(BREAKDOWN_RHO * 0.99);
@@ -37,14 +37,16 @@ describe('what a vote spends', () => {
 });
 
 describe('the release points', () => {
-  it('are the doublings of 32, each vote in exactly one epoch', () => {
+  it('are two per doubling of 32, each vote in exactly one epoch', () => {
     expect(releasePointsBetween(0, 31)).toEqual([]);
-    expect(releasePointsBetween(0, 400)).toEqual([32, 64, 128, 256]);
-    expect(releasePointsBetween(256, 1_000_000)).toEqual([
-      512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 131072, 262144, 524288,
-    ]);
-    // After a count the tree released (40 votes), the next point is the next doubling.
-    expect(nextReleasePoint(40)).toBe(64);
-    expect(nextReleasePoint(64)).toBe(128);
+    expect(releasePointsBetween(0, 400)).toEqual([32, 48, 64, 96, 128, 192, 256, 384]);
+    const toAMillion = releasePointsBetween(0, 1_000_000);
+    expect(toAMillion).toHaveLength(30);
+    // At a million votes the release counts more than three quarters of them.
+    expect(toAMillion.at(-1)).toBe(786_432);
+    // After a count released before (the tree's 40 votes, or an epoch at a doubling), the stream goes on from it.
+    expect(nextReleasePoint(40)).toBe(48);
+    expect(nextReleasePoint(64)).toBe(96);
+    expect(nextReleasePoint(96)).toBe(128);
   });
 });

@@ -6,9 +6,9 @@
  * country), each with `sizes[i]` values; cells are stored row-major, attribute 0 slowest. A
  * marginal keeps the attributes of a bit mask (bit i for attribute i) and sums over the others.
  *
- * The estimate is generalized least squares over every measured marginal, with the marginal on
- * `exactMask` held to its exact values (the invariants, as the US Census's TopDown holds its
- * tables to theirs). It is worked out in the orthogonal decomposition of the table into residual
+ * The estimate is generalized least squares over every measured marginal, with the invariants (the
+ * marginals known exactly, as the US Census's TopDown holds its tables to theirs) held to their
+ * exact values. It is worked out in the orthogonal decomposition of the table into residual
  * subspaces, one per set S of attributes (ANOVA; ResidualPlanner, He, Xiao, Toksoz, Ding, Zhang
  * and Kifer, 2023): measuring the marginal M with independent noise of variance σ² per cell gives,
  * in every subspace S ⊆ M, a measurement of precision c_M / σ², where c_M is the number of cells
@@ -30,6 +30,11 @@ export interface Measurement {
 export interface Invariant {
   mask: number;
   values: ArrayLike<number>;
+}
+
+/** Whether the residual subspace `subset` lies within one of the invariants' masks, and so is known exactly. */
+export function isExact(subset: number, exactMasks: readonly number[]): boolean {
+  return exactMasks.some((mask) => (subset & ~mask) === 0);
 }
 
 function cellsOf(sizes: readonly number[], mask = (1 << sizes.length) - 1): number {
@@ -100,12 +105,12 @@ export function precisions(
 export function countVariance(
   sizes: readonly number[],
   lambda: Float64Array,
-  exactMask: number,
+  exactMasks: readonly number[],
   chosen: readonly number[],
 ): number {
   let variance = 0;
   for (let subset = 0; subset < lambda.length; subset += 1) {
-    if ((subset & ~exactMask) === 0) continue;
+    if (isExact(subset, exactMasks)) continue;
     let weight = 1;
     for (let i = 0; i < sizes.length; i += 1) {
       const [m, n] = [chosen[i], sizes[i]];
@@ -118,21 +123,48 @@ export function countVariance(
   return variance;
 }
 
+/** The marginal on `to` (a subset of `from`) of the marginal `values` on `from`. */
+function marginalOfMarginal(
+  sizes: readonly number[],
+  values: ArrayLike<number>,
+  from: number,
+  to: number,
+): Float64Array {
+  const kept = sizes.map((_, i) => i).filter((i) => from & (1 << i));
+  const result = new Float64Array(cellsOf(sizes, to));
+  const index = new Array<number>(kept.length).fill(0);
+  for (let cell = 0; cell < values.length; cell += 1) {
+    let target = 0;
+    kept.forEach((attribute, k) => {
+      if (to & (1 << attribute)) target = target * sizes[attribute] + index[k];
+    });
+    result[target] += values[cell];
+    for (let k = kept.length - 1; k >= 0; k -= 1) {
+      index[k] += 1;
+      if (index[k] < sizes[kept[k]]) break;
+      index[k] = 0;
+    }
+  }
+  return result;
+}
+
 /**
- * The least-squares estimate of the whole table from noisy marginals and an exact one. In the
- * residual subspaces the invariant fixes (S ⊆ exactMask) it is exact; in each other one it is the
- * measurements' precision-weighted mean. With u = Σ_M Q_Mᵀ y_M / σ²_M (each measurement spread
- * over the cells it sums) and K_T the mean over the attributes outside T, the projection on S is
- * Σ_{T⊆S} (−1)^{|S−T|} K_T, so the estimate is Σ_T κ_T K_T u + K_E x with
- * κ_T = Σ_{S⊇T, S⊄E} (−1)^{|S−T|} / λ_S.
+ * The least-squares estimate of the whole table from noisy marginals and exact ones. In the
+ * residual subspaces the invariants fix (S within an invariant's mask) it is exact; in each other
+ * one it is the measurements' precision-weighted mean. With u = Σ_M Q_Mᵀ y_M / σ²_M (each
+ * measurement spread over the cells it sums) and K_T the mean over the attributes outside T, the
+ * projection on S is Σ_{T⊆S} (−1)^{|S−T|} K_T, so the estimate is Σ_T κ_T K_T u + Σ_T η_T K_T x
+ * with κ_T = Σ_{S⊇T, S not exact} (−1)^{|S−T|} / λ_S and η_T = Σ_{S⊇T, S exact} (−1)^{|S−T|},
+ * K_T x read from an invariant whose mask holds T.
  */
 export function estimate(
   sizes: readonly number[],
   measurements: readonly Measurement[],
-  invariant: Invariant,
+  invariants: readonly Invariant[],
 ): Float64Array {
   const all = (1 << sizes.length) - 1;
   const cells = cellsOf(sizes);
+  const exactMasks = invariants.map(({ mask }) => mask);
   const lambda = precisions(sizes, measurements);
   const spread = new Float64Array(cells);
   for (const { mask, values, variance } of measurements) {
@@ -140,22 +172,28 @@ export function estimate(
     for (let cell = 0; cell < cells; cell += 1) spread[cell] += values[map[cell]] / variance;
   }
   const result = new Float64Array(cells);
-  const addMean = (table: ArrayLike<number>, mask: number, weight: number, fromMarginal: boolean) => {
+  const addMean = (marginal: ArrayLike<number>, mask: number, weight: number) => {
     if (weight === 0) return;
     const map = projection(sizes, mask);
-    const marginal = fromMarginal ? table : marginalOf(sizes, table, mask);
     const scale = weight / cellsOf(sizes, all & ~mask);
     for (let cell = 0; cell < cells; cell += 1) result[cell] += marginal[map[cell]] * scale;
   };
   for (let t = 0; t <= all; t += 1) {
     let kappa = 0;
+    let eta = 0;
     for (let s = 0; s <= all; s += 1) {
-      if ((s & t) !== t || (s & ~invariant.mask) === 0) continue;
+      if ((s & t) !== t) continue;
+      const sign = bitCount(s & ~t) % 2 === 0 ? 1 : -1;
+      if (isExact(s, exactMasks)) {
+        eta += sign;
+        continue;
+      }
       if (!(lambda[s] > 0)) throw new Error(`No measurement covers the attributes of mask ${s}`);
-      kappa += (bitCount(s & ~t) % 2 === 0 ? 1 : -1) / lambda[s];
+      kappa += sign / lambda[s];
     }
-    addMean(spread, t, kappa, false);
+    addMean(marginalOf(sizes, spread, t), t, kappa);
+    const holder = invariants.find(({ mask }) => (t & ~mask) === 0);
+    if (holder && eta !== 0) addMean(marginalOfMarginal(sizes, holder.values, holder.mask, t), t, eta);
   }
-  addMean(invariant.values, invariant.mask, 1, true);
   return result;
 }

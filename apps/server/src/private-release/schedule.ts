@@ -1,25 +1,31 @@
 import { geometricSchedule } from './binary-tree.js';
 
 /**
- * When a release counts more: at doublings. Each vote falls in exactly one epoch, the votes
- * between two release points, and each epoch's tables are released once with the whole budget
- * (a vote is in no other epoch's). The count up to an epoch is the sum of the epochs before it,
- * so its noise grows with how many epochs there are: doubling keeps them to about log₂(n / first),
- * 4 at 400 votes and 15 at a million, at the price of counting between half and all of the votes.
+ * When a breakdown release counts more: twice per doubling, at 32, 48, 64, 96, 128… votes. Each
+ * vote falls in exactly one epoch, the votes between two release points, and the count up to an
+ * epoch is read from the factorized stream of the epochs' releases (factorization.ts), whose
+ * noise grows slowly with their number: 8 epochs at 400 votes, 30 at a million, counting between
+ * two thirds and all of the votes (at a million, 786,432). One point per doubling would count
+ * half at worst with less noise, four would count four fifths with more: docs/insights.md compares
+ * them.
  */
 export const FIRST_RELEASE_POINT = 32;
+export const POINTS_PER_DOUBLING = 2;
 
-/** The release point after `counted` votes: the first doubling of FIRST_RELEASE_POINT past it. */
-export function nextReleasePoint(counted: number): number {
-  let point = FIRST_RELEASE_POINT;
-  while (point <= counted) point *= 2;
-  return point;
+/** The release point after `counted` votes: the first of 32·2^m·(1 + k/perDoubling) past it. */
+export function nextReleasePoint(counted: number, perDoubling = POINTS_PER_DOUBLING): number {
+  let doubling = FIRST_RELEASE_POINT;
+  while (2 * doubling <= counted) doubling *= 2;
+  if (counted < doubling) return doubling;
+  const step = doubling / perDoubling;
+  return doubling + (Math.floor((counted - doubling) / step) + 1) * step;
 }
 
 /** Every release point after `counted` up to `votes`, in order. */
-export function releasePointsBetween(counted: number, votes: number): number[] {
+export function releasePointsBetween(counted: number, votes: number, perDoubling = POINTS_PER_DOUBLING): number[] {
   const points: number[] = [];
-  for (let point = nextReleasePoint(counted); point <= votes; point *= 2) points.push(point);
+  for (let point = nextReleasePoint(counted, perDoubling); point <= votes; point = nextReleasePoint(point, perDoubling))
+    points.push(point);
   return points;
 }
 

@@ -25,6 +25,7 @@ import { reportDecisions } from './022-report-decisions.js';
 import { languages } from './023-languages.js';
 import { questionLanguages } from './024-question-languages.js';
 import { releasedVotesKept } from './025-released-votes-kept.js';
+import { factorizedReleases } from './026-factorized-releases.js';
 
 /** Every migration in order; a new one is appended with the next number. */
 export function migrations(dialect: DialectName): Record<string, Migration> {
@@ -54,5 +55,6 @@ export function migrations(dialect: DialectName): Record<string, Migration> {
     '023-languages': languages(),
     '024-question-languages': questionLanguages(dialect),
     '025-released-votes-kept': releasedVotesKept(),
+    '026-factorized-releases': factorizedReleases(),
   };
 }

@@ -10,8 +10,10 @@ import {
   COUNTRY,
   GENDER,
   GENDERS,
+  publicMarginals,
 } from '../../private-release/breakdown-design.js';
 import { LEGACY } from '../../private-release/budget.js';
+import { runningNoise, runningVariance, streamVariance } from '../../private-release/factorization.js';
 import { countVariance, estimate, precisions, type Measurement } from '../../private-release/marginals.js';
 import { releasePointsBetween } from '../../private-release/schedule.js';
 import { lockForRelease } from './kept-votes.js';
@@ -23,6 +25,8 @@ import type { QuestionKind } from '../../views/results.js';
  * Privacy). Each counts the votes after the one before it up to its release point, with the
  * tables the allocation gives for the countries with voters by then; the rows are written with
  * "insert unless there", so instances that release an epoch at once agree on the first write.
+ * Epochs released now are a factorized stream, decoded together; those released before it (the
+ * tree's epoch 0, and epochs released alone) are read alone, as they were released.
  */
 export interface BreakdownEpoch {
   epoch: number;
@@ -31,6 +35,8 @@ export interface BreakdownEpoch {
   tables: Allocation[];
   /** The epoch standing for what the binary-tree release had counted: its noise is that release's. */
   legacy: boolean;
+  /** An epoch of the factorized stream (private-release/factorization.ts): its tables' variances are the stream's. */
+  factorized: boolean;
 }
 
 /** Where a table's cell is among an epoch's cells: the tables one after another. */
@@ -60,6 +66,7 @@ async function readEpochs(db: Db, questionId: number): Promise<BreakdownEpoch[]>
       variance: { num: BigInt(num), den: BigInt(den) },
     })),
     legacy: row.legacy === 1,
+    factorized: row.factorized === 1,
   }));
 }
 
@@ -105,6 +112,7 @@ async function legacyEpoch(db: Db, questionId: number, seq: number): Promise<Bre
     countries,
     tables: [ANSWER | GENDER | BAND | COUNTRY, ANSWER | GENDER | BAND].map((mask) => ({ mask, variance })),
     legacy: true,
+    factorized: false,
   };
 }
 
@@ -124,6 +132,7 @@ async function insertEpochs(db: Db, questionId: number, epochs: BreakdownEpoch[]
             epoch.tables.map(({ mask, variance }) => ({ mask, num: String(variance.num), den: String(variance.den) })),
           ),
           legacy: epoch.legacy ? 1 : 0,
+          factorized: epoch.factorized ? 1 : 0,
         })),
       )
       .onConflict((conflict) => conflict.columns(['question_id', 'epoch']).doNothing())
@@ -136,6 +145,7 @@ export async function breakdownEpochs(
   db: Db,
   questionId: number,
   answers: number,
+  multipleChoice: boolean,
   seq: number,
 ): Promise<BreakdownEpoch[]> {
   let epochs = await readEpochs(db, questionId);
@@ -158,43 +168,49 @@ export async function breakdownEpochs(
       epoch: first + index,
       counted,
       countries: domains[index],
-      tables: breakdownAllocation(answers, domains[index].length),
+      tables: breakdownAllocation(answers, domains[index].length, multipleChoice).map(({ mask, variance }) => ({
+        mask,
+        variance: streamVariance(variance),
+      })),
       legacy: false,
+      factorized: true,
     })),
   );
   return readEpochs(db, questionId);
 }
 
-/** What one epoch adds to the estimate's noise, and how to tell the variance of any group's count in it. */
-interface EpochPart {
+/** What one part of the estimate adds to its noise, and how to tell the variance of any group's count in it. */
+interface NoisePart {
   sizes: number[];
   lambda: Float64Array;
-  /** The marginal the estimate holds exact (invariantOf). */
-  exactMask: number;
+  /** The marginals the estimate holds exact (exactMarginalsOf). */
+  exactMasks: readonly number[];
   countryIndex: Map<number, number>;
 }
 
 /**
- * What the estimate holds exact: only what is public. A rating's or number's counts per value are
- * (everyone's result shows them); a multiple-choice question's result shows whole percentages and
- * the number of votes, never a choice's count, so only that number is held: held to its exact
- * counts, the released groups would add up to them and give them away.
+ * What the estimate holds exact: only what is public (publicMarginals): the voters by age band ×
+ * country, and a rating's or number's counts per value. A multiple-choice question's result
+ * shows whole percentages, never a choice's count: held to its exact counts, the released groups
+ * would add up to them and give them away.
  */
-export function invariantOf(kind: QuestionKind): number {
-  return kind.type === 'MC' ? 0 : ANSWER;
+export function exactMarginalsOf(kind: QuestionKind): number[] {
+  return publicMarginals(kind.type === 'MC');
 }
 
 /**
  * The noise in the release's estimate of a question's votes up to its latest epoch, by the cells
  * breakdown adds up: per country with voters, and over every country, each a block of gender ×
- * age band × answer bucket. The estimate of each epoch is the least-squares fit of its noisy
- * tables held to what is public of its votes (invariantOf; private-release/marginals.ts); a fit is linear and
- * gives back exact tables exactly, so it is the exact counts plus the fit of the noise alone.
+ * age band × answer bucket. The estimate is the least-squares fit of the noisy tables held to
+ * what is public of the votes (exactMarginalsOf; private-release/marginals.ts): of each epoch
+ * released alone, and of the running count the factorized stream's epochs decode to. A fit is
+ * linear and gives back exact tables exactly, so it is the exact counts plus the fit of the noise
+ * alone.
  */
 export interface ReleasedNoise {
   byCountry: Map<number, Float64Array>;
   everywhere: Float64Array;
-  parts: EpochPart[];
+  parts: NoisePart[];
 }
 
 /** A block's cell: gender, age band and answer bucket. */
@@ -202,7 +218,7 @@ export function blockIndex(buckets: number, gender: number, band: number, bucket
   return (gender * BANDS + band) * buckets + bucket;
 }
 
-export function emptyNoise(buckets: number): ReleasedNoise {
+function emptyNoise(buckets: number): ReleasedNoise {
   return { byCountry: new Map(), everywhere: new Float64Array(GENDERS * BANDS * buckets), parts: [] };
 }
 
@@ -271,31 +287,88 @@ async function legacyMeasurements(
   ];
 }
 
-/** Adds one epoch's fitted noise to what the epochs before it gave; `exactMask` is the question's invariantOf. */
-export async function withEpoch(
+/**
+ * Where a cell of a stream's table is kept in `epoch_noise`: by the table, the cell's other
+ * attributes and its country's id, so that a cell keeps its key in every epoch however many
+ * countries the tables span.
+ */
+function streamCellKeys(sizes: readonly number[], countries: readonly number[], table: number, mask: number): number[] {
+  const inner = cellsIn(sizes, mask & ~COUNTRY);
+  const keys: number[] = [];
+  for (let index = 0; index < inner; index += 1) {
+    const base = table * 2 ** 20 + index * 2 ** 10;
+    if (mask & COUNTRY) for (const country of countries) keys.push(base + country);
+    else keys.push(base);
+  }
+  return keys;
+}
+
+/**
+ * The factorized stream's measurements of the running count up to its latest epoch: each table's
+ * noise decoded from every epoch's release (factorization.ts), over the countries any of them
+ * spans. A country's cells in an epoch before its first voter are drawn too (its count there is
+ * 0), so that every cell of a table carries noise of one variance.
+ */
+async function streamMeasurements(
   store: NoiseStore,
   questionId: number,
   buckets: number,
-  exactMask: number,
-  before: ReleasedNoise,
-  epoch: BreakdownEpoch,
-): Promise<ReleasedNoise> {
-  const sizes = breakdownSizes(buckets, epoch.countries.length);
-  const measurements = await epochMeasurements(store, questionId, buckets, epoch);
-  const fitted = estimate(sizes, measurements, {
-    mask: exactMask,
-    values: new Float64Array(exactMask === ANSWER ? buckets : 1),
+  epochs: readonly BreakdownEpoch[],
+): Promise<{ countries: number[]; measurements: Measurement[] }> {
+  const countries = [...new Set(epochs.flatMap((epoch) => epoch.countries))].sort((a, b) => a - b);
+  const sizes = breakdownSizes(buckets, countries.length);
+  const masks = epochs[0].tables.map(({ mask }) => mask);
+  if (epochs.some((epoch) => epoch.tables.map(({ mask }) => mask).join() !== masks.join()))
+    throw new Error(`The epochs of question ${questionId}'s stream measure different tables`);
+  const keys = masks.map((mask, table) => streamCellKeys(sizes, countries, table, mask));
+  const releases = await Promise.all(
+    epochs.map((epoch) =>
+      store.keyedDraws(
+        { questionId, otherId: 0, epoch: epoch.epoch },
+        epoch.tables.map(({ variance }, table) => ({ keys: keys[table], variance })),
+      ),
+    ),
+  );
+  let offset = 0;
+  const measurements = masks.map((mask, table) => {
+    const cells = keys[table].length;
+    const start = offset;
+    offset += cells;
+    return {
+      mask,
+      values: runningNoise(
+        releases.map((draws) => draws.subarray(start, start + cells)),
+        cells,
+      ),
+      variance: runningVariance(epochs.map((epoch) => asNumber(epoch.tables[table].variance))),
+    };
   });
+  return { countries, measurements };
+}
+
+/** Adds the fit of one part's noise (of its tables over `countries`) to the blocks. */
+function withPart(
+  before: ReleasedNoise,
+  buckets: number,
+  exactMasks: readonly number[],
+  countries: readonly number[],
+  measurements: Measurement[],
+): ReleasedNoise {
+  const sizes = breakdownSizes(buckets, countries.length);
+  const fitted = estimate(
+    sizes,
+    measurements,
+    exactMasks.map((mask) => ({ mask, values: new Float64Array(cellsIn(sizes, mask)) })),
+  );
   const byCountry = new Map([...before.byCountry].map(([country, block]) => [country, block.slice()]));
   const everywhere = before.everywhere.slice();
-  const countryCount = epoch.countries.length;
-  epoch.countries.forEach((country, index) => {
+  countries.forEach((country, index) => {
     let block = byCountry.get(country);
     if (!block) byCountry.set(country, (block = new Float64Array(everywhere.length)));
     for (let bucket = 0; bucket < buckets; bucket += 1) {
       for (let gender = 0; gender < GENDERS; gender += 1) {
         for (let band = 0; band < BANDS; band += 1) {
-          const noise = fitted[((bucket * GENDERS + gender) * BANDS + band) * countryCount + index];
+          const noise = fitted[((bucket * GENDERS + gender) * BANDS + band) * countries.length + index];
           const cell = blockIndex(buckets, gender, band, bucket);
           block[cell] += noise;
           everywhere[cell] += noise;
@@ -306,10 +379,33 @@ export async function withEpoch(
   const part = {
     sizes,
     lambda: precisions(sizes, measurements),
-    exactMask,
-    countryIndex: new Map(epoch.countries.map((country, index) => [country, index])),
+    exactMasks,
+    countryIndex: new Map(countries.map((country, index) => [country, index])),
   };
   return { byCountry, everywhere, parts: [...before.parts, part] };
+}
+
+/**
+ * The noise of the release's estimate at the latest of `epochs`: each epoch released alone fitted
+ * alone, and the factorized stream's running count fitted once. The parts' noises are
+ * independent, so their variances add up.
+ */
+export async function releasedNoise(
+  store: NoiseStore,
+  questionId: number,
+  buckets: number,
+  exactMasks: readonly number[],
+  epochs: readonly BreakdownEpoch[],
+): Promise<ReleasedNoise> {
+  let noise = emptyNoise(buckets);
+  for (const epoch of epochs.filter(({ factorized }) => !factorized)) {
+    const measurements = await epochMeasurements(store, questionId, buckets, epoch);
+    noise = withPart(noise, buckets, exactMasks, epoch.countries, measurements);
+  }
+  const stream = epochs.filter(({ factorized }) => factorized);
+  if (stream.length === 0) return noise;
+  const { countries, measurements } = await streamMeasurements(store, questionId, buckets, stream);
+  return withPart(noise, buckets, exactMasks, countries, measurements);
 }
 
 /**
@@ -326,10 +422,10 @@ export interface GroupShape {
 /** The variance of the noise in a group's count, over every epoch. */
 export function groupVariance(noise: ReleasedNoise, shape: GroupShape): number {
   let variance = 0;
-  for (const { sizes, lambda, exactMask, countryIndex } of noise.parts) {
+  for (const { sizes, lambda, exactMasks, countryIndex } of noise.parts) {
     const countries = shape.country === null ? sizes[3] : countryIndex.has(shape.country) ? 1 : 0;
     if (countries === 0) continue;
-    variance += countVariance(sizes, lambda, exactMask, [shape.answers, shape.genders, shape.bands, countries]);
+    variance += countVariance(sizes, lambda, exactMasks, [shape.answers, shape.genders, shape.bands, countries]);
   }
   return variance;
 }

@@ -251,4 +251,75 @@ describe('relate counts', () => {
       }
     }
   });
+
+  it(
+    'are the exact counts plus the stream’s noise decoded over its epochs, related either way round',
+    { timeout: 120_000 },
+    async () => {
+      const asker = await signUp(ctx);
+      const drink: Asked = {
+        id: await ask(asker, { question: 'Tea or coffee?', choices: ['Tea', 'Coffee', 'Neither'] }),
+        kind: choices(3),
+        labels: ['Tea', 'Coffee', 'Neither'],
+        draw: leaning(3),
+      };
+      const commute: Asked = {
+        id: await ask(asker, { question: 'How do you get to work?', choices: ['Walk', 'Cycle', 'Drive', 'Bus'] }),
+        kind: choices(4),
+        labels: ['Walk', 'Cycle', 'Drive', 'Bus'],
+        draw: leaning(4),
+      };
+      // Related first by the lower question's choices, so that its stream's tables keep them, then again as the
+      // people who answered both reach 64 and 128: epochs of 32, 32 and 64 people, and 220 counted by none yet.
+      let voted = 0;
+      for (const upTo of [32, 64, 128, voters.length]) {
+        for (const voter of voters.slice(voted, upTo))
+          for (const question of [drink, commute]) {
+            const reply = await voter.user.api.raw('POST', api.answer(question.id), { choice: question.draw(voter) });
+            expect(reply.status).toBe(200);
+          }
+        voted = upTo;
+        expect((await researcher.user.api.raw('GET', api.relate(commute.id, drink.id))).status).toBe(200);
+      }
+      const epochs = await ctx.database.db
+        .selectFrom('relate_releases')
+        .select(['epoch', 'low_counted', 'tables'])
+        .where('low_id', '=', drink.id)
+        .where('high_id', '=', commute.id)
+        .orderBy('epoch')
+        .execute();
+      expect(epochs.map((epoch) => [epoch.epoch, epoch.low_counted])).toEqual([
+        [0, 0],
+        [1, 32],
+        [2, 64],
+        [3, 128],
+      ]);
+      // Voters by the lower question's choice (mask 1) and the full table: the first question's answers alone get
+      // nothing.
+      for (const epoch of epochs)
+        expect((JSON.parse(epoch.tables!) as { mask: number }[]).map((table) => table.mask)).toEqual([1, 3]);
+      for (const [first, second] of [
+        [commute, drink],
+        [drink, commute],
+      ] as const) {
+        for (const [index, label] of second.labels.entries()) {
+          const source = `${first.id} by "${label}" of ${second.id}`;
+          const body = await researcher.user.api.post(
+            api.relate(first.id, second.id),
+            relateBodySchema,
+            { choice: index + 1 },
+            relateResultSchema,
+          );
+          const row = await releasedRow(ctx, first, second, index + 1);
+          expect(body.privacy, source).toEqual({
+            first_counted: 128,
+            second_counted: 128,
+            count_sd: Math.round(row.countSd * 100) / 100,
+          });
+          expect(body.question.result?.suppressed ?? false, source).toBe(!row.shown);
+          if (row.shown) expectCounts(body.question.result!, row.released, first, source);
+        }
+      }
+    },
+  );
 });

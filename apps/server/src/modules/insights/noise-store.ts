@@ -33,6 +33,12 @@ export interface CellRun {
   variance: Fraction;
 }
 
+/** Cells of an epoch named by their keys, with noise of one variance. */
+export interface KeyedRun {
+  keys: readonly number[];
+  variance: Fraction;
+}
+
 /** Rows written per statement: 5 values each, well within SQLite's limit on a statement's values. */
 const ROWS_PER_INSERT = 500;
 
@@ -50,26 +56,38 @@ export class NoiseStore {
   ) {}
 
   /** The noise of every cell of an epoch, its runs of cells one after another, drawn the first time. */
-  async epochDraws(of: EpochOf, runs: readonly CellRun[]): Promise<Int32Array> {
-    const total = runs.reduce((sum, run) => sum + run.cells, 0);
-    const draws = new Int32Array(total);
+  epochDraws(of: EpochOf, runs: readonly CellRun[]): Promise<Int32Array> {
+    let first = 0;
+    return this.keyedDraws(
+      of,
+      runs.map(({ cells, variance }) => {
+        const keys = Array.from({ length: cells }, (_, index) => first + index);
+        first += cells;
+        return { keys, variance };
+      }),
+    );
+  }
+
+  /**
+   * The noise of an epoch's cells named by `keys`, run after run, drawn the first time: for
+   * releases whose cells keep their keys as the tables grow (a country with its first voters).
+   */
+  async keyedDraws(of: EpochOf, runs: readonly KeyedRun[]): Promise<Int32Array> {
+    const wanted = new Map<number, Fraction>();
+    for (const { keys, variance } of runs) for (const key of keys) wanted.set(key, variance);
     let rows = await this.readEpoch(of);
-    if (rows.length < total) {
-      const drawn = new Set(rows.map((row) => row.cell));
-      const missing: EpochNoiseTable[] = [];
-      let cell = 0;
-      for (const run of runs) {
-        for (let end = cell + run.cells; cell < end; cell += 1) {
-          if (!drawn.has(cell))
-            missing.push({
-              question_id: of.questionId,
-              other_id: of.otherId,
-              epoch: of.epoch,
-              cell,
-              noise: discreteGaussian(this.random, run.variance),
-            });
-        }
-      }
+    const drawn = new Set(rows.map((row) => row.cell));
+    const missing: EpochNoiseTable[] = [];
+    for (const [cell, variance] of wanted)
+      if (!drawn.has(cell))
+        missing.push({
+          question_id: of.questionId,
+          other_id: of.otherId,
+          epoch: of.epoch,
+          cell,
+          noise: discreteGaussian(this.random, variance),
+        });
+    if (missing.length > 0) {
       const inserted = await this.insertAll(missing, (chunk) =>
         this.db
           .insertInto('epoch_noise')
@@ -80,7 +98,10 @@ export class NoiseStore {
       // Another instance drew some of them first when fewer rows went in: its draws are the ones kept.
       rows = inserted < missing.length ? await this.readEpoch(of) : [...rows, ...missing];
     }
-    for (const row of rows) if (row.cell < total) draws[row.cell] = row.noise;
+    const byCell = new Map(rows.map((row) => [row.cell, row.noise]));
+    const draws = new Int32Array(runs.reduce((sum, run) => sum + run.keys.length, 0));
+    let index = 0;
+    for (const { keys } of runs) for (const key of keys) draws[index++] = byCell.get(key)!;
     return draws;
   }
 

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { asNumber } from '../../private-release/allocation.js';
-import { ANSWER, breakdownAllocation, breakdownSizes } from '../../private-release/breakdown-design.js';
-import { RELATE_VARIANCE } from '../../private-release/budget.js';
+import { breakdownAllocation, breakdownSizes, publicMarginals } from '../../private-release/breakdown-design.js';
 import { cryptoRandom, discreteGaussian } from '../../private-release/discrete-noise.js';
-import { countVariance, precisions } from '../../private-release/marginals.js';
+import { runningNoise, runningVariance, streamVariance, varianceFactor } from '../../private-release/factorization.js';
+import { countVariance, estimate, precisions } from '../../private-release/marginals.js';
+import { relateAllocation, relateSizes } from '../../private-release/relate-design.js';
+import { releasePointsBetween } from '../../private-release/schedule.js';
 import { percentages, type QuestionKind } from '../../views/results.js';
 import { associationOf, reliable } from './association.js';
 import { compareWithEveryone, nonNegative, totalOf } from './breakdown.js';
 import { bucketsOf } from './buckets.js';
+import { linkVariance } from './relate.js';
 import { benjaminiHochberg, chiSquareTest, proportionMargin } from './stats.js';
 import { seededRandom } from '../../../test/insights.js';
 
@@ -40,21 +43,66 @@ function table(n: number, rowShares: number[], columnsByRow: number[][]): number
 /**
  * The variance of the noise in one answer's count of a group in a breakdown release, rounded up
  * to a whole number: `chosen` values of each attribute (answer, gender, age band, country), of a
- * question with `answers` buckets in `countries` countries, over `epochs` epochs.
+ * multiple-choice question with `answers` choices in `countries` countries, with `counted` votes
+ * released.
  */
-function breakdownVariance(answers: number, countries: number, chosen: number[], epochs: number): number {
+function breakdownVariance(answers: number, countries: number, chosen: number[], counted: number): number {
   const sizes = breakdownSizes(answers, countries);
   const lambda = precisions(
     sizes,
-    breakdownAllocation(answers, countries).map(({ mask, variance }) => ({ mask, variance: asNumber(variance) })),
+    breakdownAllocation(answers, countries, true).map(({ mask, variance }) => ({
+      mask,
+      variance: asNumber(variance),
+    })),
   );
-  return Math.ceil(epochs * countVariance(sizes, lambda, ANSWER, chosen));
+  const epochs = releasePointsBetween(0, counted).length;
+  return Math.ceil(varianceFactor(epochs) * countVariance(sizes, lambda, publicMarginals(true), chosen));
 }
 
 /** Counts as released: each with discrete Gaussian noise of `variance`, never below 0. */
 function released(cells: number[][], variance: number): number[][] {
   const noise = { num: BigInt(Math.ceil(variance)), den: 1n };
   return cells.map((row) => row.map((count) => Math.max(0, count + discreteGaussian(cryptoRandom, noise))));
+}
+
+const cellsIn = (sizes: number[], mask: number) =>
+  sizes.reduce((cells, size, i) => (mask & (1 << i) ? cells * size : cells), 1);
+
+/**
+ * A relate pair's tables, each with the noise variance of one release of its stream and of its
+ * running count over `epochs` epochs.
+ */
+function pairTables(firstAnswers: number, secondChoices: number, epochs: number) {
+  return relateAllocation(firstAnswers, secondChoices).map(({ mask, variance }) => {
+    const stream = streamVariance(variance);
+    return { mask, stream, variance: runningVariance(new Array<number>(epochs).fill(asNumber(stream))) };
+  });
+}
+
+/** The variance the test of a pair's table allows for in each cell, after `epochs` epochs of its stream. */
+function pairLinkVariance(firstAnswers: number, secondChoices: number, epochs: number): number {
+  const sizes = relateSizes(firstAnswers, secondChoices);
+  return linkVariance({ lambdas: [precisions(sizes, pairTables(firstAnswers, secondChoices, epochs))] });
+}
+
+/**
+ * A relate table as released after `epochs` epochs of its pair's stream: `cells` (rows by the
+ * second question's choice, columns by the first's answer) plus each table's noise drawn epoch by
+ * epoch, decoded and fitted as the release fits it, each row made whole and never negative.
+ */
+function relateReleased(cells: number[][], epochs: number): number[][] {
+  const sizes = relateSizes(cells[0].length, cells.length);
+  const measurements = pairTables(sizes[0], sizes[1], epochs).map(({ mask, stream, variance }) => {
+    const count = cellsIn(sizes, mask);
+    const releases = Array.from({ length: epochs }, () =>
+      Array.from({ length: count }, () => discreteGaussian(cryptoRandom, stream)),
+    );
+    return { mask, variance, values: runningNoise(releases, count) };
+  });
+  const noise = estimate(sizes, measurements, [{ mask: 0, values: [0] }]);
+  return cells.map((row, choice) =>
+    nonNegative(row.map((count, answer) => count + noise[answer * cells.length + choice])),
+  );
 }
 
 const TABLES = 400;
@@ -66,16 +114,16 @@ describe('the chi-square test of noisy counts', () => {
     const columns = [0.2, 0.3, 0.5];
     let noiseAware = 0;
     let textbook = 0;
-    // 100 people, as a pair's first epochs hold (a pair is released from 32 people who answered
-    // both): expected counts of 10 to 25 beside noise of variance 64 in each cell, which the
-    // textbook test takes for a link about 60% of the time (at 600 people, only about 20%: the
-    // noise weighs less against larger counts). Simulated over 20,000 tables, the noise-aware test
-    // finds 3.4% (the counts kept from going below 0 make it a little cautious) and the textbook
-    // one 62%: of 400 tables, 36 false findings or more by the first (13.6 expected) come about
-    // once in 5 million runs, and 200 or fewer by the second (247 expected) once in 700,000.
+    // 100 people, as a pair's first two epochs hold (a pair is released from 32 people who answered
+    // both): expected counts of 10 to 25 beside noise of variance 236 in what each cell adds to the
+    // link, which the textbook test takes for one about 84% of the time. Simulated over 20,000
+    // tables, the noise-aware test finds 0.8% (the counts kept from going below 0 make it cautious)
+    // and the textbook one 84%: of 400 tables, 36 false findings or more by the first (3.3
+    // expected) or 200 or fewer by the second (337 expected) are far out of chance's reach.
+    const variance = pairLinkVariance(3, 2, 2);
     for (let index = 0; index < TABLES; index += 1) {
-      const noisy = released(table(100, [0.5, 0.5], [columns, columns]), RELATE_VARIANCE);
-      const noise = noisy.map((row) => row.map(() => RELATE_VARIANCE));
+      const noisy = relateReleased(table(100, [0.5, 0.5], [columns, columns]), 2);
+      const noise = noisy.map((row) => row.map(() => variance));
       if ((chiSquareTest(noisy, noise)?.pValue ?? 1) < 0.05) noiseAware += 1;
       if ((chiSquareTest(noisy)?.pValue ?? 1) < 0.05) textbook += 1;
     }
@@ -87,8 +135,10 @@ describe('the chi-square test of noisy counts', () => {
     const kind: QuestionKind = { type: 'MC', keys: [1, 2] };
     const buckets = bucketsOf(kind);
     let found = 0;
+    // Related from the first 32 people on: 9 epochs by 10,000.
+    const variance = pairLinkVariance(2, 2, 9);
     for (let index = 0; index < 50; index += 1) {
-      const noisy = released(
+      const noisy = relateReleased(
         table(
           10_000,
           [0.5, 0.5],
@@ -97,13 +147,13 @@ describe('the chi-square test of noisy counts', () => {
             [0.2, 0.8],
           ],
         ),
-        RELATE_VARIANCE,
+        9,
       );
       const tested = associationOf({
         first: kind,
         firstLabels: ['Yes', 'No'],
         buckets,
-        variance: RELATE_VARIANCE,
+        variance,
         rows: noisy.map((counts, row) => ({ key: row + 1, label: `Row ${row + 1}`, counts })),
       });
       if (tested?.association.significant) found += 1;
@@ -127,7 +177,8 @@ describe('a rating related to a choice', () => {
       first: kind,
       firstLabels: [],
       buckets: bucketsOf(kind),
-      variance: RELATE_VARIANCE,
+      // Two thousand people related from the first 32 on: 6 epochs.
+      variance: pairLinkVariance(10, 2, 6),
       rows,
     })!;
     expect(tested.test.columns.length).toBeGreaterThanOrEqual(2);
@@ -143,15 +194,17 @@ describe('related questions from noisy tables', () => {
     const shares = [1 / 3, 1 / 3, 1 / 3];
     let offered = 0;
     const questions = 1_000;
+    // Related from the first 32 people on: 6 epochs by 1,500.
+    const variance = pairLinkVariance(3, 2, 6);
     for (let question = 0; question < questions; question += 1) {
       // Eight candidates, answered at random by 1,500 people, each table released with noise.
       const pValues = Array.from({ length: 8 }, () => {
-        const noisy = released(table(1_500, [0.5, 0.5], [shares, shares]), RELATE_VARIANCE);
+        const noisy = relateReleased(table(1_500, [0.5, 0.5], [shares, shares]), 6);
         const tested = associationOf({
           first: kind,
           firstLabels: ['A', 'B', 'C'],
           buckets,
-          variance: RELATE_VARIANCE,
+          variance,
           rows: noisy.map((counts, row) => ({ key: row + 1, label: `${row}`, counts })),
         });
         return tested && reliable(tested.test, true) ? tested.test.pValue : null;
@@ -174,10 +227,10 @@ describe('a noisy group against everyone else', () => {
       const shares = buckets.values.map(() => 1 / buckets.count);
       let marked = 0;
       for (let index = 0; index < TABLES; index += 1) {
-        // A group of about 300 among 3,000 in 10 countries (7 epochs), answering as everyone does: a gender in one
+        // A group of about 300 among 3,000 in 10 countries (256 votes counted), answering as everyone does: a gender in one
         // country.
         const [group, rest] = table(3_000, [0.1, 0.9], [shares, shares]);
-        const variance = breakdownVariance(buckets.count, 10, [1, 1, 7, 1], 7);
+        const variance = breakdownVariance(buckets.count, 10, [1, 1, 7, 1], 256);
         const [noisy] = released([group], variance);
         const everyone = new Map(buckets.values.map((value, bucket) => [value, group[bucket] + rest[bucket]]));
         const comparison = compareWithEveryone(kind, [], buckets, { counts: noisy, variance }, everyone);
@@ -193,8 +246,8 @@ describe('a noisy group against everyone else', () => {
   it('gives a group of 3 real people margins too wide to say anything', () => {
     const kind: QuestionKind = { type: 'MC', keys: [1, 2] };
     const buckets = bucketsOf(kind);
-    // One cell per answer: a gender, an age band and a country, of a question in 10 countries at its third epoch.
-    const variance = breakdownVariance(2, 10, [1, 1, 1, 1], 3);
+    // One cell per answer: a gender, an age band and a country, of a question in 10 countries at 64 votes counted.
+    const variance = breakdownVariance(2, 10, [1, 1, 1, 1], 64);
     for (let index = 0; index < 50; index += 1) {
       const [noisy] = released([[2, 1]], variance);
       if (totalOf(noisy) === 0) continue;
@@ -215,8 +268,8 @@ describe('a noisy group against everyone else', () => {
   });
 
   it('shows a researcher a group of 100,000 among 200,000 voters within a point of its exact percentages', () => {
-    // Women of every age over 50 countries, at the 13th epoch (131,072 votes counted).
-    const variance = breakdownVariance(3, 50, [1, 1, 7, 50], 13);
+    // Women of every age over 50 countries, at 131,072 votes counted.
+    const variance = breakdownVariance(3, 50, [1, 1, 7, 50], 131_072);
     const exact = [40_000, 35_000, 25_000];
     for (let index = 0; index < 50; index += 1) {
       const [noisy] = released([exact], variance);

@@ -1,8 +1,11 @@
 import type { Db } from '../../db/index.js';
 import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
+import { asNumber } from '../../private-release/allocation.js';
 import { prefixSize } from '../../private-release/binary-tree.js';
 import { LEGACY } from '../../private-release/budget.js';
+import { runningNoise, runningVariance } from '../../private-release/factorization.js';
 import { estimate, precisions, type Measurement } from '../../private-release/marginals.js';
+import { PUBLIC_MARGINALS } from '../../private-release/relate-design.js';
 import { FIRST_RELEASE_POINT, PROBE_POINTS } from '../../private-release/schedule.js';
 import type { Buckets } from './buckets.js';
 import { addCount, type Counts } from './counts.js';
@@ -14,12 +17,18 @@ export type Cells = Map<number, Counts>;
 
 /**
  * The noise in the release's estimate of a pair's table, by the low question's bucket then the
- * high one's, and each epoch's precisions, from which the variance of any sum of cells follows.
+ * high one's, and the precisions of each part of it (an epoch released alone, or the factorized
+ * stream's running count), independent of each other, from which the variance of any sum of cells
+ * follows.
  */
 export interface PairNoise {
   sizes: [number, number];
   fitted: Float64Array;
   lambdas: Float64Array[];
+}
+
+function cellsIn(sizes: readonly number[], mask: number): number {
+  return sizes.reduce((cells, size, i) => (mask & (1 << i) ? cells * size : cells), 1);
 }
 
 /**
@@ -124,11 +133,12 @@ export class PairTables {
 
   /**
    * The table of a pair (given in either order) at the epoch its questions' vote counts have
-   * reached, opening the pair's release if need be; null when it cannot be opened because a
-   * question of the pair has spent its relate budget.
+   * reached, opening the pair's release if need be, made to show the voters of `second`'s choices
+   * (relate-releases.ts); null when it cannot be opened because a question of the pair has spent
+   * its relate budget.
    */
-  async current(a: number, b: number): Promise<PairTable | null> {
-    const [low, high] = a < b ? [a, b] : [b, a];
+  async current(first: number, second: number): Promise<PairTable | null> {
+    const [low, high] = first < second ? [first, second] : [second, first];
     const key = `${low}:${high}`;
     if (this.closed.get(key)) return null;
     await this.updates.get(key)?.catch(() => undefined);
@@ -142,16 +152,18 @@ export class PairTables {
     // One update of a pair at a time, each from where the last one stopped.
     let update = this.updates.get(key);
     if (!update) {
-      update = this.update(key, low, high, reach, removed).finally(() => this.updates.delete(key));
+      update = this.update(key, low, high, second, reach, removed).finally(() => this.updates.delete(key));
       this.updates.set(key, update);
     }
     return update;
   }
 
   /**
-   * The noise of the release's estimate of a table's cells, worked out once: each epoch's noisy
-   * table fitted by least squares to the number of people it counts (the same whatever anyone
-   * answered, so exact and free: private-release/marginals.ts), then added up.
+   * The noise of the release's estimate of a table's cells, worked out once: each epoch released
+   * alone fitted alone, and the factorized stream's running count fitted once, each by least
+   * squares to the number of people it counts (the same whatever anyone answered, so exact and
+   * free: private-release/marginals.ts), then added up. The fit is linear and exact on exact
+   * tables, so the estimate is the exact counts plus the fit of the noise alone.
    */
   noiseOf(table: PairTable, lowBuckets: Buckets, highBuckets: Buckets): Promise<PairNoise> {
     if (!table.noise) {
@@ -165,13 +177,12 @@ export class PairTables {
 
   private async readNoise(table: PairTable, sizes: [number, number]): Promise<PairNoise> {
     const cells = sizes[0] * sizes[1];
-    const fitted = new Float64Array(cells);
-    const lambdas: Float64Array[] = [];
     const release = { questionId: table.low, otherId: table.high };
-    for (const epoch of table.epochs) {
-      // Epoch 0 of a pair released now counts nobody: it only marks the pair open.
-      if (epoch.variance !== null && epoch.lowCounted === 0 && epoch.highCounted === 0) continue;
-      const measurement: Measurement =
+    // An epoch that counts nobody (the opening one) only marks the pair open.
+    const counting = table.epochs.filter((epoch) => epoch.lowCounted > 0 || epoch.highCounted > 0);
+    const parts: Measurement[][] = [];
+    for (const epoch of counting.filter((epoch) => epoch.tables === null))
+      parts.push([
         epoch.variance === null
           ? {
               mask: 3,
@@ -187,12 +198,57 @@ export class PairTables {
               values: await this.noiseStore.epochDraws({ ...release, epoch: epoch.epoch }, [
                 { cells, variance: { num: BigInt(epoch.variance), den: 1n } },
               ]),
-            };
-      const fit = estimate(sizes, [measurement], { mask: 0, values: [0] });
+            },
+      ]);
+    const stream = counting.filter((epoch) => epoch.tables !== null);
+    if (stream.length > 0) parts.push(await this.streamMeasurements(table, sizes, stream));
+    // Each part is held to the number of people it counts, public: its noise there is 0.
+    const invariants = PUBLIC_MARGINALS.map((mask) => ({ mask, values: new Float64Array(cellsIn(sizes, mask)) }));
+    const fitted = new Float64Array(cells);
+    const lambdas: Float64Array[] = [];
+    for (const measurements of parts) {
+      const fit = estimate(sizes, measurements, invariants);
       for (let cell = 0; cell < cells; cell += 1) fitted[cell] += fit[cell];
-      lambdas.push(precisions(sizes, [measurement]));
+      lambdas.push(precisions(sizes, measurements));
     }
     return { sizes, fitted, lambdas };
+  }
+
+  /**
+   * The factorized stream's measurements of its running count: each table's noise decoded from
+   * every epoch's release (private-release/factorization.ts), its cells' variance that of the
+   * decoded sum. Each epoch's draws are its tables' cells one after another.
+   */
+  private async streamMeasurements(
+    table: PairTable,
+    sizes: [number, number],
+    epochs: readonly RelateEpoch[],
+  ): Promise<Measurement[]> {
+    const tables = epochs[0].tables!;
+    if (epochs.some((epoch) => epoch.tables!.map(({ mask }) => mask).join() !== tables.map(({ mask }) => mask).join()))
+      throw new Error(`The epochs of the pair ${table.low}:${table.high}'s stream measure different tables`);
+    const releases = await Promise.all(
+      epochs.map((epoch) =>
+        this.noiseStore.epochDraws(
+          { questionId: table.low, otherId: table.high, epoch: epoch.epoch },
+          epoch.tables!.map(({ mask, variance }) => ({ cells: cellsIn(sizes, mask), variance })),
+        ),
+      ),
+    );
+    let offset = 0;
+    return tables.map(({ mask }, index) => {
+      const cells = cellsIn(sizes, mask);
+      const start = offset;
+      offset += cells;
+      return {
+        mask,
+        values: runningNoise(
+          releases.map((draws) => draws.subarray(start, start + cells)),
+          cells,
+        ),
+        variance: runningVariance(epochs.map((epoch) => asNumber(epoch.tables![index].variance))),
+      };
+    });
   }
 
   /** What is kept, for the metrics. */
@@ -239,11 +295,12 @@ export class PairTables {
     key: string,
     low: number,
     high: number,
+    second: number,
     reach: Reach,
     removed: Reach,
   ): Promise<PairTable | null> {
     const previous = this.kept(key, removed);
-    const opened = previous?.epochs ?? (await openedEpochs(this.db, low, high));
+    const opened = previous?.epochs ?? (await openedEpochs(this.db, low, high, second));
     if (!opened) {
       this.closed.set(key, true);
       return null;
@@ -259,7 +316,7 @@ export class PairTables {
     const further = reach.low > latest.lowCounted || reach.high > latest.highCounted;
     // The next epoch holds at least as many people as all before it: the epochs stay few, about log₂ of the people.
     if (!frozen && further && totalOf(probe.cells) >= Math.max(FIRST_RELEASE_POINT, 2 * totalOf(cells))) {
-      const moved = await releaseNext(this.db, low, high, latest, reach);
+      const moved = await releaseNext(this.db, low, high, latest, reach, second);
       if (moved) {
         epochs = moved;
         cells = await this.cellsAt(low, high, latestReach(epochs), probe);

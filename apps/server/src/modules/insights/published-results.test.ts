@@ -146,7 +146,7 @@ describe('a multiple-choice question', () => {
       for (const line of csvRecords(csv.text)) {
         if (line.note) continue;
         // Every vote beside everyone or a relate choice; the votes the release counts beside a narrower group.
-        expect(line.everyone_votes).toBe(line.filter && line.filter !== 'everyone' ? '64' : '101');
+        expect(line.everyone_votes).toBe(line.filter && line.filter !== 'everyone' ? '96' : '101');
         if (line.noise_sd === '0') expect(line.votes).toBe('');
       }
     }

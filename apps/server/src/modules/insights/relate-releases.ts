@@ -1,14 +1,22 @@
 import type { Db } from '../../db/index.js';
+import { asNumber, type Allocation } from '../../private-release/allocation.js';
+import { LEGACY, RELATE_PAIR_UNITS, RELATE_UNITS } from '../../private-release/budget.js';
+import { streamVariance } from '../../private-release/factorization.js';
+import { FIRST, relateAllocation, SECOND } from '../../private-release/relate-design.js';
+import { questionKind } from '../../views/results.js';
+import { bucketsOf } from './buckets.js';
 import { lockForRelease } from './kept-votes.js';
-import { LEGACY, RELATE_PAIR_UNITS, RELATE_UNITS, RELATE_VARIANCE } from '../../private-release/budget.js';
 
 /**
  * The epochs of pairs' relate releases, kept in `relate_releases`. An epoch of a pair counts the
  * people among the first `lowCounted` voters of one question and the first `highCounted` of the
  * other whom the epoch before did not; each epoch reaches further, so each person's pair of
  * answers falls in exactly one. Epoch 0 of a pair released now counts nobody: it marks the pair
- * open, its budget spent. A pair released by the binary tree before (its epochs have no
- * `variance`) keeps its latest epoch as it was, and later epochs count only the people after it.
+ * open, its budget spent, and fixes the tables of its factorized stream (`tables`), which every
+ * later epoch measures again, its noise decoded with theirs (private-release/factorization.ts).
+ * Epochs released before the stream are read alone, as they were released: a pair released by the
+ * binary tree (its epochs have no `variance`) keeps its latest epoch, and an epoch released alone
+ * has one full table of `variance`; the stream goes on after them.
  *
  * A question's relate budget is RELATE_UNITS units of ρ = 1/128 (`relate_budgets.pairs`): a pair
  * released now spends 2 of each of its questions' units (ρ = 1/64), a tree pair spent 1, and
@@ -20,8 +28,17 @@ export interface RelateEpoch {
   epoch: number;
   lowCounted: number;
   highCounted: number;
-  /** The noise variance of each cell of the epoch's table; null for the tree's epoch. */
+  /**
+   * The noise variance of each cell of the epoch's full table, rounded up for an epoch of the
+   * stream (its `tables` say exactly); null for the tree's epoch.
+   */
   variance: number | null;
+  /**
+   * The tables of an epoch of the factorized stream, each with its release's noise variance, by
+   * masks of the pair's order (bit 0 the lower question's answer, bit 1 the other's); null for an
+   * epoch released before the stream.
+   */
+  tables: Allocation[] | null;
 }
 
 export interface Reach {
@@ -34,7 +51,7 @@ class BudgetSpentError extends Error {}
 export async function epochsOf(db: Db, low: number, high: number): Promise<RelateEpoch[]> {
   const rows = await db
     .selectFrom('relate_releases')
-    .select(['epoch', 'low_counted', 'high_counted', 'variance'])
+    .select(['epoch', 'low_counted', 'high_counted', 'variance', 'tables'])
     .where('low_id', '=', low)
     .where('high_id', '=', high)
     .orderBy('epoch')
@@ -44,6 +61,13 @@ export async function epochsOf(db: Db, low: number, high: number): Promise<Relat
     lowCounted: row.low_counted,
     highCounted: row.high_counted,
     variance: row.variance,
+    tables:
+      row.tables === null
+        ? null
+        : (JSON.parse(row.tables) as { mask: number; num: string; den: string }[]).map(({ mask, num, den }) => ({
+            mask,
+            variance: { num: BigInt(num), den: BigInt(den) },
+          })),
   }));
   // Of a tree pair, only its latest tree epoch is read: it stands for every one before it.
   let lastTree = -1;
@@ -62,6 +86,11 @@ async function insertEpoch(db: Db, low: number, high: number, epoch: RelateEpoch
       low_counted: epoch.lowCounted,
       high_counted: epoch.highCounted,
       variance: epoch.variance,
+      tables:
+        epoch.tables &&
+        JSON.stringify(
+          epoch.tables.map(({ mask, variance }) => ({ mask, num: String(variance.num), den: String(variance.den) })),
+        ),
     })
     .onConflict((conflict) => conflict.columns(['low_id', 'high_id', 'epoch']).doNothing())
     .executeTakeFirst();
@@ -107,26 +136,68 @@ async function release(db: Db, low: number, high: number, epoch: RelateEpoch, un
   }
 }
 
-/** The pair's epochs, opening it if need be: null when it was never opened and a question has spent its budget. */
-export async function openedEpochs(db: Db, low: number, high: number): Promise<RelateEpoch[] | null> {
+/** Masks of a pair's tables: the lower question's answer, and the other's. */
+const LOW = 1;
+const HIGH = 2;
+
+/**
+ * The tables of the pair's factorized stream, each with its releases' noise variance: the
+ * allocation for showing the voters of `second`'s choices (of the other question's when `second`
+ * is not multiple choice), in the pair's order. It favours relating the pair that way round: for
+ * two yes-or-no questions the other way round reads a choice's count with a variance per epoch of
+ * 99.9 where the full table alone would give 64 (relate-design.ts).
+ */
+async function streamTables(db: Db, low: number, high: number, second: number): Promise<Allocation[]> {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'type', 'choice_labels', 'range_min', 'range_max'])
+    .where('id', 'in', [low, high])
+    .execute();
+  const kindOf = (id: number) => {
+    const row = rows.find((question) => question.id === id);
+    if (!row) throw new Error(`Question ${id} of the pair ${low}:${high} is gone`);
+    return questionKind(row);
+  };
+  const other = second === low ? high : low;
+  const [firstId, secondId] = kindOf(second).type === 'MC' ? [other, second] : [second, other];
+  const [firstBit, secondBit] = secondId === high ? [LOW, HIGH] : [HIGH, LOW];
+  return relateAllocation(bucketsOf(kindOf(firstId)).count, bucketsOf(kindOf(secondId)).count).map(
+    ({ mask, variance }) => ({
+      mask: (mask & FIRST ? firstBit : 0) | (mask & SECOND ? secondBit : 0),
+      variance: streamVariance(variance),
+    }),
+  );
+}
+
+/** An epoch of the stream measuring `tables`. */
+function streamEpoch(epoch: number, reach: Reach, tables: Allocation[]): RelateEpoch {
+  const full = tables.find(({ mask }) => mask === (LOW | HIGH));
+  if (!full) throw new Error('A relate stream measures the full table');
+  return {
+    epoch,
+    lowCounted: reach.low,
+    highCounted: reach.high,
+    variance: Math.ceil(asNumber(full.variance)),
+    tables,
+  };
+}
+
+/**
+ * The pair's epochs, opening it if need be to show the voters of `second`'s choices: null when it
+ * was never opened and a question has spent its budget.
+ */
+export async function openedEpochs(db: Db, low: number, high: number, second: number): Promise<RelateEpoch[] | null> {
   const epochs = await epochsOf(db, low, high);
   if (epochs.length > 0) return epochs;
-  if (
-    !(await release(
-      db,
-      low,
-      high,
-      { epoch: 0, lowCounted: 0, highCounted: 0, variance: RELATE_VARIANCE },
-      RELATE_PAIR_UNITS,
-    ))
-  )
-    return null;
+  const opening = streamEpoch(0, { low: 0, high: 0 }, await streamTables(db, low, high, second));
+  if (!(await release(db, low, high, opening, RELATE_PAIR_UNITS))) return null;
   return epochsOf(db, low, high);
 }
 
 /**
- * Releases the pair's next epoch, reaching `reach`, after `latest`; the epochs as they then are,
- * or null when a tree pair cannot move on because a question has spent its budget.
+ * Releases the pair's next epoch, reaching `reach`, after `latest`: of the stream `latest` is in,
+ * or of a stream that starts, for showing the voters of `second`'s choices. The epochs as they
+ * then are, or null when a tree pair cannot move on because a question has spent its budget.
  */
 export async function releaseNext(
   db: Db,
@@ -134,14 +205,10 @@ export async function releaseNext(
   high: number,
   latest: RelateEpoch,
   reach: Reach,
+  second: number,
 ): Promise<RelateEpoch[] | null> {
-  const next: RelateEpoch = {
-    epoch: latest.epoch + 1,
-    lowCounted: reach.low,
-    highCounted: reach.high,
-    variance: RELATE_VARIANCE,
-  };
+  const tables = latest.tables ?? (await streamTables(db, low, high, second));
   const units = latest.variance === null ? RELATE_PAIR_UNITS - LEGACY.relatePairUnits : 0;
-  if (!(await release(db, low, high, next, units))) return null;
+  if (!(await release(db, low, high, streamEpoch(latest.epoch + 1, reach, tables), units))) return null;
   return epochsOf(db, low, high);
 }

@@ -1,6 +1,7 @@
 import type { RelatePrivacy } from '@pollscope/contract';
 import { BadRequestError } from '../../errors.js';
 import { countVariance } from '../../private-release/marginals.js';
+import { PUBLIC_MARGINALS } from '../../private-release/relate-design.js';
 import { roundTo2 } from '../../views/results.js';
 import { questionToAct, type Reader } from '../../views/pipeline.js';
 import { mayRelate } from '../../views/rules.js';
@@ -96,11 +97,27 @@ export async function relateTable(
       second_counted: firstIsLow ? reach.high : reach.low,
       count_sd: roundTo2(countSd),
     },
-    tested: associationOf({ first: first.kind, firstLabels: first.labels, buckets, variance, rows: shownRows }),
+    tested: associationOf({
+      first: first.kind,
+      firstLabels: first.labels,
+      buckets,
+      variance: linkVariance(noise),
+      rows: shownRows,
+    }),
   };
 }
 
-/** The variance of the noise in a sum of a pair's cells, `chosen` answers of each question, over every epoch. */
+/** The variance of the noise in a sum of a pair's cells, `chosen` answers of each question, over every part. */
 function noiseVariance(noise: PairNoise, chosen: [number, number]): number {
-  return noise.lambdas.reduce((sum, lambda) => sum + countVariance(noise.sizes, lambda, 0, chosen), 0);
+  return noise.lambdas.reduce((sum, lambda) => sum + countVariance(noise.sizes, lambda, PUBLIC_MARGINALS, chosen), 0);
+}
+
+/**
+ * The variance the test of the whole table allows for in each cell: what its noise leaves of a
+ * cell once its row and column are taken out (the residual of both questions' answers, measured by
+ * the full tables alone) is what noise of this variance in every cell, independent, would leave.
+ * The rows' and columns' noise, less, only moves the expected counts.
+ */
+export function linkVariance(noise: Pick<PairNoise, 'lambdas'>): number {
+  return noise.lambdas.reduce((sum, lambda) => sum + 1 / lambda[3], 0);
 }

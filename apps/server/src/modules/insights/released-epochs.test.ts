@@ -117,7 +117,7 @@ describe('deleting an account', () => {
     expect(await releases()).toEqual(before);
     // Epochs released once: no new draw, no epoch counted again.
     const epochs = await db.selectFrom('breakdown_epochs').select(['question_id', 'epoch', 'counted']).execute();
-    expect(epochs.filter((epoch) => epoch.question_id === walk).map((epoch) => epoch.counted)).toEqual([32, 64]);
+    expect(epochs.filter((epoch) => epoch.question_id === walk).map((epoch) => epoch.counted)).toEqual([32, 48, 64]);
   });
 
   it('leaves only the epochs to come: a later epoch counts the votes left', async () => {
@@ -129,7 +129,7 @@ describe('deleting an account', () => {
     );
     const body = (await attacker.api.raw('POST', api.breakdown(walk), { country: US })).parse(breakdownResultSchema);
     expect(body.privacy.counted).toBe(128);
-    // The epoch from 65 to 128 counts the votes cast; the kept one is in the epochs before it.
+    // The epochs from 65 to 128 count the votes cast; the kept one is in the epochs before them.
     const kept = await db.selectFrom('removed_vote_segments').selectAll().where('question_id', '=', walk).execute();
     expect(kept.map((row) => [row.country_id, row.gender, row.choice, row.count])).toEqual([[FRANCE, 'F', 2, 1]]);
     // Everyone among the votes the release counts: the 128 cast up to its point, the deleted one kept.

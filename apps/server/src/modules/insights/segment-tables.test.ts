@@ -98,24 +98,24 @@ describe('a segment table', () => {
     for (const country of [US, FRANCE])
       expect(first.countries.get(country)).toEqual(await countedFromVotes(first, country));
 
-    // Up to the 63rd vote the table stays.
+    // Up to the 47th vote the table stays.
     await castVotes(
       ctx,
-      people.slice(33, 63).map((voter) => ({ questionId: question, voter, choice: 2 })),
+      people.slice(33, 47).map((voter) => ({ questionId: question, voter, choice: 2 })),
     );
     expect(await tables.current(await explored(question))).toBe(first);
-    // The 64th vote reaches the next release point: a new table, the old one left as it was.
-    await castVotes(ctx, [{ questionId: question, voter: people[63], choice: 2 }]);
+    // The 48th vote reaches the next release point: a new table, the old one left as it was.
+    await castVotes(ctx, [{ questionId: question, voter: people[47], choice: 2 }]);
     const next = await tables.current(await explored(question));
     expect(next).not.toBe(first);
-    expect([next.epochs.length, next.counted]).toEqual([2, 64]);
+    expect([next.epochs.length, next.counted]).toEqual([2, 48]);
     expect(first.votes.get(2)).toBe(11);
     for (const country of [US, FRANCE])
       expect(next.countries.get(country)).toEqual(await countedFromVotes(next, country));
     expect(countsOf(next)).toEqual(countsOf(await builtAfresh(question)));
 
-    // The 65th does not: the table stays.
-    await castVotes(ctx, [{ questionId: question, voter: people[64], choice: 2 }]);
+    // The 49th does not: the table stays.
+    await castVotes(ctx, [{ questionId: question, voter: people[48], choice: 2 }]);
     expect(await tables.current(await explored(question))).toBe(next);
   });
 

@@ -7,9 +7,8 @@ import { AGE_BANDS, bandOf } from './ages.js';
 import {
   blockIndex,
   breakdownEpochs,
-  emptyNoise,
-  invariantOf,
-  withEpoch,
+  exactMarginalsOf,
+  releasedNoise,
   type BreakdownEpoch,
   type ReleasedNoise,
 } from './breakdown-release.js';
@@ -29,8 +28,10 @@ export interface SegmentTable {
   /** The question's `votes_removed` when the table was built: once more are removed, it is built again. */
   removed: number;
   buckets: Buckets;
-  /** What the release's estimate holds exact (invariantOf). */
-  exactMask: number;
+  /** Whether the question is multiple choice, whose answers' totals are not public. */
+  multipleChoice: boolean;
+  /** What the release's estimate holds exact (exactMarginalsOf). */
+  exactMasks: readonly number[];
   /** The year the question was asked: voters' ages are the ages they reach in it. */
   year: number;
   /** Everyone's votes per answer, exact. */
@@ -150,22 +151,16 @@ export class SegmentTables {
     for (const questionId of questionIds) this.tables.delete(questionId);
   }
 
-  /**
-   * The noise of the release's estimate at a table's latest epoch, worked out once: from the
-   * previous table's when the table moved on from it, adding the new epochs.
-   */
-  releaseOf(table: SegmentTable, from?: { epochs: number; release: Promise<ReleasedNoise> }): Promise<ReleasedNoise> {
+  /** The noise of the release's estimate at a table's latest epoch, worked out once. */
+  releaseOf(table: SegmentTable): Promise<ReleasedNoise> {
     if (!table.release) {
-      const start = from ?? { epochs: 0, release: Promise.resolve(emptyNoise(table.buckets.count)) };
-      const release = table.epochs
-        .slice(start.epochs)
-        .reduce(
-          (before, epoch) =>
-            before.then((noise) =>
-              withEpoch(this.noiseStore, table.questionId, table.buckets.count, table.exactMask, noise, epoch),
-            ),
-          start.release,
-        );
+      const release = releasedNoise(
+        this.noiseStore,
+        table.questionId,
+        table.buckets.count,
+        table.exactMasks,
+        table.epochs,
+      );
       table.release = release;
       // A failed read is tried again by the next request; a kept table is weighed again with its noise.
       release.catch(() => (table.release = null));
@@ -186,7 +181,8 @@ export class SegmentTables {
       counted: epochs.at(-1)?.counted ?? 0,
       removed,
       buckets,
-      exactMask: invariantOf(question.kind),
+      multipleChoice: question.kind.type === 'MC',
+      exactMasks: exactMarginalsOf(question.kind),
       year: question.year,
       votes: new Map(),
       everywhere: new Int32Array(blockSize(buckets)),
@@ -209,7 +205,13 @@ export class SegmentTables {
   }
 
   private async advance(previous: SegmentTable, seq: number): Promise<SegmentTable> {
-    const epochs = await breakdownEpochs(this.db, previous.questionId, previous.buckets.count, seq);
+    const epochs = await breakdownEpochs(
+      this.db,
+      previous.questionId,
+      previous.buckets.count,
+      previous.multipleChoice,
+      seq,
+    );
     const table: SegmentTable = {
       ...previous,
       epochs,
@@ -221,13 +223,18 @@ export class SegmentTables {
       release: null,
     };
     addRows(table, await this.votesBetween(this.db, table.questionId, previous.counted, table.counted), 1);
-    if (previous.release)
-      void this.releaseOf(table, { epochs: previous.epochs.length, release: previous.release }).catch(() => undefined);
+    if (previous.release) void this.releaseOf(table).catch(() => undefined);
     return table;
   }
 
   private async build(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, seq: number): Promise<SegmentTable> {
-    const epochs = await breakdownEpochs(this.db, question.id, bucketsOf(question.kind).count, seq);
+    const epochs = await breakdownEpochs(
+      this.db,
+      question.id,
+      bucketsOf(question.kind).count,
+      question.kind.type === 'MC',
+      seq,
+    );
     // One snapshot: the question's segments count exactly its votes, and the votes past the
     // release point are taken away from them; the deleted votes kept are all within it.
     return this.db
