@@ -202,6 +202,40 @@ describe('BreakdownView', () => {
     expect(screen.getAllByText('±31')).toHaveLength(2);
   });
 
+  it('says, of a group whose number of voters is public and exact, that its answers carry noise', async () => {
+    stubBreakdown({
+      body: {
+        question: {
+          ...question,
+          result: {
+            count: 40,
+            answers: [
+              { key: 1, percent: 30 },
+              { key: 2, percent: 70 },
+            ],
+          },
+        },
+        overall: { ...question.result!, count: 9 },
+        comparison: {
+          rows: [
+            { key: 1, label: 'Tea', percent: 30, overall_percent: 40, margin: 24.6, significant: false },
+            { key: 2, label: 'Coffee', percent: 70, overall_percent: 60, margin: 24.6, significant: false },
+          ],
+          average: null,
+        },
+        privacy: { exact: false, counted: 9, count_sd: 0 },
+      },
+    });
+    const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);
+    await user.click(await screen.findByLabelText('Female'));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(await screen.findByText('40 votes match')).toBeInTheDocument();
+    expect(screen.getByText(/counting both sampling and the privacy noise/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/this group’s number of voters is exact; its answers are counted with a little random noise/),
+    ).toBeInTheDocument();
+  });
+
   it('says "Something wrong!" when the breakdown cannot load or filter', async () => {
     stubBreakdown(refused);
     const { user } = renderScreen(<BreakdownView questionId="7" countries={countries} onBack={vi.fn()} />);

@@ -293,6 +293,7 @@ export function BreakdownView({ questionId, countries, onBack }: BreakdownViewPr
             comparison={filtered.comparison}
             filteredLabel={intl.formatMessage({ id: 'insights.breakdown.filteredVoters' })}
             noise={filtered.privacy.count_sd}
+            exact={filtered.privacy.exact}
           />
         </section>
       )}

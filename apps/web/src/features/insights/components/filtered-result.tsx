@@ -15,13 +15,22 @@ interface FilteredResultProps {
   filteredLabel: string;
   /** The standard deviation of the privacy noise in the filtered count of voters; 0 when it is exact. */
   noise: number;
+  /**
+   * Whether the group is everyone, whose result is exact. Any other group's answers carry noise,
+   * even when its number of voters is public and exact (an age band, a country).
+   */
+  exact: boolean;
 }
 
 /** What the noise is, and what it is for, under a noisy result. */
 function NoiseNote({ noise }: { noise: number }) {
   return (
     <p className="noise-note muted">
-      <FormattedMessage id="insights.filtered.noiseNote" values={{ noise: Math.round(noise) }} />
+      {noise > 0 ? (
+        <FormattedMessage id="insights.filtered.noiseNote" values={{ noise: Math.round(noise) }} />
+      ) : (
+        <FormattedMessage id="insights.filtered.noiseNoteAnswers" />
+      )}
     </p>
   );
 }
@@ -46,11 +55,13 @@ export function FilteredResult({
   comparison = null,
   filteredLabel,
   noise,
+  exact,
 }: FilteredResultProps) {
   const intl = useIntl();
   const format = useFormat();
   if (filtered.suppressed) return <TooFewResults />;
-  const noisy = noise > 0 ? 'yes' : 'no';
+  const noisy = exact ? 'no' : 'yes';
+  const countNoisy = noise > 0 ? 'yes' : 'no';
   const myChoice = question.answer?.choice ?? null;
   const muted = (chunks: ReactNode[]) => <span className="muted">{chunks}</span>;
 
@@ -61,7 +72,7 @@ export function FilteredResult({
     return (
       <div className="stack">
         <p className="muted">
-          <FormattedMessage id="insights.filtered.match" values={{ about: noisy, count: filtered.count }} />
+          <FormattedMessage id="insights.filtered.match" values={{ about: countNoisy, count: filtered.count }} />
         </p>
         <ComparisonBars rows={rows} filteredLabel={filteredLabel} />
         {comparison && (
@@ -69,7 +80,7 @@ export function FilteredResult({
             <FormattedMessage id="insights.filtered.marginNote" values={{ noisy, level: format.percent(95) }} />
           </p>
         )}
-        {noise > 0 && <NoiseNote noise={noise} />}
+        {!exact && <NoiseNote noise={noise} />}
       </div>
     );
   }
@@ -101,7 +112,7 @@ export function FilteredResult({
           <h3 className="side-by-side__title">
             <FormattedMessage
               id="insights.filtered.groupTitle"
-              values={{ label: filteredLabel, about: noisy, count: filtered.count, muted }}
+              values={{ label: filteredLabel, about: countNoisy, count: filtered.count, muted }}
             />
           </h3>
           <QuestionResult question={question} result={filtered} myChoice={myChoice} />
@@ -113,7 +124,7 @@ export function FilteredResult({
           <QuestionResult question={question} result={overall} myChoice={myChoice} />
         </section>
       </div>
-      {noise > 0 && <NoiseNote noise={noise} />}
+      {!exact && <NoiseNote noise={noise} />}
     </div>
   );
 }

@@ -121,6 +121,7 @@ export function RelateView({ firstId, secondId, onSwap, onBack }: RelateViewProp
               comparison={filtered.comparison}
               filteredLabel={intl.formatMessage({ id: 'insights.relate.choiceVoters' }, { choice: choiceText })}
               noise={filtered.privacy?.count_sd ?? 0}
+              exact={false}
             />
           </div>
         )}
