@@ -1,9 +1,9 @@
 import type { Question } from '@pollscope/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { useFormat } from '../../i18n/format';
+import { useIntl } from 'react-intl';
 import { mcChoices, rangeOf } from '../../lib/question-shape';
 import { Button } from '../ui/button';
+import { ChoiceInput, NumberInput, RatingInput } from './answer-inputs';
 import './answer-form.css';
 
 interface AnswerFormProps {
@@ -17,18 +17,13 @@ interface AnswerFormProps {
   onSubmit: (choice: number) => void;
 }
 
-/** The input a question asks for (choices, a 1-to-10 slider or a number) and the button that sends it. */
-export function AnswerForm({
-  question,
-  submitLabel,
-  pending = false,
-  error = null,
-  initialChoice = null,
-  onSubmit,
-}: AnswerFormProps) {
+/** The answer being chosen in each kind of input, and the submit that checks it before sending it. */
+function useAnswerDraft(
+  question: AnswerFormProps['question'],
+  initialChoice: number | null,
+  onSubmit: (choice: number) => void,
+) {
   const intl = useIntl();
-  const format = useFormat();
-  const formId = useId();
   const range = rangeOf(question);
   const [choiceKey, setChoiceKey] = useState<number | null>(question.type === 'MC' ? initialChoice : null);
   const [rating, setRating] = useState(
@@ -62,9 +57,40 @@ export function AnswerForm({
     onSubmit(value);
   }
 
+  // A number being corrected no longer shows the error of the one before.
+  function changeNumberText(text: string) {
+    setNumberText(text);
+    setInputError(null);
+  }
+
+  return {
+    range,
+    choiceKey,
+    setChoiceKey,
+    rating,
+    setRating,
+    numberText,
+    changeNumberText,
+    inputError,
+    submit,
+  };
+}
+
+/** The input a question asks for (choices, a 1-to-10 slider or a number) and the button that sends it. */
+export function AnswerForm({
+  question,
+  submitLabel,
+  pending = false,
+  error = null,
+  initialChoice = null,
+  onSubmit,
+}: AnswerFormProps) {
+  const intl = useIntl();
+  const formId = useId();
+  const { range, choiceKey, setChoiceKey, rating, setRating, numberText, changeNumberText, inputError, submit } =
+    useAnswerDraft(question, initialChoice, onSubmit);
   const message = inputError ?? error;
   const messageId = `${formId}-message`;
-  const choices = mcChoices(question);
 
   return (
     <form
@@ -74,74 +100,25 @@ export function AnswerForm({
       aria-label={intl.formatMessage({ id: 'answer.form' }, { title: question.title })}
     >
       {question.type === 'MC' && (
-        <fieldset className="fieldset">
-          <legend className="sr-only">
-            <FormattedMessage id="answer.choices" />
-          </legend>
-          <div className={choices.length === 3 ? 'choice-grid choice-grid--3' : 'choice-grid'}>
-            {choices.map((choice) => (
-              <label key={choice.key} className="choice-tile">
-                <input
-                  type="radio"
-                  name={`${formId}-choice`}
-                  value={choice.key}
-                  checked={choiceKey === choice.key}
-                  onChange={() => setChoiceKey(choice.key)}
-                  disabled={pending}
-                />
-                <span>{choice.value}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceInput
+          name={`${formId}-choice`}
+          choices={mcChoices(question)}
+          choice={choiceKey}
+          disabled={pending}
+          onChange={setChoiceKey}
+        />
       )}
-
-      {question.type === 'RS' && (
-        <div className="rating">
-          <div className="rating__value" aria-hidden="true">
-            {format.count(rating)}
-          </div>
-          <input
-            className="rating__slider"
-            type="range"
-            min={range.min}
-            max={range.max}
-            step={1}
-            value={rating}
-            onChange={(event) => setRating(Number(event.target.value))}
-            aria-label={intl.formatMessage({ id: 'answer.ratingLabel' }, range)}
-            disabled={pending}
-          />
-          <div className="rating__ends" aria-hidden="true">
-            <span>{format.count(range.min)}</span>
-            <span>{format.count(range.max)}</span>
-          </div>
-        </div>
-      )}
-
+      {question.type === 'RS' && <RatingInput range={range} rating={rating} disabled={pending} onChange={setRating} />}
       {question.type === 'N' && (
-        <div className="field">
-          <label className="field__label" htmlFor={`${formId}-number`}>
-            <FormattedMessage id="answer.numberLabel" values={range} />
-          </label>
-          <input
-            id={`${formId}-number`}
-            className="input number-answer"
-            type="number"
-            inputMode="decimal"
-            min={range.min}
-            max={range.max}
-            step="any"
-            value={numberText}
-            onChange={(event) => {
-              setNumberText(event.target.value);
-              setInputError(null);
-            }}
-            aria-invalid={inputError ? true : undefined}
-            aria-describedby={message ? messageId : undefined}
-            disabled={pending}
-          />
-        </div>
+        <NumberInput
+          id={`${formId}-number`}
+          range={range}
+          text={numberText}
+          invalid={inputError !== null}
+          describedBy={message ? messageId : undefined}
+          disabled={pending}
+          onChange={changeNumberText}
+        />
       )}
 
       <div className="answer-form__footer">

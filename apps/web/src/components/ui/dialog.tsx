@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { CloseIcon } from './icons';
@@ -17,21 +17,30 @@ interface DialogProps {
   returnFocus?: HTMLElement | null;
 }
 
-/**
- * A modal dialog, shown while it is rendered: the page behind it is inert, Tab and Shift+Tab go
- * round its own controls, Escape and a click beside it close it, and the keyboard goes back to
- * where it was. Its first control after Close (or the one marked data-autofocus) takes the focus as it opens.
- */
-export function Dialog({ title, description, onClose, children, returnFocus }: DialogProps) {
-  const id = useId();
-  const intl = useIntl();
-  const panelRef = useRef<HTMLDivElement>(null);
-  const backdropRef = useRef<HTMLDivElement>(null);
-  const pressedOnBackdrop = useRef(false);
-  // Read when the dialog closes, which may be long after the props it opened with.
-  const returnTo = useRef<Element | null>(null);
-  if (returnTo.current === null) returnTo.current = returnFocus ?? document.activeElement;
+/** Round Tab and Shift+Tab among the panel's own controls. */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement) {
+  const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  if (focusable.length === 0) return;
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (event.shiftKey && (document.activeElement === first || document.activeElement === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
+/**
+ * While the dialog is open: its first control has the focus, the rest of the page is inert and
+ * does not scroll; on closing, the keyboard goes back to `returnTo`.
+ */
+function useModalFocus(
+  panelRef: RefObject<HTMLDivElement | null>,
+  backdropRef: RefObject<HTMLDivElement | null>,
+  returnTo: RefObject<Element | null>,
+) {
   useEffect(() => {
     const panel = panelRef.current!;
     const controls = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)];
@@ -54,7 +63,25 @@ export function Dialog({ title, description, onClose, children, returnFocus }: D
       const target = returnTo.current;
       if (target instanceof HTMLElement && target.isConnected) target.focus();
     };
-  }, []);
+  }, [panelRef, backdropRef, returnTo]);
+}
+
+/**
+ * A modal dialog, shown while it is rendered: the page behind it is inert, Tab and Shift+Tab go
+ * round its own controls, Escape and a click beside it close it, and the keyboard goes back to
+ * where it was. Its first control after Close (or the one marked data-autofocus) takes the focus as it opens.
+ */
+export function Dialog({ title, description, onClose, children, returnFocus }: DialogProps) {
+  const id = useId();
+  const intl = useIntl();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const backdropRef = useRef<HTMLDivElement>(null);
+  const pressedOnBackdrop = useRef(false);
+  // Read when the dialog closes, which may be long after the props it opened with.
+  const returnTo = useRef<Element | null>(null);
+  if (returnTo.current === null) returnTo.current = returnFocus ?? document.activeElement;
+
+  useModalFocus(panelRef, backdropRef, returnTo);
 
   function onKeyDown(event: KeyboardEvent) {
     if (event.key === 'Escape') {
@@ -62,18 +89,7 @@ export function Dialog({ title, description, onClose, children, returnFocus }: D
       onClose();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusable = [...panelRef.current!.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && (document.activeElement === first || document.activeElement === panelRef.current)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (event.key === 'Tab') keepTabInside(event, panelRef.current!);
   }
 
   // A click that both starts and ends beside the panel closes it; a text selection dragged out of a field does not.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { MoreIcon } from './icons';
 import './menu.css';
 
@@ -14,6 +14,50 @@ interface MenuProps {
   items: MenuItem[];
   /** The button's icon, with `label` written beside it; without one, the button is the "more" icon alone. */
   icon?: ReactNode;
+}
+
+/** Moves the focus for an arrow, Home or End key among the menu's items; false for any other key. */
+function moveAmongItems(event: KeyboardEvent, items: (HTMLButtonElement | null)[]): boolean {
+  const buttons = items.filter((button): button is HTMLButtonElement => button !== null);
+  const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const target = { ArrowDown: current + 1, ArrowUp: current - 1, Home: 0, End: buttons.length - 1 }[event.key];
+  if (target === undefined) return false;
+  buttons[(target + buttons.length) % buttons.length]?.focus();
+  return true;
+}
+
+interface MenuListProps {
+  id: string;
+  label: string;
+  items: MenuItem[];
+  itemRefs: RefObject<(HTMLButtonElement | null)[]>;
+  onKeyDown: (event: KeyboardEvent) => void;
+  onChoose: (item: MenuItem) => void;
+}
+
+/** The open menu: one item per action, reached with the arrows rather than Tab. */
+function MenuList({ id, label, items, itemRefs, onKeyDown, onChoose }: MenuListProps) {
+  return (
+    <ul className="menu__list" role="menu" id={id} aria-label={label} onKeyDown={onKeyDown}>
+      {items.map((item, index) => (
+        <li key={item.label} role="none">
+          <button
+            ref={(button) => {
+              itemRefs.current[index] = button;
+            }}
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            className="menu__item"
+            onClick={() => onChoose(item)}
+          >
+            {item.icon}
+            {item.label}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -43,16 +87,9 @@ export function Menu({ label, items, icon }: MenuProps) {
   }
 
   function onMenuKeyDown(event: KeyboardEvent) {
-    const buttons = itemRefs.current.filter((button): button is HTMLButtonElement => button !== null);
-    const current = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const moveTo = (index: number) => buttons[(index + buttons.length) % buttons.length]?.focus();
-    if (event.key === 'ArrowDown') moveTo(current + 1);
-    else if (event.key === 'ArrowUp') moveTo(current - 1);
-    else if (event.key === 'Home') moveTo(0);
-    else if (event.key === 'End') moveTo(buttons.length - 1);
-    else if (event.key === 'Escape') close();
+    if (event.key === 'Escape') close();
     else if (event.key === 'Tab') setOpen(false);
-    else return;
+    else if (!moveAmongItems(event, itemRefs.current)) return;
     if (event.key !== 'Tab') event.preventDefault();
   }
 
@@ -90,25 +127,14 @@ export function Menu({ label, items, icon }: MenuProps) {
         )}
       </button>
       {open && (
-        <ul className="menu__list" role="menu" id={`${id}-menu`} aria-label={label} onKeyDown={onMenuKeyDown}>
-          {items.map((item, index) => (
-            <li key={item.label} role="none">
-              <button
-                ref={(button) => {
-                  itemRefs.current[index] = button;
-                }}
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                className="menu__item"
-                onClick={() => choose(item)}
-              >
-                {item.icon}
-                {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <MenuList
+          id={`${id}-menu`}
+          label={label}
+          items={items}
+          itemRefs={itemRefs}
+          onKeyDown={onMenuKeyDown}
+          onChoose={choose}
+        />
       )}
     </div>
   );
