@@ -35,6 +35,59 @@ const isAnsweredMessage = (data: unknown, id: number): data is EmbedAnsweredMess
   isNumber(data.choice) &&
   isResult(data.result);
 
+/** Each choice's whole percentage, drawn as a bar, and the person's own choice marked. */
+function markChoices(
+  buttons: HTMLButtonElement[],
+  choice: number,
+  result: Result,
+  percents: Intl.NumberFormat,
+  yourAnswer: string,
+): void {
+  for (const button of buttons) {
+    const chosen = Number(button.dataset.choice) === choice;
+    button.classList.toggle('chosen', chosen);
+    button.setAttribute('aria-pressed', String(chosen));
+    const answer = result.answers.find((item) => 'key' in item && item.key === Number(button.dataset.choice));
+    const figure = button.querySelector('.figure');
+    if (figure && answer && 'percent' in answer) {
+      figure.textContent = percents.format(answer.percent / 100);
+      button.style.setProperty('--share', `${answer.percent}%`);
+    }
+    const label = button.querySelector('.label');
+    if (label && chosen && !label.querySelector('.mine')) {
+      const mine = document.createElement('span');
+      mine.className = 'mine';
+      mine.textContent = yourAnswer;
+      label.append(' ', mine);
+    }
+  }
+}
+
+/**
+ * The vote count everyone may see, live, marked so while the stream is open; it reconnects by itself after a cut.
+ * A stream the server refused stays closed; a question removed while the page is open is then told as on a reload.
+ */
+function followLiveCount(root: HTMLElement, id: number, showCount: (value: number) => void): void {
+  const stream = new EventSource(api.live(id));
+  stream.addEventListener(LIVE_RESULT_EVENT, (event) => {
+    const state: unknown = JSON.parse((event as MessageEvent<string>).data);
+    if (isObject(state) && isInteger(state.vote_count)) showCount(state.vote_count);
+    root.classList.add('live');
+  });
+  stream.addEventListener('error', () => {
+    root.classList.remove('live');
+    if (stream.readyState !== EventSource.CLOSED) return;
+    void fetch(api.live(id)).then((response) => {
+      if (response.status !== 404) return;
+      const gone = document.createElement('p');
+      gone.className = 'gone';
+      gone.textContent = root.dataset.unavailable ?? '';
+      root.className = 'embed embed--gone';
+      root.replaceChildren(gone);
+    });
+  });
+}
+
 function start(root: HTMLElement): void {
   const id = Number(root.dataset.question);
   const locale = document.documentElement.lang;
@@ -57,24 +110,7 @@ function start(root: HTMLElement): void {
   /** The result as the app shows it: whole percentages by choice, or the average, and the person's answer marked. */
   const showResult = ({ choice, result }: EmbedAnsweredMessage) => {
     root.classList.add('answered');
-    for (const button of buttons) {
-      const chosen = Number(button.dataset.choice) === choice;
-      button.classList.toggle('chosen', chosen);
-      button.setAttribute('aria-pressed', String(chosen));
-      const answer = result.answers.find((item) => 'key' in item && item.key === Number(button.dataset.choice));
-      const figure = button.querySelector('.figure');
-      if (figure && answer && 'percent' in answer) {
-        figure.textContent = percents.format(answer.percent / 100);
-        button.style.setProperty('--share', `${answer.percent}%`);
-      }
-      const label = button.querySelector('.label');
-      if (label && chosen && !label.querySelector('.mine')) {
-        const mine = document.createElement('span');
-        mine.className = 'mine';
-        mine.textContent = texts.yourAnswer ?? '';
-        label.append(' ', mine);
-      }
-    }
+    markChoices(buttons, choice, result, percents, texts.yourAnswer ?? '');
     if (result.average !== undefined) {
       const line = root.querySelector<HTMLElement>('.result')!;
       line.textContent = `${fill(texts.average, averages.format(result.average))} · ${fill(texts.yourValue, numbers.format(choice))}`;
@@ -111,26 +147,7 @@ function start(root: HTMLElement): void {
     showResult(event.data);
   });
 
-  // The vote count everyone may see, live, marked so while the stream is open; it reconnects by itself after a cut.
-  const stream = new EventSource(api.live(id));
-  stream.addEventListener(LIVE_RESULT_EVENT, (event) => {
-    const state: unknown = JSON.parse((event as MessageEvent<string>).data);
-    if (isObject(state) && isInteger(state.vote_count)) showCount(state.vote_count);
-    root.classList.add('live');
-  });
-  stream.addEventListener('error', () => {
-    root.classList.remove('live');
-    // A stream the server refused stays closed; a question removed while the page is open is then told as on a reload.
-    if (stream.readyState !== EventSource.CLOSED) return;
-    void fetch(api.live(id)).then((response) => {
-      if (response.status !== 404) return;
-      const gone = document.createElement('p');
-      gone.className = 'gone';
-      gone.textContent = texts.unavailable ?? '';
-      root.className = 'embed embed--gone';
-      root.replaceChildren(gone);
-    });
-  });
+  followLiveCount(root, id, showCount);
 }
 
 const root = document.querySelector<HTMLElement>('main[data-question]');

@@ -10,6 +10,18 @@ import { say, type FormMessage } from '../../../lib/form-message';
 import { deleteAccount } from '../api/delete-account';
 import './account.css';
 
+type DeleteErrors = { password?: FormMessage; confirmation?: FormMessage };
+
+/** What is missing before an account may go: the password, or the confirmation phrase (in any case). */
+function missingForDeletion(password: string, confirmation: string, phrase: string, locale: string): DeleteErrors {
+  return {
+    ...(password === '' && { password: { id: 'account.delete.passwordMissing' } as const }),
+    ...(confirmation.trim().toLocaleLowerCase(locale) !== phrase.toLocaleLowerCase(locale) && {
+      confirmation: { id: 'account.delete.phraseMissing', values: { phrase } } as const,
+    }),
+  };
+}
+
 /** "Delete my account": the password again and the confirmation in words, then everything goes. */
 export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
   const intl = useIntl();
@@ -18,19 +30,14 @@ export function DeleteAccountForm({ onDeleted }: { onDeleted: () => void }) {
   const phrase = intl.formatMessage({ id: 'account.delete.phrase' });
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: FormMessage; confirmation?: FormMessage }>({});
+  const [errors, setErrors] = useState<DeleteErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFailure(null);
-    const found = {
-      ...(password === '' && { password: { id: 'account.delete.passwordMissing' } as const }),
-      ...(confirmation.trim().toLocaleLowerCase(intl.locale) !== phrase.toLocaleLowerCase(intl.locale) && {
-        confirmation: { id: 'account.delete.phraseMissing', values: { phrase } } as const,
-      }),
-    };
+    const found = missingForDeletion(password, confirmation, phrase, intl.locale);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setPending(true);

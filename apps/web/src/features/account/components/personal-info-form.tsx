@@ -45,6 +45,77 @@ function fieldErrors(errors: Record<string, string>): Errors {
   return found;
 }
 
+interface PersonalInfoFieldsProps {
+  values: Values;
+  errors: Errors;
+  change: (name: keyof Values) => (value: string) => void;
+  countries: Country[];
+  categories: Category[];
+}
+
+/** The fields of the personal information form, each with its error under it. */
+function PersonalInfoFields({ values, errors, change, countries, categories }: PersonalInfoFieldsProps) {
+  const intl = useIntl();
+  const namedCategories = useNamedCategories(categories);
+  return (
+    <div className="form-grid">
+      <Field
+        label={intl.formatMessage({ id: 'account.personalInfo.firstName' })}
+        error={say(intl, errors.firstName)}
+        wide
+      >
+        <input
+          className="input"
+          autoComplete="given-name"
+          required
+          value={values.firstName}
+          onChange={(event) => change('firstName')(event.target.value)}
+        />
+      </Field>
+      <Field label={intl.formatMessage({ id: 'account.personalInfo.birthDate' })} error={say(intl, errors.birthDate)}>
+        <input
+          className="input"
+          type="date"
+          required
+          value={values.birthDate}
+          onChange={(event) => change('birthDate')(event.target.value)}
+        />
+      </Field>
+      <Field label={intl.formatMessage({ id: 'account.personalInfo.livingIn' })} error={say(intl, errors.country)}>
+        <NamedSelect
+          required
+          value={values.country}
+          onChange={change('country')}
+          placeholder={intl.formatMessage({ id: 'account.personalInfo.chooseCountry' })}
+          options={countries}
+        />
+      </Field>
+      <Field
+        label={intl.formatMessage({ id: 'account.personalInfo.favoriteCategory' })}
+        error={say(intl, errors.favoriteCategory)}
+      >
+        <NamedSelect
+          value={values.favoriteCategory}
+          onChange={change('favoriteCategory')}
+          placeholder={intl.formatMessage({ id: 'account.personalInfo.noCategory' })}
+          options={namedCategories}
+        />
+      </Field>
+      <Field
+        label={intl.formatMessage({ id: 'account.personalInfo.favoriteTopic' })}
+        error={say(intl, errors.favoriteTopic)}
+      >
+        <input
+          className="input"
+          maxLength={TOPIC_MAX_LENGTH}
+          value={values.favoriteTopic}
+          onChange={(event) => change('favoriteTopic')(event.target.value)}
+        />
+      </Field>
+    </div>
+  );
+}
+
 interface PersonalInfoFormProps {
   initial: Account;
   countries: Country[];
@@ -54,7 +125,6 @@ interface PersonalInfoFormProps {
 export function PersonalInfoForm({ initial, countries, categories }: PersonalInfoFormProps) {
   const intl = useIntl();
   const errorText = useErrorText();
-  const namedCategories = useNamedCategories(categories);
   const [values, setValues] = useState<Values>({
     firstName: initial.first_name,
     birthDate: initial.birthdate,
@@ -96,61 +166,13 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
       noValidate
       aria-label={intl.formatMessage({ id: 'account.personalInfo.form' })}
     >
-      <div className="form-grid">
-        <Field
-          label={intl.formatMessage({ id: 'account.personalInfo.firstName' })}
-          error={say(intl, errors.firstName)}
-          wide
-        >
-          <input
-            className="input"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            onChange={(event) => change('firstName')(event.target.value)}
-          />
-        </Field>
-        <Field label={intl.formatMessage({ id: 'account.personalInfo.birthDate' })} error={say(intl, errors.birthDate)}>
-          <input
-            className="input"
-            type="date"
-            required
-            value={values.birthDate}
-            onChange={(event) => change('birthDate')(event.target.value)}
-          />
-        </Field>
-        <Field label={intl.formatMessage({ id: 'account.personalInfo.livingIn' })} error={say(intl, errors.country)}>
-          <NamedSelect
-            required
-            value={values.country}
-            onChange={change('country')}
-            placeholder={intl.formatMessage({ id: 'account.personalInfo.chooseCountry' })}
-            options={countries}
-          />
-        </Field>
-        <Field
-          label={intl.formatMessage({ id: 'account.personalInfo.favoriteCategory' })}
-          error={say(intl, errors.favoriteCategory)}
-        >
-          <NamedSelect
-            value={values.favoriteCategory}
-            onChange={change('favoriteCategory')}
-            placeholder={intl.formatMessage({ id: 'account.personalInfo.noCategory' })}
-            options={namedCategories}
-          />
-        </Field>
-        <Field
-          label={intl.formatMessage({ id: 'account.personalInfo.favoriteTopic' })}
-          error={say(intl, errors.favoriteTopic)}
-        >
-          <input
-            className="input"
-            maxLength={TOPIC_MAX_LENGTH}
-            value={values.favoriteTopic}
-            onChange={(event) => change('favoriteTopic')(event.target.value)}
-          />
-        </Field>
-      </div>
+      <PersonalInfoFields
+        values={values}
+        errors={errors}
+        change={change}
+        countries={countries}
+        categories={categories}
+      />
       <MessageSlot message={message?.tone === 'error' ? message.text : null} tone="error" />
       <MessageSlot message={message?.tone === 'success' ? message.text : null} tone="success" />
       <div className="form-actions">
