@@ -38,66 +38,18 @@ function fieldErrors(errors: Record<string, string>): Errors {
   return Object.fromEntries(Object.entries(errors).map(([name, text]) => [name, { text }]));
 }
 
-interface RegisterFormProps {
-  countries: Country[];
-  /** Answers from the visitor's quiz, which become their first votes. */
-  quiz: QuizAnswer[];
-  /** Where to go once signed up, which logging in instead leads to as well. */
-  destination?: string | null;
-  onRegistered: (token: string) => void;
+interface FieldsProps {
+  values: Values;
+  errors: Errors;
+  change: (name: FieldName) => (value: string) => void;
 }
 
-export function RegisterForm({ countries, quiz, destination = null, onRegistered }: RegisterFormProps) {
+/** Who the person is: their name, birth date, country and gender, which their answers are counted by. */
+function AboutYouFields({ values, errors, change, countries }: FieldsProps & { countries: Country[] }) {
   const intl = useIntl();
-  const errorText = useErrorText();
-  const [values, setValues] = useState<Values>({
-    firstName: '',
-    birthDate: '',
-    gender: '',
-    livingIn: '',
-    email: '',
-    password: '',
-    confirm: '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const change = (name: FieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
   const today = new Date().toISOString().slice(0, 10);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    setServerError(null);
-    if (Object.keys(found).length > 0) return;
-    const body: RegisterBody = {
-      firstName: values.firstName.trim(),
-      birthDate: values.birthDate,
-      gender: values.gender as Gender,
-      livingIn: Number(values.livingIn),
-      email: values.email.trim(),
-      password: values.password,
-      ...(quiz.length > 0 && { quiz }),
-    };
-    setPending(true);
-    const result = await register(body);
-    setPending(false);
-    if (result instanceof ApiError) {
-      setServerError(errorText(result));
-      setErrors(fieldErrors(result.errors));
-    } else {
-      onRegistered(result.token);
-    }
-  }
-
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'register.form' })}>
-      {quiz.length > 0 && (
-        <Banner tone="info">
-          <FormattedMessage id="register.quizAnswers" values={{ count: quiz.length }} />
-        </Banner>
-      )}
+    <>
       <div className="form-grid">
         <Field label={intl.formatMessage({ id: 'register.firstName' })} error={say(intl, errors.firstName)} wide>
           <input
@@ -129,6 +81,15 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
         </Field>
       </div>
       <GenderChoice value={values.gender} error={say(intl, errors.gender)} onChange={change('gender')} />
+    </>
+  );
+}
+
+/** How the person signs in: their email and a password typed twice. */
+function SignInFields({ values, errors, change }: FieldsProps) {
+  const intl = useIntl();
+  return (
+    <>
       <Field label={intl.formatMessage({ id: 'register.email' })} error={say(intl, errors.email)}>
         <input
           className="input"
@@ -165,6 +126,71 @@ export function RegisterForm({ countries, quiz, destination = null, onRegistered
           />
         </Field>
       </div>
+    </>
+  );
+}
+
+interface RegisterFormProps {
+  countries: Country[];
+  /** Answers from the visitor's quiz, which become their first votes. */
+  quiz: QuizAnswer[];
+  /** Where to go once signed up, which logging in instead leads to as well. */
+  destination?: string | null;
+  onRegistered: (token: string) => void;
+}
+
+export function RegisterForm({ countries, quiz, destination = null, onRegistered }: RegisterFormProps) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const [values, setValues] = useState<Values>({
+    firstName: '',
+    birthDate: '',
+    gender: '',
+    livingIn: '',
+    email: '',
+    password: '',
+    confirm: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const change = (name: FieldName) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length > 0) return;
+    const body: RegisterBody = {
+      firstName: values.firstName.trim(),
+      birthDate: values.birthDate,
+      gender: values.gender as Gender,
+      livingIn: Number(values.livingIn),
+      email: values.email.trim(),
+      password: values.password,
+      ...(quiz.length > 0 && { quiz }),
+    };
+    setPending(true);
+    const result = await register(body);
+    setPending(false);
+    if (result instanceof ApiError) {
+      setServerError(errorText(result));
+      setErrors(fieldErrors(result.errors));
+    } else {
+      onRegistered(result.token);
+    }
+  }
+
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'register.form' })}>
+      {quiz.length > 0 && (
+        <Banner tone="info">
+          <FormattedMessage id="register.quizAnswers" values={{ count: quiz.length }} />
+        </Banner>
+      )}
+      <AboutYouFields values={values} errors={errors} change={change} countries={countries} />
+      <SignInFields values={values} errors={errors} change={change} />
       {serverError && <Banner tone="error">{serverError}</Banner>}
       <Button type="submit" variant="primary" block pending={pending}>
         <FormattedMessage id="register.submit" />
