@@ -9,6 +9,7 @@ import {
   useRef,
   useState,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { IntlProvider } from 'react-intl';
 import { ApiError, apiGet } from '../lib/api-client';
@@ -68,6 +69,23 @@ interface I18nProviderProps {
 /** The locale whose dates and numbers a locale shows: the pseudo-locale's are English's, which Intl knows. */
 const intlLocale = (locale: AppLocale): Locale => (locale === pseudoLocale ? defaultLocale : locale);
 
+/** Switches to the account's own language when someone signs in, or starts signed in. */
+function useAccountLanguage(wanted: RefObject<AppLocale>, switchTo: (next: AppLocale) => void) {
+  // Signing in brings the account's own language, which wins over the visitor's (CONTRACT.md §7); so does starting
+  // signed in, where the page's language may be the visitor's (a device that kept its token but not the session cookie).
+  useEffect(() => {
+    const followAccount = () => {
+      // The pseudo-locale, a test's choice, stays whatever the account says.
+      if (!isSignedIn() || wanted.current === pseudoLocale) return;
+      void apiGet(apiPath('/api/auth/settings/')).then((settings) => {
+        if (!(settings instanceof ApiError) && settings.language !== wanted.current) switchTo(settings.language);
+      });
+    };
+    followAccount();
+    return onSignInChange(followAccount);
+  }, [wanted, switchTo]);
+}
+
 /**
  * The app's language: react-intl's provider with the locale's catalog, the switch between
  * locales, and the page's `<html lang dir>` kept in step. A switch keeps the current language on
@@ -112,19 +130,7 @@ export function I18nProvider({ children, fallback = null }: I18nProviderProps) {
     );
   }, []);
 
-  // Signing in brings the account's own language, which wins over the visitor's (CONTRACT.md §7); so does starting
-  // signed in, where the page's language may be the visitor's (a device that kept its token but not the session cookie).
-  useEffect(() => {
-    const followAccount = () => {
-      // The pseudo-locale, a test's choice, stays whatever the account says.
-      if (!isSignedIn() || wanted.current === pseudoLocale) return;
-      void apiGet(apiPath('/api/auth/settings/')).then((settings) => {
-        if (!(settings instanceof ApiError) && settings.language !== wanted.current) switchTo(settings.language);
-      });
-    };
-    followAccount();
-    return onSignInChange(followAccount);
-  }, [switchTo]);
+  useAccountLanguage(wanted, switchTo);
 
   // The first locale's catalog, when the router's download of it has not arrived yet.
   useEffect(() => {

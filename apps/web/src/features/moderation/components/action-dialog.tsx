@@ -39,6 +39,25 @@ function suspensionLabel(intl: IntlShape, days: number | null): string {
     : intl.formatMessage({ id: 'moderation.dialog.suspension.days' }, { count: days });
 }
 
+/** The moment a suspension of `days` days from now ends. */
+const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+
+/** How long a suspension lasts, in days; the empty value: until a moderator lifts it. */
+function SuspensionSelect({ days, onChange }: { days: string; onChange: (days: string) => void }) {
+  const intl = useIntl();
+  return (
+    <Field label={intl.formatMessage({ id: 'moderation.dialog.howLong' })}>
+      <select className="select" value={days} onChange={(event) => onChange(event.target.value)}>
+        {SUSPENSIONS.map((length) => (
+          <option key={length ?? 'lifted'} value={length ?? ''}>
+            {suspensionLabel(intl, length)}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 interface ActionDialogProps {
   action: ModerationAction;
   subject: ActionSubject;
@@ -69,8 +88,7 @@ export function ActionDialog({ action, subject, onClose, onDone, returnFocus }: 
     }
     setPending(true);
     setError(null);
-    const until =
-      action === 'suspend' && days !== '' ? new Date(Date.now() + Number(days) * DAY_MS).toISOString() : undefined;
+    const until = action === 'suspend' && days !== '' ? daysFromNow(Number(days)) : undefined;
     const failed = await takeAction({
       target: subject.target,
       id: subject.id,
@@ -91,17 +109,7 @@ export function ActionDialog({ action, subject, onClose, onDone, returnFocus }: 
       returnFocus={returnFocus}
     >
       <form className="form" onSubmit={submit} noValidate>
-        {action === 'suspend' && (
-          <Field label={intl.formatMessage({ id: 'moderation.dialog.howLong' })}>
-            <select className="select" value={days} onChange={(event) => setDays(event.target.value)}>
-              {SUSPENSIONS.map((length) => (
-                <option key={length ?? 'lifted'} value={length ?? ''}>
-                  {suspensionLabel(intl, length)}
-                </option>
-              ))}
-            </select>
-          </Field>
-        )}
+        {action === 'suspend' && <SuspensionSelect days={days} onChange={setDays} />}
         <Field
           label={intl.formatMessage({ id: 'moderation.dialog.reason' })}
           hint={intl.formatMessage(
