@@ -38,66 +38,111 @@ interface ReportEntryProps {
   onActed: (action: ModerationAction, name: string) => void;
 }
 
+/** What is reported, by how many, and when. */
+function ReportHeading({ report, name, titleId }: { report: ModerationReport; name: string; titleId: string }) {
+  const { moment } = useFormat();
+  return (
+    <header className="report-entry__head">
+      <span className={`report-entry__kind report-entry__kind--${report.target}`}>
+        <FormattedMessage id={targetKinds[report.target]} />
+      </span>
+      <h2 id={titleId} className="report-entry__title">
+        <FormattedMessage
+          id="moderation.report.heading"
+          values={{
+            name,
+            count: report.reporters,
+            hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+          }}
+        />
+      </h2>
+      <p className="report-entry__times">
+        {report.first_at === report.last_at ? (
+          <time dateTime={report.first_at}>{moment(report.first_at)}</time>
+        ) : (
+          <FormattedMessage
+            id="moderation.report.times"
+            values={{
+              first: <time dateTime={report.first_at}>{moment(report.first_at)}</time>,
+              last: <time dateTime={report.last_at}>{moment(report.last_at)}</time>,
+            }}
+          />
+        )}
+      </p>
+    </header>
+  );
+}
+
+/** Each reason given, with how many gave it, linked to the rule it names. */
+function ReportReasons({ report }: { report: ModerationReport }) {
+  const intl = useIntl();
+  const reasons = REPORT_REASONS.filter((reason) => (report.reasons[reason] ?? 0) > 0);
+  return (
+    <ul className="report-entry__reasons" aria-label={intl.formatMessage({ id: 'moderation.report.reasons' })}>
+      {reasons.map((reason) => (
+        <li key={reason}>
+          <Link to={ruleHref(reason)} className="reason-chip" title={ruleName(reason, intl)}>
+            <FormattedMessage
+              id="moderation.report.reasonCount"
+              values={{
+                reason: intl.formatMessage({ id: reasonLabels[reason] }),
+                count: report.reasons[reason] ?? 0,
+                hidden: (chunks) => <span className="sr-only">{chunks}</span>,
+                number: (chunks) => <span className="reason-chip__count">{chunks}</span>,
+              }}
+            />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The question as people see it, or the person reported; or that it is gone. */
+function ReportedTarget({ report, renderQuestion }: Pick<ReportEntryProps, 'report' | 'renderQuestion'>) {
+  return (
+    <div className="report-entry__target">
+      {report.target === 'question' &&
+        (report.question ? (
+          renderQuestion(report.question)
+        ) : (
+          <p className="muted">
+            <FormattedMessage id="moderation.report.questionGone" />
+          </p>
+        ))}
+      {report.target === 'user' &&
+        (report.user ? (
+          <Link to={paths.user.getHref(report.user.id)} className="report-person">
+            <span className="avatar" aria-hidden="true">
+              {report.user.name.slice(0, 1).toUpperCase()}
+            </span>
+            <span className="report-person__name">{report.user.name}</span>
+            <span className="mono muted">{displayId('UID', report.user.id)}</span>
+          </Link>
+        ) : (
+          <p className="muted">
+            <FormattedMessage id="moderation.report.personGone" />
+          </p>
+        ))}
+    </div>
+  );
+}
+
 /** One reported question or person: what people see of it, why they reported it, and what a moderator can do. */
 export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProps) {
   const id = useId();
   const intl = useIntl();
-  const { moment } = useFormat();
   const [acting, setActing] = useState<{ action: ModerationAction; trigger: HTMLElement } | null>(null);
   const name = targetName(report, intl);
-  const reasons = REPORT_REASONS.filter((reason) => (report.reasons[reason] ?? 0) > 0);
   const together = registeredTogether(report, intl);
 
   return (
     <article className="card report-entry" aria-labelledby={`${id}-title`}>
-      <header className="report-entry__head">
-        <span className={`report-entry__kind report-entry__kind--${report.target}`}>
-          <FormattedMessage id={targetKinds[report.target]} />
-        </span>
-        <h2 id={`${id}-title`} className="report-entry__title">
-          <FormattedMessage
-            id="moderation.report.heading"
-            values={{
-              name,
-              count: report.reporters,
-              hidden: (chunks) => <span className="sr-only">{chunks}</span>,
-            }}
-          />
-        </h2>
-        <p className="report-entry__times">
-          {report.first_at === report.last_at ? (
-            <time dateTime={report.first_at}>{moment(report.first_at)}</time>
-          ) : (
-            <FormattedMessage
-              id="moderation.report.times"
-              values={{
-                first: <time dateTime={report.first_at}>{moment(report.first_at)}</time>,
-                last: <time dateTime={report.last_at}>{moment(report.last_at)}</time>,
-              }}
-            />
-          )}
-        </p>
-      </header>
+      <ReportHeading report={report} name={name} titleId={`${id}-title`} />
 
       {together && <p className="report-entry__together">{together}</p>}
 
-      <ul className="report-entry__reasons" aria-label={intl.formatMessage({ id: 'moderation.report.reasons' })}>
-        {reasons.map((reason) => (
-          <li key={reason}>
-            <Link to={ruleHref(reason)} className="reason-chip" title={ruleName(reason, intl)}>
-              <FormattedMessage
-                id="moderation.report.reasonCount"
-                values={{
-                  reason: intl.formatMessage({ id: reasonLabels[reason] }),
-                  count: report.reasons[reason] ?? 0,
-                  hidden: (chunks) => <span className="sr-only">{chunks}</span>,
-                  number: (chunks) => <span className="reason-chip__count">{chunks}</span>,
-                }}
-              />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <ReportReasons report={report} />
 
       {report.notes.length > 0 && (
         <section className="report-entry__notes" aria-label={intl.formatMessage({ id: 'moderation.report.notes' })}>
@@ -107,30 +152,7 @@ export function ReportEntry({ report, renderQuestion, onActed }: ReportEntryProp
         </section>
       )}
 
-      <div className="report-entry__target">
-        {report.target === 'question' &&
-          (report.question ? (
-            renderQuestion(report.question)
-          ) : (
-            <p className="muted">
-              <FormattedMessage id="moderation.report.questionGone" />
-            </p>
-          ))}
-        {report.target === 'user' &&
-          (report.user ? (
-            <Link to={paths.user.getHref(report.user.id)} className="report-person">
-              <span className="avatar" aria-hidden="true">
-                {report.user.name.slice(0, 1).toUpperCase()}
-              </span>
-              <span className="report-person__name">{report.user.name}</span>
-              <span className="mono muted">{displayId('UID', report.user.id)}</span>
-            </Link>
-          ) : (
-            <p className="muted">
-              <FormattedMessage id="moderation.report.personGone" />
-            </p>
-          ))}
-      </div>
+      <ReportedTarget report={report} renderQuestion={renderQuestion} />
 
       <div
         className="report-entry__actions"
