@@ -158,6 +158,20 @@ export async function secondInstance(ctx: TestContext): Promise<{ app: FastifyIn
   };
 }
 
+/**
+ * Starts another instance on the test's database beside `ctx`'s, as a second server of one deployment; closing `ctx`
+ * closes it first.
+ */
+export async function withSecondInstance(ctx: TestContext): Promise<FastifyInstance> {
+  const second = await secondInstance(ctx);
+  const closeFirst = ctx.close;
+  ctx.close = async () => {
+    await second.close();
+    await closeFirst();
+  };
+  return second.app;
+}
+
 /** Starts the app again on the same database, as after a deploy: what it kept in memory is gone. */
 export async function restartApp(ctx: TestContext): Promise<void> {
   await ctx.app.close();

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, secondInstance, type TestContext } from '../../test/helper.js';
+import { createTestAppWithMail, withSecondInstance, type TestContext } from '../../test/helper.js';
 import { queueMail, renderMail } from './index.js';
-import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
+import type { TestMailServer } from '../../test/mail-server.js';
 
 // Run by `npm test` on its PostgreSQL pass: a SQLite file is written by one instance.
 if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs TEST_DATABASE_URL');
@@ -11,18 +11,12 @@ let mailbox: TestMailServer;
 /** Two instances on one database, each with its worker. */
 let one: TestContext;
 let two: FastifyInstance;
-let closeTwo: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  mailbox = await startMailServer();
-  one = await createTestApp({ smtpUrl: mailbox.url });
-  ({ app: two, close: closeTwo } = await secondInstance(one));
+  ({ ctx: one, mailbox } = await createTestAppWithMail());
+  two = await withSecondInstance(one);
 });
-afterAll(async () => {
-  await closeTwo?.();
-  await one?.close();
-  await mailbox?.stop();
-});
+afterAll(() => one?.close());
 
 it('sends each of many mails exactly once with two instances sending', async () => {
   const count = 120;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helper.js';
 import { startServer } from '../../test/server-process.js';
 import { queueMail, renderMail, type Mail } from './index.js';
-import { markFailed, RETRY_DELAYS_MINUTES } from './outbox.js';
+import { markFailed } from '../outbox/index.js';
+import { mailOutbox, RETRY_DELAYS_MINUTES } from './outbox.js';
 import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
 
 let mailbox: TestMailServer;
@@ -137,7 +138,7 @@ describe('the outbox, sent through SMTP', () => {
         .where('message_id', '=', messageId)
         .executeTakeFirstOrThrow();
       expect(row.given_up_at).toBeNull();
-      const retryAt = await markFailed(ctx.database.db, row, '550 mailbox unavailable', now);
+      const retryAt = await markFailed(ctx.database.db, mailOutbox, row, '550 mailbox unavailable', now);
       if (retryAt) now = new Date(retryAt);
     }
     const row = await ctx.database.db

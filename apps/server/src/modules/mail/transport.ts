@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
-import type { OutboxRow } from './outbox.js';
+import type { MailRow } from './outbox.js';
 
 export interface MailTransport {
   /** Sends one mail of the outbox, or throws why it could not. */
-  send(row: OutboxRow): Promise<void>;
+  send(row: MailRow): Promise<void>;
   close(): void;
 }
 
@@ -17,7 +17,7 @@ function domainOf(from: string): string {
 }
 
 /** The same message on every attempt: a mail sent again after a crash has the same `Message-ID` and date. */
-function messageOf(row: OutboxRow, config: Config) {
+function messageOf(row: MailRow, config: Config) {
   return {
     from: config.mailFrom,
     to: row.recipient,

@@ -2,8 +2,8 @@ import { api, connectedSchema } from '@pollscope/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AddressObject } from 'mailparser';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createTestApp, secondInstance, signUp, type TestContext } from '../../test/helper.js';
-import { startMailServer, type TestMailServer } from '../../test/mail-server.js';
+import { createTestAppWithMail, signUp, withSecondInstance, type TestContext } from '../../test/helper.js';
+import type { TestMailServer } from '../../test/mail-server.js';
 
 // Run by `npm test` on its PostgreSQL pass: a SQLite file is written by one instance.
 if (!process.env.TEST_DATABASE_URL) throw new Error('This test needs TEST_DATABASE_URL');
@@ -12,18 +12,12 @@ let mailbox: TestMailServer;
 /** Two instances on one database, each looking for notification mail to queue every second. */
 let one: TestContext;
 let two: FastifyInstance;
-let closeTwo: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  mailbox = await startMailServer();
-  one = await createTestApp({ smtpUrl: mailbox.url, emailBatchSeconds: 1 });
-  ({ app: two, close: closeTwo } = await secondInstance(one));
+  ({ ctx: one, mailbox } = await createTestAppWithMail({ emailBatchSeconds: 1 }));
+  two = await withSecondInstance(one);
 });
-afterAll(async () => {
-  await closeTwo?.();
-  await one?.close();
-  await mailbox?.stop();
-});
+afterAll(() => one?.close());
 
 it('mails each person once for their notifications with two instances mailing', async () => {
   const follower = await signUp(one, { firstName: 'Bob' });

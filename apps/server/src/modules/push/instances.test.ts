@@ -2,7 +2,7 @@ import { api, connectedSchema, notificationPageSchema, pushKeySchema, pushPayloa
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { client, createTestApp, secondInstance, signUp, type TestContext } from '../../test/helper.js';
+import { client, createTestApp, signUp, withSecondInstance, type TestContext } from '../../test/helper.js';
 import { aDevice, startPushService, verifiedVapid, type TestPushService } from '../../test/push-service.js';
 import { metricValue } from '../../test/metrics-text.js';
 
@@ -15,7 +15,6 @@ let service: TestPushService;
 /** Two instances of one deployment on one database and one Redis, each with its push worker. */
 let one: TestContext;
 let two: FastifyInstance;
-let closeTwo: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
   service = await startPushService();
@@ -24,10 +23,9 @@ beforeAll(async () => {
     redisPrefix: `pollscope-test-${randomBytes(6).toString('hex')}:`,
     pushAllowPrivateEndpoints: true,
   });
-  ({ app: two, close: closeTwo } = await secondInstance(one));
+  two = await withSecondInstance(one);
 });
 afterAll(async () => {
-  await closeTwo?.();
   await one?.close();
   await service?.stop();
 });
