@@ -115,34 +115,20 @@ function responseSchemaOf(request: FastifyRequest, reply: FastifyReply): unknown
     : undefined;
 }
 
-/** Builds the whole application without listening, so tests can call it through `inject`. */
-export async function buildApp({
-  config,
-  database,
-  logger,
-  checkResponses = false,
-  noiseRandom,
-}: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    ...(logger ? { loggerInstance: logger } : { logger: false }),
-    bodyLimit: config.bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    trustProxy: config.trustProxy,
-    // Requests arriving while the app closes are refused by the drain-on-close plugin, with the contract's body and
-    // Retry-After.
-    return503OnClosing: false,
-    frameworkErrors: replyToBadUrl,
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  // Calls such as like or follow are posted with an empty body; that is no body, not bad JSON.
+/** Calls such as like or follow are posted with an empty body; that is no body, not bad JSON. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
-  // Responses are typed against the contract at compile time and checked by the tests;
-  // re-validating every response in production would cost more than the rest of a request.
+}
+
+/**
+ * Writes responses as JSON. Responses are typed against the contract at compile time and checked by the tests (with
+ * `checkResponses`); re-validating every response in production would cost more than the rest of a request.
+ */
+function serializeResponses(app: FastifyInstance, checkResponses: boolean): void {
   if (checkResponses) {
     app.setSerializerCompiler(({ schema, method, url, httpStatus }) => (data) => {
       const json = responseJson(data);
@@ -164,6 +150,30 @@ export async function buildApp({
   } else {
     app.setSerializerCompiler(() => (data) => responseJson(data));
   }
+}
+
+/** Builds the whole application without listening, so tests can call it through `inject`. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  checkResponses = false,
+  noiseRandom,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    trustProxy: config.trustProxy,
+    // Requests arriving while the app closes are refused by the drain-on-close plugin, with the contract's body and
+    // Retry-After.
+    return503OnClosing: false,
+    frameworkErrors: replyToBadUrl,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  acceptEmptyJsonBodies(app);
+  serializeResponses(app, checkResponses);
 
   app.decorate('config', config);
   app.decorate('db', database.db);

@@ -56,6 +56,39 @@ const ENTRY_ARGUMENTS: Record<ServerEntry, () => string[]> = {
 };
 
 /**
+ * The address the server listens at. Listening on any free port (PORT=0), it says which it got on a line of its own,
+ * once ready: no port is probed and let go for it.
+ */
+function listeningUrl(
+  child: ChildProcess,
+  exited: Promise<void>,
+  output: () => string,
+  timeoutMs: number,
+): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let lines = '';
+    const listening = (chunk: Buffer) => {
+      lines += chunk.toString();
+      const found = /^\{"listening":"(http:\/\/[^"]+)"\}$/m.exec(lines);
+      if (!found) return;
+      child.stdout!.off('data', listening);
+      clearTimeout(timer);
+      resolve(found[1]);
+    };
+    // Given up on, it is stopped, so that no process outlives the test that started it.
+    const timer = setTimeout(() => {
+      reject(new Error(`the server did not start in ${timeoutMs / 1000} s: ${output()}`));
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.stdout!.on('data', listening);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the server stopped before listening: ${output()}`));
+    });
+  });
+}
+
+/**
  * Starts the real server on a database and a free port, as it runs in production but without the
  * demo community, rate limits, slow password hashing or the queue timeout of load shedding
  * (tests share busy cores: a process given little of them must not refuse their requests).
@@ -110,29 +143,7 @@ export async function startServer(
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
 
-  // Listening on any free port (PORT=0), the server says which it got on a line of its own, once ready: no port is
-  // probed and let go for it.
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let lines = '';
-    const listening = (chunk: Buffer) => {
-      lines += chunk.toString();
-      const found = /^\{"listening":"(http:\/\/[^"]+)"\}$/m.exec(lines);
-      if (!found) return;
-      child.stdout!.off('data', listening);
-      clearTimeout(timer);
-      resolve(found[1]);
-    };
-    // Given up on, it is stopped, so that no process outlives the test that started it.
-    const timer = setTimeout(() => {
-      reject(new Error(`the server did not start in ${startupTimeoutMs / 1000} s: ${output}`));
-      child.kill('SIGKILL');
-    }, startupTimeoutMs);
-    child.stdout!.on('data', listening);
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`the server stopped before listening: ${output}`));
-    });
-  });
+  const baseUrl = await listeningUrl(child, exited, () => output, startupTimeoutMs);
 
   return {
     baseUrl,

@@ -206,6 +206,83 @@ function notifications(db: Db, userId: number): AsyncGenerator<Item<'notificatio
   );
 }
 
+/** The title of a question as the person may see it, or null where moderation withholds it from them. */
+type TitleShown = (row: { question_id: number; author_id: number; title: string }) => string | null;
+
+/** The person's answers, with the questions' titles. */
+function votes(db: Db, userId: number, titleShown: TitleShown): AsyncGenerator<Item<'votes'>[]> {
+  return inLots(
+    (after) =>
+      db
+        .selectFrom('votes')
+        .innerJoin('questions', 'questions.id', 'votes.question_id')
+        .select([
+          'votes.id',
+          'votes.question_id',
+          'questions.title',
+          'questions.user_id as author_id',
+          'votes.choice',
+          'votes.created_at',
+        ])
+        .where('votes.user_id', '=', userId)
+        .where('votes.id', '>', after)
+        .orderBy('votes.id')
+        .limit(ROWS_PER_PIECE)
+        .execute(),
+    (row) => row.id,
+    (rows): Item<'votes'>[] =>
+      rows.map((row) => ({
+        question: row.question_id,
+        question_title: titleShown(row),
+        choice: row.choice,
+        created_at: row.created_at,
+      })),
+  );
+}
+
+/** The questions the person liked. */
+function likes(db: Db, userId: number, titleShown: TitleShown): AsyncGenerator<Item<'likes'>[]> {
+  return inLots(
+    (after) =>
+      db
+        .selectFrom('likes')
+        .innerJoin('questions', 'questions.id', 'likes.question_id')
+        .select([
+          'likes.id',
+          'likes.question_id',
+          'questions.title',
+          'questions.user_id as author_id',
+          'likes.created_at',
+        ])
+        .where('likes.user_id', '=', userId)
+        .where('likes.id', '>', after)
+        .orderBy('likes.id')
+        .limit(ROWS_PER_PIECE)
+        .execute(),
+    (row) => row.id,
+    (rows): Item<'likes'>[] =>
+      rows.map((row) => ({ question: row.question_id, question_title: titleShown(row), created_at: row.created_at })),
+  );
+}
+
+/** The questions the person hid. */
+function hidden(db: Db, userId: number, titleShown: TitleShown): AsyncGenerator<Item<'hidden'>[]> {
+  return inLots(
+    (after) =>
+      db
+        .selectFrom('passes')
+        .innerJoin('questions', 'questions.id', 'passes.question_id')
+        .select(['passes.question_id', 'questions.title', 'questions.user_id as author_id'])
+        .where('passes.user_id', '=', userId)
+        .where('passes.question_id', '>', after)
+        .orderBy('passes.question_id')
+        .limit(ROWS_PER_PIECE)
+        .execute(),
+    (row) => row.question_id,
+    (rows): Item<'hidden'>[] => rows.map((row) => ({ question: row.question_id, question_title: titleShown(row) })),
+  );
+}
+
 /**
  * Everything stored about the person, as the text of the JSON the contract describes, in pieces:
  * each list is read a lot of rows at a time and each lot written out before the next is read, so
@@ -221,82 +298,14 @@ export async function* accountExport(
   at = new Date(),
 ): AsyncGenerator<string> {
   // The title of a question moderation withholds from the person is left out, as every screen leaves it out.
-  const titleShown = (row: { question_id: number; author_id: number; title: string }) =>
+  const titleShown: TitleShown = (row) =>
     isVisible(moderation, { userId }, { id: row.question_id, authorId: row.author_id }) ? row.title : null;
   const { account: person, settings } = await account(db, userId);
   yield `{"exported_at":${JSON.stringify(at.toISOString())},"account":${JSON.stringify(person)},"settings":${JSON.stringify(settings)}`;
   yield* arrayField('questions', questions(db, userId));
-  yield* arrayField(
-    'votes',
-    inLots(
-      (after) =>
-        db
-          .selectFrom('votes')
-          .innerJoin('questions', 'questions.id', 'votes.question_id')
-          .select([
-            'votes.id',
-            'votes.question_id',
-            'questions.title',
-            'questions.user_id as author_id',
-            'votes.choice',
-            'votes.created_at',
-          ])
-          .where('votes.user_id', '=', userId)
-          .where('votes.id', '>', after)
-          .orderBy('votes.id')
-          .limit(ROWS_PER_PIECE)
-          .execute(),
-      (row) => row.id,
-      (rows): Item<'votes'>[] =>
-        rows.map((row) => ({
-          question: row.question_id,
-          question_title: titleShown(row),
-          choice: row.choice,
-          created_at: row.created_at,
-        })),
-    ),
-  );
-  yield* arrayField(
-    'likes',
-    inLots(
-      (after) =>
-        db
-          .selectFrom('likes')
-          .innerJoin('questions', 'questions.id', 'likes.question_id')
-          .select([
-            'likes.id',
-            'likes.question_id',
-            'questions.title',
-            'questions.user_id as author_id',
-            'likes.created_at',
-          ])
-          .where('likes.user_id', '=', userId)
-          .where('likes.id', '>', after)
-          .orderBy('likes.id')
-          .limit(ROWS_PER_PIECE)
-          .execute(),
-      (row) => row.id,
-      (rows): Item<'likes'>[] =>
-        rows.map((row) => ({ question: row.question_id, question_title: titleShown(row), created_at: row.created_at })),
-    ),
-  );
-  yield* arrayField(
-    'hidden',
-    inLots(
-      (after) =>
-        db
-          .selectFrom('passes')
-          .innerJoin('questions', 'questions.id', 'passes.question_id')
-          .select(['passes.question_id', 'questions.title', 'questions.user_id as author_id'])
-          .where('passes.user_id', '=', userId)
-          .where('passes.question_id', '>', after)
-          .orderBy('passes.question_id')
-          .limit(ROWS_PER_PIECE)
-          .execute(),
-      (row) => row.question_id,
-      (rows): Item<'hidden'>[] => rows.map((row) => ({ question: row.question_id, question_title: titleShown(row) })),
-    ),
-  );
+  yield* arrayField('votes', votes(db, userId, titleShown));
+  yield* arrayField('likes', likes(db, userId, titleShown));
+  yield* arrayField('hidden', hidden(db, userId, titleShown));
   for (const side of ['following', 'followers', 'blocked'] as const) yield* arrayField(side, people(db, userId, side));
   yield* arrayField('notifications', notifications(db, userId));
   const sessions = await db

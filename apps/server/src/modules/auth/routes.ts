@@ -22,9 +22,11 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { retryingConflicts } from '../../db/dialect.js';
+import type { Db } from '../../db/index.js';
 import { BadRequestError, UnauthorizedError } from '../../errors.js';
 import { visitorLocale } from '../../i18n/locale.js';
 import { viewer } from '../../plugins/app/auth.js';
+import type { ModerationMarks } from '../../views/moderation-marks.js';
 import { noteRegisteredNetwork } from '../moderation/index.js';
 import { deleteAccount } from './account-deletion.js';
 import { accountExport } from './account-export.js';
@@ -49,7 +51,29 @@ const tags = ['auth'];
 export const WRONG_CREDENTIALS = 'errors.wrongCredentials';
 export const WRONG_PASSWORD = 'errors.wrongPassword';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Sends everything stored about the person as a JSON file, written as it is read. */
+function sendAccountExport(reply: FastifyReply, db: Db, moderation: ModerationMarks, viewerId: number) {
+  const filename = `pollscope-${displayId('UID', viewerId)}-${new Date().toISOString().slice(0, 10)}.json`;
+  return (
+    reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${filename}"`)
+      .header('cache-control', 'no-store')
+      // One piece read ahead at most: a slow download holds two lots of rows, never the whole list.
+      .send(Readable.from(accountExport(db, moderation, viewerId), { highWaterMark: 1 }))
+  );
+}
+
+/** The person's password, given again to confirm what cannot be undone (400 when wrong). */
+async function checkPassword(db: Db, viewerId: number, password: string): Promise<void> {
+  const person = await db.selectFrom('users').select('password_hash').where('id', '=', viewerId).executeTakeFirst();
+  if (!person) throw new UnauthorizedError('errors.sessionEnded');
+  if (!(await verifyPassword(password, person.password_hash)))
+    throw new BadRequestError(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+}
+
+/** Signing up, in and out. */
+const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   // Compared against when the email is unknown, so both cases take the same time.
   const dummyHash = await hashPassword('not a real password', config.passwordHashCost);
@@ -102,6 +126,54 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.changes.commit((trx) => endSession(trx, request.token!));
     return reply.code(204).send(null);
   });
+};
+
+/** A new password for who forgot theirs, through a link sent by mail. */
+const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
+
+  app.post(
+    '/auth/password-reset/',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        body: passwordResetBodySchema,
+        response: { 200: passwordResetAnswerSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const answerAt = performance.now() + RESET_ANSWER_MS;
+      await requestPasswordReset(db, config, request.body.email);
+      await sleep(Math.max(0, answerAt - performance.now()));
+      return { message: resetRequested(await requestLocale(request)) };
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm/',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        security: [],
+        body: passwordResetConfirmBodySchema,
+        response: { 200: tokenResponseSchema, ...errors, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      // Hashed before the transaction, and whatever the token: a bad one costs the same.
+      const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
+      const { token } = await app.changes.commit((trx) => resetPassword(trx, config, request.body.token, passwordHash));
+      return { token };
+    },
+  );
+};
+
+/** The person's settings and account, and the confirmation of a new email address. */
+const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app;
 
   app.get('/auth/settings/', { schema: { tags, response: { 200: settingsSchema, ...errors } } }, (request) =>
     getSettings(db, viewer(request)),
@@ -152,42 +224,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/password-reset/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        security: [],
-        body: passwordResetBodySchema,
-        response: { 200: passwordResetAnswerSchema, ...errors },
-      },
-    },
+    '/auth/account/',
+    { schema: { tags, body: accountUpdateBodySchema, response: { 200: accountSchema, ...errors } } },
     async (request) => {
-      const answerAt = performance.now() + RESET_ANSWER_MS;
-      await requestPasswordReset(db, config, request.body.email);
-      await sleep(Math.max(0, answerAt - performance.now()));
-      return { message: resetRequested(await requestLocale(request)) };
+      const viewerId = viewer(request);
+      await app.changes.commit((trx) => updateAccount(trx, viewerId, request.body));
+      return getAccount(db, viewerId);
     },
   );
+};
 
-  app.post(
-    '/auth/password-reset/confirm/',
-    {
-      config: { public: true },
-      schema: {
-        tags,
-        security: [],
-        body: passwordResetConfirmBodySchema,
-        response: { 200: tokenResponseSchema, ...errors, 403: errorBodySchema },
-      },
-    },
-    async (request) => {
-      // Hashed before the transaction, and whatever the token: a bad one costs the same.
-      const passwordHash = await hashPassword(request.body.password, config.passwordHashCost);
-      const { token } = await app.changes.commit((trx) => resetPassword(trx, config, request.body.token, passwordHash));
-      return { token };
-    },
-  );
+/** Everything stored about the person: a copy of it, or its deletion. */
+const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app;
 
   app.get(
     '/auth/export/',
@@ -204,18 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const viewerId = viewer(request);
-      const filename = `pollscope-${displayId('UID', viewerId)}-${new Date().toISOString().slice(0, 10)}.json`;
-      return (
-        (reply as FastifyReply)
-          .type('application/json; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          // One piece read ahead at most: a slow download holds two lots of rows, never the whole list.
-          .send(Readable.from(accountExport(db, app.memory.moderation, viewerId), { highWaterMark: 1 }))
-      );
-    },
+    async (request, reply) => sendAccountExport(reply, db, app.memory.moderation, viewer(request)),
   );
 
   app.post(
@@ -223,22 +261,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: deleteAccountBodySchema, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const viewerId = viewer(request);
-      const person = await db.selectFrom('users').select('password_hash').where('id', '=', viewerId).executeTakeFirst();
-      if (!person) throw new UnauthorizedError('errors.sessionEnded');
-      if (!(await verifyPassword(request.body.password, person.password_hash)))
-        throw new BadRequestError(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+      await checkPassword(db, viewerId, request.body.password);
       await retryingConflicts(() => app.changes.commit((trx) => deleteAccount(trx, app.dialect, viewerId)));
       return reply.code(204).send(null);
     },
   );
+};
 
-  app.post(
-    '/auth/account/',
-    { schema: { tags, body: accountUpdateBodySchema, response: { 200: accountSchema, ...errors } } },
-    async (request) => {
-      const viewerId = viewer(request);
-      await app.changes.commit((trx) => updateAccount(trx, viewerId, request.body));
-      return getAccount(db, viewerId);
-    },
-  );
+/** Accounts and sessions: signing up and in, settings, a forgotten password, and the person's data. */
+export const authRoutes: FastifyPluginAsyncZod = async (app, options) => {
+  await sessionRoutes(app, options);
+  await passwordResetRoutes(app, options);
+  await settingsRoutes(app, options);
+  await accountDataRoutes(app, options);
 };

@@ -95,19 +95,10 @@ interface FoundSession {
 }
 
 /**
- * Sessions as every call finds them. With `keep` (an instance that runs alone, so that every
- * change goes through it), a session read from the database is kept for a while with its
- * person's state version, so most calls read nothing: the changes made here update what is kept.
- * Without, every call reads its session. The sessions asked for in one turn are read together
- * (db/lookups.ts), and the last use of a session is written once a minute at most, for all sessions at once every few seconds rather
- * than as a write of its own in the call that used it. A use noted but not yet written counts for
- * the idle limit here; another instance sees it a few seconds later, nothing a 30-day limit notices.
- * The read of a person whose state `viewers` does not keep brings that state too, for `viewers` to keep.
+ * Reads sessions by token hash, those asked for in one turn together (db/lookups.ts). With `withState`, the person's
+ * state comes in the same statement and is handed to `viewers` to keep.
  */
-export function sessionsOf(
-  db: Db,
-  { keep, maxKept, viewers }: { keep: boolean; maxKept: number; viewers: ViewerStates },
-): Sessions {
+function sessionReader(viewers: ViewerStates) {
   const sessionRows = (db: Db, tokenHashIsOneOf: KeyIsOneOf) =>
     db
       .selectFrom('sessions')
@@ -127,77 +118,159 @@ export function sessionsOf(
     (db, tokenHashIsOneOf) => sessionRows(db, tokenHashIsOneOf).select(stateSelections(viewers.dialect)),
     (row) => row.token_hash,
   );
-  type SessionRow = NonNullable<Awaited<ReturnType<typeof sessionsByTokenHash.loadOne>>>;
-  /** Whose each token was when last read, kept or not: whether their state is kept decides what the next read reads. */
-  const personOf = new ClockCache<string, number>(maxKept);
-  /** Token hashes used since the last write, with when. */
-  const touched = new Map<string, number>();
-  /** By token: hashing one costs more than looking it up. */
-  const kept = new ClockCache<string, KeptSession>(maxKept);
-  /** The latest state version known here of people with a session kept. */
-  const versions = new ClockCache<number, number>(maxKept);
-  /**
-   * When each person's sessions or state last changed to what no version kept says: a session
-   * whose read began earlier may predate it. Forgotten once older than any session kept.
-   */
-  const changedAt = new Map<number, number>();
+  return async (db: Db, tokenHash: string, withState: boolean) => {
+    if (!withState) return sessionsByTokenHash.loadOne(db, tokenHash);
+    const found = await sessionsAndStatesByTokenHash.loadOne(db, tokenHash);
+    if (found) {
+      const { token_hash, user_id, created_at, last_used_at, state_version, ...state } = found;
+      viewers.prime({ id: user_id, ...state }, state_version);
+    }
+    return found;
+  };
+}
 
-  const writeTouches = async () => {
-    if (touched.size === 0) return;
-    const hashes = [...touched.keys()];
-    touched.clear();
+/**
+ * The last uses of sessions noted since the last write, written for all sessions at once every few seconds rather
+ * than as a write of its own in the call that used each.
+ */
+class LastUses {
+  /** Token hashes used since the last write, with when. */
+  private readonly noted = new Map<string, number>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly db: Db) {
+    this.timer = setInterval(() => void this.write().catch(() => {}), TOUCH_WRITE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  /** When the session was last used as noted here, or 0. */
+  of(tokenHash: string): number {
+    return this.noted.get(tokenHash) ?? 0;
+  }
+
+  note(tokenHash: string, at: number): void {
+    this.noted.set(tokenHash, at);
+  }
+
+  forget(tokenHash: string): void {
+    this.noted.delete(tokenHash);
+  }
+
+  async write(): Promise<void> {
+    if (this.noted.size === 0) return;
+    const hashes = [...this.noted.keys()];
+    this.noted.clear();
     const now = new Date().toISOString();
     for (let start = 0; start < hashes.length; start += TOUCHES_PER_WRITE) {
       // Between writes, the requests waiting run: on SQLite a write holds the thread.
       if (start > 0) await setImmediate();
-      await db
+      await this.db
         .updateTable('sessions')
         .set({ last_used_at: now })
         .where('token_hash', 'in', hashes.slice(start, start + TOUCHES_PER_WRITE))
         .execute();
     }
-  };
-  const touchTimer = setInterval(() => void writeTouches().catch(() => {}), TOUCH_WRITE_INTERVAL_MS);
-  touchTimer.unref();
-  const forgetTimer = setInterval(() => {
-    const before = performance.now() - KEPT_SESSION_MS;
-    for (const [userId, at] of changedAt) if (at < before) changedAt.delete(userId);
-  }, KEPT_SESSION_MS);
-  forgetTimer.unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.write();
+  }
+}
+
+/**
+ * Sessions as every call finds them. With `keep` (an instance that runs alone, so that every
+ * change goes through it), a session read from the database is kept for a while with its
+ * person's state version, so most calls read nothing: the changes made here update what is kept.
+ * Without, every call reads its session. The sessions asked for in one turn are read together
+ * (db/lookups.ts), and the last use of a session is written once a minute at most, for all sessions at once every few seconds rather
+ * than as a write of its own in the call that used it. A use noted but not yet written counts for
+ * the idle limit here; another instance sees it a few seconds later, nothing a 30-day limit notices.
+ * The read of a person whose state `viewers` does not keep brings that state too, for `viewers` to keep.
+ */
+export function sessionsOf(
+  db: Db,
+  { keep, maxKept, viewers }: { keep: boolean; maxKept: number; viewers: ViewerStates },
+): Sessions {
+  return new SessionStore(db, keep, maxKept, sessionReader(viewers), viewers);
+}
+
+class SessionStore implements Sessions {
+  private readonly lastUses: LastUses;
+  /** Whose each token was when last read, kept or not: whether their state is kept decides what the next read reads. */
+  private readonly personOf: ClockCache<string, number>;
+  /** By token: hashing one costs more than looking it up. */
+  private readonly kept: ClockCache<string, KeptSession>;
+  /** The latest state version known here of people with a session kept. */
+  private readonly versions: ClockCache<number, number>;
+  /**
+   * When each person's sessions or state last changed to what no version kept says: a session
+   * whose read began earlier may predate it. Forgotten once older than any session kept.
+   */
+  private readonly changedAt = new Map<number, number>();
+  private readonly forgetTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keep: boolean,
+    maxKept: number,
+    private readonly readRow: ReturnType<typeof sessionReader>,
+    private readonly viewers: ViewerStates,
+  ) {
+    this.lastUses = new LastUses(db);
+    this.personOf = new ClockCache(maxKept);
+    this.kept = new ClockCache(maxKept);
+    this.versions = new ClockCache(maxKept);
+    this.forgetTimer = setInterval(() => {
+      const before = performance.now() - KEPT_SESSION_MS;
+      for (const [userId, at] of this.changedAt) if (at < before) this.changedAt.delete(userId);
+    }, KEPT_SESSION_MS);
+    this.forgetTimer.unref();
+  }
+
+  async find(token: string, idleSeconds: number): Promise<Session | null> {
+    const found = (this.keep ? this.trusted(token) : null) ?? (await this.read(token));
+    if (!found) return null;
+    const { session, version } = found;
+    const lastUsed = Math.max(session.lastUsed, this.lastUses.of(session.tokenHash));
+    const idleMs = Date.now() - lastUsed;
+    if (idleMs > idleSeconds * 1000) {
+      this.lastUses.forget(session.tokenHash);
+      this.kept.delete(token);
+      await this.db.deleteFrom('sessions').where('token_hash', '=', session.tokenHash).execute();
+      return null;
+    }
+    if (idleMs > TOUCH_INTERVAL_MS) {
+      session.lastUsed = Date.now();
+      this.lastUses.note(session.tokenHash, session.lastUsed);
+    }
+    return { userId: session.userId, stateVersion: version, issuedAt: session.issuedAt };
+  }
 
   /** The session as kept, when nothing since could have changed it. */
-  const trusted = (token: string): FoundSession | null => {
-    const session = kept.get(token);
+  private trusted(token: string): FoundSession | null {
+    const session = this.kept.get(token);
     if (
       !session ||
       performance.now() - session.readAt > KEPT_SESSION_MS ||
-      session.readAt <= (changedAt.get(session.userId) ?? -Infinity)
+      session.readAt <= (this.changedAt.get(session.userId) ?? -Infinity)
     )
       return null;
-    const version = versions.get(session.userId);
+    const version = this.versions.get(session.userId);
     return version === undefined ? null : { session, version };
-  };
+  }
 
-  const read = async (token: string): Promise<FoundSession | null> => {
+  private async read(token: string): Promise<FoundSession | null> {
     const tokenHash = hashToken(token);
     const readAt = performance.now();
-    const person = personOf.get(token);
-    const withState = person === undefined || !viewers.holds(person);
-    let row: SessionRow | undefined;
-    if (withState) {
-      const found = await sessionsAndStatesByTokenHash.loadOne(db, tokenHash);
-      if (found) {
-        const { token_hash, user_id, created_at, last_used_at, state_version, ...state } = found;
-        viewers.prime({ id: user_id, ...state }, state_version);
-      }
-      row = found;
-    } else row = await sessionsByTokenHash.loadOne(db, tokenHash);
+    const person = this.personOf.get(token);
+    const row = await this.readRow(this.db, tokenHash, person === undefined || !this.viewers.holds(person));
     if (!row) {
-      kept.delete(token);
-      personOf.delete(token);
+      this.kept.delete(token);
+      this.personOf.delete(token);
       return null;
     }
-    personOf.set(token, row.user_id);
+    this.personOf.set(token, row.user_id);
     const session = {
       userId: row.user_id,
       tokenHash,
@@ -206,65 +279,55 @@ export function sessionsOf(
       readAt,
     };
     // Versions only grow: one moved here since this read began is the later.
-    const version = Math.max(row.state_version, versions.get(row.user_id) ?? 0);
-    if (keep) {
-      kept.set(token, session);
-      versions.set(row.user_id, version);
+    const version = Math.max(row.state_version, this.versions.get(row.user_id) ?? 0);
+    if (this.keep) {
+      this.kept.set(token, session);
+      this.versions.set(row.user_id, version);
     }
     return { session, version };
-  };
+  }
 
-  const changed = (userId: number) => void changedAt.set(userId, performance.now());
+  stateMoved(userId: number, version: number): void {
+    if (this.keep) this.versions.set(userId, Math.max(this.versions.get(userId) ?? 0, version));
+  }
 
-  return {
-    async find(token, idleSeconds) {
-      const found = (keep ? trusted(token) : null) ?? (await read(token));
-      if (!found) return null;
-      const { session, version } = found;
-      const lastUsed = Math.max(session.lastUsed, touched.get(session.tokenHash) ?? 0);
-      const idleMs = Date.now() - lastUsed;
-      if (idleMs > idleSeconds * 1000) {
-        touched.delete(session.tokenHash);
-        kept.delete(token);
-        await db.deleteFrom('sessions').where('token_hash', '=', session.tokenHash).execute();
-        return null;
-      }
-      if (idleMs > TOUCH_INTERVAL_MS) {
-        session.lastUsed = Date.now();
-        touched.set(session.tokenHash, session.lastUsed);
-      }
-      return { userId: session.userId, stateVersion: version, issuedAt: session.issuedAt };
-    },
-    stateMoved(userId, version) {
-      if (keep) versions.set(userId, Math.max(versions.get(userId) ?? 0, version));
-    },
-    changed,
-    ended(userId, tokenHash) {
-      touched.delete(tokenHash);
-      // A read of the session begun before the delete may still be under way.
-      changed(userId);
-    },
-    deleted(userId) {
-      const theirs = [...kept.keyed()].filter(([, session]) => session.userId === userId);
-      for (const [token, session] of theirs) {
-        kept.delete(token);
-        touched.delete(session.tokenHash);
-      }
-      versions.delete(userId);
-      // A read of one of their sessions begun before the delete may still be under way.
-      changed(userId);
-    },
-    forgetAll() {
-      kept.clear();
-      versions.clear();
-      changedAt.clear();
-    },
-    writeTouches,
-    stats: () => kept.stats(),
-    async close() {
-      clearInterval(touchTimer);
-      clearInterval(forgetTimer);
-      await writeTouches();
-    },
-  };
+  changed(userId: number): void {
+    this.changedAt.set(userId, performance.now());
+  }
+
+  ended(userId: number, tokenHash: string): void {
+    this.lastUses.forget(tokenHash);
+    // A read of the session begun before the delete may still be under way.
+    this.changed(userId);
+  }
+
+  deleted(userId: number): void {
+    const theirs = [...this.kept.keyed()].filter(([, session]) => session.userId === userId);
+    for (const [token, session] of theirs) {
+      this.kept.delete(token);
+      this.lastUses.forget(session.tokenHash);
+    }
+    this.versions.delete(userId);
+    // A read of one of their sessions begun before the delete may still be under way.
+    this.changed(userId);
+  }
+
+  forgetAll(): void {
+    this.kept.clear();
+    this.versions.clear();
+    this.changedAt.clear();
+  }
+
+  writeTouches(): Promise<void> {
+    return this.lastUses.write();
+  }
+
+  stats(): CacheStats {
+    return this.kept.stats();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.forgetTimer);
+    await this.lastUses.close();
+  }
 }

@@ -65,6 +65,102 @@ const notInQuiz = (eb: ExpressionBuilder<Database, 'questions'>) =>
     ),
   );
 
+/** Whose suggestions are sought, and how many each source is asked for. */
+interface Seeking {
+  db: Db;
+  me: number;
+  /** Enough that those blocked either way can be left out after. */
+  wanted: number;
+}
+
+const notFollowedBy = (me: number, userId: string) =>
+  sql<SqlBool>`not exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${sql.ref(userId)})`;
+
+const notMineNorFollowed = (me: number) => (eb: ExpressionBuilder<Database, 'questions'>) =>
+  eb.and([eb('questions.user_id', '!=', me), notFollowedBy(me, 'questions.user_id')]);
+
+/** People followed by those the viewer follows, by how many of them follow each. */
+const followedByFollowees = ({ db, me, wanted }: Seeking) =>
+  db
+    .selectFrom('follows as mine')
+    .innerJoin('follows as theirs', 'theirs.follower_id', 'mine.followee_id')
+    .innerJoin('users', 'users.id', 'theirs.followee_id')
+    .select((eb) => ['theirs.followee_id as id', eb.fn.countAll<number>().as('strength')])
+    .where('mine.follower_id', '=', me)
+    .where('theirs.followee_id', '!=', me)
+    .where('users.question_count', '>', 0)
+    .where(notFollowedBy(me, 'theirs.followee_id'))
+    .groupBy('theirs.followee_id')
+    .orderBy('strength', 'desc')
+    .orderBy('theirs.followee_id', 'desc')
+    .limit(wanted)
+    .execute();
+
+/** The authors of questions the viewer answered, by how many of theirs. */
+const answeredAuthors = ({ db, me, wanted }: Seeking) =>
+  db
+    .selectFrom('votes')
+    .innerJoin('questions', 'questions.id', 'votes.question_id')
+    .select((eb) => ['questions.user_id as id', eb.fn.countAll<number>().as('strength')])
+    .where('votes.user_id', '=', me)
+    .where(notMineNorFollowed(me))
+    .where(notInQuiz)
+    .groupBy('questions.user_id')
+    .orderBy('strength', 'desc')
+    .orderBy('questions.user_id', 'desc')
+    .limit(wanted)
+    .execute();
+
+/**
+ * The authors of the newest questions (of a category), by how many of them they asked, or how many answers those
+ * drew.
+ */
+const recentAskers = ({ db, me, wanted }: Seeking, categoryId: number | null, by: 'questions' | 'answers') =>
+  db
+    .selectFrom((eb) => {
+      let recent = eb
+        .selectFrom('questions')
+        .select(['questions.id', 'questions.user_id', 'questions.vote_count'])
+        .where(notMineNorFollowed(me))
+        .where(notInQuiz);
+      if (categoryId !== null) recent = recent.where('questions.category_id', '=', categoryId);
+      return recent.orderBy('questions.id', 'desc').limit(RECENT_QUESTIONS).as('recent');
+    })
+    .select((eb) => [
+      'recent.user_id as id',
+      (by === 'questions' ? eb.fn.countAll<number>() : eb.fn.sum<number>('recent.vote_count')).as('strength'),
+    ])
+    .groupBy('recent.user_id')
+    .having((eb) => (by === 'questions' ? eb.fn.countAll() : eb.fn.sum('recent.vote_count')), '>', 0)
+    .orderBy('strength', 'desc')
+    .orderBy('recent.user_id', 'desc')
+    .limit(wanted)
+    .execute();
+
+/** The sources of suggestions, from the strongest reason to the weakest. */
+function sourcesOf(seeking: Seeking, category: { id: number; name: string } | null): Source[] {
+  return [
+    {
+      candidates: () => followedByFollowees(seeking),
+      reason: (count) => (count === 1 ? 'Followed by 1 person you follow' : `Followed by ${count} people you follow`),
+    },
+    {
+      candidates: () => answeredAuthors(seeking),
+      reason: (count) =>
+        count === 1 ? 'You answered one of their questions' : `You answered ${count} of their questions`,
+    },
+    ...(category
+      ? [
+          {
+            candidates: () => recentAskers(seeking, category.id, 'questions'),
+            reason: () => `Asks about ${category.name}`,
+          },
+        ]
+      : []),
+    { candidates: () => recentAskers(seeking, null, 'answers'), reason: () => 'Asks popular questions' },
+  ];
+}
+
 /**
  * Up to 10 people the viewer does not follow, who ask questions, each with the reason it is
  * suggested, from the strongest reason to the weakest: followed by people the viewer follows;
@@ -75,94 +171,22 @@ const notInQuiz = (eb: ExpressionBuilder<Database, 'questions'>) =>
  */
 export async function suggestPeople(db: Db, viewer: ViewerState): Promise<Suggestion[]> {
   const me = viewer.userId;
-  // Each source asks for enough that those blocked either way can be left out after.
-  const wanted = SUGGESTED + viewer.blocked.size;
-  const notFollowed = (userId: string) =>
-    sql<SqlBool>`not exists (select 1 from follows where follows.follower_id = ${me} and follows.followee_id = ${sql.ref(userId)})`;
-  const notMineNorFollowed = (eb: ExpressionBuilder<Database, 'questions'>) =>
-    eb.and([eb('questions.user_id', '!=', me), notFollowed('questions.user_id')]);
-
-  const followedByFollowees = () =>
-    db
-      .selectFrom('follows as mine')
-      .innerJoin('follows as theirs', 'theirs.follower_id', 'mine.followee_id')
-      .innerJoin('users', 'users.id', 'theirs.followee_id')
-      .select((eb) => ['theirs.followee_id as id', eb.fn.countAll<number>().as('strength')])
-      .where('mine.follower_id', '=', me)
-      .where('theirs.followee_id', '!=', me)
-      .where('users.question_count', '>', 0)
-      .where(notFollowed('theirs.followee_id'))
-      .groupBy('theirs.followee_id')
-      .orderBy('strength', 'desc')
-      .orderBy('theirs.followee_id', 'desc')
-      .limit(wanted)
-      .execute();
-
-  const answeredAuthors = () =>
-    db
-      .selectFrom('votes')
-      .innerJoin('questions', 'questions.id', 'votes.question_id')
-      .select((eb) => ['questions.user_id as id', eb.fn.countAll<number>().as('strength')])
-      .where('votes.user_id', '=', me)
-      .where(notMineNorFollowed)
-      .where(notInQuiz)
-      .groupBy('questions.user_id')
-      .orderBy('strength', 'desc')
-      .orderBy('questions.user_id', 'desc')
-      .limit(wanted)
-      .execute();
-
-  /**
-   * The authors of the newest questions (of a category), by how many of them they asked, or how many answers those
-   * drew.
-   */
-  const recentAskers = (categoryId: number | null, by: 'questions' | 'answers') => () =>
-    db
-      .selectFrom((eb) => {
-        let recent = eb
-          .selectFrom('questions')
-          .select(['questions.id', 'questions.user_id', 'questions.vote_count'])
-          .where(notMineNorFollowed)
-          .where(notInQuiz);
-        if (categoryId !== null) recent = recent.where('questions.category_id', '=', categoryId);
-        return recent.orderBy('questions.id', 'desc').limit(RECENT_QUESTIONS).as('recent');
-      })
-      .select((eb) => [
-        'recent.user_id as id',
-        (by === 'questions' ? eb.fn.countAll<number>() : eb.fn.sum<number>('recent.vote_count')).as('strength'),
-      ])
-      .groupBy('recent.user_id')
-      .having((eb) => (by === 'questions' ? eb.fn.countAll() : eb.fn.sum('recent.vote_count')), '>', 0)
-      .orderBy('strength', 'desc')
-      .orderBy('recent.user_id', 'desc')
-      .limit(wanted)
-      .execute();
-
-  const category = await favouriteCategory(db, me);
-  const sources: Source[] = [
-    {
-      candidates: followedByFollowees,
-      reason: (count) => (count === 1 ? 'Followed by 1 person you follow' : `Followed by ${count} people you follow`),
-    },
-    {
-      candidates: answeredAuthors,
-      reason: (count) =>
-        count === 1 ? 'You answered one of their questions' : `You answered ${count} of their questions`,
-    },
-    ...(category
-      ? [{ candidates: recentAskers(category.id, 'questions'), reason: () => `Asks about ${category.name}` }]
-      : []),
-    { candidates: recentAskers(null, 'answers'), reason: () => 'Asks popular questions' },
-  ];
+  const seeking = { db, me, wanted: SUGGESTED + viewer.blocked.size };
+  const sources = sourcesOf(seeking, await favouriteCategory(db, me));
   const found = await Promise.all(sources.map((source) => source.candidates()));
 
+  // Each person with the strongest reason found for them.
   const reasons = new Map<number, string>();
   sources.forEach((source, index) => {
     for (const { id, strength } of found[index]) {
       if (!reasons.has(id) && !viewer.blocked.has(id)) reasons.set(id, source.reason(Number(strength)));
     }
   });
-  const chosen = [...reasons].slice(0, SUGGESTED);
+  return suggestionsOf(db, [...reasons].slice(0, SUGGESTED));
+}
+
+/** The people chosen, each with their reason, in the order chosen. */
+async function suggestionsOf(db: Db, chosen: [id: number, reason: string][]): Promise<Suggestion[]> {
   if (chosen.length === 0) return [];
   const people = await db
     .selectFrom('users')

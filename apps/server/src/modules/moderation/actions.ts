@@ -140,6 +140,104 @@ async function refuseOwn(
   if (otherAdmin) throw new BadRequestError('errors.moderation.otherAdminDecides');
 }
 
+/** The person and the question an action concerns, as `concernedBy` found them. */
+type ActedOn = Awaited<ReturnType<typeof concernedBy>>;
+
+/**
+ * The action's own change to the question or the person (409 when it has nothing to change). A suspension ends every
+ * session of the person and every push subscription.
+ */
+async function changeTarget(
+  trx: Db,
+  { person, question }: ActedOn,
+  { action, reason }: ActionBody,
+  until: string | null,
+  now: Date,
+): Promise<Change[]> {
+  const moderateQuestion = async (moderation: { status: 'removed'; reason: string } | null): Promise<Change[]> => {
+    await trx
+      .updateTable('questions')
+      .set({ moderation: moderation?.status ?? null, moderation_reason: moderation?.reason ?? null })
+      .where('id', '=', question!.id)
+      .execute();
+    return [{ kind: 'questionModerated', questionId: question!.id, authorId: person.id, moderation }];
+  };
+  switch (action) {
+    case 'dismiss':
+    case 'warn':
+      // Reports hid it until a moderator decided: dismissing them, or warning its author, decides it stays. A warning
+      // that left it hidden would close its reports, drop it from the queue and leave it under review for good.
+      return question?.moderation === 'under_review' ? moderateQuestion(null) : [];
+    case 'remove':
+      if (question!.moderation === 'removed') throw new ConflictError('errors.moderation.removedAlready');
+      return moderateQuestion({ status: 'removed', reason });
+    case 'restore':
+      if (question!.moderation === null) throw new ConflictError('errors.moderation.shownAlready');
+      return moderateQuestion(null);
+    case 'suspend':
+      await trx
+        .updateTable('users')
+        .set({ suspension_reason: reason, suspended_until: until })
+        .where('id', '=', person.id)
+        .execute();
+      // The push subscriptions each session made go with it (on delete cascade).
+      await trx.deleteFrom('sessions').where('user_id', '=', person.id).execute();
+      await endSessionlessSubscriptions(trx, person.id);
+      return [{ kind: 'userSuspended', userId: person.id, until }];
+    case 'unsuspend': {
+      const suspended =
+        person.suspension_reason !== null &&
+        (person.suspended_until === null || Date.parse(person.suspended_until) > now.getTime());
+      if (!suspended) throw new ConflictError('errors.moderation.notSuspended');
+      await trx
+        .updateTable('users')
+        .set({ suspension_reason: null, suspended_until: null })
+        .where('id', '=', person.id)
+        .execute();
+      return [{ kind: 'userUnsuspended', userId: person.id }];
+    }
+  }
+}
+
+/** Appends the action to the moderation log: its entry, as the log shows it. */
+async function logAction(
+  trx: Db,
+  moderator: Moderator,
+  { action, target, id, reason }: ActionBody,
+  { at, until, ownQuestion }: { at: string; until: string | null; ownQuestion: boolean },
+): Promise<ModerationLogEntry> {
+  const logged = await trx
+    .insertInto('moderation_log')
+    .values({
+      at,
+      moderator_id: moderator.id,
+      action,
+      target,
+      target_id: id,
+      reason,
+      until,
+      own_question: ownQuestion ? 1 : 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { first_name: moderatorName } = await trx
+    .selectFrom('users')
+    .select('first_name')
+    .where('id', '=', moderator.id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: logged.id,
+    at,
+    moderator: { id: moderator.id, name: moderatorName },
+    action,
+    target,
+    target_id: id,
+    reason,
+    until,
+    own_question: ownQuestion,
+  };
+}
+
 /**
  * What a moderator decided, in one transaction: the change to the question or the person, the
  * target's open reports closed, an entry appended to the log, and the person told in the bell and
@@ -157,79 +255,13 @@ export async function act(
   const now = new Date();
   const at = now.toISOString();
   checkAction(body, now);
-  const { person, question, ownQuestion } = await concernedBy(trx, dialect, moderator, body, now);
+  const actedOn = await concernedBy(trx, dialect, moderator, body, now);
+  const { person, question, ownQuestion } = actedOn;
   const { action, reason } = body;
   const until = body.until === undefined ? null : new Date(body.until).toISOString();
-  const changes: Change[] = [];
-  const moderateQuestion = async (moderation: { status: 'removed'; reason: string } | null) => {
-    await trx
-      .updateTable('questions')
-      .set({ moderation: moderation?.status ?? null, moderation_reason: moderation?.reason ?? null })
-      .where('id', '=', question!.id)
-      .execute();
-    changes.push({ kind: 'questionModerated', questionId: question!.id, authorId: person.id, moderation });
-  };
-  const suspended =
-    person.suspension_reason !== null &&
-    (person.suspended_until === null || Date.parse(person.suspended_until) > now.getTime());
-
-  switch (action) {
-    case 'dismiss':
-    case 'warn':
-      // Reports hid it until a moderator decided: dismissing them, or warning its author, decides it stays. A warning
-      // that left it hidden would close its reports, drop it from the queue and leave it under review for good.
-      if (question?.moderation === 'under_review') await moderateQuestion(null);
-      break;
-    case 'remove':
-      if (question!.moderation === 'removed') throw new ConflictError('errors.moderation.removedAlready');
-      await moderateQuestion({ status: 'removed', reason });
-      break;
-    case 'restore':
-      if (question!.moderation === null) throw new ConflictError('errors.moderation.shownAlready');
-      await moderateQuestion(null);
-      break;
-    case 'suspend':
-      await trx
-        .updateTable('users')
-        .set({ suspension_reason: reason, suspended_until: until })
-        .where('id', '=', person.id)
-        .execute();
-      // The push subscriptions each session made go with it (on delete cascade).
-      await trx.deleteFrom('sessions').where('user_id', '=', person.id).execute();
-      await endSessionlessSubscriptions(trx, person.id);
-      changes.push({ kind: 'userSuspended', userId: person.id, until });
-      break;
-    case 'unsuspend':
-      if (!suspended) throw new ConflictError('errors.moderation.notSuspended');
-      await trx
-        .updateTable('users')
-        .set({ suspension_reason: null, suspended_until: null })
-        .where('id', '=', person.id)
-        .execute();
-      changes.push({ kind: 'userUnsuspended', userId: person.id });
-      break;
-  }
-
+  const changes = await changeTarget(trx, actedOn, body, until, now);
   await closeReports(trx, body.target, body.id, OUTCOME_OF[action], at);
-  const logged = await trx
-    .insertInto('moderation_log')
-    .values({
-      at,
-      moderator_id: moderator.id,
-      action,
-      target: body.target,
-      target_id: body.id,
-      reason,
-      until,
-      own_question: ownQuestion ? 1 : 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { first_name: moderatorName } = await trx
-    .selectFrom('users')
-    .select('first_name')
-    .where('id', '=', moderator.id)
-    .executeTakeFirstOrThrow();
+  const entry = await logAction(trx, moderator, body, { at, until, ownQuestion });
   // The site's own account is nobody to tell, and a moderator deciding on their own question knows already.
   if (person.email !== SYSTEM_EMAIL && !ownQuestion) {
     const told: NotificationModeration = { action, reason, until };
@@ -243,18 +275,5 @@ export async function act(
     await queueModerationMail(trx, config, concerned, told);
     changes.push({ kind: 'notified', userId: person.id });
   }
-  return {
-    changes,
-    entry: {
-      id: logged.id,
-      at,
-      moderator: { id: moderator.id, name: moderatorName },
-      action,
-      target: body.target,
-      target_id: body.id,
-      reason,
-      until,
-      own_question: ownQuestion,
-    },
-  };
+  return { changes, entry };
 }

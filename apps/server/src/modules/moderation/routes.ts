@@ -15,11 +15,15 @@ import {
   roleSetSchema,
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { retryingConflicts } from '../../db/dialect.js';
+import type { Db } from '../../db/index.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { viewer } from '../../plugins/app/auth.js';
-import { questionToAct } from '../../views/pipeline.js';
+import type { ModerationMarks } from '../../views/moderation-marks.js';
+import { questionToAct, type Reader } from '../../views/pipeline.js';
 import { readerOf } from '../../views/reader.js';
+import type { ViewerState } from '../../views/viewer-states.js';
 import { mayViewProfile } from '../../views/rules.js';
 import { userExists } from '../social/index.js';
 import { act } from './actions.js';
@@ -31,8 +35,31 @@ import { MODERATING_ROLES, requireRole, setRole } from './roles.js';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['moderation'];
 
-/** Reports, which anyone signed in makes, and what moderators and admins do with them (CONTRACT §5). */
-export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * The author of what the reporter reports (null for a person), when they may report it: a question they can see
+ * (404 otherwise, as everywhere else) and not their own, or a person who exists, whose profile they may view, and
+ * who is not themselves.
+ */
+async function reportedAuthor(
+  reader: Reader & { viewer: ViewerState },
+  db: Db,
+  moderation: ModerationMarks,
+  { target, id }: z.output<typeof reportBodySchema>,
+): Promise<number | null> {
+  const reporterId = reader.viewer.userId;
+  if (target === 'question') {
+    const { card } = await questionToAct(reader, id);
+    if (card.authorId === reporterId) throw new BadRequestError('errors.reports.ownQuestion');
+    return card.authorId;
+  }
+  if (id === reporterId) throw new BadRequestError('errors.reports.yourself');
+  mayViewProfile(moderation, reporterId, id);
+  if (!(await userExists(db, id))) throw new NotFoundError('errors.noSuchUser');
+  return null;
+}
+
+/** The reports anyone signed in makes, and their own list of them. */
+const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, dialect, config, memory } = app;
 
   app.post(
@@ -47,18 +74,7 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const reader = await readerOf(request);
       const reporterId = reader.viewer.userId;
-      const { target, id } = request.body;
-      let authorId: number | null = null;
-      if (target === 'question') {
-        // A question the reporter cannot see is no question to them (404), as everywhere else.
-        const { card } = await questionToAct(reader, id);
-        if (card.authorId === reporterId) throw new BadRequestError('errors.reports.ownQuestion');
-        authorId = card.authorId;
-      } else {
-        if (id === reporterId) throw new BadRequestError('errors.reports.yourself');
-        mayViewProfile(memory.moderation, reporterId, id);
-        if (!(await userExists(db, id))) throw new NotFoundError('errors.noSuchUser');
-      }
+      const authorId = await reportedAuthor(reader, db, memory.moderation, request.body);
       const reported = await retryingConflicts(() =>
         app.changes.commit((trx) =>
           fileReport(trx, dialect, reporterId, request.body, authorId, config.reportHideThreshold),
@@ -73,6 +89,11 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, querystring: myReportsQuerySchema, response: { 200: myReportPageSchema, ...errors } } },
     (request) => myReports(db, viewer(request), request.query.cursor),
   );
+};
+
+/** What moderators and admins do with reports, and the roles admins give. */
+const moderatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, dialect, config } = app;
 
   app.get(
     '/moderation/reports/',
@@ -138,4 +159,10 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
       return logPage(db, request.query.cursor);
     },
   );
+};
+
+/** Reports, which anyone signed in makes, and what moderators and admins do with them (CONTRACT §5). */
+export const moderationRoutes: FastifyPluginAsyncZod = async (app, options) => {
+  await reportRoutes(app, options);
+  await moderatorRoutes(app, options);
 };

@@ -31,16 +31,16 @@ import { likeWriter, voteWriter } from './writers.js';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const tags = ['polls'];
 
-export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, memory, changes } = app;
+/** A page of a list of questions, as the contract shows it. */
+async function page(reader: Reader, skeleton: Skeleton, query: PageQuery) {
+  const { questions, next } = await listPage(reader, skeleton, query);
+  return { questions, next };
+}
+
+/** The feed, the lists of a category and of a tag, and a question by itself. */
+const questionReadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, memory } = app;
   const { lists } = memory;
-  const commit = (write: Parameters<typeof changes.commitChanges>[0]) => changes.commitChanges(write);
-  const votes = voteWriter(commit, app.metrics);
-  const likes = likeWriter(commit, app.metrics);
-  const page = async (reader: Reader, skeleton: Skeleton, query: PageQuery) => {
-    const { questions, next } = await listPage(reader, skeleton, query);
-    return { questions, next };
-  };
 
   app.get(
     '/polls/questions/',
@@ -103,6 +103,59 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
       return view;
     },
   );
+};
+
+/** A member's lists of questions, the viewer's own or another's. */
+const userListRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, memory } = app;
+  const { lists } = memory;
+
+  /** A member's lists: the questions they asked (kept in memory), answered and liked (read where reads may lag). */
+  const userLists: Record<'questions' | 'answered' | 'liked', (userId: number, laggingDb: Db) => Skeleton> = {
+    questions: (userId) => keptList(db, lists, [{ by: 'author', id: userId }]),
+    answered: (userId, laggingDb) => actedOnBy(laggingDb, 'votes', userId),
+    liked: (userId, laggingDb) => actedOnBy(laggingDb, 'likes', userId),
+  };
+  for (const [name, skeletonOf] of Object.entries(userLists)) {
+    app.get(
+      `/polls/user/${name}/`,
+      { schema: { tags, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
+      async (request) => {
+        const reader = await readerOf(request);
+        return page(reader, skeletonOf(reader.viewer.userId, request.laggingReads.db), request.query);
+      },
+    );
+    app.get(
+      `/polls/user/:user/${name}/`,
+      {
+        schema: {
+          tags,
+          params: userParamsSchema,
+          querystring: pageQuerySchema,
+          response: { 200: questionPageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = request.params;
+        const reader = await readerOf(request);
+        mayViewProfile(memory.moderation, reader.viewer.userId, user);
+        const found = await page(reader, skeletonOf(user, request.laggingReads.db), request.query);
+        // Only an empty page can be that of a member who does not exist.
+        if (found.questions.length === 0 && !(await userExists(db, user))) throw new NotFoundError('errors.noSuchUser');
+        return found;
+      },
+    );
+  }
+};
+
+/** Questions: the lists of them, each by itself, and asking, answering, liking and hiding them. */
+export const pollsRoutes: FastifyPluginAsyncZod = async (app, options) => {
+  const { db, memory, changes } = app;
+  const commit = (write: Parameters<typeof changes.commitChanges>[0]) => changes.commitChanges(write);
+  const votes = voteWriter(commit, app.metrics);
+  const likes = likeWriter(commit, app.metrics);
+
+  await questionReadRoutes(app, options);
 
   app.post(
     '/polls/create/',
@@ -168,40 +221,5 @@ export const pollsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  /** A member's lists: the questions they asked (kept in memory), answered and liked (read where reads may lag). */
-  const userLists: Record<'questions' | 'answered' | 'liked', (userId: number, laggingDb: Db) => Skeleton> = {
-    questions: (userId) => keptList(db, lists, [{ by: 'author', id: userId }]),
-    answered: (userId, laggingDb) => actedOnBy(laggingDb, 'votes', userId),
-    liked: (userId, laggingDb) => actedOnBy(laggingDb, 'likes', userId),
-  };
-  for (const [name, skeletonOf] of Object.entries(userLists)) {
-    app.get(
-      `/polls/user/${name}/`,
-      { schema: { tags, querystring: pageQuerySchema, response: { 200: questionPageSchema, ...errors } } },
-      async (request) => {
-        const reader = await readerOf(request);
-        return page(reader, skeletonOf(reader.viewer.userId, request.laggingReads.db), request.query);
-      },
-    );
-    app.get(
-      `/polls/user/:user/${name}/`,
-      {
-        schema: {
-          tags,
-          params: userParamsSchema,
-          querystring: pageQuerySchema,
-          response: { 200: questionPageSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const { user } = request.params;
-        const reader = await readerOf(request);
-        mayViewProfile(memory.moderation, reader.viewer.userId, user);
-        const found = await page(reader, skeletonOf(user, request.laggingReads.db), request.query);
-        // Only an empty page can be that of a member who does not exist.
-        if (found.questions.length === 0 && !(await userExists(db, user))) throw new NotFoundError('errors.noSuchUser');
-        return found;
-      },
-    );
-  }
+  await userListRoutes(app, options);
 };

@@ -210,7 +210,8 @@ function answersOf(shown: Shown): Element {
   );
 }
 
-function cardElement(shown: Shown, fontFamily: string): Element {
+/** The app's mark and name, and the question's number and tag. */
+function headerOf(shown: Shown): Element {
   const logo = h(
     'div',
     { display: 'flex', alignItems: 'center', gap: 18 },
@@ -234,13 +235,17 @@ function cardElement(shown: Shown, fontFamily: string): Element {
     h('div', { fontSize: 32, fontWeight: 800, letterSpacing: 5, color: colors.text }, 'POLLSCOPE'),
   );
   const label = [displayId('QID', shown.qid), shown.tag && `#${shown.tag}`].filter(Boolean).join('  ·  ');
-  const header = h(
+  return h(
     'div',
     { display: 'flex', alignItems: 'center', justifyContent: 'space-between' },
     logo,
     h('div', { fontSize: 26, fontWeight: 700, color: colors.muted }, label),
   );
-  const author = h(
+}
+
+/** Who asked, and how many answered. */
+function authorOf(shown: Shown): Element {
+  return h(
     'div',
     { display: 'flex', alignItems: 'center', gap: 16, fontSize: 28, color: colors.muted },
     h(
@@ -274,7 +279,10 @@ function cardElement(shown: Shown, fontFamily: string): Element {
     ),
     h('div', {}, `·  ${shown.votes}`),
   );
-  const call = h(
+}
+
+function callOf(shown: Shown): Element {
+  return h(
     'div',
     {
       display: 'flex',
@@ -287,7 +295,11 @@ function cardElement(shown: Shown, fontFamily: string): Element {
     },
     shown.call,
   );
-  const card = h(
+}
+
+/** The question as a card: its title, its answers, and who asked beside the call to answer. */
+function questionOf(shown: Shown): Element {
+  return h(
     'div',
     {
       display: 'flex',
@@ -317,10 +329,13 @@ function cardElement(shown: Shown, fontFamily: string): Element {
     h(
       'div',
       { display: 'flex', alignItems: 'center', justifyContent: 'space-between', marginTop: 'auto', paddingTop: 20 },
-      author,
-      call,
+      authorOf(shown),
+      callOf(shown),
     ),
   );
+}
+
+function cardElement(shown: Shown, fontFamily: string): Element {
   return h(
     'div',
     {
@@ -335,8 +350,8 @@ function cardElement(shown: Shown, fontFamily: string): Element {
       // The frame's: its rows run from the right in Arabic, and its texts start there.
       direction: shown.direction,
     },
-    header,
-    card,
+    headerOf(shown),
+    questionOf(shown),
   );
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge } from 'prom-client';
 import type { Db } from '../../db/index.js';
-import type { LaggingReads, WalPosition } from '../../db/replicas.js';
+import type { LaggingReads, Replicas, WalPosition } from '../../db/replicas.js';
 import { METRIC_PREFIX } from '../../lib/metrics.js';
 
 declare module 'fastify' {
@@ -33,6 +33,35 @@ end`;
  * forgotten.
  */
 const UNKNOWN_POSITION = Number.MAX_SAFE_INTEGER;
+
+/** The replicas' lag and use, as gauges; and the counter of calls by where their reads went, returned. */
+function replicaMetrics(app: FastifyInstance, replicas: Replicas) {
+  const reads = new Counter({
+    name: `${METRIC_PREFIX}database_reads_total`,
+    help: 'Calls whose reads that may lag went to a replica or to the primary (a person who just wrote, no replica in step), by target',
+    labelNames: ['target'] as const,
+    registers: [app.metrics],
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}database_replica_lag_seconds`,
+    help: 'How far each replica lags behind the primary, by replica (host:port): how long ago the primary was where it has yet to reach',
+    labelNames: ['replica'] as const,
+    registers: [app.metrics],
+    collect() {
+      for (const { name, lagMs } of replicas.states()) if (lagMs !== null) this.set({ replica: name }, lagMs / 1000);
+    },
+  });
+  new Gauge({
+    name: `${METRIC_PREFIX}database_replica_in_use`,
+    help: 'Whether each replica takes reads (1) or is left out (0): it lags past DATABASE_REPLICA_MAX_LAG_MS or does not answer',
+    labelNames: ['replica'] as const,
+    registers: [app.metrics],
+    collect() {
+      for (const { name, inUse } of replicas.states()) this.set({ replica: name }, inUse ? 1 : 0);
+    },
+  });
+  return reads;
+}
 
 /**
  * Read-your-writes over replicas, as GitLab's load balancer keeps it: once a signed-in person's
@@ -67,30 +96,7 @@ export const replicaReadsPlugin = fp(
     forgetTimer.unref();
     app.addHook('onClose', async () => clearInterval(forgetTimer));
 
-    const reads = new Counter({
-      name: `${METRIC_PREFIX}database_reads_total`,
-      help: 'Calls whose reads that may lag went to a replica or to the primary (a person who just wrote, no replica in step), by target',
-      labelNames: ['target'] as const,
-      registers: [app.metrics],
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}database_replica_lag_seconds`,
-      help: 'How far each replica lags behind the primary, by replica (host:port): how long ago the primary was where it has yet to reach',
-      labelNames: ['replica'] as const,
-      registers: [app.metrics],
-      collect() {
-        for (const { name, lagMs } of replicas.states()) if (lagMs !== null) this.set({ replica: name }, lagMs / 1000);
-      },
-    });
-    new Gauge({
-      name: `${METRIC_PREFIX}database_replica_in_use`,
-      help: 'Whether each replica takes reads (1) or is left out (0): it lags past DATABASE_REPLICA_MAX_LAG_MS or does not answer',
-      labelNames: ['replica'] as const,
-      registers: [app.metrics],
-      collect() {
-        for (const { name, inUse } of replicas.states()) this.set({ replica: name }, inUse ? 1 : 0);
-      },
-    });
+    const reads = replicaMetrics(app, replicas);
 
     /** The position of the person's last write as far as every instance knows it, 0 when none is remembered. */
     const lastWriteOf = async (userId: number): Promise<WalPosition> => {
