@@ -21,6 +21,7 @@ import { referenceRoutes } from './modules/reference/index.js';
 import { shareRoutes } from './modules/share/index.js';
 import { siteRoutes } from './modules/site/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
+import { webAppRoutes } from './modules/web-app/index.js';
 import { authPlugin } from './plugins/app/auth.js';
 import { changesPlugin } from './plugins/app/changes.js';
 import { connectionsPlugin } from './plugins/app/connections.js';
@@ -38,7 +39,6 @@ import { overloadPlugin } from './plugins/app/overload.js';
 import { pushPlugin } from './plugins/app/push.js';
 import { replicaReadsPlugin } from './plugins/app/replica-reads.js';
 import { unreadPlugin } from './plugins/app/unread.js';
-import { webAppPlugin } from './plugins/app/web-app.js';
 import { rateLimitPlugin } from './plugins/external/rate-limit.js';
 import { redisPlugin } from './plugins/external/redis.js';
 import { securityHeadersPlugin } from './plugins/external/security-headers.js';
@@ -226,7 +226,7 @@ export async function buildApp({
   // The embed page, which other sites frame, and oEmbed (under /api, with its full path).
   await app.register(embedRoutes);
   await app.register(metricsRoutes);
-  await app.register(webAppPlugin);
+  await app.register(webAppRoutes);
 
   return app;
 }

@@ -1,8 +1,7 @@
 import type { UiLocale } from '@pollscope/contract';
 import type { FastifyRequest } from 'fastify';
 import { negotiateLocale } from '../i18n/locale.js';
-import { tokenFrom } from '../plugins/app/auth.js';
-import { sessionToken } from './first-screen.js';
+import { sessionToken, tokenFrom } from '../plugins/app/auth.js';
 
 /**
  * The signed-in person's `language`: of the viewer the auth hook found, else (on a page, or a path the hook leaves

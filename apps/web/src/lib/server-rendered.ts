@@ -4,7 +4,7 @@ let answers: Record<string, unknown> | undefined;
 
 /**
  * The answers the server rendered a signed-in person's feed from, by API path, when it rendered it
- * in the page (the server's views/first-screen.ts): the app starts from the same data, so its
+ * in the page (the server's modules/web-app/first-screen.ts): the app starts from the same data, so its
  * first rendering is the server's. Null on any other page.
  */
 export function serverRenderedAnswers(): Record<string, unknown> | null {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isLanguageMessage, OFFLINE_PAGE, offlinePageFollower } from './offline-page';
 import { tellWorkerLanguage } from './tell-worker';
 
-/** The offline page as the server sends it in `locale` (views/app-shell-files.ts): its heading, and its language named. */
+/** The offline page as the server sends it in `locale` (modules/web-app/app-shell-files.ts): its heading, and its language named. */
 const pageIn = (locale: string, status = 200) =>
   new Response(`<html lang="${locale}"><h1>${locale}</h1></html>`, {
     status,

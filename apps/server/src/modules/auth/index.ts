@@ -3,6 +3,6 @@
  * without touching it.
  */
 export { deleteAccount } from './account-deletion.js';
-export { authenticate } from './accounts.js';
+export { authenticate, getAccount } from './accounts.js';
 export { hashPassword } from './passwords.js';
 export { createSession, hashToken, sessionsOf, type Sessions } from './sessions.js';

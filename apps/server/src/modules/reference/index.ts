@@ -1,5 +1,5 @@
 /**
  * What the rest of the app uses of this area: its routes, which serve the reference data (countries, categories,
- * quizzes).
+ * quizzes), and the list of categories they send, which the first screen reads too.
  */
-export { referenceRoutes } from './routes.js';
+export { categoryList, referenceRoutes } from './routes.js';

@@ -1,10 +1,16 @@
 import { categoryListSchema, countryListSchema, errorBodySchema, quizListSchema } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/index.js';
 import { listedViews } from '../../views/pipeline.js';
 
 const tags = ['reference'];
 const publicCall = { public: true };
 const byName = new Intl.Collator('en');
+
+/** The categories a question may be in, by id: the list every screen that files or filters questions offers. */
+export function categoryList(db: Db) {
+  return db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute();
+}
 
 export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -23,7 +29,7 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/polls/categories/',
     { config: publicCall, schema: { tags, security: [], response: { 200: categoryListSchema, 400: errorBodySchema } } },
-    () => db.selectFrom('categories').select(['id', 'name']).orderBy('id').execute(),
+    () => categoryList(db),
   );
 
   app.get(

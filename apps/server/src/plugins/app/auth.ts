@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_COOKIE } from '@pollscope/contract';
 import { UnauthorizedError } from '../../errors.js';
 
 declare module 'fastify' {
@@ -24,6 +25,21 @@ export function tokenFrom(request: FastifyRequest): string | null {
   if (typeof header !== 'string') return null;
   const match = /^Token\s+(\S+)$/i.exec(header.trim());
   return match ? match[1] : null;
+}
+
+/** A token as the server issues them (base64url): anything else in the cookie is no session. */
+const TOKEN = /^[\w-]{1,200}$/;
+
+/** The session token of the cookie the web app keeps it in, if it holds one. */
+export function sessionToken(cookies: string | undefined): string | null {
+  for (const pair of cookies?.split(';') ?? []) {
+    const separator = pair.indexOf('=');
+    if (separator > 0 && pair.slice(0, separator).trim() === SESSION_COOKIE) {
+      const value = pair.slice(separator + 1).trim();
+      return TOKEN.test(value) ? value : null;
+    }
+  }
+  return null;
 }
 
 /** Every call under /api needs a valid token unless its route is marked public. */

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '../i18n/messages.js';
-import { createTestApp, type TestContext } from '../test/helper.js';
+import { catalogs } from '../../i18n/messages.js';
+import { createTestApp, type TestContext } from '../../test/helper.js';
 import { manifestIn, offlinePageIn } from './app-shell-files.js';
 
 /** The web app's own files, as the build copies them (apps/web). */
-const web = path.join(import.meta.dirname, '../../../web');
+const web = path.join(import.meta.dirname, '../../../../web');
 const offlinePage = fs.readFileSync(path.join(web, 'offline.html'), 'utf8');
 const manifest = fs.readFileSync(path.join(web, 'public/manifest.webmanifest'), 'utf8');
 

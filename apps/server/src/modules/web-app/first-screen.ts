@@ -1,8 +1,14 @@
-import { APP_FILES_TEMPLATE_ID, FIRST_SCREEN_DATA_ID, SESSION_COOKIE } from '@pollscope/contract';
+import { api, APP_FILES_TEMPLATE_ID, FIRST_SCREEN_DATA_ID, pageQuerySchema } from '@pollscope/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { sessionToken } from '../../plugins/app/auth.js';
+import type { Reader } from '../../views/pipeline.js';
+import type { ViewerState } from '../../views/viewer-states.js';
+import { getAccount } from '../auth/index.js';
+import { feedJson } from '../polls/index.js';
+import { categoryList } from '../reference/index.js';
 
 /** The module the web app's build writes for the server (apps/web/src/app/first-screen-on-server.tsx). */
 interface FirstScreenRenderer {
@@ -45,27 +51,36 @@ async function readStyleSheets(distDir: string, rendererStyles: readonly string[
   );
 }
 
-/** A token as the server issues them (base64url): anything else in the cookie is no session. */
-const TOKEN = /^[\w-]{1,200}$/;
+/** What the first screen's reads need: the signed-in person's reader, and the app's memory the feed is kept in. */
+type FirstScreenRead = (reader: Reader & { viewer: ViewerState }, app: FastifyInstance) => Promise<unknown>;
 
-/** The session token of the cookie the web app keeps it in, if it holds one. */
-export function sessionToken(cookies: string | undefined): string | null {
-  for (const pair of cookies?.split(';') ?? []) {
-    const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === SESSION_COOKIE) {
-      const value = pair.slice(separator + 1).trim();
-      return TOKEN.test(value) ? value : null;
-    }
-  }
-  return null;
+/**
+ * The answers the renderer may ask for, by their path in the API, each read by the function its route calls: the same
+ * rules of who sees what, and the same kept feed page, without a round through the server's own HTTP handling.
+ */
+const FIRST_SCREEN_READS: Readonly<Record<string, FirstScreenRead>> = {
+  [api.feed]: async (reader, app) =>
+    JSON.parse(String(await feedJson(reader, app.memory, pageQuerySchema.parse({})))) as unknown,
+  [api.categories]: (_reader, app) => categoryList(app.db),
+  [api.account]: (reader, app) => getAccount(app.db, reader.viewer.userId),
+};
+
+/** The signed-in person of the page's session cookie, as the API's routes read for them; null without a session. */
+async function readerOfCookie(app: FastifyInstance, request: FastifyRequest) {
+  const token = sessionToken(request.headers.cookie);
+  const { db, memory, config } = app;
+  const session = token ? await memory.sessions.find(token, config.tokenIdleSeconds) : null;
+  if (!session) return null;
+  const viewer = await memory.viewers.get(db, session.userId, session.stateVersion);
+  return { db, cards: memory.cards, moderation: memory.moderation, viewer };
 }
 
 /**
  * Renders a signed-in person's feed for the page at `/`, from the session cookie the browser sends
- * with it: the same answers the app would ask for first, read through the API itself (so with its
- * rules of who sees what), rendered by the web app's own components. Null when there is no
- * session, the session has ended, or the build has no renderer: the page then starts empty, as for
- * a visitor, and the app takes it from there.
+ * with it: the same answers the app would ask for first, read by the functions the API's routes
+ * call (so with its rules of who sees what), rendered by the web app's own components. Null when
+ * there is no session, the session has ended, or the build has no renderer: the page then starts
+ * empty, as for a visitor, and the app takes it from there.
  */
 export function firstScreenReader(app: FastifyInstance, distDir: string) {
   const file = path.join(distDir, RENDERER_FILE);
@@ -80,19 +95,22 @@ export function firstScreenReader(app: FastifyInstance, distDir: string) {
       : Promise.resolve(null));
 
   return async (request: FastifyRequest, locale: string): Promise<FirstScreen | null> => {
-    const token = sessionToken(request.headers.cookie);
-    if (!token) return null;
+    if (!sessionToken(request.headers.cookie)) return null;
     const loaded = await loadRenderer();
     if (!loaded) return null;
+    const reader = await readerOfCookie(app, request);
+    if (!reader) return null;
     const { render: first, styleSheets } = loaded;
-    const responses = await Promise.all(
-      first.firstScreenData.map((url) =>
-        app.inject({ method: 'GET', url, headers: { authorization: `Token ${token}`, accept: 'application/json' } }),
-      ),
-    );
-    if (responses.some((response) => response.statusCode !== 200)) return null;
-    const answers = Object.fromEntries(first.firstScreenData.map((url, index) => [url, responses[index].json()]));
     try {
+      const answers = Object.fromEntries(
+        await Promise.all(
+          first.firstScreenData.map(async (url) => {
+            const read = FIRST_SCREEN_READS[url];
+            if (!read) throw new Error(`The first screen asks for ${url}, which the server does not read for it`);
+            return [url, await read(reader, app)] as const;
+          }),
+        ),
+      );
       return { answers, styleSheets, html: await first.renderFirstScreen(answers, locale) };
     } catch (error) {
       request.log.error({ err: error }, 'the first screen could not be rendered; the page starts empty');

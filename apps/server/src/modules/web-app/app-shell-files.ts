@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { message, type MessageId } from '../i18n/messages.js';
-import { escapeHtml } from '../lib/html.js';
+import { message, type MessageId } from '../../i18n/messages.js';
+import { escapeHtml } from '../../lib/html.js';
 
 /**
  * The web app's files that speak but are no screen of it: the page the service worker shows when the device is offline

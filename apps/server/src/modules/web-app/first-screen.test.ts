@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
+import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
 /**
  * A build of the web app with a renderer of its own, which shows what it was given: the real one
