@@ -1,6 +1,7 @@
 import { TOPIC_MAX_LENGTH, type Account, type Category, type Country } from '@pollscope/contract';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { PersonFields } from '../../../components/person/person-fields';
 import { MessageSlot } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -13,10 +14,11 @@ import { useNamedCategories } from '../../../lib/question-shape';
 import { updateAccount } from '../api/update-account';
 import { accountMessages } from '../form-messages';
 
+/** Named as the request names them, so that the server's errors fall on the fields they name. */
 interface Values {
   firstName: string;
   birthDate: string;
-  country: string;
+  livingIn: string;
   favoriteCategory: string;
   favoriteTopic: string;
 }
@@ -27,21 +29,15 @@ function validate(values: Values): Errors {
   const errors: Errors = {};
   if (values.firstName.trim() === '') errors.firstName = accountMessages.required;
   if (values.birthDate === '') errors.birthDate = accountMessages.required;
-  if (values.country === '') errors.country = accountMessages.required;
+  if (values.livingIn === '') errors.livingIn = accountMessages.required;
   return errors;
 }
 
-/** The server's words, for the fields it names as the request does; the form names the country differently. */
+/** The server's words, for the fields of this form it names. */
 function fieldErrors(errors: Record<string, string>): Errors {
   const found: Errors = {};
-  const fields: [keyof Values, string][] = [
-    ['firstName', 'firstName'],
-    ['birthDate', 'birthDate'],
-    ['country', 'livingIn'],
-    ['favoriteCategory', 'favoriteCategory'],
-    ['favoriteTopic', 'favoriteTopic'],
-  ];
-  for (const [field, name] of fields) if (errors[name]) found[field] = { text: errors[name] };
+  const fields: (keyof Values)[] = ['firstName', 'birthDate', 'livingIn', 'favoriteCategory', 'favoriteTopic'];
+  for (const field of fields) if (errors[field]) found[field] = { text: errors[field] };
   return found;
 }
 
@@ -53,43 +49,20 @@ interface PersonalInfoFieldsProps {
   categories: Category[];
 }
 
+const personLabels = {
+  firstName: 'account.personalInfo.firstName',
+  birthDate: 'account.personalInfo.birthDate',
+  livingIn: 'account.personalInfo.livingIn',
+  chooseCountry: 'account.personalInfo.chooseCountry',
+} as const;
+
 /** The fields of the personal information form, each with its error under it. */
 function PersonalInfoFields({ values, errors, change, countries, categories }: PersonalInfoFieldsProps) {
   const intl = useIntl();
   const namedCategories = useNamedCategories(categories);
   return (
     <div className="form-grid">
-      <Field
-        label={intl.formatMessage({ id: 'account.personalInfo.firstName' })}
-        error={say(intl, errors.firstName)}
-        wide
-      >
-        <input
-          className="input"
-          autoComplete="given-name"
-          required
-          value={values.firstName}
-          onChange={(event) => change('firstName')(event.target.value)}
-        />
-      </Field>
-      <Field label={intl.formatMessage({ id: 'account.personalInfo.birthDate' })} error={say(intl, errors.birthDate)}>
-        <input
-          className="input"
-          type="date"
-          required
-          value={values.birthDate}
-          onChange={(event) => change('birthDate')(event.target.value)}
-        />
-      </Field>
-      <Field label={intl.formatMessage({ id: 'account.personalInfo.livingIn' })} error={say(intl, errors.country)}>
-        <NamedSelect
-          required
-          value={values.country}
-          onChange={change('country')}
-          placeholder={intl.formatMessage({ id: 'account.personalInfo.chooseCountry' })}
-          options={countries}
-        />
-      </Field>
+      <PersonFields labels={personLabels} values={values} errors={errors} change={change} countries={countries} />
       <Field
         label={intl.formatMessage({ id: 'account.personalInfo.favoriteCategory' })}
         error={say(intl, errors.favoriteCategory)}
@@ -128,7 +101,7 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
   const [values, setValues] = useState<Values>({
     firstName: initial.first_name,
     birthDate: initial.birthdate,
-    country: String(initial.country),
+    livingIn: String(initial.country),
     favoriteCategory: initial.favorite_category === null ? '' : String(initial.favorite_category),
     favoriteTopic: initial.favorite_topic ?? '',
   });
@@ -146,7 +119,7 @@ export function PersonalInfoForm({ initial, countries, categories }: PersonalInf
     const result = await updateAccount({
       firstName: values.firstName.trim(),
       birthDate: values.birthDate,
-      livingIn: Number(values.country),
+      livingIn: Number(values.livingIn),
       favoriteCategory: values.favoriteCategory === '' ? null : Number(values.favoriteCategory),
       favoriteTopic: values.favoriteTopic.trim() === '' ? null : values.favoriteTopic.trim(),
     });

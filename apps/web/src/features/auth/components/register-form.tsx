@@ -2,10 +2,10 @@ import { PASSWORD_MIN_LENGTH, type Country, type Gender, type RegisterBody } fro
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { PersonFields } from '../../../components/person/person-fields';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
-import { NamedSelect } from '../../../components/ui/named-select';
 import { paths } from '../../../config/paths';
 import { useErrorText } from '../../../hooks/use-error-text';
 import { ApiError } from '../../../lib/api-client';
@@ -44,41 +44,22 @@ interface FieldsProps {
   change: (name: FieldName) => (value: string) => void;
 }
 
+const personLabels = {
+  firstName: 'register.firstName',
+  birthDate: 'register.birthDate',
+  livingIn: 'register.livingIn',
+  chooseCountry: 'register.chooseCountry',
+} as const;
+
 /** Who the person is: their name, birth date, country and gender, which their answers are counted by. */
-function AboutYouFields({ values, errors, change, countries }: FieldsProps & { countries: Country[] }) {
+function AboutYouFields(props: FieldsProps & { countries: Country[] }) {
+  const { values, errors, change } = props;
   const intl = useIntl();
   const today = new Date().toISOString().slice(0, 10);
   return (
     <>
       <div className="form-grid">
-        <Field label={intl.formatMessage({ id: 'register.firstName' })} error={say(intl, errors.firstName)} wide>
-          <input
-            className="input"
-            autoComplete="given-name"
-            required
-            value={values.firstName}
-            onChange={(event) => change('firstName')(event.target.value)}
-          />
-        </Field>
-        <Field label={intl.formatMessage({ id: 'register.birthDate' })} error={say(intl, errors.birthDate)}>
-          <input
-            className="input"
-            type="date"
-            max={today}
-            required
-            value={values.birthDate}
-            onChange={(event) => change('birthDate')(event.target.value)}
-          />
-        </Field>
-        <Field label={intl.formatMessage({ id: 'register.livingIn' })} error={say(intl, errors.livingIn)}>
-          <NamedSelect
-            required
-            value={values.livingIn}
-            onChange={change('livingIn')}
-            placeholder={intl.formatMessage({ id: 'register.chooseCountry' })}
-            options={countries}
-          />
-        </Field>
+        <PersonFields {...props} labels={personLabels} latestBirthDate={today} />
       </div>
       <GenderChoice value={values.gender} error={say(intl, errors.gender)} onChange={change('gender')} />
     </>
