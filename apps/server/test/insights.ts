@@ -9,9 +9,9 @@ import type { QuestionKind } from '../src/views/results.js';
 import type { Voter } from '../src/views/viewer-states.js';
 import { recordVotes, type NewVote } from '../src/modules/polls/index.js';
 import { AGE_BANDS, bandOf, currentYear, type AgeBand } from '../src/modules/insights/ages.js';
-import { mayShow, nonNegative } from '../src/modules/insights/breakdown.js';
+import { mayShow, nonNegative } from '../src/modules/insights/released-groups.js';
 import { bucketsOf } from '../src/modules/insights/buckets.js';
-import { GENDERS } from '../src/modules/insights/segment-tables.js';
+import { GENDERS } from '../src/private-release/breakdown-cells.js';
 import { searchName } from '../src/lib/search-text.js';
 
 export const US = 840;
