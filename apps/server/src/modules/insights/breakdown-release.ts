@@ -47,7 +47,7 @@ async function drawAndKeepEpochNoise(
   const sizes = breakdownSizes(buckets, epoch.countries.length);
   if (epoch.legacy) return drawAndKeepLegacyNoise(store, questionId, buckets, epoch, sizes);
   const offsets = tableOffsets(epoch.tables, sizes);
-  const draws = await store.epochDraws(
+  const draws = await store.drawAndKeepEpoch(
     { questionId, otherId: 0, epoch: epoch.epoch },
     epoch.tables.map(({ variance }, index) => ({ cells: offsets[index + 1] - offsets[index], variance })),
   );
@@ -71,7 +71,7 @@ async function drawAndKeepLegacyNoise(
 ): Promise<Measurement[]> {
   const index = LEGACY.releases.index(epoch.counted);
   const blockOf = (country: number | null) =>
-    store.sums(
+    store.drawAndKeepTreeSums(
       {
         questionId,
         otherId: 0,
@@ -133,7 +133,7 @@ async function drawAndKeepStreamNoise(
   const keys = masks.map((mask, table) => streamCellKeys(sizes, countries, table, mask));
   const releases = await Promise.all(
     epochs.map((epoch) =>
-      store.keyedDraws(
+      store.drawAndKeepKeyed(
         { questionId, otherId: 0, epoch: epoch.epoch },
         epoch.tables.map(({ variance }, table) => ({ keys: keys[table], variance })),
       ),

@@ -185,7 +185,7 @@ export class PairTables {
           ? {
               mask: 3,
               variance: prefixSize(epoch.epoch) * LEGACY.relateVariance,
-              values: await this.noiseStore.sums(
+              values: await this.noiseStore.drawAndKeepTreeSums(
                 { ...release, firstCell: 0, cells, variance: LEGACY.relateVariance },
                 epoch.epoch,
               ),
@@ -193,7 +193,7 @@ export class PairTables {
           : {
               mask: 3,
               variance: epoch.variance,
-              values: await this.noiseStore.epochDraws({ ...release, epoch: epoch.epoch }, [
+              values: await this.noiseStore.drawAndKeepEpoch({ ...release, epoch: epoch.epoch }, [
                 { cells, variance: { num: BigInt(epoch.variance), den: 1n } },
               ]),
             },
@@ -227,7 +227,7 @@ export class PairTables {
       throw new Error(`The epochs of the pair ${table.low}:${table.high}'s stream measure different tables`);
     const releases = await Promise.all(
       epochs.map((epoch) =>
-        this.noiseStore.epochDraws(
+        this.noiseStore.drawAndKeepEpoch(
           { questionId: table.low, otherId: table.high, epoch: epoch.epoch },
           epoch.tables!.map(({ mask, variance }) => ({ cells: cellsOf(sizes, mask), variance })),
         ),
