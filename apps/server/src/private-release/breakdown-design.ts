@@ -6,7 +6,8 @@ import { countVariance } from './marginals.js';
 /**
  * What a question's breakdown release measures in each epoch. Its votes are counted by four
  * attributes, in this order: the answer (its bucket), gender, age band and country (the
- * countries with voters so far; the others are in breakdown-cells.ts). Masks name sets of them.
+ * countries with voters so far). Masks name sets of them; the genders and age bands themselves,
+ * and where a cell of these tables sits, are in breakdown-cells.ts.
  */
 export const ANSWER = 1;
 export const GENDER = 2;
