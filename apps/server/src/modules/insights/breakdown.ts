@@ -57,7 +57,7 @@ const GENDER_FILTERS: BreakdownFilters['gender'] = GENDERS.map((value) => ({ val
  * what the release protects: each person's answered questions are public, and so are their age
  * and country (docs/insights.md).
  */
-export async function breakdownFilters(db: Db, question: ExploredQuestion): Promise<BreakdownFilters> {
+async function breakdownFilters(db: Db, question: ExploredQuestion): Promise<BreakdownFilters> {
   // With the votes of deleted accounts that released epochs still count (kept-votes.ts): the splits stay as released.
   const groups = await db
     .selectFrom('vote_segments')

@@ -180,7 +180,7 @@ export function sampleOf(values: number[], counts: number[]): Sample {
   return { n, mean, variance: n > 1 ? squares / (n - 1) : 0 };
 }
 
-export function sampleOfVotes(votes: Counts): Sample {
+function sampleOfVotes(votes: Counts): Sample {
   return sampleOf([...votes.keys()], [...votes.values()]);
 }
 
