@@ -21,14 +21,13 @@ import { asNumber, optimalAllocation, type Allocation } from '../src/private-rel
 import {
   ANSWER,
   BAND,
-  BANDS,
   breakdownAllocation,
   breakdownSizes,
   COUNTRY,
   GENDER,
-  GENDERS,
   publicMarginals,
 } from '../src/private-release/breakdown-design.js';
+import { AGE_BANDS, countryCell, GENDERS as GENDER_CODES, tableCell } from '../src/private-release/breakdown-cells.js';
 import { BREAKDOWN_RHO, RELATE_VARIANCE } from '../src/private-release/budget.js';
 import { cryptoRandom, discreteGaussian } from '../src/private-release/discrete-noise.js';
 import {
@@ -43,7 +42,7 @@ import {
 import { countVariance, estimate, marginalOf, precisions, type Measurement } from '../src/private-release/marginals.js';
 import { relateAllocation } from '../src/private-release/relate-design.js';
 import { POINTS_PER_DOUBLING, releasePointsBetween } from '../src/private-release/schedule.js';
-import { nonNegative } from '../src/modules/insights/breakdown.js';
+import { nonNegative } from '../src/modules/insights/released-groups.js';
 
 const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
 const RUNS = Number(options.runs);
@@ -52,6 +51,8 @@ const MIN_GROUP_SIZE = 5;
 const ANSWERS = 2;
 /** Ages 18 to 80 fall in bands 1 to 6 (18–24 … 65 and over): how many of the 63 ages each band holds. */
 const BAND_AGES = [0, 7, 10, 10, 10, 10, 16];
+const GENDERS = GENDER_CODES.length;
+const BANDS = AGE_BANDS.length;
 
 function countryShares(votes: number): number[] {
   if (votes < 4_000) return [0.5, 0.25, 0.25];
@@ -91,7 +92,7 @@ function community(votes: number, countries: number, random: () => number): Int3
     const country = pick(shares, random);
     const yes = (gender === 0 ? 0.6 : 0.4) + (3 - band) * 0.03;
     const answer = random() < yes ? 0 : 1;
-    cells[vote] = ((answer * GENDERS + gender) * BANDS + band) * countries + country;
+    cells[vote] = countryCell(tableCell(answer, gender, band), countries, country);
   }
   return cells;
 }
@@ -129,7 +130,7 @@ function groupCounts(table: ArrayLike<number>, group: Group, countries: number):
     for (const gender of group.genders)
       for (const band of group.bands)
         for (const country of group.countries)
-          sum += table[((answer * GENDERS + gender) * BANDS + band) * countries + country];
+          sum += table[countryCell(tableCell(answer, gender, band), countries, country)];
     return sum;
   });
 }

@@ -9,9 +9,9 @@ import type { QuestionKind } from '../src/views/results.js';
 import type { Voter } from '../src/views/viewer-states.js';
 import { recordVotes, type NewVote } from '../src/modules/polls/index.js';
 import { AGE_BANDS, bandOf, currentYear, type AgeBand } from '../src/modules/insights/ages.js';
-import { mayShow, nonNegative } from '../src/modules/insights/breakdown.js';
+import { mayShow, nonNegative } from '../src/modules/insights/released-groups.js';
 import { bucketsOf } from '../src/modules/insights/buckets.js';
-import { GENDERS } from '../src/modules/insights/segment-tables.js';
+import { countryCell, GENDERS, tableCell } from '../src/private-release/breakdown-cells.js';
 import { searchName } from '../src/lib/search-text.js';
 
 export const US = 840;
@@ -420,7 +420,7 @@ export async function releasedGroup(
   const countries = [...new Set(epochs.flatMap((epoch) => JSON.parse(epoch.countries) as number[]))].sort(
     (a, b) => a - b,
   );
-  const sizes = [buckets.count, 2, AGE_BANDS.length, countries.length];
+  const sizes = [buckets.count, GENDERS.length, AGE_BANDS.length, countries.length];
   const epochTablesOf = epochs.map((epoch) =>
     (JSON.parse(epoch.tables) as { mask: number; num: string; den: string }[]).map(({ mask, num, den }) => ({
       mask,
@@ -457,7 +457,7 @@ export async function releasedGroup(
     for (const gender of genders)
       for (let band = first; band <= last; band += 1)
         for (const c of inCountries)
-          noise[bucket] += fitted[((bucket * 2 + gender) * AGE_BANDS.length + band) * countries.length + c];
+          noise[bucket] += fitted[countryCell(tableCell(bucket, gender, band), countries.length, c)];
   }
   let countVarianceSum = 0;
   let answerVarianceSum = 0;

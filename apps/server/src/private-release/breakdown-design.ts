@@ -1,17 +1,18 @@
 import { optimalAllocation, type Allocation, type WorkloadEntry } from './allocation.js';
+import { AGE_BANDS, GENDERS } from './breakdown-cells.js';
 import { BREAKDOWN_RHO } from './budget.js';
+import { countVariance } from './marginals.js';
 
 /**
  * What a question's breakdown release measures in each epoch. Its votes are counted by four
  * attributes, in this order: the answer (its bucket), gender, age band and country (the
- * countries with voters so far). Masks name sets of them.
+ * countries with voters so far). Masks name sets of them; the genders and age bands themselves,
+ * and where a cell of these tables sits, are in breakdown-cells.ts.
  */
 export const ANSWER = 1;
 export const GENDER = 2;
 export const BAND = 4;
 export const COUNTRY = 8;
-export const GENDERS = 2;
-export const BANDS = 7;
 
 /**
  * What is public of an epoch's votes, and so held exact: who voted is public, and so is each
@@ -49,7 +50,7 @@ export const WORKLOAD: readonly WorkloadEntry[] = [
 ];
 
 export function breakdownSizes(answers: number, countries: number): number[] {
-  return [answers, GENDERS, BANDS, countries];
+  return [answers, GENDERS.length, AGE_BANDS.length, countries];
 }
 
 const allocations = new Map<string, Allocation[]>();
@@ -72,4 +73,38 @@ export function breakdownAllocation(answers: number, countries: number, multiple
     allocations.set(key, allocation);
   }
   return allocation;
+}
+
+/**
+ * One part of a release's estimate, independent of the others (an epoch released alone, or the
+ * factorized stream's running count): the tables' sizes, the precision of its fit, what it holds
+ * exact, and where each of its countries is.
+ */
+export interface ReleasedPart {
+  sizes: number[];
+  lambda: Float64Array;
+  exactMasks: readonly number[];
+  countryIndex: Map<number, number>;
+}
+
+/**
+ * Which of a group's values each attribute takes: `answers` buckets (1 for one answer's count), genders and bands, and
+ * a country or every one.
+ */
+export interface GroupShape {
+  answers: number;
+  genders: number;
+  bands: number;
+  country: number | null;
+}
+
+/** The variance of the noise in a group's count, over every part of the release. */
+export function groupVariance(parts: readonly ReleasedPart[], shape: GroupShape): number {
+  let variance = 0;
+  for (const { sizes, lambda, exactMasks, countryIndex } of parts) {
+    const countries = shape.country === null ? sizes[3] : countryIndex.has(shape.country) ? 1 : 0;
+    if (countries === 0) continue;
+    variance += countVariance(sizes, lambda, exactMasks, [shape.answers, shape.genders, shape.bands, countries]);
+  }
+  return variance;
 }

@@ -37,7 +37,8 @@ export function isExact(subset: number, exactMasks: readonly number[]): boolean 
   return exactMasks.some((mask) => (subset & ~mask) === 0);
 }
 
-function cellsOf(sizes: readonly number[], mask = (1 << sizes.length) - 1): number {
+/** The cells of the marginal on `mask` of a table of `sizes`: the whole table's by default. */
+export function cellsOf(sizes: readonly number[], mask = (1 << sizes.length) - 1): number {
   let cells = 1;
   for (let i = 0; i < sizes.length; i += 1) if (mask & (1 << i)) cells *= sizes[i];
   return cells;

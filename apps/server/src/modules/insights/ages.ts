@@ -4,24 +4,14 @@
  * 2026. The tallies record birth years, so this age is exact from them, and everyone moves up a
  * year together on 1 January.
  *
- * Age filters work in the bands surveys use: an age range covers every band it touches, so that
- * two ranges a year apart cannot single out the voters of one age (see docs/insights.md).
+ * Age filters work in the bands surveys use (AGE_BANDS, defined with the release's other
+ * attributes): an age range covers every band it touches, so that two ranges a year apart cannot
+ * single out the voters of one age (see docs/insights.md).
  */
-export interface AgeBand {
-  min: number;
-  max: number;
-}
 
-/** The last band is open-ended: its `max` is the largest age a filter accepts. */
-export const AGE_BANDS: readonly AgeBand[] = [
-  { min: 0, max: 17 },
-  { min: 18, max: 24 },
-  { min: 25, max: 34 },
-  { min: 35, max: 44 },
-  { min: 45, max: 54 },
-  { min: 55, max: 64 },
-  { min: 65, max: 999 },
-];
+import { AGE_BANDS, type AgeBand } from '../../private-release/breakdown-cells.js';
+
+export { AGE_BANDS, type AgeBand };
 
 export function currentYear(now = new Date()): number {
   return now.getUTCFullYear();

@@ -1,7 +1,7 @@
 import type { Association, UiLocale } from '@pollscope/contract';
 import { message } from '../../i18n/messages.js';
 import type { QuestionKind } from '../../views/results.js';
-import { sampleOf } from './breakdown.js';
+import { sampleOf } from './released-groups.js';
 import type { Buckets } from './buckets.js';
 import { chiSquareTest, strengthOf, type ChiSquareTest } from './stats.js';
 

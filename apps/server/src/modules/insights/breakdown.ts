@@ -1,23 +1,43 @@
-import type { Db } from '../../db/index.js';
 import {
   AGE_FILTER_DEFAULTS,
+  displayId,
   type BreakdownFilters,
   type BreakdownPrivacy,
   type BreakdownSplits,
   type Comparison,
   type Gender,
-  type ReleasedGroup,
   type Result,
   type SplitGroup,
 } from '@pollscope/contract';
-import { buildResult, percentages, roundTo2, type QuestionKind } from '../../views/results.js';
+import type { Db } from '../../db/index.js';
+import { blockCell, GENDERS } from '../../private-release/breakdown-cells.js';
+import { groupVariance } from '../../private-release/breakdown-design.js';
+import { buildResult, roundTo2 } from '../../views/results.js';
 import type { ExploredQuestion } from './access.js';
 import { AGE_BANDS, agesOf, bandsTouched, type AgeBand, type BandRange } from './ages.js';
-import { groupVariance } from './breakdown-release.js';
+import type { ReleasedNoise } from './breakdown-release.js';
 import type { Buckets } from './buckets.js';
-import type { Counts } from './counts.js';
-import { cellIndex, GENDERS, type SegmentTable, type SegmentTables } from './segment-tables.js';
-import { meanMargin, proportionMargin, twoProportionPValue, welchPValue, type Sample } from './stats.js';
+import { bucketLabels, GROUP_COLUMNS, groupLines, toCsv } from './csv.js';
+import {
+  bucketResult,
+  compareWithEveryone,
+  countSdOf,
+  mayShow,
+  nonNegative,
+  publicCounts,
+  releasedGroupOf,
+  suppressedResult,
+  totalOf,
+  type ReleasedCounts,
+} from './released-groups.js';
+import type { SegmentTable, SegmentTables } from './segment-tables.js';
+
+/**
+ * A breakdown read goes one way down: the question's segment table (segment-tables.ts: its votes
+ * counted in memory, up to the epochs its release has reached), then the release's noise in it
+ * (breakdown-release.ts, reached through the table it is kept with), then what the API answers,
+ * worked out here and in released-groups.ts from those two without reading anything more.
+ */
 
 export interface BreakdownQuery {
   minAge: number;
@@ -26,110 +46,10 @@ export interface BreakdownQuery {
   country: number | null;
 }
 
-/** What a group too small to show gets instead of its result. */
-export function suppressedResult(): Result {
-  return { count: 0, answers: [], suppressed: true };
-}
+const GENDER_LABELS: Record<Gender, string> = { F: 'Female', M: 'Male' };
 
-export function totalOf(counts: Iterable<number>): number {
-  let total = 0;
-  for (const count of counts) total += count;
-  return total;
-}
-
-/**
- * A group's votes per answer bucket as released: the noisy counts (nonNegative) and the variance
- * of the noise in each, 0 where the group is everyone and its counts are exact; `countVariance`
- * is the variance of the noise in the group's count of voters, when it is not simply the sum of
- * the answers' (the release's estimate ties them together).
- */
-export interface ReleasedCounts {
-  counts: number[];
-  variance: number;
-  countVariance?: number;
-}
-
-/**
- * A group's noisy counts per answer made whole and never negative while keeping their total: the
- * nearest such counts (least squares: the projection onto the simplex, Duchi, Shalev-Shwartz,
- * Singer and Chandra 2008), which take the same amount off every answer and stop at 0. Raising
- * each negative count to 0 instead would add votes where there are none, and in a group with few
- * of its answers chosen would move its percentages and average far from the truth.
- */
-export function nonNegative(noisy: number[]): number[] {
-  const total = Math.max(0, Math.round(totalOf(noisy)));
-  if (total === 0) return noisy.map(() => 0);
-  const sorted = [...noisy].sort((a, b) => b - a);
-  let shift = 0;
-  let sum = 0;
-  for (const [index, value] of sorted.entries()) {
-    sum += value;
-    const candidate = (sum - total) / (index + 1);
-    if (value - candidate > 0) shift = candidate;
-  }
-  const exact = noisy.map((value) => Math.max(0, value - shift));
-  // Whole votes adding up to the total: each rounded down, the votes left to the largest remainders.
-  const counts = exact.map(Math.floor);
-  const order = exact
-    .map((value, index) => ({ index, remainder: value - counts[index] }))
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (let left = total - totalOf(counts), at = 0; left > 0; left -= 1, at += 1)
-    counts[order[at % order.length].index] += 1;
-  return counts;
-}
-
-function countsPerBucket(buckets: Buckets, votes: Counts): number[] {
-  const counts = new Array<number>(buckets.count).fill(0);
-  for (const [answer, count] of votes) counts[buckets.of(answer)] += count;
-  return counts;
-}
-
-/**
- * Everyone's votes per bucket as they may be published: a rating's or number's counts, which
- * everyone's result shows; for a multiple-choice question, whose result shows whole percentages
- * and the number of votes but never a choice's count, those percentages of that number (fractions
- * of votes). An exact count at every vote would tell the next vote's answer from the difference.
- */
-export function publicCounts(kind: QuestionKind, buckets: Buckets, votes: Counts): number[] {
-  const counts = countsPerBucket(buckets, votes);
-  if (kind.type !== 'MC') return counts;
-  const total = totalOf(counts);
-  return percentages(counts).map((percent) => (percent * total) / 100);
-}
-
-/**
- * A group's result from its counts per bucket: a choice's percentages, a rating's votes per value,
- * or a number's votes per range, with the average of the values standing for the buckets.
- */
-export function bucketResult(kind: QuestionKind, buckets: Buckets, counts: number[]): Result {
-  if (!buckets.ranges) return buildResult(kind, new Map(buckets.values.map((value, index) => [value, counts[index]])));
-  const { n, mean } = sampleOf(buckets.values, counts);
-  const answers = buckets.ranges.map((range, index) => ({
-    choice: roundTo2(range.from),
-    upto: roundTo2(range.upto),
-    count: counts[index],
-  }));
-  return n > 0 ? { count: n, answers, average: roundTo2(mean) } : { count: n, answers };
-}
-
-/** How many standard deviations of its noise a count must be to be shown. */
-const SHOWN_FROM_SDS = 2;
-
-/**
- * Whether a noisy count says anything: at least k, and at least two standard deviations of its
- * noise, so that the count is known to within about half. Below that, what is shown would be
- * mostly the noise. A group of nobody is shown once in 40 tries or so, with margins of 40 points
- * or more that say it means nothing: suppression is for reading, not for privacy, which the
- * release keeps whatever is shown.
- */
-export function mayShow(count: number, sd: number, k: number): boolean {
-  return count >= k && count >= SHOWN_FROM_SDS * sd;
-}
-
-const GENDER_FILTERS: BreakdownFilters['gender'] = [
-  { value: 'F', label: 'Female' },
-  { value: 'M', label: 'Male' },
-];
+/** The genders a breakdown offers, in the order the release counts them. */
+const GENDER_FILTERS: BreakdownFilters['gender'] = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }));
 
 /**
  * The filters a question's breakdown offers: genders, its voters' age span and their countries,
@@ -137,7 +57,7 @@ const GENDER_FILTERS: BreakdownFilters['gender'] = [
  * what the release protects: each person's answered questions are public, and so are their age
  * and country (docs/insights.md).
  */
-export async function breakdownFilters(db: Db, question: ExploredQuestion): Promise<BreakdownFilters> {
+async function breakdownFilters(db: Db, question: ExploredQuestion): Promise<BreakdownFilters> {
   // With the votes of deleted accounts that released epochs still count (kept-votes.ts): the splits stay as released.
   const groups = await db
     .selectFrom('vote_segments')
@@ -185,27 +105,30 @@ interface Group {
   country: number | null;
 }
 
+const EVERY_BAND: BandRange = { first: 0, last: AGE_BANDS.length - 1 };
+const EVERY_GENDER = GENDERS.map((_, index) => index);
+
+/** The votes a table counts of a group's country, or of every country; none when nobody from there has voted. */
+function cellsOf(table: SegmentTable, country: number | null): Int32Array | undefined {
+  return country === null ? table.everywhere : table.countries.get(country);
+}
+
 /**
  * A group's counts per answer bucket from the release: each the sum of the group's exact cells
  * plus the release's noise in them (the least-squares estimate of each epoch's noisy tables, held
- * to everyone's exact answers: breakdown-release.ts), made whole and never negative; null when
- * nobody from the group's country has voted (the countries with voters are public).
+ * to what is public: breakdown-release.ts), made whole and never negative; null when nobody from
+ * the group's country has voted (the countries with voters are public).
  */
-async function releasedCounts(
-  tables: SegmentTables,
-  table: SegmentTable,
-  group: Group,
-): Promise<ReleasedCounts | null> {
-  const cells = group.country === null ? table.everywhere : table.countries.get(group.country);
+function releasedCounts(table: SegmentTable, release: ReleasedNoise, group: Group): ReleasedCounts | null {
+  const cells = cellsOf(table, group.country);
   if (!cells) return null;
-  const release = await tables.releaseOf(table);
   const noise = group.country === null ? release.everywhere : release.byCountry.get(group.country);
-  const { buckets } = table;
-  const noisy = Array.from({ length: buckets.count }, (_, bucket) => {
+  const answers = table.buckets.count;
+  const noisy = Array.from({ length: answers }, (_, bucket) => {
     let sum = 0;
     for (const gender of group.genders) {
       for (let band = group.bands.first; band <= group.bands.last; band += 1) {
-        const index = cellIndex(buckets, gender, band, bucket);
+        const index = blockCell(answers, gender, band, bucket);
         sum += cells[index] + (noise?.[index] ?? 0);
       }
     }
@@ -218,13 +141,9 @@ async function releasedCounts(
   };
   return {
     counts: nonNegative(noisy),
-    variance: groupVariance(release, { ...shape, answers: 1 }),
-    countVariance: groupVariance(release, { ...shape, answers: buckets.count }),
+    variance: groupVariance(release.parts, { ...shape, answers: 1 }),
+    countVariance: groupVariance(release.parts, { ...shape, answers }),
   };
-}
-
-function countSdOf(group: ReleasedCounts): number {
-  return Math.sqrt(group.countVariance ?? group.variance * group.counts.length);
 }
 
 /**
@@ -240,45 +159,64 @@ export async function filteredBreakdown(
   k: number,
 ): Promise<FilteredBreakdown> {
   const bands = bandsTouched(query.minAge, query.maxAge);
-  const everyAge = bands.first === 0 && bands.last === AGE_BANDS.length - 1;
+  const everyAge = bands.first === EVERY_BAND.first && bands.last === EVERY_BAND.last;
   const table = await tables.current(question);
+  if (query.gender === null && everyAge && query.country === null) return everyoneBreakdown(question, table.buckets);
+  const group = {
+    genders: query.gender === null ? EVERY_GENDER : [GENDERS.indexOf(query.gender)],
+    bands,
+    country: query.country,
+  };
+  // A country nobody from there has voted from holds nobody: its noise is not needed.
+  const release = cellsOf(table, group.country) ? await tables.drawAndKeepNoise(table) : null;
+  return groupBreakdown(question, table, release, group, everyAge ? null : agesOf(bands), k);
+}
+
+/** Everyone is exact, and counts every vote so far, not only those the release has reached. */
+function everyoneBreakdown(question: ExploredQuestion, buckets: Buckets): FilteredBreakdown {
+  const { kind } = question;
+  const overall = buildResult(kind, new Map(question.votes));
+  const everyone = publicCounts(kind, buckets, new Map(question.votes));
+  const group = { counts: everyone, variance: 0 };
+  return {
+    overall,
+    ages: null,
+    everyone,
+    buckets,
+    result: overall,
+    comparison: compareWithEveryone(kind, question.labels, buckets, group, new Map(question.votes)),
+    privacy: { exact: true, counted: question.vote_count, count_sd: 0 },
+    group,
+  };
+}
+
+/** A group's breakdown from the table and the release's noise in it (none read when the group's country has no voters). */
+function groupBreakdown(
+  question: ExploredQuestion,
+  table: SegmentTable,
+  release: ReleasedNoise | null,
+  group: Group,
+  ages: AgeBand | null,
+  k: number,
+): FilteredBreakdown {
   const { kind } = question;
   const { buckets } = table;
-  if (query.gender === null && everyAge && query.country === null) {
-    // Everyone is exact, and counts every vote so far, not only those the release has reached.
-    const overall = buildResult(kind, new Map(question.votes));
-    const everyone = publicCounts(kind, buckets, new Map(question.votes));
-    const group = { counts: everyone, variance: 0 };
-    const privacy = { exact: true, counted: question.vote_count, count_sd: 0 };
-    return {
-      overall,
-      ages: null,
-      everyone,
-      buckets,
-      result: overall,
-      comparison: compareWithEveryone(kind, question.labels, buckets, group, new Map(question.votes)),
-      privacy,
-      group,
-    };
-  }
   const overall = buildResult(kind, table.votes);
-  const everyone = publicCounts(kind, buckets, table.votes);
-  const base = { overall, ages: everyAge ? null : agesOf(bands), everyone, buckets };
-  const genders = query.gender === null ? GENDERS.map((_, index) => index) : [GENDERS.indexOf(query.gender)];
-  const group = await releasedCounts(tables, table, { genders, bands, country: query.country });
+  const base = { overall, ages, everyone: publicCounts(kind, buckets, table.votes), buckets };
+  const counts = release && releasedCounts(table, release, group);
   // A country nobody from there has voted from holds nobody: the countries with voters are public (breakdownFilters).
-  if (!group)
+  if (!counts)
     return { ...base, result: suppressedResult(), comparison: null, privacy: privacyOf(table, 0), group: null };
-  const countSd = countSdOf(group);
+  const countSd = countSdOf(counts);
   const privacy = privacyOf(table, countSd);
-  if (!mayShow(totalOf(group.counts), countSd, k))
+  if (!mayShow(totalOf(counts.counts), countSd, k))
     return { ...base, result: suppressedResult(), comparison: null, privacy, group: null };
   return {
     ...base,
-    result: bucketResult(kind, buckets, group.counts),
-    comparison: compareWithEveryone(kind, question.labels, buckets, group, table.votes),
+    result: bucketResult(kind, buckets, counts.counts),
+    comparison: compareWithEveryone(kind, question.labels, buckets, counts, table.votes),
     privacy,
-    group,
+    group: counts,
   };
 }
 
@@ -286,58 +224,23 @@ function privacyOf(table: SegmentTable, countSd: number): BreakdownPrivacy {
   return { exact: false, counted: table.counted, count_sd: roundTo2(countSd) };
 }
 
-/**
- * A group's result with its uncertainty, as splits and relate show it side by side; not shown when its count says too
- * little.
- */
-export function releasedGroupOf(
-  kind: QuestionKind,
-  labels: string[],
-  buckets: Buckets,
-  label: string,
-  group: ReleasedCounts | null,
+/** What the breakdown page opens with: the filters it offers, and each attribute's whole split. */
+export async function breakdownOverview(
+  db: Db,
+  tables: SegmentTables,
+  question: ExploredQuestion,
   k: number,
-): ReleasedGroup {
-  const countSd = group ? countSdOf(group) : 0;
-  const hidden = { label, shown: false, count: 0, count_sd: roundTo2(countSd), rows: [], average: null };
-  if (!group || !mayShow(totalOf(group.counts), countSd, k)) return hidden;
-  const n = totalOf(group.counts);
-  const percents = percentages(group.counts);
-  const answerLabels =
-    kind.type === 'MC'
-      ? labels
-      : buckets.ranges
-        ? buckets.ranges.map((range) => `${roundTo2(range.from)}–${roundTo2(range.upto)}`)
-        : buckets.values.map(String);
-  const rows = group.counts.map((count, index) => ({
-    key: kind.type === 'MC' ? kind.keys[index] : buckets.values[index],
-    label: answerLabels[index] ?? String(index + 1),
-    percent: percents[index],
-    margin: Math.round(proportionMargin(count, n, shareNoise(group, index)) * 1000) / 10,
-  }));
-  if (kind.type === 'MC') return { label, shown: true, count: n, count_sd: roundTo2(countSd), rows, average: null };
-  const sample = sampleOf(buckets.values, group.counts);
-  const meanNoise =
-    group.variance * buckets.values.reduce((sum, value) => sum + ((value - sample.mean) / sample.n) ** 2, 0);
-  return {
-    label,
-    shown: true,
-    count: n,
-    count_sd: roundTo2(countSd),
-    rows,
-    average: { value: roundTo2(sample.mean), margin: roundTo2(meanMargin(sample, meanNoise)) },
-  };
-}
-
-/**
- * The variance the noise adds to an answer's share of a group, by the delta method: its own count moves it one way, the
- * others' the other.
- */
-function shareNoise(group: ReleasedCounts, index: number): number {
-  const n = totalOf(group.counts);
-  if (n === 0) return 0;
-  const share = group.counts[index] / n;
-  return (group.variance * ((1 - share) ** 2 + (group.counts.length - 1) * share ** 2)) / n ** 2;
+): Promise<{ filters: BreakdownFilters; splits: BreakdownSplits }> {
+  const filters = await breakdownFilters(db, question);
+  const names = await db
+    .selectFrom('countries')
+    .select(['id', 'name'])
+    .where('id', 'in', filters.country.length > 0 ? filters.country : [0])
+    .execute();
+  const table = await tables.current(question);
+  const release = await tables.drawAndKeepNoise(table);
+  const countryNames = new Map(names.map((row) => [row.id, row.name]));
+  return { filters, splits: breakdownSplits(question, table, release, filters, countryNames, k) };
 }
 
 /**
@@ -345,55 +248,46 @@ function shareNoise(group: ReleasedCounts, index: number): number {
  * genders, each age band from the youngest voter's to the oldest's, and each country with
  * voters, by name, as the filters offer them.
  */
-export async function breakdownSplits(
-  tables: SegmentTables,
+function breakdownSplits(
   question: ExploredQuestion,
+  table: SegmentTable,
+  release: ReleasedNoise,
   filters: BreakdownFilters,
   countryNames: ReadonlyMap<number, string>,
   k: number,
-): Promise<BreakdownSplits> {
-  const table = await tables.current(question);
+): BreakdownSplits {
   const { kind, labels } = question;
-  const everyBand = { first: 0, last: AGE_BANDS.length - 1 };
-  const bothGenders = GENDERS.map((_, index) => index);
-  const splitOf = async (label: string, group: Group, filter: SplitGroup['filter']): Promise<SplitGroup> => ({
-    ...releasedGroupOf(kind, labels, table.buckets, label, await releasedCounts(tables, table, group), k),
+  const splitOf = (label: string, group: Group, filter: SplitGroup['filter']): SplitGroup => ({
+    ...releasedGroupOf(kind, labels, table.buckets, label, releasedCounts(table, release, group), k),
     filter,
   });
   const voterBands =
     filters.country.length > 0 ? bandsTouched(filters.age.min, filters.age.max) : { first: 0, last: -1 };
-  const [gender, age, country] = await Promise.all([
-    Promise.all(
-      GENDER_FILTERS.map(({ value, label }, index) =>
-        splitOf(label, { genders: [index], bands: everyBand, country: null }, { gender: value }),
-      ),
+  return {
+    gender: GENDER_FILTERS.map(({ value, label }, index) =>
+      splitOf(label, { genders: [index], bands: EVERY_BAND, country: null }, { gender: value }),
     ),
-    Promise.all(
-      AGE_BANDS.flatMap((band, index) =>
-        index >= voterBands.first && index <= voterBands.last
-          ? [
-              splitOf(
-                describeBand(band),
-                { genders: bothGenders, bands: { first: index, last: index }, country: null },
-                { min_age: band.min, max_age: Math.min(band.max, AGE_FILTER_DEFAULTS.max) },
-              ),
-            ]
-          : [],
-      ),
+    age: AGE_BANDS.flatMap((band, index) =>
+      index >= voterBands.first && index <= voterBands.last
+        ? [
+            splitOf(
+              describeBand(band),
+              { genders: EVERY_GENDER, bands: { first: index, last: index }, country: null },
+              { min_age: band.min, max_age: Math.min(band.max, AGE_FILTER_DEFAULTS.max) },
+            ),
+          ]
+        : [],
     ),
-    Promise.all(
-      [...filters.country]
-        .sort((a, b) => (countryNames.get(a) ?? '').localeCompare(countryNames.get(b) ?? ''))
-        .map((id) =>
-          splitOf(
-            countryNames.get(id) ?? `Country ${id}`,
-            { genders: bothGenders, bands: everyBand, country: id },
-            { country: id },
-          ),
+    country: [...filters.country]
+      .sort((a, b) => (countryNames.get(a) ?? '').localeCompare(countryNames.get(b) ?? ''))
+      .map((id) =>
+        splitOf(
+          countryNames.get(id) ?? `Country ${id}`,
+          { genders: EVERY_GENDER, bands: EVERY_BAND, country: id },
+          { country: id },
         ),
-    ),
-  ]);
-  return { gender, age, country };
+      ),
+  };
 }
 
 function describeBand(band: AgeBand): string {
@@ -401,113 +295,42 @@ function describeBand(band: AgeBand): string {
   return band.max >= AGE_BANDS[AGE_BANDS.length - 1].max ? `${band.min} and over` : `${band.min}–${band.max}`;
 }
 
-/**
- * Size, mean and sample variance of the values voted, from the votes per value (or per bucket, `values` standing for
- * them).
- */
-export function sampleOf(values: number[], counts: number[]): Sample {
-  const n = totalOf(counts);
-  const mean = n > 0 ? values.reduce((sum, value, index) => sum + value * counts[index], 0) / n : 0;
-  const squares = values.reduce((sum, value, index) => sum + counts[index] * (value - mean) ** 2, 0);
-  return { n, mean, variance: n > 1 ? squares / (n - 1) : 0 };
+function describeAges(ages: AgeBand): string {
+  return ages.max >= AGE_BANDS[AGE_BANDS.length - 1].max ? `ages ${ages.min} and over` : `ages ${ages.min}-${ages.max}`;
 }
 
-export function sampleOfVotes(votes: Counts): Sample {
-  return sampleOf([...votes.keys()], [...votes.values()]);
-}
-
-const SIGNIFICANCE = 0.05;
-
-/**
- * The variance the noise adds to p1 − p2, where p1 = x/n is a bucket's share in the group and p2
- * its share among everyone else, (e − x)/(N − n): both move with the group's noisy counts, the
- * bucket's own (variance v) and the other buckets' together ((B − 1)·v). By the delta method.
- */
-function shareDifferenceNoise(
-  x: number,
-  n: number,
-  e: number,
-  everyone: number,
-  variance: number,
-  buckets: number,
-): number {
-  const rest = everyone - n;
-  const [p1, p2] = [x / n, (e - x) / rest];
-  const byOwn = (1 - p1) / n + (1 - p2) / rest;
-  const byOthers = p1 / n + p2 / rest;
-  return variance * (byOwn ** 2 + (buckets - 1) * byOthers ** 2);
-}
-
-/**
- * Each filtered percentage with its 95% margin of error beside everyone's, or for a rating or
- * number the average. A difference is marked significant when the group differs from the other
- * voters (everyone outside the group) at the 95% level. Both count the privacy noise as well as
- * sampling: the noise's variance, carried into each share and average by the delta method, is
- * added to the margins and to the tests, so noise alone does not make a difference significant.
- * Everyone's counts are those that may be published (publicCounts), so no mark tells more of them.
- */
-export function compareWithEveryone(
-  kind: QuestionKind,
-  labels: string[],
-  buckets: Buckets,
-  group: ReleasedCounts,
-  everyoneVotes: Counts,
-): Comparison {
-  const { counts, variance } = group;
-  const everyone = publicCounts(kind, buckets, everyoneVotes);
-  const n = totalOf(counts);
-  const all = totalOf(everyone);
-  const rest = everyone.map((count, index) => Math.max(0, count - counts[index]));
-  const restN = all - n;
-  if (kind.type === 'MC') {
-    const groupPercents = percentages(counts);
-    const everyonePercents = percentages(everyone);
-    return {
-      rows: kind.keys.map((key, index) => {
-        const differenceNoise =
-          n > 0 && restN > 0
-            ? shareDifferenceNoise(counts[index], n, everyone[index], all, variance, buckets.count)
-            : 0;
-        return {
-          key,
-          label: labels[index] ?? String(key),
-          percent: groupPercents[index],
-          overall_percent: everyonePercents[index],
-          margin: Math.round(proportionMargin(counts[index], n, shareNoise(group, index)) * 1000) / 10,
-          significant:
-            n > 0 &&
-            restN > 0 &&
-            twoProportionPValue(counts[index], n, rest[index], restN, differenceNoise) < SIGNIFICANCE,
-        };
-      }),
-      average: null,
-    };
-  }
-  // Everyone's average is exact; a group's is counted per bucket (for a number, the middle of each range stands for
-  // it).
-  const everyoneSample = sampleOfVotes(everyoneVotes);
-  const groupSample = variance === 0 ? everyoneSample : sampleOf(buckets.values, counts);
-  const restSample = sampleOf(buckets.values, rest);
-  if (groupSample.n === 0) return { rows: [], average: null };
-  // The mean moves by (value − mean)/n with each bucket's count; the others' mean the opposite way.
-  const meanNoise =
-    variance * buckets.values.reduce((sum, value) => sum + ((value - groupSample.mean) / groupSample.n) ** 2, 0);
-  const differenceNoise =
-    restSample.n > 0
-      ? variance *
-        buckets.values.reduce(
-          (sum, value) =>
-            sum + ((value - groupSample.mean) / groupSample.n + (value - restSample.mean) / restSample.n) ** 2,
-          0,
-        )
-      : 0;
+/** A filtered breakdown as a CSV file: one line per answer, the group beside everyone. */
+export async function breakdownCsv(
+  db: Db,
+  tables: SegmentTables,
+  question: ExploredQuestion,
+  query: BreakdownQuery,
+  k: number,
+): Promise<{ filename: string; csv: string }> {
+  const breakdown = await filteredBreakdown(tables, question, query, k);
+  const country =
+    query.country === null
+      ? null
+      : await db.selectFrom('countries').select('name').where('id', '=', query.country).executeTakeFirst();
+  const filter =
+    [
+      query.gender === 'F' ? 'women' : query.gender === 'M' ? 'men' : null,
+      breakdown.ages && describeAges(breakdown.ages),
+      country?.name ?? query.country,
+    ]
+      .filter((part) => part !== null)
+      .join(', ') || 'everyone';
+  const lines = groupLines([question.id, question.title, filter], {
+    kind: question.kind,
+    answers: bucketLabels(question.kind, question.labels, breakdown.buckets),
+    buckets: breakdown.buckets,
+    group: breakdown.group,
+    everyone: breakdown.everyone,
+    everyoneAverage: breakdown.overall.average ?? null,
+    comparison: breakdown.comparison,
+  });
   return {
-    rows: [],
-    average: {
-      value: roundTo2(groupSample.mean),
-      overall: roundTo2(everyoneSample.mean),
-      margin: roundTo2(meanMargin(groupSample, meanNoise)),
-      significant: restSample.n > 0 && welchPValue(groupSample, restSample, differenceNoise) < SIGNIFICANCE,
-    },
+    filename: `${displayId('QID', question.id)}-breakdown.csv`,
+    csv: toCsv(['question_id', 'question', 'filter', ...GROUP_COLUMNS], lines),
   };
 }

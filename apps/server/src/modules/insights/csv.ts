@@ -1,7 +1,7 @@
 import type { Comparison } from '@pollscope/contract';
 import type { QuestionKind } from '../../views/results.js';
 import { percentages, roundTo2 } from '../../views/results.js';
-import { sampleOf, totalOf, type ReleasedCounts } from './breakdown.js';
+import { sampleOf, totalOf, type ReleasedCounts } from './released-groups.js';
 import type { Buckets } from './buckets.js';
 
 type Cell = string | number | boolean | null;

@@ -12,7 +12,7 @@ import { percentages, type QuestionKind } from '../../views/results.js';
 import { exploredOf } from './access.js';
 import { bandOf } from './ages.js';
 import { bucketsOf } from './buckets.js';
-import { cellIndex, GENDERS } from './segment-tables.js';
+import { blockCell, GENDERS } from '../../private-release/breakdown-cells.js';
 import {
   BRAZIL,
   downloadGroups,
@@ -183,7 +183,7 @@ describe('breakdown counts', () => {
                     sum +
                     Array.from(
                       { length: last - first + 1 },
-                      (_, band) => cells?.[cellIndex(buckets, g, first + band, bucket)] ?? 0,
+                      (_, band) => cells?.[blockCell(buckets.count, g, first + band, bucket)] ?? 0,
                     ).reduce((a, b) => a + b, 0),
                   0,
                 ),

@@ -56,7 +56,7 @@ describe('a breakdown released by the binary tree', () => {
     );
     const treeEpoch = LEGACY.releases.index(40);
     // What the tree's server drew when someone asked for the women of the US.
-    const seen = await new NoiseStore(ctx.database.db).sums(
+    const seen = await new NoiseStore(ctx.database.db).drawAndKeepTreeSums(
       { questionId: question, otherId: 0, firstCell: US * 256, cells: 28, variance: LEGACY.breakdownVariance },
       treeEpoch,
     );
@@ -84,7 +84,7 @@ describe('a breakdown released by the binary tree', () => {
     const drawnAfter = await releaseNoiseRows(question, 0);
     for (const row of drawnBefore) expect(drawnAfter).toContainEqual(row);
     expect(
-      await new NoiseStore(ctx.database.db).sums(
+      await new NoiseStore(ctx.database.db).drawAndKeepTreeSums(
         { questionId: question, otherId: 0, firstCell: US * 256, cells: 28, variance: LEGACY.breakdownVariance },
         treeEpoch,
       ),
@@ -218,7 +218,7 @@ describe('a relate pair released by the binary tree', () => {
         { question_id: high, pairs: LEGACY.relatePairUnits },
       ])
       .execute();
-    const seen = await new NoiseStore(db).sums(
+    const seen = await new NoiseStore(db).drawAndKeepTreeSums(
       { questionId: low, otherId: high, firstCell: 0, cells: 4, variance: LEGACY.relateVariance },
       3,
     );
@@ -238,7 +238,7 @@ describe('a relate pair released by the binary tree', () => {
     expect(before.privacy).toMatchObject({ first_counted: 30, second_counted: 30 });
     expect(before.privacy!.count_sd).toBeGreaterThan(40);
     expect(
-      await new NoiseStore(ctx.database.db).sums(
+      await new NoiseStore(ctx.database.db).drawAndKeepTreeSums(
         { questionId: low, otherId: high, firstCell: 0, cells: 4, variance: LEGACY.relateVariance },
         3,
       ),
@@ -326,7 +326,7 @@ describe('a relate pair released in epochs alone, before the stream', () => {
       ])
       .execute();
     const drawsOfEpoch1 = () =>
-      new NoiseStore(db).epochDraws({ questionId: low.id, otherId: high.id, epoch: 1 }, [
+      new NoiseStore(db).drawAndKeepEpoch({ questionId: low.id, otherId: high.id, epoch: 1 }, [
         { cells: 4, variance: { num: 64n, den: 1n } },
       ]);
     const seen = await drawsOfEpoch1();

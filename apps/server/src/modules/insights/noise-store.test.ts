@@ -37,21 +37,21 @@ describe('the noise store', () => {
     const store = new NoiseStore(ctx.database.db);
     const cells = block();
     // Epoch 7 is tiled by three nodes (epochs 1–4, 5–6 and 7).
-    const first = await store.sums(cells, 7);
+    const first = await store.drawAndKeepTreeSums(cells, 7);
     expect(await rowsOf(cells.questionId)).toBe(40 * 3);
-    expect(await store.sums(cells, 7)).toEqual(first);
+    expect(await store.drawAndKeepTreeSums(cells, 7)).toEqual(first);
     // Noise of standard deviation 12 per node: forty cells of three nodes are not all 0.
     expect(first.some((noise) => noise !== 0)).toBe(true);
     // Epoch 8 is one new node over epochs 1–8: drawn once, for every cell.
-    await store.sums(cells, 8);
+    await store.drawAndKeepTreeSums(cells, 8);
     expect(await rowsOf(cells.questionId)).toBe(40 * 4);
-    expect(await store.sums(cells, 7)).toEqual(first);
+    expect(await store.drawAndKeepTreeSums(cells, 7)).toEqual(first);
   });
 
   it('gives another instance, or the same one after a restart, the noise already drawn', async () => {
     const cells = block();
-    const drawn = await new NoiseStore(ctx.database.db).sums(cells, 13);
-    expect(await new NoiseStore(other.db).sums(cells, 13)).toEqual(drawn);
+    const drawn = await new NoiseStore(ctx.database.db).drawAndKeepTreeSums(cells, 13);
+    expect(await new NoiseStore(other.db).drawAndKeepTreeSums(cells, 13)).toEqual(drawn);
     expect(await rowsOf(cells.questionId)).toBe(40 * 3);
   });
 
@@ -59,19 +59,23 @@ describe('the noise store', () => {
     for (let round = 0; round < 5; round += 1) {
       const cells = block(100);
       const [here, there] = await Promise.all([
-        new NoiseStore(ctx.database.db).sums(cells, 31),
-        new NoiseStore(other.db).sums(cells, 31),
+        new NoiseStore(ctx.database.db).drawAndKeepTreeSums(cells, 31),
+        new NoiseStore(other.db).drawAndKeepTreeSums(cells, 31),
       ]);
       expect(there).toEqual(here);
       expect(await rowsOf(cells.questionId)).toBe(100 * 5);
-      expect(await new NoiseStore(ctx.database.db).sums(cells, 31)).toEqual(here);
+      expect(await new NoiseStore(ctx.database.db).drawAndKeepTreeSums(cells, 31)).toEqual(here);
     }
   });
 
   it('adds up the draws of the nodes that tile the epochs', async () => {
     const store = new NoiseStore(ctx.database.db);
     const cells = block(1);
-    const [two, three, four] = [await store.sums(cells, 2), await store.sums(cells, 3), await store.sums(cells, 4)];
+    const [two, three, four] = [
+      await store.drawAndKeepTreeSums(cells, 2),
+      await store.drawAndKeepTreeSums(cells, 3),
+      await store.drawAndKeepTreeSums(cells, 4),
+    ];
     const nodes = await ctx.database.db
       .selectFrom('release_noise')
       .select(['node', 'noise'])
@@ -83,6 +87,6 @@ describe('the noise store', () => {
     expect(two[0]).toBe(noiseOf(1, 0));
     expect(three[0]).toBe(noiseOf(1, 0) + noiseOf(0, 2));
     expect(four[0]).toBe(noiseOf(2, 0));
-    expect(await store.sums(cells, 0)).toEqual(new Int32Array(1));
+    expect(await store.drawAndKeepTreeSums(cells, 0)).toEqual(new Int32Array(1));
   });
 });

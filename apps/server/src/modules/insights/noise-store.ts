@@ -55,10 +55,10 @@ export class NoiseStore {
     private readonly random: CryptoRandom = cryptoRandom,
   ) {}
 
-  /** The noise of every cell of an epoch, its runs of cells one after another, drawn the first time. */
-  epochDraws(of: EpochOf, runs: readonly CellRun[]): Promise<Int32Array> {
+  /** The noise of every cell of an epoch, its runs of cells one after another, drawn and written the first time. */
+  drawAndKeepEpoch(of: EpochOf, runs: readonly CellRun[]): Promise<Int32Array> {
     let first = 0;
-    return this.keyedDraws(
+    return this.drawAndKeepKeyed(
       of,
       runs.map(({ cells, variance }) => {
         const keys = Array.from({ length: cells }, (_, index) => first + index);
@@ -69,10 +69,10 @@ export class NoiseStore {
   }
 
   /**
-   * The noise of an epoch's cells named by `keys`, run after run, drawn the first time: for
+   * The noise of an epoch's cells named by `keys`, run after run, drawn and written the first time: for
    * releases whose cells keep their keys as the tables grow (a country with its first voters).
    */
-  async keyedDraws(of: EpochOf, runs: readonly KeyedRun[]): Promise<Int32Array> {
+  async drawAndKeepKeyed(of: EpochOf, runs: readonly KeyedRun[]): Promise<Int32Array> {
     const wanted = new Map<number, Fraction>();
     for (const { keys, variance } of runs) for (const key of keys) wanted.set(key, variance);
     let rows = await this.readEpoch(of);
@@ -117,9 +117,9 @@ export class NoiseStore {
 
   /**
    * Each cell's noise in its count over epochs 1 to `epoch` of the binary tree: the sum of the draws of the nodes that
-   * tile them.
+   * tile them, each drawn and written the first time.
    */
-  async sums(block: NoiseBlock, epoch: number): Promise<Int32Array> {
+  async drawAndKeepTreeSums(block: NoiseBlock, epoch: number): Promise<Int32Array> {
     const sums = new Int32Array(block.cells);
     const nodes = prefixNodes(epoch).map(nodeId);
     if (nodes.length === 0) return sums;

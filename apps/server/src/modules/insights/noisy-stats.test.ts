@@ -8,7 +8,7 @@ import { relateAllocation, relateSizes } from '../../private-release/relate-desi
 import { releasePointsBetween } from '../../private-release/schedule.js';
 import { percentages, type QuestionKind } from '../../views/results.js';
 import { associationOf, reliable } from './association.js';
-import { compareWithEveryone, nonNegative, totalOf } from './breakdown.js';
+import { compareWithEveryone, nonNegative, totalOf } from './released-groups.js';
 import { bucketsOf } from './buckets.js';
 import { linkVariance } from './relate.js';
 import { benjaminiHochberg, chiSquareTest, proportionMargin } from './stats.js';

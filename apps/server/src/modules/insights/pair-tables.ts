@@ -4,13 +4,13 @@ import { asNumber } from '../../private-release/allocation.js';
 import { prefixSize } from '../../private-release/binary-tree.js';
 import { LEGACY } from '../../private-release/budget.js';
 import { runningNoise, runningVariance } from '../../private-release/factorization.js';
-import { estimate, precisions, type Measurement } from '../../private-release/marginals.js';
+import { cellsOf, estimate, precisions, type Measurement } from '../../private-release/marginals.js';
 import { PUBLIC_MARGINALS } from '../../private-release/relate-design.js';
 import { FIRST_RELEASE_POINT, PROBE_POINTS } from '../../private-release/schedule.js';
 import type { Buckets } from './buckets.js';
 import { addCount, type Counts } from './counts.js';
 import type { NoiseStore } from './noise-store.js';
-import { openedEpochs, releaseNext, type RelateEpoch, type Reach } from './relate-releases.js';
+import { openPairIfNew, releaseNextEpoch, type RelateEpoch, type Reach } from './relate-releases.js';
 
 /** Votes per choice of one question, then per choice of another: cells.get(a)?.get(b). */
 export type Cells = Map<number, Counts>;
@@ -25,10 +25,6 @@ export interface PairNoise {
   sizes: [number, number];
   fitted: Float64Array;
   lambdas: Float64Array[];
-}
-
-function cellsIn(sizes: readonly number[], mask: number): number {
-  return sizes.reduce((cells, size, i) => (mask & (1 << i) ? cells * size : cells), 1);
 }
 
 /**
@@ -80,7 +76,7 @@ interface CellRow {
   voters: number;
 }
 
-function cellsOf(rows: CellRow[]): Cells {
+function countedCells(rows: CellRow[]): Cells {
   const cells: Cells = new Map();
   addCells(cells, rows);
   return cells;
@@ -133,9 +129,9 @@ export class PairTables {
 
   /**
    * The table of a pair (given in either order) at the epoch its questions' vote counts have
-   * reached, opening the pair's release if need be, made to show the voters of `second`'s choices
-   * (relate-releases.ts); null when it cannot be opened because a question of the pair has spent
-   * its relate budget.
+   * reached, opening the pair's release if need be and releasing its next epoch when due (both
+   * written: relate-releases.ts), made to show the voters of `second`'s choices; null when it
+   * cannot be opened because a question of the pair has spent its relate budget.
    */
   async current(first: number, second: number): Promise<PairTable | null> {
     const [low, high] = first < second ? [first, second] : [second, first];
@@ -159,15 +155,16 @@ export class PairTables {
   }
 
   /**
-   * The noise of the release's estimate of a table's cells, worked out once: each epoch released
+   * The noise of the release's estimate of a table's cells, drawn (and written) the first time,
+   * worked out once and kept with the table: each epoch released
    * alone fitted alone, and the factorized stream's running count fitted once, each by least
    * squares to the number of people it counts (the same whatever anyone answered, so exact and
    * free: private-release/marginals.ts), then added up. The fit is linear and exact on exact
    * tables, so the estimate is the exact counts plus the fit of the noise alone.
    */
-  noiseOf(table: PairTable, lowBuckets: Buckets, highBuckets: Buckets): Promise<PairNoise> {
+  drawAndKeepNoise(table: PairTable, lowBuckets: Buckets, highBuckets: Buckets): Promise<PairNoise> {
     if (!table.noise) {
-      const noise = this.readNoise(table, [lowBuckets.count, highBuckets.count]);
+      const noise = this.fitNoise(table, [lowBuckets.count, highBuckets.count]);
       // A failed read is tried again by the next request.
       noise.catch(() => (table.noise = null));
       table.noise = noise;
@@ -175,7 +172,8 @@ export class PairTables {
     return table.noise;
   }
 
-  private async readNoise(table: PairTable, sizes: [number, number]): Promise<PairNoise> {
+  /** The fit of the release's noise in the pair's table, its draws made the first time any instance needs them. */
+  private async fitNoise(table: PairTable, sizes: [number, number]): Promise<PairNoise> {
     const cells = sizes[0] * sizes[1];
     const release = { questionId: table.low, otherId: table.high };
     // An epoch that counts nobody (the opening one) only marks the pair open.
@@ -187,7 +185,7 @@ export class PairTables {
           ? {
               mask: 3,
               variance: prefixSize(epoch.epoch) * LEGACY.relateVariance,
-              values: await this.noiseStore.sums(
+              values: await this.noiseStore.drawAndKeepTreeSums(
                 { ...release, firstCell: 0, cells, variance: LEGACY.relateVariance },
                 epoch.epoch,
               ),
@@ -195,7 +193,7 @@ export class PairTables {
           : {
               mask: 3,
               variance: epoch.variance,
-              values: await this.noiseStore.epochDraws({ ...release, epoch: epoch.epoch }, [
+              values: await this.noiseStore.drawAndKeepEpoch({ ...release, epoch: epoch.epoch }, [
                 { cells, variance: { num: BigInt(epoch.variance), den: 1n } },
               ]),
             },
@@ -203,7 +201,7 @@ export class PairTables {
     const stream = counting.filter((epoch) => epoch.tables !== null);
     if (stream.length > 0) parts.push(await this.streamMeasurements(table, sizes, stream));
     // Each part is held to the number of people it counts, public: its noise there is 0.
-    const invariants = PUBLIC_MARGINALS.map((mask) => ({ mask, values: new Float64Array(cellsIn(sizes, mask)) }));
+    const invariants = PUBLIC_MARGINALS.map((mask) => ({ mask, values: new Float64Array(cellsOf(sizes, mask)) }));
     const fitted = new Float64Array(cells);
     const lambdas: Float64Array[] = [];
     for (const measurements of parts) {
@@ -229,15 +227,15 @@ export class PairTables {
       throw new Error(`The epochs of the pair ${table.low}:${table.high}'s stream measure different tables`);
     const releases = await Promise.all(
       epochs.map((epoch) =>
-        this.noiseStore.epochDraws(
+        this.noiseStore.drawAndKeepEpoch(
           { questionId: table.low, otherId: table.high, epoch: epoch.epoch },
-          epoch.tables!.map(({ mask, variance }) => ({ cells: cellsIn(sizes, mask), variance })),
+          epoch.tables!.map(({ mask, variance }) => ({ cells: cellsOf(sizes, mask), variance })),
         ),
       ),
     );
     let offset = 0;
     return tables.map(({ mask }, index) => {
-      const cells = cellsIn(sizes, mask);
+      const cells = cellsOf(sizes, mask);
       const start = offset;
       offset += cells;
       return {
@@ -300,7 +298,7 @@ export class PairTables {
     removed: Reach,
   ): Promise<PairTable | null> {
     const previous = this.kept(key, removed);
-    const opened = previous?.epochs ?? (await openedEpochs(this.db, low, high, second));
+    const opened = previous?.epochs ?? (await openPairIfNew(this.db, low, high, second));
     if (!opened) {
       this.closed.set(key, true);
       return null;
@@ -316,7 +314,7 @@ export class PairTables {
     const further = reach.low > latest.lowCounted || reach.high > latest.highCounted;
     // The next epoch holds at least as many people as all before it: the epochs stay few, about log₂ of the people.
     if (!frozen && further && totalOf(probe.cells) >= Math.max(FIRST_RELEASE_POINT, 2 * totalOf(cells))) {
-      const moved = await releaseNext(this.db, low, high, latest, reach, second);
+      const moved = await releaseNextEpoch(this.db, low, high, latest, reach, second);
       if (moved) {
         epochs = moved;
         cells = await this.cellsAt(low, high, latestReach(epochs), probe);
@@ -351,7 +349,7 @@ export class PairTables {
    * deleted people released epochs counted (kept-votes.ts), whom every reach from theirs on counts.
    */
   private async countedFresh(low: number, high: number, reach: Reach): Promise<Cells> {
-    const cells = cellsOf(await this.pairs(low, high, reach).execute());
+    const cells = countedCells(await this.pairs(low, high, reach).execute());
     addCells(
       cells,
       await this.db

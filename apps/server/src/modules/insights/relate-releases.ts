@@ -186,7 +186,7 @@ function streamEpoch(epoch: number, reach: Reach, tables: Allocation[]): RelateE
  * The pair's epochs, opening it if need be to show the voters of `second`'s choices: null when it
  * was never opened and a question has spent its budget.
  */
-export async function openedEpochs(db: Db, low: number, high: number, second: number): Promise<RelateEpoch[] | null> {
+export async function openPairIfNew(db: Db, low: number, high: number, second: number): Promise<RelateEpoch[] | null> {
   const epochs = await epochsOf(db, low, high);
   if (epochs.length > 0) return epochs;
   const opening = streamEpoch(0, { low: 0, high: 0 }, await streamTables(db, low, high, second));
@@ -199,7 +199,7 @@ export async function openedEpochs(db: Db, low: number, high: number, second: nu
  * or of a stream that starts, for showing the voters of `second`'s choices. The epochs as they
  * then are, or null when a tree pair cannot move on because a question has spent its budget.
  */
-export async function releaseNext(
+export async function releaseNextEpoch(
   db: Db,
   low: number,
   high: number,

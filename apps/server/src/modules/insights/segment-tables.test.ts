@@ -4,7 +4,8 @@ import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../
 import { exploredOf, type ExploredQuestion } from './access.js';
 import { bandOf } from './ages.js';
 import { NoiseStore } from './noise-store.js';
-import { cellIndex, GENDERS, SegmentTables, type SegmentTable } from './segment-tables.js';
+import { blockCell, GENDERS } from '../../private-release/breakdown-cells.js';
+import { SegmentTables, type SegmentTable } from './segment-tables.js';
 import {
   answerAll,
   castVotes,
@@ -58,8 +59,8 @@ async function countedFromVotes(table: SegmentTable, country: number): Promise<I
     .execute();
   for (const vote of votes)
     cells[
-      cellIndex(
-        table.buckets,
+      blockCell(
+        table.buckets.count,
         GENDERS.indexOf(vote.gender),
         bandOf(table.year - vote.birth_year),
         table.buckets.of(vote.choice),
@@ -141,7 +142,7 @@ describe('a segment table', () => {
     );
     const table = await builtAfresh(question);
     expect(table.counted).toBe(32);
-    const women30 = (bucket: number) => cellIndex(table.buckets, GENDERS.indexOf('F'), bandOf(30), bucket);
+    const women30 = (bucket: number) => blockCell(table.buckets.count, GENDERS.indexOf('F'), bandOf(30), bucket);
     expect([table.countries.get(US)![women30(0)], table.countries.get(US)![women30(1)]]).toEqual([1, 1]);
     expect(table.countries.has(FRANCE)).toBe(false);
   });
@@ -163,7 +164,7 @@ describe('a segment table', () => {
     const table = await builtAfresh(question);
     expect(table.year).toBe(asked.getUTCFullYear());
     expect(table.counted).toBe(32);
-    expect(table.countries.get(JAPAN)![cellIndex(table.buckets, GENDERS.indexOf('M'), bandOf(20), 0)]).toBe(1);
+    expect(table.countries.get(JAPAN)![blockCell(table.buckets.count, GENDERS.indexOf('M'), bandOf(20), 0)]).toBe(1);
   });
 
   it('weighs its tables by their cells and noise, and drops the least used past its budget', async () => {
@@ -182,7 +183,7 @@ describe('a segment table', () => {
     expect(await tables.current(await explored(one))).toBe(oneTable);
     // Reading the release's noise (two blocks of 64-bit numbers) triples the table's weight: 8 blocks, past the budget
     // of 4.
-    await tables.releaseOf(otherTable);
+    await tables.drawAndKeepNoise(otherTable);
     expect(await tables.current(await explored(other))).toBe(otherTable);
     const oneAgain = await tables.current(await explored(one));
     expect(oneAgain).not.toBe(oneTable);

@@ -1,22 +1,15 @@
 import type { Gender } from '@pollscope/contract';
 import type { Db } from '../../db/index.js';
 import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
-import type { ExploredQuestion } from './access.js';
+import { blockCell, blockSize, GENDERS } from '../../private-release/breakdown-cells.js';
 import { nextReleasePoint } from '../../private-release/schedule.js';
-import { AGE_BANDS, bandOf } from './ages.js';
-import {
-  blockIndex,
-  breakdownEpochs,
-  exactMarginalsOf,
-  releasedNoise,
-  type BreakdownEpoch,
-  type ReleasedNoise,
-} from './breakdown-release.js';
+import type { ExploredQuestion } from './access.js';
+import { bandOf } from './ages.js';
+import { releaseDueEpochs, type BreakdownEpoch } from './breakdown-epochs.js';
+import { drawAndKeepNoise, type ReleasedNoise } from './breakdown-release.js';
 import { bucketsOf, type Buckets } from './buckets.js';
 import { addCount, type Counts } from './counts.js';
 import type { NoiseStore } from './noise-store.js';
-
-export const GENDERS: readonly Gender[] = ['F', 'M'];
 
 /** A question's votes up to the latest epoch of its breakdown release: its first `counted` votes, by cell. */
 export interface SegmentTable {
@@ -30,13 +23,11 @@ export interface SegmentTable {
   buckets: Buckets;
   /** Whether the question is multiple choice, whose answers' totals are not public. */
   multipleChoice: boolean;
-  /** What the release's estimate holds exact (exactMarginalsOf). */
-  exactMasks: readonly number[];
   /** The year the question was asked: voters' ages are the ages they reach in it. */
   year: number;
   /** Everyone's votes per answer, exact. */
   votes: Counts;
-  /** Votes by gender, age band and answer bucket (cellIndex), over every country. */
+  /** Votes by gender, age band and answer bucket (a block: private-release/breakdown-cells.ts), over every country. */
   everywhere: Int32Array;
   /** The same in each country that has voters. */
   countries: Map<number, Int32Array>;
@@ -44,15 +35,6 @@ export interface SegmentTable {
   birthYears: Map<number, number>;
   /** The noise of the release's estimate up to the latest epoch, read once. */
   release: Promise<ReleasedNoise> | null;
-}
-
-/** Where the votes of one gender, age band and answer bucket are counted in a block. */
-export function cellIndex(buckets: Buckets, gender: number, band: number, bucket: number): number {
-  return blockIndex(buckets.count, gender, band, bucket);
-}
-
-function blockSize(buckets: Buckets): number {
-  return GENDERS.length * AGE_BANDS.length * buckets.count;
 }
 
 interface CellRow {
@@ -65,11 +47,11 @@ interface CellRow {
 
 /** Adds (or with sign −1 takes away) rows of votes. */
 function addRows(table: SegmentTable, rows: CellRow[], sign: 1 | -1): void {
-  const size = blockSize(table.buckets);
+  const size = blockSize(table.buckets.count);
   for (const row of rows) {
     const count = sign * Number(row.count);
-    const index = cellIndex(
-      table.buckets,
+    const index = blockCell(
+      table.buckets.count,
       GENDERS.indexOf(row.gender),
       bandOf(table.year - row.birth_year),
       table.buckets.of(row.choice),
@@ -85,7 +67,7 @@ function addRows(table: SegmentTable, rows: CellRow[], sign: 1 | -1): void {
 
 /** Exact counts and their noise, per country and over every country: the noise weighs double (64-bit). */
 function cellsOf(table: SegmentTable): number {
-  return (1 + table.countries.size) * (table.release ? 3 : 1) * blockSize(table.buckets);
+  return (1 + table.countries.size) * (table.release ? 3 : 1) * blockSize(table.buckets.count);
 }
 
 /**
@@ -114,7 +96,8 @@ export class SegmentTables {
    * The table of a question at the epoch its last seq (as read in this request) has reached, or
    * a later one: every vote up to then is committed, since votes are counted in their question's
    * row in the transaction that writes them. Seqs go on past the votes deleted with their
-   * voters' accounts: the last is `vote_count + votes_removed`.
+   * voters' accounts: the last is `vote_count + votes_removed`. The epochs due by then are
+   * released on the way (releaseDueEpochs writes them).
    */
   async current(
     question: Pick<ExploredQuestion, 'id' | 'vote_count' | 'votes_removed' | 'kind' | 'year'>,
@@ -151,14 +134,17 @@ export class SegmentTables {
     for (const questionId of questionIds) this.tables.delete(questionId);
   }
 
-  /** The noise of the release's estimate at a table's latest epoch, worked out once. */
-  releaseOf(table: SegmentTable): Promise<ReleasedNoise> {
+  /**
+   * The noise of the release's estimate at a table's latest epoch, worked out once and kept with
+   * the table; its draws are made the first time any instance needs them, and written.
+   */
+  drawAndKeepNoise(table: SegmentTable): Promise<ReleasedNoise> {
     if (!table.release) {
-      const release = releasedNoise(
+      const release = drawAndKeepNoise(
         this.noiseStore,
         table.questionId,
         table.buckets.count,
-        table.exactMasks,
+        table.multipleChoice,
         table.epochs,
       );
       table.release = release;
@@ -182,10 +168,9 @@ export class SegmentTables {
       removed,
       buckets,
       multipleChoice: question.kind.type === 'MC',
-      exactMasks: exactMarginalsOf(question.kind),
       year: question.year,
       votes: new Map(),
-      everywhere: new Int32Array(blockSize(buckets)),
+      everywhere: new Int32Array(blockSize(buckets.count)),
       countries: new Map(),
       birthYears: new Map(),
       release: null,
@@ -205,7 +190,7 @@ export class SegmentTables {
   }
 
   private async advance(previous: SegmentTable, seq: number): Promise<SegmentTable> {
-    const epochs = await breakdownEpochs(
+    const epochs = await releaseDueEpochs(
       this.db,
       previous.questionId,
       previous.buckets.count,
@@ -223,12 +208,12 @@ export class SegmentTables {
       release: null,
     };
     addRows(table, await this.votesBetween(this.db, table.questionId, previous.counted, table.counted), 1);
-    if (previous.release) void this.releaseOf(table).catch(() => undefined);
+    if (previous.release) void this.drawAndKeepNoise(table).catch(() => undefined);
     return table;
   }
 
   private async build(question: Pick<ExploredQuestion, 'id' | 'kind' | 'year'>, seq: number): Promise<SegmentTable> {
-    const epochs = await breakdownEpochs(
+    const epochs = await releaseDueEpochs(
       this.db,
       question.id,
       bucketsOf(question.kind).count,
