@@ -264,9 +264,10 @@ describe('a group’s result', () => {
         shown += 1;
       }
     }
-    // Groups of a thousand or more are shown, but for a draw or two of the ratings of a thousand,
-    // too few beside the noise of ten answers (with other seeds, about one run in twenty shows 10).
-    expect(shown).toBeGreaterThanOrEqual(11);
+    // Groups of a thousand or more are shown, but for a draw or two of the ratings of a thousand, too few beside the
+    // noise of ten answers: on PostgreSQL, which epoch takes which seeded draw follows the order parallel reads end in,
+    // and about one run in twenty shows one group fewer.
+    expect(shown).toBeGreaterThanOrEqual(10);
   });
 
   it('shows a group of thousands close to its exact answers, with margins that count the noise, and marks real differences', async () => {
