@@ -105,7 +105,16 @@ export function templateOf(html: string): EntryPageTemplate {
     done = cut.to;
   }
   parts.push(html.slice(done));
-  return { parts: parts.filter((part) => part !== '') };
+  // Text next to text as one piece.
+  return {
+    parts: parts.reduce<EntryPageTemplate['parts']>((merged, part) => {
+      const last = merged.length - 1;
+      if (typeof part !== 'string') merged.push(part);
+      else if (typeof merged[last] === 'string') merged[last] += part;
+      else if (part !== '') merged.push(part);
+      return merged;
+    }, []),
+  };
 }
 
 /**
