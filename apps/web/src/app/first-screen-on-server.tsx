@@ -9,7 +9,10 @@ import { RenderedAnswers } from './provider';
 import { Component as Frame } from './root';
 import { Component as Feed } from './routes/home';
 
-/** The style sheets the frame and the feed need, by their built names: the build writes them in (vite.config.ts). */
+/**
+ * The style sheets the frame and the feed need, by their built names: the build writes them in
+ * (build/render-first-screen-on-server.ts).
+ */
 declare const __FIRST_SCREEN_STYLES__: string[];
 
 export const firstScreenStyles = __FIRST_SCREEN_STYLES__;
