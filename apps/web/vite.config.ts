@@ -10,13 +10,10 @@ import { precompressAssets } from './build/precompress-assets.ts';
 import { productionAliases } from './build/production-aliases.ts';
 import { renderFirstScreenOnServer } from './build/render-first-screen-on-server.ts';
 import { serviceWorker } from './build/service-worker.ts';
-import { startFirstScreenEarly, type FirstScreenStyles } from './build/start-first-screen-early.ts';
+import { startFirstScreenEarly } from './build/start-first-screen-early.ts';
 
 /** The API server the dev server forwards /api to (npm start's default address). */
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
-
-/** The styles the first screen needs, which the client's build finds and the renderer's build writes in. */
-const firstScreen: FirstScreenStyles = { styles: [] };
 
 export default defineConfig(({ command }) => ({
   plugins: [
@@ -24,8 +21,8 @@ export default defineConfig(({ command }) => ({
     contractSchemasArePure(),
     catalogs(),
     reportInitialScriptSize(),
-    startFirstScreenEarly(firstScreen),
-    renderFirstScreenOnServer(firstScreen),
+    startFirstScreenEarly(),
+    renderFirstScreenOnServer(),
     entryPageTemplate(),
     serviceWorker(),
     embedScript(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { templateOf, type EntryPageTemplate } from './entry-page-template.ts';
+import { partsOf, type EntryPageTemplate } from './entry-page-template.ts';
 
 /** A page as the build writes it: Vite's tags and the first script in its head. */
 const page = `<!doctype html>
@@ -20,7 +20,7 @@ const page = `<!doctype html>
 `;
 
 /** The page a template gives with its slots as the build found them: the language the server writes, the rest empty. */
-const asBuilt = ({ parts }: EntryPageTemplate) =>
+const asBuilt = (parts: EntryPageTemplate['parts']) =>
   parts
     .map((part) => {
       if (typeof part === 'string') return part;
@@ -32,9 +32,9 @@ const asBuilt = ({ parts }: EntryPageTemplate) =>
 
 describe('the entry page’s template', () => {
   it('is the page cut where the server writes, and gives it back as it was', () => {
-    const template = templateOf(page);
-    expect(asBuilt(template)).toBe(page);
-    expect(template.parts.filter((part) => typeof part !== 'string')).toEqual([
+    const parts = partsOf(page);
+    expect(asBuilt(parts)).toBe(page);
+    expect(parts.filter((part) => typeof part !== 'string')).toEqual([
       { slot: 'language' },
       { slot: 'first-screen-data' },
       { slot: 'inline-script', code: 'start("</head>")' },
@@ -51,17 +51,17 @@ describe('the entry page’s template', () => {
       { slot: 'app-files' },
     ]);
     // The language's attributes are the server's to write; the element's others stay as they were.
-    expect(template.parts.slice(0, 3)).toEqual([
+    expect(parts.slice(0, 3)).toEqual([
       '<!doctype html>\n<html ',
       { slot: 'language' },
       ' class="app">\n  <head>\n    <meta charset="UTF-8" />',
     ]);
-    expect(template.parts).toContain('</head>\n  <body>\n    <div id="root">');
+    expect(parts).toContain('</head>\n  <body>\n    <div id="root">');
   });
 
   it('is made only of a page the server can fill', () => {
-    expect(() => templateOf(page.replace('<div id="root"></div>', ''))).toThrow('no root element');
-    expect(() => templateOf(page.replace('<meta charset="UTF-8" />', ''))).toThrow('no <meta charset>');
-    expect(() => templateOf(page.replace('<script>', '<script nonce="1">'))).toThrow('inline script with attributes');
+    expect(() => partsOf(page.replace('<div id="root"></div>', ''))).toThrow('no root element');
+    expect(() => partsOf(page.replace('<meta charset="UTF-8" />', ''))).toThrow('no <meta charset>');
+    expect(() => partsOf(page.replace('<script>', '<script nonce="1">'))).toThrow('inline script with attributes');
   });
 });

@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import type { Plugin } from 'vite';
+import { firstScreenFiles } from './start-first-screen-early.ts';
 
 /**
  * Where the build writes the entry page's template, in its folder; the server reads it there
@@ -25,9 +26,13 @@ export type EntryPageSlot =
   | { slot: 'style-sheet'; href: string; tag: string }
   | { slot: 'app-file'; tag: string };
 
-/** The entry page as built, cut where the server writes: its text in pieces, with the slots in order between them. */
+/**
+ * The entry page as built, cut where the server writes: its text in pieces, with the slots in order between them;
+ * and the style sheets a first screen needs beyond the page's own, which the server writes in with it.
+ */
 export interface EntryPageTemplate {
   parts: (string | EntryPageSlot)[];
+  firstScreenStyles: string[];
 }
 
 /** A stretch of the page, from `from` to `to` in its text, that the template has as `parts` instead. */
@@ -95,8 +100,8 @@ function cutsOf(html: string): Cut[] {
   ].sort((a, b) => a.from - b.from || a.to - b.to);
 }
 
-/** `html`, the entry page as built, as the template the server fills. */
-export function templateOf(html: string): EntryPageTemplate {
+/** `html`, the entry page as built, cut where the server writes. */
+export function partsOf(html: string): EntryPageTemplate['parts'] {
   const parts: EntryPageTemplate['parts'] = [];
   let done = 0;
   for (const cut of cutsOf(html)) {
@@ -106,22 +111,21 @@ export function templateOf(html: string): EntryPageTemplate {
   }
   parts.push(html.slice(done));
   // Text next to text as one piece.
-  return {
-    parts: parts.reduce<EntryPageTemplate['parts']>((merged, part) => {
-      const last = merged.length - 1;
-      if (typeof part !== 'string') merged.push(part);
-      else if (typeof merged[last] === 'string') merged[last] += part;
-      else if (part !== '') merged.push(part);
-      return merged;
-    }, []),
-  };
+  return parts.reduce<EntryPageTemplate['parts']>((merged, part) => {
+    const last = merged.length - 1;
+    if (typeof part !== 'string') merged.push(part);
+    else if (typeof merged[last] === 'string') merged[last] += part;
+    else if (part !== '') merged.push(part);
+    return merged;
+  }, []);
 }
 
 /**
  * Writes the entry page as the template the server fills (ENTRY_PAGE_TEMPLATE), made from the
  * index.html the build wrote with every tag the other plugins add: its text, cut where the server
  * writes the page's language, its address, a signed-in person's first screen and what goes with
- * it (the answers it was rendered from, the style sheets written in, the app's files set aside).
+ * it (the answers it was rendered from, the style sheets written in, the app's files set aside),
+ * with the style sheets of the frame and the feed the first screen is.
  */
 export function entryPageTemplate(): Plugin {
   return {
@@ -132,11 +136,12 @@ export function entryPageTemplate(): Plugin {
     generateBundle(_options, bundle) {
       const page = bundle['index.html'];
       if (page?.type !== 'asset') return this.error('The build has no index.html to make the entry page of');
-      this.emitFile({
-        type: 'asset',
-        fileName: ENTRY_PAGE_TEMPLATE,
-        source: JSON.stringify(templateOf(String(page.source))),
-      });
+      const { frameStyles, feedScreen } = firstScreenFiles(bundle);
+      const template: EntryPageTemplate = {
+        parts: partsOf(String(page.source)),
+        firstScreenStyles: [...frameStyles, ...feedScreen.styles],
+      };
+      this.emitFile({ type: 'asset', fileName: ENTRY_PAGE_TEMPLATE, source: JSON.stringify(template) });
     },
   };
 }

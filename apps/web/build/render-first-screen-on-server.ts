@@ -4,7 +4,6 @@ import { build, type Plugin, type ResolvedConfig } from 'vite';
 import { catalogs } from './catalogs.ts';
 import { contractSchemasArePure } from './contract-schemas-are-pure.ts';
 import { productionAliases } from './production-aliases.ts';
-import type { FirstScreenStyles } from './start-first-screen-early.ts';
 
 /** Where the server finds the renderer of the first screen, in the build's folder. */
 const SERVER_RENDERER_FILE = 'server/first-screen.js';
@@ -13,9 +12,8 @@ const SERVER_RENDERER_FILE = 'server/first-screen.js';
  * Builds the renderer the server uses to put a signed-in person's feed in the page
  * (src/app/first-screen-on-server.tsx): a module for Node of its own, with React and the app's
  * code in it, so that the server loads it from the build's folder with nothing else installed.
- * The styles the feed needs are `firstScreen`'s, which the client's build found.
  */
-export function renderFirstScreenOnServer(firstScreen: FirstScreenStyles): Plugin {
+export function renderFirstScreenOnServer(): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'pollscope:render-first-screen-on-server',
@@ -31,10 +29,7 @@ export function renderFirstScreenOnServer(firstScreen: FirstScreenStyles): Plugi
         logLevel: 'warn',
         plugins: [react(), contractSchemasArePure(), catalogs()],
         resolve: { alias: productionAliases },
-        define: {
-          'process.env.NODE_ENV': JSON.stringify('production'),
-          __FIRST_SCREEN_STYLES__: JSON.stringify(firstScreen.styles),
-        },
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         ssr: { noExternal: true },
         build: {
           ssr: path.join(config.root, 'src/app/first-screen-on-server.tsx'),

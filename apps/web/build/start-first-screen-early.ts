@@ -14,11 +14,6 @@ const earlyDataModule = 'src/early-data.ts';
 /** The element the first script goes right after, as index.html writes it. */
 const CHARSET = '<meta charset="UTF-8" />';
 
-/** The style sheets the frame and the feed screen need beyond the page's own, as the client's build named them. */
-export interface FirstScreenStyles {
-  styles: string[];
-}
-
 /**
  * The page's first script as one self-contained classic script, with the built names of the feed
  * screen's files written in: a bundle of its own, run where the build inlines it.
@@ -51,7 +46,7 @@ async function buildEarlyDataScript(root: string, files: FeedScreenFiles): Promi
  * preloads for it, and its styles): the frame's code and styles, which the page preloads, and the
  * feed screen's, which the first script preloads when the feed is what the page shows.
  */
-function firstScreenFiles(bundle: Rolldown.OutputBundle) {
+export function firstScreenFiles(bundle: Rolldown.OutputBundle) {
   const chunks = chunksOf(bundle);
   const byModule = (module: string) =>
     [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(module))!.fileName;
@@ -89,9 +84,9 @@ function preloadTag(href: string, as: 'module' | 'style'): HtmlTagDescriptor {
  * script that starts the feed's data and its screen's code and styles for a signed-in person
  * opening the app at its start (src/early-data.ts). Run as the page is parsed, it waits for no
  * file; the screen's files are preloaded by it rather than by the page, so that other screens'
- * visitors do not download them. `firstScreen` gets the styles the frame and the feed need.
+ * visitors do not download them.
  */
-export function startFirstScreenEarly(firstScreen: FirstScreenStyles): Plugin {
+export function startFirstScreenEarly(): Plugin {
   let config: ResolvedConfig;
   return {
     name: 'pollscope:start-first-screen-early',
@@ -104,7 +99,6 @@ export function startFirstScreenEarly(firstScreen: FirstScreenStyles): Plugin {
       async handler(html, { bundle, filename }) {
         if (!bundle || path.basename(filename) !== 'index.html') return undefined;
         const { frameScripts, frameStyles, feedScreen } = firstScreenFiles(bundle);
-        firstScreen.styles = [...frameStyles, ...feedScreen.styles];
         if (!html.includes(CHARSET)) throw new Error(`index.html has no ${CHARSET} to put the early-data script after`);
         // Right after the charset, before any style sheet, which a script would wait for, and before the page's files
         // take the browser's few connections to the site.

@@ -19,9 +19,13 @@ export type EntryPageSlot =
   | { slot: 'style-sheet'; href: string; tag: string }
   | { slot: 'app-file'; tag: string };
 
-/** The entry page as built, cut where the server writes: its text in pieces, with the slots in order between them. */
+/**
+ * The entry page as built, cut where the server writes: its text in pieces, with the slots in order between them;
+ * and the style sheets a first screen needs beyond the page's own, by their addresses.
+ */
 export interface EntryPageTemplate {
   parts: (string | EntryPageSlot)[];
+  firstScreenStyles: string[];
 }
 
 /** The meta tag the web app reads the site's public address from, for the links it shares. */
@@ -50,9 +54,15 @@ export function readEntryPageTemplate(distDir: string): EntryPageTemplate | null
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as EntryPageTemplate) : null;
 }
 
-/** The addresses of the style sheets the page links. */
-export function pageStyleSheets({ parts }: EntryPageTemplate): string[] {
-  return parts.flatMap((part) => (typeof part !== 'string' && part.slot === 'style-sheet' ? [part.href] : []));
+/** The addresses of the style sheets the page links, and of those a first screen needs beyond them. */
+export interface StyleSheets {
+  page: string[];
+  firstScreen: string[];
+}
+
+export function styleSheetsOf({ parts, firstScreenStyles }: EntryPageTemplate): StyleSheets {
+  const page = parts.flatMap((part) => (typeof part !== 'string' && part.slot === 'style-sheet' ? [part.href] : []));
+  return { page, firstScreen: [...new Set(firstScreenStyles)].filter((href) => !page.includes(href)) };
 }
 
 /**

@@ -16,7 +16,7 @@ const page = `<!doctype html><html><head><meta charset="UTF-8" /><script>startFi
 <link rel="modulepreload" crossorigin href="/assets/root-1.js">
 <link rel="preload" as="style" crossorigin href="/assets/frame-1.css">
 </head><body><div id="root"></div></body></html>`;
-/** `page` as the build leaves it for the server: cut where the server writes. */
+/** `page` as the build leaves it for the server: cut where the server writes (its first screen needs frame-1.css). */
 const template = [
   '<!doctype html><html ',
   { slot: 'language' },
@@ -45,7 +45,6 @@ const template = [
 ] as const;
 const renderer = `
 export const firstScreenData = ['/api/polls/questions/', '/api/auth/account/'];
-export const firstScreenStyles = ['/assets/frame-1.css'];
 const text = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 export async function renderFirstScreen(answers) {
   const { questions } = answers['/api/polls/questions/'];
@@ -66,7 +65,7 @@ const openApp = (token?: string) =>
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  writeEntryPageTemplate(dist, [...template]);
+  writeEntryPageTemplate(dist, [...template], ['/assets/frame-1.css']);
   fs.writeFileSync(path.join(dist, 'assets', 'global-1.css'), 'body{margin:0}');
   fs.writeFileSync(path.join(dist, 'assets', 'frame-1.css'), '.card{border:1px solid}');
   fs.writeFileSync(path.join(dist, 'server', 'first-screen.js'), renderer);

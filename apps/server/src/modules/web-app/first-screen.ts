@@ -9,14 +9,12 @@ import type { ViewerState } from '../../views/viewer-states.js';
 import { getAccount } from '../auth/index.js';
 import { feedJson } from '../polls/index.js';
 import { categoryList } from '../reference/index.js';
-import type { FirstScreen } from './entry-page.js';
+import type { FirstScreen, StyleSheets } from './entry-page.js';
 
 /** The module the web app's build writes for the server (apps/web/src/app/first-screen-on-server.tsx). */
 interface FirstScreenRenderer {
   /** The GETs whose answers the feed is rendered from, as the app asks for them. */
   firstScreenData: readonly string[];
-  /** The style sheets the rendered feed needs beyond the page's own. */
-  firstScreenStyles: readonly string[];
   renderFirstScreen(answers: Record<string, unknown>, locale: string): Promise<string>;
 }
 
@@ -31,11 +29,11 @@ interface LoadedRenderer {
 }
 
 /**
- * The renderer in `distDir`, with every style sheet the rendered feed needs read once: those the page links
- * (`pageHrefs`) and the feed's own, written into the page so that it shows at once instead of waiting for them among
- * the page's other files on the browser's few connections. Null where the build has none.
+ * The renderer in `distDir`, with every style sheet the rendered feed needs read once (`styleSheets`): those the page
+ * links and the feed's own, written into the page so that it shows at once instead of waiting for them among the
+ * page's other files on the browser's few connections. Null where the build has none.
  */
-async function loadRenderer(distDir: string, pageHrefs: readonly string[]): Promise<LoadedRenderer | null> {
+async function loadRenderer(distDir: string, styleSheets: StyleSheets): Promise<LoadedRenderer | null> {
   const file = path.join(distDir, RENDERER_FILE);
   if (!fs.existsSync(file)) return null;
   const render = (await import(pathToFileURL(file).href)) as FirstScreenRenderer;
@@ -43,11 +41,10 @@ async function loadRenderer(distDir: string, pageHrefs: readonly string[]): Prom
     Promise.all(
       hrefs.map(async (href) => [href, await fs.promises.readFile(path.join(distDir, href), 'utf8')] as const),
     );
-  const feedHrefs = [...new Set(render.firstScreenStyles)].filter((href) => !pageHrefs.includes(href));
   return {
     render,
-    pageStyleSheets: new Map(await read(pageHrefs)),
-    feedStyleSheets: (await read(feedHrefs)).map(([, css]) => css),
+    pageStyleSheets: new Map(await read(styleSheets.page)),
+    feedStyleSheets: (await read(styleSheets.firstScreen)).map(([, css]) => css),
   };
 }
 
@@ -82,13 +79,13 @@ async function readerOfCookie(app: FastifyInstance, request: FastifyRequest) {
  * there is no session, the session has ended, or the build has no renderer: the page then starts
  * empty, as for a visitor, and the app takes it from there.
  */
-export function firstScreenReader(app: FastifyInstance, distDir: string, pageHrefs: readonly string[]) {
+export function firstScreenReader(app: FastifyInstance, distDir: string, styleSheets: StyleSheets) {
   // Loaded at the first page that needs it rather than at start: tests and commands start many servers that serve none.
   let renderer: Promise<LoadedRenderer | null> | undefined;
 
   return async (request: FastifyRequest, locale: string): Promise<FirstScreen | null> => {
     if (!sessionToken(request.headers.cookie)) return null;
-    const loaded = await (renderer ??= loadRenderer(distDir, pageHrefs));
+    const loaded = await (renderer ??= loadRenderer(distDir, styleSheets));
     if (!loaded) return null;
     const reader = await readerOfCookie(app, request);
     if (!reader) return null;

@@ -9,8 +9,8 @@ import { LOCALIZED_FILES, serveLocalizedFiles } from './app-shell-files.js';
 import { message } from '../../i18n/messages.js';
 import {
   inlineScriptSources,
-  pageStyleSheets,
   readEntryPageTemplate,
+  styleSheetsOf,
   writeEntryPage,
   type EntryPageTemplate,
   type FirstScreen,
@@ -105,7 +105,11 @@ export async function webAppRoutes(app: FastifyInstance) {
   const template = readEntryPageTemplate(distDir);
   if (template) await serveBuiltFiles(app, distDir);
   const entryPages = template && entryPagesOf(template, () => app.config.publicUrl);
-  const readFirstScreen = firstScreenReader(app, distDir, template ? pageStyleSheets(template) : []);
+  const readFirstScreen = firstScreenReader(
+    app,
+    distDir,
+    template ? styleSheetsOf(template) : { page: [], firstScreen: [] },
+  );
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     // No call of the API: the error handler's 404, in the person's language.
     if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
