@@ -59,13 +59,13 @@ function cutsOf(html: string): Cut[] {
   const dom = new JSDOM(html, { includeNodeLocations: true });
   const { document } = dom.window;
   const locate = (element: Element | null, what: string) => required(element && dom.nodeLocation(element), what);
-  const replaced = (element: Element, slot: EntryPageSlot): Cut => {
-    const { startOffset, endOffset } = locate(element, element.localName);
-    return { from: startOffset, to: endOffset, parts: [slot] };
-  };
   const tagOf = (element: Element) => {
     const { startOffset, endOffset } = locate(element, element.localName);
     return html.slice(startOffset, endOffset);
+  };
+  const replaced = (element: Element, slot: EntryPageSlot): Cut => {
+    const { startOffset, endOffset } = locate(element, element.localName);
+    return { from: startOffset, to: endOffset, parts: [slot] };
   };
   const at = (offset: number, slot: EntryPageSlot): Cut => ({ from: offset, to: offset, parts: [slot] });
 

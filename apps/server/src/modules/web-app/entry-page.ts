@@ -29,7 +29,7 @@ export interface EntryPageTemplate {
 }
 
 /** The meta tag the web app reads the site's public address from, for the links it shares. */
-export const PUBLIC_URL_META = 'pollscope:public-url';
+const PUBLIC_URL_META = 'pollscope:public-url';
 
 /** What goes into the entry page for a signed-in person's feed: the answers, the style sheets and the rendered feed. */
 export interface FirstScreen {
