@@ -1,13 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { catalogs } from './build/catalogs';
+import { catalogs } from './build/catalogs.ts';
 
 /** Component tests in jsdom, beside the code; the browser tests in e2e/ have their own config. */
 export default defineConfig({
   plugins: [react(), catalogs()],
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     exclude: [...configDefaults.exclude, 'e2e/**'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,

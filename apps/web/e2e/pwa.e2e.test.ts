@@ -327,7 +327,8 @@ function nextDeployment(dist: string): string {
     removeWithCopies(path.join('assets', `${chunk}.js`));
     fs.writeFileSync(path.join(next, 'assets', `${renamed}.js`), renamedIn(text));
   }
-  for (const file of ['index.html', 'sw.js']) {
+  // The page as the server writes it comes from the template beside it (build/entry-page-template.ts).
+  for (const file of ['index.html', 'server/entry-page.json', 'sw.js']) {
     const text = fs.readFileSync(path.join(next, file), 'utf8');
     const renamed = renamedIn(text);
     removeWithCopies(file);

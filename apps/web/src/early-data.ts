@@ -17,8 +17,8 @@ function preload(attributes: { rel: string; href: string; as?: string }): void {
 
 /**
  * The page's first script, which the build inlines at the top of index.html, self-contained, so
- * that it runs as the page is parsed, before any other file has arrived (vite.config.ts,
- * startFirstScreenEarly). For a signed-in person opening the app at its start, the feed, it
+ * that it runs as the page is parsed, before any other file has arrived
+ * (build/start-first-screen-early.ts). For a signed-in person opening the app at its start, the feed, it
  * starts the requests of the feed and of the frame around it, which the app takes over as its own
  * (lib/prefetch.ts), and the download of the feed screen's code and styles, beside the framework's
  * rather than once the framework has run.

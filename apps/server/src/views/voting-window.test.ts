@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext } from '../test/helper.js';
+import { writeEntryPageTemplate } from '../test/web-build.js';
 
 let dist: string;
 let ctx: TestContext;
@@ -11,7 +12,13 @@ let question: number;
 
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-dist-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><title>POLLSCOPE</title></head>');
+  writeEntryPageTemplate(dist, [
+    '<!doctype html><html ',
+    { slot: 'language' },
+    '><head><title>POLLSCOPE</title>',
+    { slot: 'head-end' },
+    '</head>',
+  ]);
   ctx = await createTestApp({ webDist: dist, publicUrl: 'https://polls.example.org' });
   question = await ask(await signUp(ctx), { question: 'Tea or coffee?', choices: ['Tea', 'Coffee'] });
 });

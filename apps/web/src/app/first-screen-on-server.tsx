@@ -9,11 +9,6 @@ import { RenderedAnswers } from './provider';
 import { Component as Frame } from './root';
 import { Component as Feed } from './routes/home';
 
-/** The style sheets the frame and the feed need, by their built names: the build writes them in (vite.config.ts). */
-declare const __FIRST_SCREEN_STYLES__: string[];
-
-export const firstScreenStyles = __FIRST_SCREEN_STYLES__;
-
 /** What the server reads for the first screen, as the app would ask for it: the answers' bodies go into the page. */
 export const firstScreenData: readonly string[] = serverRenderedData;
 

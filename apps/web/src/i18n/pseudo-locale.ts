@@ -62,7 +62,7 @@ export function pseudoLocalizeMessage(message: string | MessageFormatElement[]):
 
 /**
  * Every message of the English catalog, by its id, pseudo-localized: from its texts in the tests,
- * from the messages the build parsed already in the app (which has no parser, vite.config.ts).
+ * from the messages the build parsed already in the app (which has no parser, build/production-aliases.ts).
  */
 export async function pseudoLocalized(): Promise<Record<string, MessageFormatElement[]>> {
   const { default: english } = (await import('./catalogs/en.json')) as {

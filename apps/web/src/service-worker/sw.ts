@@ -1,5 +1,5 @@
 /**
- * The service worker, built to /sw.js (vite.config.ts, serviceWorker): it keeps the app's files,
+ * The service worker, built to /sw.js (build/service-worker.ts): it keeps the app's files,
  * shows a page that says the device is offline when a page cannot be loaded, and shows the
  * notifications pushed to this device. Nothing a person owns is kept: the API's answers and the
  * pages the server renders (a shared question's, /q/{id}) pass through as if it were not there.

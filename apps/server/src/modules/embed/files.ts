@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * The embed's script and style sheet as the web app's build named them (hashed, under /assets/): its build writes
- * their names into this file of its folder (apps/web/vite.config.ts, `embedScript`).
+ * their names into this file of its folder (apps/web/build/embed-script.ts).
  */
 export const EMBED_FILES = 'embed.json';
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs } from '../../i18n/messages.js';
 import { createTestApp, type TestContext } from '../../test/helper.js';
+import { writeEntryPageTemplate } from '../../test/web-build.js';
 import { manifestIn, offlinePageIn } from './app-shell-files.js';
 
 /** The web app's own files, as the build copies them (apps/web). */
@@ -50,7 +51,13 @@ describe('served from the build', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-dist-'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head></head><body></body></html>');
+    writeEntryPageTemplate(dist, [
+      '<!doctype html><html ',
+      { slot: 'language' },
+      '><head>',
+      { slot: 'head-end' },
+      '</head><body></body></html>',
+    ]);
     fs.writeFileSync(path.join(dist, 'offline.html'), offlinePage);
     fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), manifest);
     ctx = await createTestApp({ webDist: dist });

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
+import { writeEntryPageTemplate } from '../../test/web-build.js';
 
 /**
  * A build of the web app with a renderer of its own, which shows what it was given: the real one
@@ -15,9 +16,35 @@ const page = `<!doctype html><html><head><meta charset="UTF-8" /><script>startFi
 <link rel="modulepreload" crossorigin href="/assets/root-1.js">
 <link rel="preload" as="style" crossorigin href="/assets/frame-1.css">
 </head><body><div id="root"></div></body></html>`;
+/** `page` as the build leaves it for the server: cut where the server writes (its first screen needs frame-1.css). */
+const template = [
+  '<!doctype html><html ',
+  { slot: 'language' },
+  '><head><meta charset="UTF-8" />',
+  { slot: 'first-screen-data' },
+  { slot: 'inline-script', code: 'startFirstScreen()' },
+  '<title>POLLSCOPE</title>\n',
+  { slot: 'app-file', tag: '<script type="module" crossorigin src="/assets/index-1.js"></script>' },
+  '\n',
+  {
+    slot: 'style-sheet',
+    href: '/assets/global-1.css',
+    tag: '<link rel="stylesheet" crossorigin href="/assets/global-1.css">',
+  },
+  '\n',
+  { slot: 'app-file', tag: '<link rel="modulepreload" crossorigin href="/assets/root-1.js">' },
+  '\n',
+  { slot: 'app-file', tag: '<link rel="preload" as="style" crossorigin href="/assets/frame-1.css">' },
+  '\n',
+  { slot: 'head-end' },
+  '</head><body><div id="root">',
+  { slot: 'first-screen' },
+  '</div>',
+  { slot: 'app-files' },
+  '</body></html>',
+] as const;
 const renderer = `
 export const firstScreenData = ['/api/polls/questions/', '/api/auth/account/'];
-export const firstScreenStyles = ['/assets/frame-1.css'];
 const text = (value) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 export async function renderFirstScreen(answers) {
   const { questions } = answers['/api/polls/questions/'];
@@ -38,8 +65,7 @@ const openApp = (token?: string) =>
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.mkdirSync(path.join(dist, 'server'));
-  fs.writeFileSync(path.join(dist, 'index.html'), page);
+  writeEntryPageTemplate(dist, [...template], ['/assets/frame-1.css']);
   fs.writeFileSync(path.join(dist, 'assets', 'global-1.css'), 'body{margin:0}');
   fs.writeFileSync(path.join(dist, 'assets', 'frame-1.css'), '.card{border:1px solid}');
   fs.writeFileSync(path.join(dist, 'server', 'first-screen.js'), renderer);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUp, type TestContext } from '../../test/helper.js';
+import { writeEntryPageTemplate } from '../../test/web-build.js';
 
 const script = 'console.log("the app");'.repeat(50);
 const firstScript = 'console.log("the page’s first script");';
@@ -15,10 +16,16 @@ let ctx: TestContext;
 beforeAll(async () => {
   dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pollscope-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
-    `<!doctype html><head><script>${firstScript}</script><title>POLLSCOPE</title><script type="module" src="/assets/app.js"></script></head>`,
-  );
+  writeEntryPageTemplate(dist, [
+    '<!doctype html><html ',
+    { slot: 'language' },
+    '><head>',
+    { slot: 'inline-script', code: firstScript },
+    '<title>POLLSCOPE</title>',
+    { slot: 'app-file', tag: '<script type="module" src="/assets/app.js"></script>' },
+    { slot: 'head-end' },
+    '</head>',
+  ]);
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(dist, 'assets', 'app.js'), script);
   fs.writeFileSync(path.join(dist, 'assets', 'app.js.br'), brotliCompressSync(script));

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 
 /**
  * "Loading…" in the language on screen, given by the app's frame (app/root.tsx) once its catalog is
- * here. This module is part of the entry chunk (vite.config.ts), which carries no react-intl: the
+ * here. This module is part of the entry chunk (build/chunk-groups.ts), which carries no react-intl: the
  * words come in through this context rather than from react-intl here.
  */
 export const LoadingLabel = createContext<string | null>(null);
