@@ -103,6 +103,20 @@ const peopleRowsMoved = new QueryCompiledOnce(['moves'] as [unknown], (db, moves
     .returning(['users.id', 'users.state_version']);
 });
 
+/**
+ * The rows the statement moving people's rows returned. Sent without waiting (readLater), it fails whenever a statement
+ * sent before it did, as the transaction is then aborted: the transaction's next statement reports that first failure
+ * (db/pipelined-statements.ts), which is the one to refuse the write with (a second vote's unique key, say).
+ */
+async function answered<Row>(trx: Db, rows: Promise<Row[]>): Promise<Row[]> {
+  try {
+    return await rows;
+  } catch (failed) {
+    await sql`select 1`.execute(trx);
+    throw failed;
+  }
+}
+
 /** The rows of the people a write's changes concern, sent: `stamped` reads their answer. */
 export interface PeopleRowsMoved {
   /**
@@ -155,7 +169,7 @@ export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Prom
     async stamped() {
       /** Each person's version before these changes: the version they moved to, less the steps they moved. */
       const before = new Map<number, number>();
-      for (const person of await moved)
+      for (const person of await answered(trx, moved))
         before.set(person.id, person.state_version - rows.get(person.id)!.state_version);
       return made.map((change, index) => {
         const person = people[index];
