@@ -138,7 +138,7 @@ export interface PeopleRowsMoved {
  */
 export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Promise<PeopleRowsMoved> {
   const moves = new RowMoves();
-  /** For each change that carries a version, its person, and their step it moved them to. */
+  /** For each change that carries a version: its person, and the step of theirs it moved them to. */
   const people: (number | undefined)[] = [];
   const steps: number[] = [];
   made.forEach((change, index) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ChangeOf } from '../../changes/change.js';
 import type { Applier, Origin } from '../../changes/reactions.js';
 import { registerCacheMetrics } from '../../lib/metrics.js';
 import { sessionsApplier, sessionsOf, type Sessions } from '../../modules/auth/index.js';
@@ -47,10 +48,7 @@ const MB = 1024 * 1024;
 
 /** What the read pipeline's copies (views/) do with each committed change. */
 function readPipelineApplier({ cards, viewers, lists, feedPages, moderation }: Memory): Applier {
-  const liked = (
-    change: { kind: 'liked' | 'unliked'; questionId: number; userId: number; version: number },
-    origin: Origin,
-  ) => {
+  const liked = (change: ChangeOf<'liked' | 'unliked'>, origin: Origin) => {
     const { questionId } = change;
     const by = change.kind === 'liked' ? 1 : -1;
     // A like has no place in an order: a card read elsewhere may count it already.
@@ -60,7 +58,7 @@ function readPipelineApplier({ cards, viewers, lists, feedPages, moderation }: M
       by === 1 ? state.likes.add(questionId) : state.likes.delete(questionId),
     );
   };
-  const passed = (change: { kind: 'passed' | 'unpassed'; questionId: number; userId: number; version: number }) =>
+  const passed = (change: ChangeOf<'passed' | 'unpassed'>) =>
     viewers.changed(change.userId, change.version, (state) =>
       change.kind === 'passed' ? state.passes.add(change.questionId) : state.passes.delete(change.questionId),
     );
