@@ -31,8 +31,8 @@ if (areasWithoutIndex.length > 0)
 
 /**
  * The server's layers (docs/architecture.md, Layers and plugins): lib/ and db/ know nothing of
- * what is built on them, private-release/ (the privacy mechanism) knows nothing of the app, views/
- * (the read pipeline) knows no module area, a module area is used only through what its index.ts
+ * what is built on them, private-release/ (the privacy mechanism) knows nothing of the app, changes/
+ * knows nothing of what registers with it, views/ (the read pipeline) knows no module area, a module area is used only through what its index.ts
  * exports, nothing of the app imports seed/, and an external plugin imports nothing of the app.
  */
 const serverZones = [
@@ -54,7 +54,7 @@ const serverZones = [
   })),
   {
     // app.ts, the composition root, alone registers each area's routes from their files.
-    target: [`${server}/plugins`, `${server}/views`, `${server}/changes`, `${server}/seed`],
+    target: [`${server}/plugins`, `${server}/views`, `${server}/seed`],
     from: `${server}/modules/**`,
     except: [`**/${server}/modules/*/index.ts`],
     message: 'Import a module area through its index.ts.',
@@ -70,6 +70,12 @@ const serverZones = [
     ],
     message:
       'views/ (the read pipeline) imports no module area, change or plugin: the module areas use it, not the other way.',
+  },
+  {
+    // What a change does besides its own rows is registered with it by the module areas (changes/reactions.ts).
+    target: `${server}/changes`,
+    from: [`${server}/modules`, `${server}/plugins`, `${server}/views`],
+    message: 'changes/ is a base layer: it imports no module area, plugin or view; they register with it instead.',
   },
   {
     target: [`${server}/modules`, `${server}/views`, `${server}/changes`, `${server}/plugins`],

@@ -23,6 +23,7 @@ import { siteRoutes } from './modules/site/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { webAppRoutes } from './modules/web-app/index.js';
 import { authPlugin } from './plugins/app/auth.js';
+import { causesPlugin } from './plugins/app/causes.js';
 import { changesPlugin } from './plugins/app/changes.js';
 import { connectionsPlugin } from './plugins/app/connections.js';
 import { drainOnClosePlugin } from './plugins/app/drain-on-close.js';
@@ -196,11 +197,14 @@ export async function buildApp({
   await app.register(rateLimitPlugin);
 
   await app.register(nulTextPlugin);
+  // The change layer first; then what registers with it, in the order its appliers run: the copies kept in memory, then
+  // the streams that read them.
+  await app.register(changesPlugin);
+  await app.register(causesPlugin);
   await app.register(memoryPlugin, { noiseRandom });
   await app.register(eventStreamsPlugin);
   await app.register(livePlugin);
   await app.register(unreadPlugin);
-  await app.register(changesPlugin);
   await app.register(authPlugin);
   await app.register(replicaReadsPlugin);
   await app.register(mailPlugin);

@@ -19,16 +19,16 @@ export interface BatchedWrites<Item, Result> {
   name: string;
   /** What is written, for the metrics' help: `Votes`, `Likes`. */
   noun: string;
-  /**
-   * Commits a batch as every write commits (changes.commitChanges), and returns its changes before its requests are
-   * answered.
-   */
-  commit: (write: (trx: Db) => Promise<Made>) => Promise<readonly Change[]>;
   /** Writes the items, in their order, in the batch's transaction. */
   write: (trx: Db, items: readonly Item[]) => Promise<Made>;
   /** Each item's answer, in their order, from the changes the batch committed. */
   results: (changes: readonly Change[], items: readonly Item[]) => Result[];
+  /** What a batch whose commit failed with `error` is refused with, when not the error itself. */
+  refusal?: (error: unknown) => unknown;
 }
+
+/** Commits a write as every write commits (commit.ts), and returns its changes. */
+export type CommitChanges = (write: (trx: Db) => Promise<Made>) => Promise<readonly Change[]>;
 
 /**
  * Writes what concurrent requests ask together: while one batch commits, the items that arrive
@@ -47,6 +47,7 @@ export class BatchedWriter<Item, Result> {
 
   constructor(
     private readonly writes: BatchedWrites<Item, Result>,
+    private readonly commit: CommitChanges,
     metrics: Registry,
   ) {
     const { name, noun } = writes;
@@ -112,8 +113,9 @@ export class BatchedWriter<Item, Result> {
     const timer = this.batchSeconds.startTimer();
     try {
       // What the items cause (state versions, notifications) commits with them, in the batch's one transaction.
-      changes = await this.writes.commit((trx) => this.writes.write(trx, items));
-    } catch (error) {
+      changes = await this.commit((trx) => this.writes.write(trx, items));
+    } catch (committing) {
+      const error = this.writes.refusal ? this.writes.refusal(committing) : committing;
       if (batch.length === 1) batch[0].reject(error);
       return error;
     } finally {

@@ -1,10 +1,10 @@
-import type { QuestionModeration } from '@pollscope/contract';
+import type { NotificationModeration, QuestionModeration } from '@pollscope/contract';
 
 /**
  * Every change the app commits: what an instance keeps in memory may hold a copy of it, and `/metrics` counts it by
- * kind. Each is produced where its write commits and applied by `applyChange`, on the instance that made it and,
- * through Redis, on every other; a new kind is a new member here, and the compiler then lists each place that must
- * handle it.
+ * kind. Each is produced where its write commits, causes what it causes in that transaction, and is applied by each
+ * owner of a copy or stream (reactions.ts), on the instance that made it and, through Redis, on every other; a new kind
+ * is a new member here, and the compiler then lists each place that must handle it.
  */
 export type Change =
   /**
@@ -26,7 +26,7 @@ export type Change =
   | { kind: 'sessionEnded'; userId: number; tokenHash: string }
   /** The password changed, and every session of the person but the one of `keptTokenHash` ended with it. */
   | { kind: 'passwordChanged'; userId: number; keptTokenHash: string }
-  /** Notifications were written for the person in the transaction of what they tell (within.ts). */
+  /** Notifications were written for the person in the transaction of what they tell (a cause, reactions.ts). */
   | { kind: 'notified'; userId: number }
   /** The person marked notifications read. */
   | { kind: 'notificationsRead'; userId: number }
@@ -55,12 +55,27 @@ export type Change =
   /** A moderator ended the person's suspension before its end. */
   | { kind: 'userUnsuspended'; userId: number }
   /**
+   * A moderator acted on the person, on their question when `questionId` is given, and the person is to be told what
+   * and why (`told`); the notifications area writes what tells them.
+   */
+  | { kind: 'moderatorActed'; userId: number; questionId: number | null; told: NotificationModeration }
+  /**
    * The person reported a question or a person. Nothing kept in memory moves with it: reports that hide a question for
    * review make a `questionModerated` of their own.
    */
   | { kind: 'reported'; reporterId: number; target: 'question' | 'user'; targetId: number };
 
 export type ChangeKind = Change['kind'];
+
+/** The members of `Of` a change of kind `K` may be (one member may have several kinds: `liked` or `unliked`). */
+type OfKind<Of extends { kind: string }, K extends Of['kind']> = Of extends unknown
+  ? K extends Of['kind']
+    ? Of
+    : never
+  : never;
+
+/** The change of one kind. */
+export type ChangeOf<K extends ChangeKind> = OfKind<Change, K>;
 
 /**
  * A change as its write makes it: the state version it moves its person to (`version`) is not the
@@ -72,8 +87,16 @@ export type ChangeMade = Change extends infer Each
     : Each
   : never;
 
+/** The change of one kind as its write makes it. */
+export type ChangeMadeOf<K extends ChangeKind> = OfKind<ChangeMade, K>;
+
 /** What an instance hears from Redis: a change, or `missed` once it is back after changes may have gone unheard. */
 export type HeardChange = Change | { kind: 'missed' };
+
+export type HeardKind = HeardChange['kind'];
+
+/** What an instance hears of one kind. */
+export type HeardOf<K extends HeardKind> = OfKind<HeardChange, K>;
 
 /** Every kind once: a kind missing here is a compile error, so a new kind crosses instances too. */
 const KNOWN_KINDS: Record<ChangeKind, true> = {
@@ -97,6 +120,7 @@ const KNOWN_KINDS: Record<ChangeKind, true> = {
   questionModerated: true,
   userSuspended: true,
   userUnsuspended: true,
+  moderatorActed: true,
   reported: true,
 };
 

@@ -301,6 +301,16 @@ const cases: Record<ChangeKind, () => Promise<void>> = {
     await eventually(async () => expect(await idsOnTwo(reader, api.tag('meadow'))).toContain(question));
     expect(await statusOnTwo(reader.token, api.userStats(suspect.id))).toBe(200);
   },
+  async moderatorActed() {
+    // Nothing kept in memory holds it: what it causes, the notification that tells the person, moves their unread count.
+    const [moderator, warned] = [await newModerator(), await signUp(one)];
+    const nextUnread = await unreadOnTwo(warned);
+    expect(await nextUnread()).toBe(0);
+    expect(
+      (await moderate(moderator, { target: 'user', id: warned.id, action: 'warn', reason: 'Be kind' })).status,
+    ).toBe(200);
+    expect(await nextUnread()).toBe(1);
+  },
   async reported() {
     // Nothing kept in memory holds reports: instance two lists a report from the database as soon as it is filed.
     const question = await ask(author);

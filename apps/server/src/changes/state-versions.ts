@@ -2,69 +2,78 @@ import { sql } from 'kysely';
 import { QueryCompiledOnce } from '../db/compiled-query.js';
 import { dialectOf, readLater, rowsFrom } from '../db/dialect.js';
 import type { Db } from '../db/index.js';
-import type { Change, ChangeMade } from './change.js';
+import type { Change, ChangeKind, ChangeMade, ChangeMadeOf, ChangeOf } from './change.js';
 
 /** The counts a person's row keeps of what they did, shown on their profile. */
 type OwnCount = 'answer_count' | 'like_count' | 'question_count';
 
-/**
- * The change with the state version it moves each person to, asked of `next` for each person
- * whose own state (views/viewer-states.ts) it moves, in order; and what it counts of what each
- * person did (`count`): the one place that knows which change moves whose row.
- */
-function stamped(
-  change: ChangeMade,
-  next: (userId: number) => number,
-  count: (userId: number, column: OwnCount, by: number) => void = () => {},
-): Change {
-  switch (change.kind) {
-    case 'voted':
-      count(change.voterId, 'answer_count', 1);
-      return { ...change, version: next(change.voterId) };
-    case 'liked':
-    case 'unliked':
-      count(change.userId, 'like_count', change.kind === 'liked' ? 1 : -1);
-      return { ...change, version: next(change.userId) };
-    case 'passed':
-    case 'unpassed':
-      return { ...change, version: next(change.userId) };
-    case 'followed':
-    case 'unfollowed':
-      next(change.followerId);
-      return change;
-    case 'blocked':
-    case 'unblocked':
-      // Both see the other's questions, and what the other did, differently from now on.
-      next(change.blockerId);
-      next(change.blockedId);
-      return change;
-    case 'profileChanged':
-      // The voter's group and favourites moved: what each instance keeps of the person is read again.
-      next(change.userId);
-      return change;
-    case 'asked':
-      count(change.authorId, 'question_count', 1);
-      return change;
-    case 'renamed':
-    case 'sessionEnded':
-    case 'passwordChanged':
-    case 'notified':
-    case 'notificationsRead':
-    case 'accountDeleted':
-    case 'questionModerated':
-    case 'userSuspended':
-    case 'userUnsuspended':
-    case 'reported':
-      return change;
-    default: {
-      const unhandled: never = change;
-      throw new Error(`A change of an unknown kind: ${JSON.stringify(unhandled)}`);
-    }
+/** How a person's row moves: steps of its state version, and its own counts. */
+type RowMove = { state_version: number } & Partial<Record<OwnCount, number>>;
+
+/** The moves of the rows of the people a write's changes concern, gathered as its changes are gone through. */
+class RowMoves {
+  readonly rows = new Map<number, RowMove>();
+
+  private rowOf(userId: number): RowMove {
+    let row = this.rows.get(userId);
+    if (!row) this.rows.set(userId, (row = { state_version: 0 }));
+    return row;
+  }
+
+  /** Moves the person's state version one step; returns how many steps it has moved so far. */
+  step(userId: number): number {
+    return (this.rowOf(userId).state_version += 1);
+  }
+
+  count(userId: number, column: OwnCount, by: number): void {
+    const row = this.rowOf(userId);
+    row[column] = (row[column] ?? 0) + by;
   }
 }
 
-/** How a person's row moves: steps of its state version, and its own counts. */
-type RowMove = { state_version: number } & Partial<Record<OwnCount, number>>;
+/**
+ * Which change moves whose row, the one place that knows: each person whose own state (views/viewer-states.ts) it moves
+ * a step, and what it counts of what each did. A change that carries the state version it moved its person to returns
+ * that person, whose step it is stamped with; null where a change moves no row.
+ */
+const ROWS_MOVED: {
+  readonly [K in ChangeKind]:
+    ((change: ChangeMadeOf<K>, moves: RowMoves) => ChangeOf<K> extends { version: number } ? number : void) | null;
+} = {
+  voted: (change, moves) => {
+    moves.count(change.voterId, 'answer_count', 1);
+    return change.voterId;
+  },
+  liked: (change, moves) => {
+    moves.count(change.userId, 'like_count', 1);
+    return change.userId;
+  },
+  unliked: (change, moves) => {
+    moves.count(change.userId, 'like_count', -1);
+    return change.userId;
+  },
+  passed: (change) => change.userId,
+  unpassed: (change) => change.userId,
+  followed: (change, moves) => void moves.step(change.followerId),
+  unfollowed: (change, moves) => void moves.step(change.followerId),
+  // Both see the other's questions, and what the other did, differently from now on.
+  blocked: (change, moves) => void (moves.step(change.blockerId), moves.step(change.blockedId)),
+  unblocked: (change, moves) => void (moves.step(change.blockerId), moves.step(change.blockedId)),
+  // The voter's group and favourites moved: what each instance keeps of the person is read again.
+  profileChanged: (change, moves) => void moves.step(change.userId),
+  asked: (change, moves) => moves.count(change.authorId, 'question_count', 1),
+  renamed: null,
+  sessionEnded: null,
+  passwordChanged: null,
+  notified: null,
+  notificationsRead: null,
+  accountDeleted: null,
+  questionModerated: null,
+  userSuspended: null,
+  userUnsuspended: null,
+  moderatorActed: null,
+  reported: null,
+};
 
 const MOVED_COLUMNS = {
   id: 'integer',
@@ -95,36 +104,53 @@ const peopleRowsMoved = new QueryCompiledOnce(['moves'] as [unknown], (db, moves
 });
 
 /**
+ * The rows the statement moving people's rows returned. Sent without waiting (readLater), it fails whenever a statement
+ * sent before it did, as the transaction is then aborted: the transaction's next statement reports that first failure
+ * (db/pipelined-statements.ts), which is the one to refuse the write with (a second vote's unique key, say).
+ */
+async function answered<Row>(trx: Db, rows: Promise<Row[]>): Promise<Row[]> {
+  try {
+    return await rows;
+  } catch (failed) {
+    await sql`select 1`.execute(trx);
+    throw failed;
+  }
+}
+
+/** The rows of the people a write's changes concern, sent: `stamped` reads their answer. */
+export interface PeopleRowsMoved {
+  /**
+   * The write's changes, stamped with the state versions they moved their people to, in their order, once the
+   * statement that moved the rows is answered: read after the transaction's other statements are sent.
+   */
+  stamped(): Promise<Change[]>;
+}
+
+/**
  * Moves the row of each person the write's changes concern, in the write's transaction: its
  * `state_version` one step per change that moves their state, and the counts of what they did
  * (answers, likes, questions asked), in one statement however many changes there are (a batch of
  * votes: every voter one step and one answer). The one place a state version or
  * one of these counts moves as people act, so that a person's row gets one new version a
  * transaction: a second update of a row in one transaction also has PostgreSQL check its foreign
- * keys again. The statements are sent at once, and the changes come stamped with the versions
- * they moved to once they are answered, which the transaction's commit need not wait for
- * (db/dialect.ts, readLater).
+ * keys again. The statement is sent without waiting for its answer (db/dialect.ts, readLater), so that it costs no
+ * round trip of its own: the versions it moved each person to are read from the rows it returns.
  */
-export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Promise<{ stamped: Promise<Change[]> }> {
-  const rows = new Map<number, RowMove>();
-  const rowOf = (userId: number) => {
-    let row = rows.get(userId);
-    if (!row) rows.set(userId, (row = { state_version: 0 }));
-    return row;
-  };
-  for (const change of made) {
-    stamped(
+export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Promise<PeopleRowsMoved> {
+  const moves = new RowMoves();
+  /** For each change that carries a version: its person, and the step of theirs it moved them to. */
+  const people: (number | undefined)[] = [];
+  const steps: number[] = [];
+  made.forEach((change, index) => {
+    const person = (ROWS_MOVED[change.kind] as ((change: ChangeMade, moves: RowMoves) => number | void) | null)?.(
       change,
-      (userId) => {
-        rowOf(userId).state_version += 1;
-        return 0;
-      },
-      (userId, column, by) => {
-        const row = rowOf(userId);
-        row[column] = (row[column] ?? 0) + by;
-      },
+      moves,
     );
-  }
+    if (typeof person !== 'number') return;
+    people[index] = person;
+    steps[index] = moves.step(person);
+  });
+  const { rows } = moves;
   const { rows: moved } =
     rows.size === 0
       ? { rows: Promise.resolve([]) }
@@ -139,19 +165,18 @@ export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Prom
             ),
           ),
         );
-  const stampedChanges = moved.then((answered) => {
-    /** Each person's version before these changes, then after each change stamped so far. */
-    const versions = new Map<number, number>();
-    for (const person of answered) versions.set(person.id, person.state_version - rows.get(person.id)!.state_version);
-    return made.map((change) =>
-      stamped(change, (userId) => {
-        const version = (versions.get(userId) ?? 0) + 1;
-        versions.set(userId, version);
-        return version;
-      }),
-    );
-  });
-  // A failed statement fails the transaction's next one, which reports it.
-  stampedChanges.catch(() => {});
-  return { stamped: stampedChanges };
+  return {
+    async stamped() {
+      /** Each person's version before these changes: the version they moved to, less the steps they moved. */
+      const before = new Map<number, number>();
+      for (const person of await answered(trx, moved))
+        before.set(person.id, person.state_version - rows.get(person.id)!.state_version);
+      return made.map((change, index) => {
+        const person = people[index];
+        return (
+          person === undefined ? change : { ...change, version: (before.get(person) ?? 0) + steps[index] }
+        ) as Change;
+      });
+    },
+  };
 }

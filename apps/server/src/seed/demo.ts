@@ -1,6 +1,6 @@
 import { RATING_SCALE } from '@pollscope/contract';
 import type { ChangeMade } from '../changes/change.js';
-import { countWithoutTelling } from '../changes/commit.js';
+import { countWithoutTelling } from './counted.js';
 import type { Db } from '../db/index.js';
 import { SYSTEM_EMAIL } from '../db/schema.js';
 import { searchName } from '../lib/search-text.js';

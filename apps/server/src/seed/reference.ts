@@ -1,5 +1,5 @@
 import type { ChangeMade } from '../changes/change.js';
-import { countWithoutTelling } from '../changes/commit.js';
+import { countWithoutTelling } from './counted.js';
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import type { Db } from '../db/index.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { countWithoutTelling } from '../changes/commit.js';
+import { countWithoutTelling } from '../seed/counted.js';
 import { recordVotes, setLikes, type NewLike, type NewVote } from '../modules/polls/questions.js';
 import type { Voter } from '../views/viewer-states.js';
 import { searchName } from '../lib/search-text.js';

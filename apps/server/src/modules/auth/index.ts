@@ -6,3 +6,4 @@ export { deleteAccount } from './account-deletion.js';
 export { authenticate, getAccount } from './accounts.js';
 export { hashPassword } from './passwords.js';
 export { createSession, hashToken, sessionsOf, type Sessions } from './sessions.js';
+export { sessionsApplier } from './sessions-applier.js';

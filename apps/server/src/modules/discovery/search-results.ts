@@ -6,7 +6,7 @@ import { ClockCache, type CacheStats } from '../../lib/clock-cache.js';
  * again (a popular topic, the prefixes people type on the way to it) are answered without the
  * full-text index. What a page holds depends on the questions alone; whom each is shown to is
  * decided later, per reader (views/rules.ts). A question asked or deleted anywhere can change
- * any page, so every page goes then (changes/apply.ts); a read that began before is not kept,
+ * any page, so every page goes then (its applier, plugins/app/memory.ts); a read that began before is not kept,
  * nor one from a replica that may not have replayed that change yet.
  */
 export class SearchResults {

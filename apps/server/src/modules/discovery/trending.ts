@@ -29,7 +29,7 @@ interface HeardVote {
 /**
  * The votes of the last 24 hours per question, kept in memory: what is trending is the
  * questions with the most, read with no query. Each vote counted here or on another instance
- * comes as a `voted` change (changes/apply.ts) and counts at once; the counts are read again
+ * comes as a `voted` change (its applier, plugins/app/memory.ts) and counts at once; the counts are read again
  * from the votes themselves (their time, on the index `votes_by_time`) on first use, every
  * `reloadMs`, and after changes may have gone unheard (`staled`), so that what an instance
  * shows never drifts from the votes stored. Votes heard while a read is under way are counted

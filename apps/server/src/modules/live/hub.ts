@@ -46,7 +46,7 @@ interface Pending {
 
 /**
  * The live streams of this instance, by question. It is told of every vote and like, and of every
- * change to what a watcher may see, made here or on another instance (changes/apply.ts); a change
+ * change to what a watcher may see, made here or on another instance (appliers.ts); a change
  * sets the question's pending work and one refresh at a time reads the question's card, asks the
  * rules (views/rules.ts) for each of its streams, ends those the rules no longer allow and sends
  * the state to the others: a burst of votes on one question costs a few reads, and each stream

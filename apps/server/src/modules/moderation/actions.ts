@@ -13,7 +13,6 @@ import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import { notifyModeration } from '../notifications/index.js';
 import { endSessionlessSubscriptions } from '../push/index.js';
 import { queueModerationMail, type Concerned } from './notice.js';
 import { closeReports } from './reports.js';
@@ -240,8 +239,8 @@ async function logAction(
 
 /**
  * What a moderator decided, in one transaction: the change to the question or the person, the
- * target's open reports closed, an entry appended to the log, and the person told in the bell and
- * by mail whatever their settings. A suspension ends every session of the person here, so that
+ * target's open reports closed, an entry appended to the log, and the person told by mail and (its
+ * `moderatorActed` change) in the bell, whatever their settings. A suspension ends every session of the person here, so that
  * none answers once the action has, and every push subscription, so that no device of theirs
  * gets a push (the notice of the suspension goes by mail).
  */
@@ -271,9 +270,9 @@ export async function act(
       first_name: person.first_name,
       question: question && { id: question.id, title: question.title },
     };
-    await notifyModeration(trx, person.id, told, question?.id ?? null);
     await queueModerationMail(trx, config, concerned, told);
-    changes.push({ kind: 'notified', userId: person.id });
+    // Told in the bell too, by the notifications area, as each change that tells someone is.
+    changes.push({ kind: 'moderatorActed', userId: person.id, questionId: question?.id ?? null, told });
   }
   return { changes, entry };
 }

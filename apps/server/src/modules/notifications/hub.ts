@@ -8,7 +8,7 @@ export interface UnreadStream {
 
 /**
  * The streams of unread counts open on this instance, by person. It is told whenever a person's
- * count may have moved, by a change made here or on another instance (changes/apply.ts), and
+ * count may have moved, by a change made here or on another instance (unread-applier.ts), and
  * reads the count again, one read at a time per person however many changes come meanwhile; a
  * stream is sent the count only when it differs from the last one it was sent.
  */

@@ -4,15 +4,8 @@
  */
 export { UnreadHub } from './hub.js';
 export { mailDueNotifications } from './mail.js';
-export {
-  isMilestone,
-  notifyFollow,
-  notifyLikes,
-  notifyModeration,
-  notifyVotes,
-  removeNotificationsOf,
-  type Liked,
-  type Milestone,
-} from './notify.js';
+export { removeNotificationsOf } from './notify.js';
 export { notificationPush } from './push.js';
 export { unreadCount } from './queries.js';
+export { tellOf } from './tell.js';
+export { unreadApplier } from './unread-applier.js';

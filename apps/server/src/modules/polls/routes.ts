@@ -151,9 +151,8 @@ const userListRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Questions: the lists of them, each by itself, and asking, answering, liking and hiding them. */
 export const pollsRoutes: FastifyPluginAsyncZod = async (app, options) => {
   const { db, memory, changes } = app;
-  const commit = (write: Parameters<typeof changes.commitChanges>[0]) => changes.commitChanges(write);
-  const votes = voteWriter(commit, app.metrics);
-  const likes = likeWriter(commit, app.metrics);
+  const votes = voteWriter(changes);
+  const likes = likeWriter(changes);
 
   await questionReadRoutes(app, options);
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ChangeMade } from '../../changes/change.js';
+import type { ChangeKind, ChangeMade } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
 import { WritesCompiledOnce } from '../../db/compiled-query.js';
 
@@ -69,6 +69,33 @@ async function countOnChart(trx: Db, deltas: Partial<Record<ActivityKind, number
   await addToChart.run(trx, utcDay(), shardFor(trx), answers, questions, users, likes);
 }
 
+/** What each kind of change counts on the site chart: null where it counts nothing there. */
+const COUNTED: { readonly [K in ChangeKind]: { readonly kind: 'answers' | 'questions' | 'likes'; by: 1 | -1 } | null } =
+  {
+    voted: { kind: 'answers', by: 1 },
+    asked: { kind: 'questions', by: 1 },
+    liked: { kind: 'likes', by: 1 },
+    unliked: { kind: 'likes', by: -1 },
+    passed: null,
+    unpassed: null,
+    renamed: null,
+    profileChanged: null,
+    followed: null,
+    unfollowed: null,
+    blocked: null,
+    unblocked: null,
+    sessionEnded: null,
+    passwordChanged: null,
+    notified: null,
+    notificationsRead: null,
+    accountDeleted: null,
+    questionModerated: null,
+    userSuspended: null,
+    userUnsuspended: null,
+    moderatorActed: null,
+    reported: null,
+  };
+
 /**
  * Counts on the site chart what the changes of a write did (answers, likes taken back or given,
  * questions asked): the one place that knows which change counts there. Every write counts there
@@ -77,10 +104,8 @@ async function countOnChart(trx: Db, deltas: Partial<Record<ActivityKind, number
 export async function countActivityOf(trx: Db, changes: readonly ChangeMade[]): Promise<void> {
   const deltas = { answers: 0, questions: 0, likes: 0 };
   for (const change of changes) {
-    if (change.kind === 'voted') deltas.answers += 1;
-    else if (change.kind === 'asked') deltas.questions += 1;
-    else if (change.kind === 'liked') deltas.likes += 1;
-    else if (change.kind === 'unliked') deltas.likes -= 1;
+    const counted = COUNTED[change.kind];
+    if (counted) deltas[counted.kind] += counted.by;
   }
   await countOnChart(trx, deltas);
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ChangeOf } from '../../changes/change.js';
+import type { Applier, Origin } from '../../changes/reactions.js';
 import { registerCacheMetrics } from '../../lib/metrics.js';
-import { sessionsOf, type Sessions } from '../../modules/auth/index.js';
+import { sessionsApplier, sessionsOf, type Sessions } from '../../modules/auth/index.js';
 import { SearchResults, TrendingCounts } from '../../modules/discovery/index.js';
 import { NoiseStore, PairTables, RelatedCache, SegmentTables } from '../../modules/insights/index.js';
 import { questionOfTheDayFinder } from '../../modules/polls/index.js';
@@ -9,13 +11,13 @@ import type { CryptoRandom } from '../../private-release/discrete-noise.js';
 import { FeedPages } from '../../views/feed-pages.js';
 import { ModerationMarks } from '../../views/moderation-marks.js';
 import { QuestionCards } from '../../views/question-cards.js';
-import { QuestionLists } from '../../views/question-lists.js';
+import { listsOfQuestion, QuestionLists } from '../../views/question-lists.js';
 import { ViewerStates } from '../../views/viewer-states.js';
 
 /**
  * What one instance keeps in memory to answer without the database. The read pipeline's pieces
  * come from views/, the others from the module area that owns them (through its index.ts): each is
- * built here, and changed only by `applyChange` (changes/apply.ts) or by reading it again.
+ * built here, and changed only by the appliers registered here with the change layer or by reading it again.
  */
 export interface Memory {
   cards: QuestionCards;
@@ -43,6 +45,111 @@ declare module 'fastify' {
 }
 
 const MB = 1024 * 1024;
+
+/** What the read pipeline's copies (views/) do with each committed change. */
+function readPipelineApplier({ cards, viewers, lists, feedPages, moderation }: Memory): Applier {
+  const liked = (change: ChangeOf<'liked' | 'unliked'>, origin: Origin) => {
+    const { questionId } = change;
+    const by = change.kind === 'liked' ? 1 : -1;
+    // A like has no place in an order: a card read elsewhere may count it already.
+    if (origin === 'here') cards.likesChanged(questionId, by);
+    else cards.staled(questionId);
+    viewers.changed(change.userId, change.version, (state) =>
+      by === 1 ? state.likes.add(questionId) : state.likes.delete(questionId),
+    );
+  };
+  const passed = (change: ChangeOf<'passed' | 'unpassed'>) =>
+    viewers.changed(change.userId, change.version, (state) =>
+      change.kind === 'passed' ? state.passes.add(change.questionId) : state.passes.delete(change.questionId),
+    );
+  return {
+    voted: ({ questionId, voterId, choice, seq, version }) => {
+      // The vote's place in its question's order tells whether a card counts every vote before it.
+      cards.voteCounted(questionId, choice, seq);
+      viewers.changed(voterId, version, (state) => state.votes.set(questionId, { choice, seq }));
+    },
+    liked,
+    unliked: liked,
+    passed,
+    unpassed: passed,
+    asked: (change) => lists.asked(change.questionId, listsOfQuestion(change.authorId, change.categoryId, change.tags)),
+    renamed: (change) => cards.authorRenamed(change.userId),
+    profileChanged: null,
+    followed: null,
+    unfollowed: null,
+    blocked: null,
+    unblocked: null,
+    sessionEnded: null,
+    passwordChanged: null,
+    notified: null,
+    notificationsRead: null,
+    accountDeleted: ({ userId, questionIds, touchedQuestionIds }) => {
+      // Every copy forgets the person and their questions; what counted their votes or likes is read again.
+      moderation.forget(userId, questionIds);
+      cards.forget(questionIds);
+      for (const questionId of touchedQuestionIds) cards.staled(questionId);
+      lists.deleted(userId, questionIds);
+      viewers.forget(userId);
+      feedPages.forget(userId);
+    },
+    // Lists, search, trending, related, the share page and live streams ask the rules at each read; kept feed pages see
+    // the version move.
+    questionModerated: (change) => moderation.questionMarked(change.questionId, change.moderation),
+    userSuspended: ({ userId, until }) => {
+      // Their questions and profile are withheld at each read.
+      moderation.suspended(userId, until);
+      feedPages.forget(userId);
+    },
+    userUnsuspended: (change) => moderation.suspended(change.userId, undefined),
+    moderatorActed: null,
+    reported: null,
+    missed: () => {
+      moderation.staled();
+      cards.staledAll();
+      lists.staledAll();
+    },
+  };
+}
+
+/** What the copies of the module areas' own (trending, search, breakdowns, related lists) do with each change. */
+function areasApplier({ trending, searches, segmentTables, pairTables, related }: Memory): Applier {
+  return {
+    voted: (change) => trending.voted(change.questionId, change.seq),
+    liked: null,
+    unliked: null,
+    passed: null,
+    unpassed: null,
+    asked: () => searches.questionsChanged(),
+    renamed: null,
+    profileChanged: null,
+    followed: null,
+    unfollowed: null,
+    blocked: null,
+    unblocked: null,
+    sessionEnded: null,
+    passwordChanged: null,
+    notified: null,
+    notificationsRead: null,
+    accountDeleted: ({ questionIds, touchedQuestionIds }) => {
+      const changedQuestions = [...questionIds, ...touchedQuestionIds];
+      segmentTables.forget(changedQuestions);
+      pairTables.forget(changedQuestions);
+      related.forget(changedQuestions);
+      searches.questionsChanged();
+      // Their votes of the last day no longer count: read again from the votes left.
+      trending.staled();
+    },
+    questionModerated: null,
+    userSuspended: null,
+    userUnsuspended: null,
+    moderatorActed: null,
+    reported: null,
+    missed: () => {
+      trending.staled();
+      searches.questionsChanged();
+    },
+  };
+}
 
 export const memoryPlugin = fp(
   async (app: FastifyInstance, { noiseRandom }: { noiseRandom?: CryptoRandom }) => {
@@ -75,6 +182,10 @@ export const memoryPlugin = fp(
       ),
     } satisfies Memory;
     app.decorate('memory', memory);
+    // Before the live streams' applier, which reads these copies.
+    app.changes.addApplier(readPipelineApplier(memory));
+    app.changes.addApplier(sessionsApplier(sessions));
+    app.changes.addApplier(areasApplier(memory));
     // Once every plugin is registered, changes from the other instances are heard: a change heard
     // while this read runs makes it read again.
     app.addHook('onReady', () => memory.moderation.load());
@@ -91,5 +202,5 @@ export const memoryPlugin = fp(
       search_pages: { stats: () => memory.searches.stats(), unit: 'pages', bytesPerUnit: 1_000 },
     });
   },
-  { name: 'memory', dependencies: ['metrics', 'redis'] },
+  { name: 'memory', dependencies: ['metrics', 'redis', 'changes'] },
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { registerGauge } from '../../lib/metrics.js';
-import { UnreadHub, unreadCount } from '../../modules/notifications/index.js';
+import { UnreadHub, unreadApplier, unreadCount } from '../../modules/notifications/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,11 +9,15 @@ declare module 'fastify' {
   }
 }
 
-/** The app's unread-count hub: its streams end before the server closes, so clients reconnect elsewhere. */
+/**
+ * The app's unread-count hub, told by each committed change that may move a count: its streams end before the server
+ * closes, so clients reconnect elsewhere.
+ */
 export const unreadPlugin = fp(
   async (app: FastifyInstance) => {
     const hub = new UnreadHub((userId) => unreadCount(app.db, userId), app.log);
     app.decorate('unread', hub);
+    app.changes.addApplier(unreadApplier(hub));
     app.addHook('preClose', async () => hub.close());
     registerGauge(
       app.metrics,
@@ -22,5 +26,5 @@ export const unreadPlugin = fp(
       () => hub.open,
     );
   },
-  { name: 'unread', dependencies: ['metrics'], decorators: { fastify: ['db'] } },
+  { name: 'unread', dependencies: ['metrics', 'changes'], decorators: { fastify: ['db'] } },
 );

@@ -8,8 +8,8 @@ import {
   questionSchema,
 } from '@pollscope/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordVotes } from '../modules/polls/index.js';
-import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../test/helper.js';
+import { recordVotes } from './questions.js';
+import { ask, createTestApp, signUp, type TestContext, type TestUser } from '../../test/helper.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
