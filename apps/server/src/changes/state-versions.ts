@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { QueryCompiledOnce } from '../db/compiled-query.js';
-import { dialectOf, readLater, rowsFrom } from '../db/dialect.js';
+import { dialectOf, rowsFrom } from '../db/dialect.js';
+import { sendWithoutWaiting } from '../db/pipelining.js';
 import type { Db } from '../db/index.js';
 import type { Change, ChangeMade } from './change.js';
 
@@ -103,7 +104,7 @@ const peopleRowsMoved = new QueryCompiledOnce(['moves'] as [unknown], (db, moves
  * transaction: a second update of a row in one transaction also has PostgreSQL check its foreign
  * keys again. The statements are sent at once, and the changes come stamped with the versions
  * they moved to once they are answered, which the transaction's commit need not wait for
- * (db/dialect.ts, readLater).
+ * (db/pipelining.ts, sendWithoutWaiting).
  */
 export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Promise<{ stamped: Promise<Change[]> }> {
   const rows = new Map<number, RowMove>();
@@ -128,7 +129,7 @@ export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Prom
   const { rows: moved } =
     rows.size === 0
       ? { rows: Promise.resolve([]) }
-      : await readLater(
+      : await sendWithoutWaiting(
           trx,
           peopleRowsMoved.bound(
             trx,

@@ -1,6 +1,6 @@
 import type { Registry } from 'prom-client';
 import { BatchedWriter, type BatchedWrites } from '../../changes/batched-writer.js';
-import { isUniqueViolation } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/database-errors.js';
 import { ConflictError } from '../../errors.js';
 import { recordVotes, setLikes, type NewLike, type NewVote, type VotedChange } from './questions.js';
 
