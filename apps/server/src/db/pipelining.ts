@@ -1,6 +1,5 @@
 import {
   CompiledQuery,
-  PostgresAdapter,
   PostgresDialect,
   PostgresDriver,
   type Compilable,
@@ -11,6 +10,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { dialectOf } from './dialect.js';
 import type { Database } from './schema.js';
 
 /** A connection of Kysely's PostgreSQL driver, whose class it does not export. */
@@ -141,7 +141,7 @@ export class PipeliningDialect extends PostgresDialect {
  * and on SQLite, which runs statements in the process: no round trip to save.
  */
 export async function pipelineOf(db: Kysely<Database>): Promise<PipeliningConnection | null> {
-  if (!db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter)) return null;
+  if (!db.isTransaction || dialectOf(db) !== 'postgres') return null;
   return db
     .getExecutor()
     .provideConnection(async (connection) => (connection instanceof PipeliningConnection ? connection : null));
