@@ -42,6 +42,11 @@ const serverZones = [
     message: 'lib/ and db/ are the bottom layer: pass what they need in as arguments.',
   },
   {
+    target: `${server}/config.ts`,
+    from: `${server}/db`,
+    message: 'config.ts is read by every layer, db/ included: it imports none of them.',
+  },
+  {
     target: `${server}/private-release`,
     from: `${server}/!(private-release)/**`,
     message: 'private-release/ is the mechanism alone: it imports nothing of the app.',

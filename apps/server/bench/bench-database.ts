@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { isPostgresUrl } from '../src/db/dialect.js';
+import { isPostgresUrl } from '../src/config.js';
 import { openDatabase, type Db } from '../src/db/index.js';
 
 /** The table that marks a database as the benchmark's, with the community it holds. */

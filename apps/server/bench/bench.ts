@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { isPostgresUrl } from '../src/db/dialect.js';
+import { isPostgresUrl } from '../src/config.js';
 import { openDatabase } from '../src/db/index.js';
 import { runCommand, serverDir, startServer, type ServerProcess } from '../src/test/server-process.js';
 import { CALL_NAMES, callSpecs, communityIds, describeTarget, targetMet } from './calls.js';

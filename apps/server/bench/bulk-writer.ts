@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { isPostgresUrl } from '../src/db/dialect.js';
+import { isPostgresUrl } from '../src/config.js';
 import type { Database } from '../src/db/schema.js';
 
 type ColumnType = 'int' | 'float8' | 'text';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isPostgresUrl } from '../src/db/dialect.js';
+import { isPostgresUrl } from '../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/index.js';
 
 /** How often PostgreSQL's backends are looked at while a call is measured. */

@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
-import { isPostgresUrl } from './db/dialect.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -175,6 +174,14 @@ function openFileLimit(): number {
  */
 function defaultMaxConnections(): number {
   return Math.max(1, Math.min(MOST_CONNECTIONS_BY_DEFAULT, openFileLimit() - FILES_BESIDES_CONNECTIONS));
+}
+
+/**
+ * Whether a database URL names a PostgreSQL server; anything else is a SQLite file. Here with the
+ * settings it reads, so that the config, which every layer reads, imports none of them.
+ */
+export function isPostgresUrl(url: string): boolean {
+  return url.startsWith('postgres://') || url.startsWith('postgresql://');
 }
 
 /**

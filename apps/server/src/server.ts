@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig, useListeningAddress } from './config.js';
-import { oneInstanceAtATime } from './db/dialect.js';
+import { oneInstanceAtATime } from './db/locks.js';
 import { migrateToLatest, openDatabase } from './db/index.js';
 import { seedDemoAtStart } from './seed/demo-at-start.js';
 import { seedReferenceData } from './seed/reference.js';

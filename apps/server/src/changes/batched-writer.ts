@@ -1,5 +1,5 @@
 import { Histogram, type Registry } from 'prom-client';
-import { isDatabaseUnavailable } from '../db/dialect.js';
+import { isDatabaseUnavailable } from '../db/database-errors.js';
 import type { Db } from '../db/index.js';
 import { METRIC_PREFIX, registerGauge } from '../lib/metrics.js';
 import type { Change } from './change.js';

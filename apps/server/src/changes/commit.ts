@@ -23,19 +23,20 @@ export interface Committed<M extends Made> {
  * Runs `write` in a transaction with what its changes cause besides themselves: the rows of the people they concern
  * (state versions and own counts, state-versions.ts), then what the module areas registered (reactions.ts: who is
  * told, the site chart), so that all commit or none. The one way a write commits, a single request's or a batch of
- * votes. The people's rows are read last, once every other statement is sent, so that reading them waits for no
- * answer of its own.
+ * votes. The commit waits for the answer of every statement sent before it (db/pipelining.ts), the people's rows
+ * among them, so the changes are stamped with the versions those rows returned once it is answered, at no round trip
+ * of their own.
  */
 export async function commitWrite<M extends Made>(
   db: Db,
   reactions: Reactions,
   write: (trx: Db) => Promise<M>,
 ): Promise<Committed<M>> {
-  return db.transaction().execute(async (trx) => {
+  const { made, moved, caused } = await db.transaction().execute(async (trx) => {
     const made = await write(trx);
     const changes = changesIn(made);
     const moved = await movePeopleRows(trx, changes);
-    const caused = await reactions.cause(trx, changes);
-    return { made, changes: [...(await moved.stamped()), ...caused] };
+    return { made, moved, caused: await reactions.cause(trx, changes) };
   });
+  return { made, changes: [...(await moved.stamped()), ...caused] };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { QueryCompiledOnce } from '../db/compiled-query.js';
-import { dialectOf, readLater, rowsFrom } from '../db/dialect.js';
+import { dialectOf, rowsFrom } from '../db/dialect.js';
+import { sendWithoutWaiting } from '../db/pipelining.js';
 import type { Db } from '../db/index.js';
 import type { Change, ChangeKind, ChangeMade, ChangeMadeOf, ChangeOf } from './change.js';
 
@@ -103,25 +104,11 @@ const peopleRowsMoved = new QueryCompiledOnce(['moves'] as [unknown], (db, moves
     .returning(['users.id', 'users.state_version']);
 });
 
-/**
- * The rows the statement moving people's rows returned. Sent without waiting (readLater), it fails whenever a statement
- * sent before it did, as the transaction is then aborted: the transaction's next statement reports that first failure
- * (db/pipelined-statements.ts), which is the one to refuse the write with (a second vote's unique key, say).
- */
-async function answered<Row>(trx: Db, rows: Promise<Row[]>): Promise<Row[]> {
-  try {
-    return await rows;
-  } catch (failed) {
-    await sql`select 1`.execute(trx);
-    throw failed;
-  }
-}
-
 /** The rows of the people a write's changes concern, sent: `stamped` reads their answer. */
 export interface PeopleRowsMoved {
   /**
-   * The write's changes, stamped with the state versions they moved their people to, in their order, once the
-   * statement that moved the rows is answered: read after the transaction's other statements are sent.
+   * The write's changes, stamped with the state versions they moved their people to, in their order: read once the
+   * transaction committed, whose commit waited for the statement that moved the rows.
    */
   stamped(): Promise<Change[]>;
 }
@@ -133,7 +120,7 @@ export interface PeopleRowsMoved {
  * votes: every voter one step and one answer). The one place a state version or
  * one of these counts moves as people act, so that a person's row gets one new version a
  * transaction: a second update of a row in one transaction also has PostgreSQL check its foreign
- * keys again. The statement is sent without waiting for its answer (db/dialect.ts, readLater), so that it costs no
+ * keys again. The statement is sent without waiting for its answer (db/pipelining.ts, sendWithoutWaiting), so that it costs no
  * round trip of its own: the versions it moved each person to are read from the rows it returns.
  */
 export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Promise<PeopleRowsMoved> {
@@ -154,7 +141,7 @@ export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Prom
   const { rows: moved } =
     rows.size === 0
       ? { rows: Promise.resolve([]) }
-      : await readLater(
+      : await sendWithoutWaiting(
           trx,
           peopleRowsMoved.bound(
             trx,
@@ -169,7 +156,7 @@ export async function movePeopleRows(trx: Db, made: readonly ChangeMade[]): Prom
     async stamped() {
       /** Each person's version before these changes: the version they moved to, less the steps they moved. */
       const before = new Map<number, number>();
-      for (const person of await answered(trx, moved))
+      for (const person of await moved)
         before.set(person.id, person.state_version - rows.get(person.id)!.state_version);
       return made.map((change, index) => {
         const person = people[index];

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { isPostgresUrl } from '../config.js';
 import { backupSqlite, defaultBackupPath } from './backup.js';
-import { isPostgresUrl } from './dialect.js';
 import { targetDatabase } from './cli.js';
 
 const source = targetDatabase(undefined);

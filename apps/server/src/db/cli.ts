@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.js';
-import { isPostgresUrl } from './dialect.js';
+import { isPostgresUrl, loadConfig } from '../config.js';
 
 /**
  * The database a maintenance command works on: the one named on the command line, else the

@@ -1,6 +1,8 @@
-import type { Compilable, CompiledQuery } from 'kysely';
-import { dialectOf, runWithoutWaiting, together, type DialectName, type Write } from './dialect.js';
+import { sql, type Compilable, type CompiledQuery, type OperationNodeSource, type QueryCreator } from 'kysely';
+import { dialectOf, type DialectName } from './dialect.js';
 import type { Db } from './index.js';
+import { sendWithoutWaiting } from './pipelining.js';
+import type { Database } from './schema.js';
 
 /** A statement compiled once with placeholders, and where each value it binds is among them. */
 interface Template {
@@ -39,7 +41,7 @@ export class QueryCompiledOnce<Values extends readonly unknown[], Row> {
     private readonly build: (db: Db, ...placeholders: Values) => Compilable<Row>,
   ) {}
 
-  /** The statement with the values bound, for a caller that runs it its own way (readLater). */
+  /** The statement with the values bound, for a caller that runs it its own way (sendWithoutWaiting, pipelining.ts). */
   bound(db: Db, ...values: Values): CompiledQuery<Row> {
     const dialect = dialectOf(db);
     let template = this.templates.get(dialect);
@@ -53,6 +55,26 @@ export class QueryCompiledOnce<Values extends readonly unknown[], Row> {
   async run(db: Db, ...values: Values): Promise<Row[]> {
     return (await db.executeQuery(this.bound(db, ...values))).rows;
   }
+}
+
+/** A write (an insert, update or delete) built and not yet run, for WritesCompiledOnce. */
+export type Write = OperationNodeSource & { execute(): Promise<unknown> };
+
+/**
+ * Writes that need nothing from one another, as one statement for PostgreSQL: each a data-modifying
+ * part of its WITH (which PostgreSQL runs once and to completion), so that they cost one round trip
+ * to the database rather than one each: what a batch of votes waits for most. SQLite, in the
+ * process, runs them one after another. No two may change the same row, and none
+ * may lock rows that other transactions lock too: PostgreSQL runs the parts in an order it does not
+ * promise, so two transactions could lock such rows in opposite orders and wait on each other.
+ */
+function together(db: Db, writes: readonly Write[]): Write & Compilable {
+  // Each part is named and never read: a list of them has no static type, so each step is cast back.
+  const withWrites = writes.reduce(
+    (query, write, index) => query.with(`write_${index}`, () => write as never) as unknown as QueryCreator<Database>,
+    db as QueryCreator<Database>,
+  );
+  return withWrites.selectNoFrom(sql<number>`1`.as('written'));
 }
 
 /**
@@ -72,7 +94,7 @@ export class WritesCompiledOnce<Values extends readonly unknown[]> {
   ) {}
 
   async run(db: Db, ...values: Values): Promise<void> {
-    for (const template of this.statementsFor(db)) await runWithoutWaiting(db, withValues(template, values));
+    for (const template of this.statementsFor(db)) await sendWithoutWaiting(db, withValues(template, values));
   }
 
   private statementsFor(db: Db): Template[] {

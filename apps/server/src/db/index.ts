@@ -1,18 +1,13 @@
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  type MigrationProvider,
-  type SqliteDialectConfig,
-} from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type MigrationProvider, type SqliteDialectConfig } from 'kysely';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { isPostgresUrl, type DialectName } from './dialect.js';
+import { isPostgresUrl } from '../config.js';
+import type { DialectName } from './dialect.js';
 import { migrations } from './migrations/index.js';
-import { PipeliningClient } from './pipelined-statements.js';
+import { PipeliningDialect } from './pipelining.js';
+import { PreparingClient } from './prepared-statements.js';
 import { pollReplicas, type Replicas } from './replicas.js';
 import { checkpointInBackground } from './wal-checkpointer.js';
 import type { Database } from './schema.js';
@@ -63,7 +58,9 @@ const CONNECT_TIMEOUT_MS = 3_000;
  */
 function openPool(url: string, poolSize: number): { db: Db; pool: pg.Pool } {
   const pool = new pg.Pool({
-    Client: PipeliningClient,
+    Client: PreparingClient,
+    // A client that sends a query before the one ahead is answered, for PipeliningDialect's transactions.
+    pipeline: true,
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -75,7 +72,7 @@ function openPool(url: string, poolSize: number): { db: Db; pool: pg.Pool } {
   // request is answered 503, and the pool drops it when it is given back.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool };
+  return { db: new Kysely<Database>({ dialect: new PipeliningDialect({ pool }) }), pool };
 }
 
 /** A replica's name in the metrics and logs: its host and port, never its password. */

@@ -117,6 +117,108 @@ async function replayedPositionOf(db: Db): Promise<WalPosition | null> {
 }
 
 /**
+ * The primary's log positions sampled over the last `maxLagMs` and a little more: how long ago
+ * the primary passed a position is how far behind a replica that has replayed up to it lags.
+ */
+class PrimaryLog {
+  private samples: PrimarySample[] = [];
+  /**
+   * When the newest sample dropped from `samples` was taken; null before any was dropped, when nothing is known of the
+   * primary before the first.
+   */
+  private droppedAt: number | null = null;
+
+  constructor(private readonly maxLagMs: number) {}
+
+  /**
+   * Notes the primary at `position` now. Samples older than the bound only tell that a lag is past
+   * it, which the newest dropped tells too.
+   */
+  record(position: WalPosition, now: number): void {
+    this.samples.push({ at: now, position });
+    const kept = this.samples.findIndex((sample) => sample.at >= now - this.maxLagMs - 2 * REPLICA_POLL_MS);
+    if (kept > 0) {
+      this.droppedAt = this.samples[kept - 1].at;
+      this.samples = this.samples.slice(kept);
+    }
+  }
+
+  /** How long ago the primary was last seen at or below `replayed`: 0 if it has not passed it since. */
+  lagOf(replayed: WalPosition, now: number): number {
+    const firstAhead = this.samples.findIndex((sample) => sample.position > replayed);
+    if (firstAhead === -1) return 0;
+    const lastReached = firstAhead > 0 ? this.samples[firstAhead - 1].at : this.droppedAt;
+    return lastReached === null ? Infinity : now - lastReached;
+  }
+}
+
+/** One poll: where the primary's log is, then how far each replica has replayed it and so how far it lags. */
+async function pollOnce(primary: Db, log: PrimaryLog, replicas: readonly Replica[]): Promise<void> {
+  const position = await withTimeout(primaryPositionOf(primary), POLL_TIMEOUT_MS).catch(() => null);
+  // Without the primary's position no lag can be told: the replicas are kept as they were.
+  if (position === null) return;
+  const now = Date.now();
+  log.record(position, now);
+  await Promise.all(
+    replicas.map(async (replica) => {
+      const replayed = await withTimeout(replayedPositionOf(replica.db), POLL_TIMEOUT_MS).catch(() => null);
+      Object.assign(replica, {
+        replayed,
+        lagMs: replayed === null ? null : log.lagOf(replayed, now),
+        polledAt: now,
+        lost: false,
+      });
+    }),
+  );
+}
+
+/**
+ * Runs `poll` now and again REPLICA_POLL_MS after each ends, timed from the end so that one waiting
+ * for a replica that does not answer is not doubled, until stopped.
+ */
+function pollingEvery(poll: () => Promise<void>): { nextPoll(): Promise<void>; stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  let polling: Promise<void> = Promise.resolve();
+  /** Told when the poll under way ends. */
+  let polled: (() => void)[] = [];
+  const pollAgain = () => {
+    polling = poll().finally(() => {
+      const waiting = polled;
+      polled = [];
+      waiting.forEach((resume) => resume());
+      if (!stopped) timer = setTimeout(pollAgain, REPLICA_POLL_MS).unref();
+    });
+  };
+  pollAgain();
+  return {
+    nextPoll: () => new Promise<void>((resume) => polled.push(resume)),
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await polling;
+    },
+  };
+}
+
+/**
+ * The primary's log position, read for many callers at once: every write answered asks for it, and
+ * callers share one query begun after they called, one at a time, so that a thousand writes a
+ * second cost a few queries, not a thousand.
+ */
+function sharedPositionReads(primary: Db): () => Promise<WalPosition> {
+  let positionRead: Promise<unknown> = Promise.resolve();
+  let positionWanted: Promise<WalPosition> | null = null;
+  return () =>
+    (positionWanted ??= positionRead.then(() => {
+      positionWanted = null;
+      const position = primaryPositionOf(primary);
+      positionRead = position.catch(() => undefined);
+      return position;
+    }));
+}
+
+/**
  * Streaming replicas of the primary, read while they keep up. Each instance polls the primary's
  * log position and every replica's replayed position every REPLICA_POLL_MS, never per request.
  * Lag is measured by position rather than by `pg_last_xact_replay_timestamp()`, whose age after an
@@ -135,73 +237,10 @@ export function pollReplicas(
     onConnectionLost(() => (replica.lost = true));
     return replica;
   });
-  let samples: PrimarySample[] = [];
-  /**
-   * When the newest sample dropped from `samples` was taken; null before any was dropped, when nothing is known of the
-   * primary before the first.
-   */
-  let droppedAt: number | null = null;
-
-  const lagOf = (replayed: WalPosition, now: number): number => {
-    const firstAhead = samples.findIndex((sample) => sample.position > replayed);
-    if (firstAhead === -1) return 0;
-    const lastReached = firstAhead > 0 ? samples[firstAhead - 1].at : droppedAt;
-    return lastReached === null ? Infinity : now - lastReached;
-  };
-
-  const poll = async () => {
-    const position = await withTimeout(primaryPositionOf(primary), POLL_TIMEOUT_MS).catch(() => null);
-    // Without the primary's position no lag can be told: the replicas are kept as they were.
-    if (position === null) return;
-    const now = Date.now();
-    samples.push({ at: now, position });
-    // Samples older than the bound only tell that a lag is past it, which the newest dropped tells too.
-    const kept = samples.findIndex((sample) => sample.at >= now - maxLagMs - 2 * REPLICA_POLL_MS);
-    if (kept > 0) {
-      droppedAt = samples[kept - 1].at;
-      samples = samples.slice(kept);
-    }
-    await Promise.all(
-      replicas.map(async (replica) => {
-        const replayed = await withTimeout(replayedPositionOf(replica.db), POLL_TIMEOUT_MS).catch(() => null);
-        Object.assign(replica, {
-          replayed,
-          lagMs: replayed === null ? null : lagOf(replayed, now),
-          polledAt: now,
-          lost: false,
-        });
-      }),
-    );
-  };
-
-  // The next poll is timed from the end of the last: one waiting for a replica that does not answer is not doubled.
-  let timer: NodeJS.Timeout | undefined;
+  const log = new PrimaryLog(maxLagMs);
+  const polling = pollingEvery(() => pollOnce(primary, log, replicas));
+  const primaryPosition = sharedPositionReads(primary);
   let closed = false;
-  let polling: Promise<void> = Promise.resolve();
-  /** Told when the poll under way ends. */
-  let polled: (() => void)[] = [];
-  const pollAgain = () => {
-    polling = poll().finally(() => {
-      const waiting = polled;
-      polled = [];
-      waiting.forEach((resume) => resume());
-      if (!closed) timer = setTimeout(pollAgain, REPLICA_POLL_MS).unref();
-    });
-  };
-  pollAgain();
-  const nextPoll = () => new Promise<void>((resume) => polled.push(resume));
-
-  // Every write answered asks for the position: callers share one query begun after they called,
-  // one at a time, so that a thousand writes a second cost a few queries, not a thousand.
-  let positionRead: Promise<unknown> = Promise.resolve();
-  let positionWanted: Promise<WalPosition> | null = null;
-  const primaryPosition = () =>
-    (positionWanted ??= positionRead.then(() => {
-      positionWanted = null;
-      const position = primaryPositionOf(primary);
-      positionRead = position.catch(() => undefined);
-      return position;
-    }));
 
   const inUse = (replica: Replica, now: number) =>
     !replica.lost && replica.lagMs !== null && replica.lagMs + (now - replica.polledAt) <= maxLagMs;
@@ -227,7 +266,7 @@ export function pollReplicas(
       for (let polls = 0; ; polls += 1) {
         const replica = inStepWith(position);
         if (replica || closed || polls === 2) return replica;
-        await nextPoll();
+        await polling.nextPoll();
       }
     },
     primaryPosition,
@@ -235,8 +274,7 @@ export function pollReplicas(
       replicas.map((replica) => ({ name: replica.name, inUse: inUse(replica, Date.now()), lagMs: replica.lagMs })),
     async close() {
       closed = true;
-      clearTimeout(timer);
-      await polling;
+      await polling.stop();
       await Promise.all(replicas.map((replica) => replica.db.destroy()));
     },
   };

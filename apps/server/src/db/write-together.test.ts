@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helper.js';
 import { testPostgresUrl } from '../test/postgres.js';
 import { WritesCompiledOnce } from './compiled-query.js';
-import { dialectOf, isUniqueViolation, rowsFrom, writeWithoutWaiting } from './dialect.js';
+import { isUniqueViolation } from './database-errors.js';
+import { dialectOf, rowsFrom } from './dialect.js';
+import { writeWithoutWaiting } from './pipelining.js';
 import { openDatabase, type DatabaseHandle, type Db } from './index.js';
 
 describe('writes that need nothing from one another, run together', () => {

@@ -1,5 +1,6 @@
 import type { Change } from '../../changes/change.js';
-import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
+import { lockedForUpdate } from '../../db/locks.js';
 import type { Db } from '../../db/index.js';
 import { UnauthorizedError } from '../../errors.js';
 import { forgetReleasesOf, keepReleasedVotesOf } from '../insights/index.js';

@@ -3,7 +3,7 @@ import { accountUpdateBodySchema, registerBodySchema, settingsUpdateBodySchema }
 import type { z } from 'zod';
 import type { Change, ChangeMade } from '../../changes/change.js';
 import type { Db } from '../../db/index.js';
-import { isUniqueViolation } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/database-errors.js';
 import { BadRequestError } from '../../errors.js';
 import { accountLocale } from '../../i18n/locale.js';
 import { searchName } from '../../lib/search-text.js';

@@ -2,7 +2,7 @@ import { EMAIL_CONFIRM_MINUTES } from '@pollscope/contract';
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
-import { isUniqueViolation } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/database-errors.js';
 import { BadRequestError, ConflictError } from '../../errors.js';
 import { message, type MessageId } from '../../i18n/messages.js';
 import { queueMail, recipientLocale, renderMail } from '../mail/index.js';

@@ -21,7 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { retryingConflicts } from '../../db/dialect.js';
+import { retryingConflicts } from '../../db/database-errors.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError, UnauthorizedError } from '../../errors.js';
 import { visitorLocale } from '../../i18n/locale.js';

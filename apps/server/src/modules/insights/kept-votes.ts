@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { dialectOf, lockedForUpdate } from '../../db/dialect.js';
+import { dialectOf } from '../../db/dialect.js';
+import { lockedForUpdate } from '../../db/locks.js';
 import type { Db } from '../../db/index.js';
 
 /**

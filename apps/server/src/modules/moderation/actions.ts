@@ -9,7 +9,8 @@ import type {
 import type { z } from 'zod';
 import type { Change } from '../../changes/change.js';
 import type { Config } from '../../config.js';
-import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
+import { lockedForUpdate } from '../../db/locks.js';
 import type { Db } from '../../db/index.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';

@@ -2,7 +2,8 @@ import type { MyReportPage, ReportOutcome, ReportTarget, reportBodySchema } from
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Change } from '../../changes/change.js';
-import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
+import { lockedForUpdate } from '../../db/locks.js';
 import type { Db } from '../../db/index.js';
 import { decodeCursor, pageOf } from '../../db/pagination.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';

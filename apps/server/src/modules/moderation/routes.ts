@@ -16,7 +16,7 @@ import {
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { retryingConflicts } from '../../db/dialect.js';
+import { retryingConflicts } from '../../db/database-errors.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
 import { viewer } from '../../plugins/app/auth.js';

@@ -2,7 +2,8 @@ import { displayId, type Notification, type UiLocale } from '@pollscope/contract
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config.js';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
+import { lockedForUpdate } from '../../db/locks.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { accountLocale } from '../../i18n/locale.js';

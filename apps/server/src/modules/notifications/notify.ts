@@ -1,7 +1,7 @@
 import type { NotificationModeration } from '@pollscope/contract';
 import { sql } from 'kysely';
 import type { Change } from '../../changes/change.js';
-import { writeWithoutWaiting } from '../../db/dialect.js';
+import { writeWithoutWaiting } from '../../db/pipelining.js';
 import type { Db } from '../../db/index.js';
 import { NotFoundError } from '../../errors.js';
 import { SYSTEM_EMAIL } from '../../db/schema.js';

@@ -1,5 +1,6 @@
 import type { Generated, Kysely, Selectable } from 'kysely';
-import { holdingLocks, skippingLockedRows, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
+import { holdingLocks, skippingLockedRows } from '../../db/locks.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isDatabaseUnavailable } from '../../db/dialect.js';
+import { isDatabaseUnavailable } from '../../db/database-errors.js';
 import type { Db } from '../../db/index.js';
 import { utcDay } from '../site/index.js';
 

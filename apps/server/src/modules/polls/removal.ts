@@ -1,5 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
-import { lockedForUpdate, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
+import { lockedForUpdate } from '../../db/locks.js';
 import type { Db } from '../../db/index.js';
 import type { Database } from '../../db/schema.js';
 import { addActivity, type ActivityByDay } from '../site/index.js';

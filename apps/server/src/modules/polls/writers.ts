@@ -1,6 +1,6 @@
 import type { BatchedWriter } from '../../changes/batched-writer.js';
 import type { Changes } from '../../changes/layer.js';
-import { isUniqueViolation } from '../../db/dialect.js';
+import { isUniqueViolation } from '../../db/database-errors.js';
 import { ConflictError } from '../../errors.js';
 import { recordVotes, setLikes, type NewLike, type NewVote, type VotedChange } from './questions.js';
 

@@ -1,6 +1,8 @@
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import { skippingLockedRows, writeWithoutWaiting, type DialectName } from '../../db/dialect.js';
+import type { DialectName } from '../../db/dialect.js';
+import { skippingLockedRows } from '../../db/locks.js';
+import { writeWithoutWaiting } from '../../db/pipelining.js';
 import type { Db } from '../../db/index.js';
 import type { PushSubscriptionTable } from '../../db/schema.js';
 import type { Outbox, OutboxRow } from '../outbox/index.js';
@@ -26,7 +28,7 @@ export const pushOutbox: Outbox<'push_outbox'> = { table: 'push_outbox', retryDe
 export async function queuePush(trx: Db, notificationIds: readonly number[]): Promise<void> {
   if (notificationIds.length === 0) return;
   const now = new Date().toISOString();
-  // Nothing in the transaction reads what it wrote: it goes with the next statement (db/dialect.ts).
+  // Nothing in the transaction reads what it wrote: it goes with the next statement (db/pipelining.ts).
   await writeWithoutWaiting(
     trx,
     trx

@@ -2,7 +2,7 @@ import type { ErrorBody, UiLocale } from '@pollscope/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isForeignKeyViolation } from '../../db/dialect.js';
+import { isDatabaseUnavailable, isForeignKeyViolation } from '../../db/database-errors.js';
 import { HttpError, ServiceUnavailableError } from '../../errors.js';
 import { issueText, renderText, type MessageRef } from '../../i18n/error-texts.js';
 import { visitorLocale } from '../../i18n/locale.js';
