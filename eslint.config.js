@@ -67,14 +67,15 @@ const serverZones = [
   {
     // One direction: module areas build on the read pipeline; the memory plugin (plugins/app/memory.ts) composes both.
     target: `${server}/views`,
-    from: [
-      `${server}/modules/**`,
-      `${server}/changes/**`,
-      `${server}/plugins/external/**`,
-      `${server}/plugins/app/!(auth).ts`,
-    ],
+    from: [`${server}/modules/**`, `${server}/changes/**`, `${server}/plugins/**`],
     message:
       'views/ (the read pipeline) imports no module area, change or plugin: the module areas use it, not the other way.',
+  },
+  {
+    target: `${server}/modules`,
+    from: `${server}/plugins/**`,
+    message:
+      'A module area imports no plugin: plugins/app/ composes the areas (what a request carries is lib/request-session.ts).',
   },
   {
     // What a change does besides its own rows is registered with it by the module areas (changes/reactions.ts).

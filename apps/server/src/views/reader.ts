@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { viewer } from '../plugins/app/auth.js';
+import { viewer } from '../lib/request-session.js';
 import type { Reader } from './pipeline.js';
 import type { ViewerState } from './viewer-states.js';
 

@@ -1,7 +1,7 @@
 import type { UiLocale } from '@pollscope/contract';
 import type { FastifyRequest } from 'fastify';
 import { negotiateLocale } from '../i18n/locale.js';
-import { sessionToken, tokenFrom } from '../plugins/app/auth.js';
+import { sessionToken, tokenFrom } from '../lib/request-session.js';
 
 /**
  * The signed-in person's `language`: of the viewer the auth hook found, else (on a page, or a path the hook leaves

@@ -25,7 +25,7 @@ import { retryingConflicts } from '../../db/database-errors.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError, UnauthorizedError } from '../../errors.js';
 import { visitorLocale } from '../../i18n/locale.js';
-import { viewer } from '../../plugins/app/auth.js';
+import { viewer } from '../../lib/request-session.js';
 import type { ModerationMarks } from '../../views/moderation-marks.js';
 import { noteRegisteredNetwork } from '../moderation/index.js';
 import { deleteAccount } from './account-deletion.js';

@@ -19,7 +19,7 @@ import type { z } from 'zod';
 import { retryingConflicts } from '../../db/database-errors.js';
 import type { Db } from '../../db/index.js';
 import { BadRequestError, NotFoundError } from '../../errors.js';
-import { viewer } from '../../plugins/app/auth.js';
+import { viewer } from '../../lib/request-session.js';
 import type { ModerationMarks } from '../../views/moderation-marks.js';
 import { questionToAct, type Reader } from '../../views/pipeline.js';
 import { readerOf } from '../../views/reader.js';

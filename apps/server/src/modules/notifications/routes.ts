@@ -9,7 +9,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { decodeCursor } from '../../db/pagination.js';
-import { viewer } from '../../plugins/app/auth.js';
+import { viewer } from '../../lib/request-session.js';
 import { wantsEventStream } from '../live/index.js';
 import { markRead } from './notify.js';
 import { listNotifications, unreadCount } from './queries.js';

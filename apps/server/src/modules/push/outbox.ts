@@ -11,6 +11,12 @@ export type PushRow = OutboxRow<'push_outbox'>;
 export type SubscriptionRow = Selectable<PushSubscriptionTable>;
 
 /**
+ * A push is worth showing for a day after what it tells happened: the push service keeps it that long for a device that
+ * is off.
+ */
+export const PUSH_TTL_SECONDS = 24 * 3600;
+
+/**
  * The wait before each retry, in minutes: a push service down for hours still gets the push once
  * it is back, within the day its message is worth showing (`PUSH_TTL_SECONDS`). A push that fails
  * once more after the last is given up, after about 20 hours.

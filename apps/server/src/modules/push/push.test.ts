@@ -29,7 +29,7 @@ import {
   type TestPushService,
 } from '../../test/push-service.js';
 import { RETRY_DELAYS_MINUTES } from './outbox.js';
-import { PUSH_TTL_SECONDS } from '../../plugins/app/push.js';
+import { PUSH_TTL_SECONDS } from './outbox.js';
 import { hashToken } from '../auth/index.js';
 import { SUBSCRIPTIONS_PER_PERSON } from './subscriptions.js';
 import { metricValue } from '../../test/metrics-text.js';

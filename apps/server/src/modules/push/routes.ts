@@ -6,7 +6,7 @@ import {
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { viewer } from '../../plugins/app/auth.js';
+import { viewer } from '../../lib/request-session.js';
 import { hashToken } from '../auth/index.js';
 import { subscribe, unsubscribe } from './subscriptions.js';
 

@@ -8,7 +8,7 @@ import {
   userStatsSchema,
 } from '@pollscope/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { viewer } from '../../plugins/app/auth.js';
+import { viewer } from '../../lib/request-session.js';
 import { isProfileShown, mayViewProfile } from '../../views/rules.js';
 import { listConnections, ownStats, setBlocking, setFollowing, userStats } from './users.js';
 

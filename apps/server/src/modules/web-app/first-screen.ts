@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { sessionToken } from '../../plugins/app/auth.js';
+import { sessionToken } from '../../lib/request-session.js';
 import type { Reader } from '../../views/pipeline.js';
 import type { ViewerState } from '../../views/viewer-states.js';
 import { getAccount } from '../auth/index.js';

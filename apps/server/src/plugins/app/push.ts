@@ -10,6 +10,7 @@ import { startOutboxWorker } from '../../modules/outbox/index.js';
 import {
   createPushSender,
   keptVapidKeys,
+  PUSH_TTL_SECONDS,
   pushOutbox,
   removeGoneSubscription,
   withJoinedPushes,
@@ -32,12 +33,6 @@ declare module 'fastify' {
     };
   }
 }
-
-/**
- * A push is worth showing for a day after what it tells happened: the push service keeps it that long for a device that
- * is off.
- */
-export const PUSH_TTL_SECONDS = 24 * 3600;
 
 /**
  * A milestone of votes can wait for the device to be on power and Wi-Fi (RFC 8030 §5.3); what people did to the person
