@@ -240,10 +240,10 @@ async function logAction(
 
 /**
  * What a moderator decided, in one transaction: the change to the question or the person, the
- * target's open reports closed, an entry appended to the log, and the person told by mail and (its
- * `moderatorActed` change) in the bell, whatever their settings. A suspension ends every session of the person here, so that
- * none answers once the action has, and every push subscription, so that no device of theirs
- * gets a push (the notice of the suspension goes by mail).
+ * target's open reports closed, an entry appended to the log, and the person told by mail and
+ * (its `moderatorActed` change) in the bell, whatever their settings. A suspension ends every
+ * session of the person here, so that none answers once the action has, and every push
+ * subscription, so that no device of theirs gets a push (the notice of the suspension goes by mail).
  */
 export async function act(
   trx: Db,
